@@ -1,0 +1,88 @@
+import { setup, assign, fromPromise } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import type { MemberProfile } from '../services/contract/session.ts';
+
+/**
+ * Token entry (`index/:token`): a native app or an operator opens the wallet with a login token in
+ * the address. The token is checked with the server; a good one becomes the member's session and
+ * the home screen opens. A dead token never answers here: the server says AGW20001 and the session
+ * chart takes the user to re-login.
+ */
+export interface TokenEntryInput {
+  token: string;
+}
+
+export interface TokenEntryContext {
+  token: string;
+  profile: MemberProfile | null;
+  errorCode: string | null;
+}
+
+export type TokenEntryEvent = { type: 'entry.retry' };
+
+export const tokenEntryMachine = setup({
+  types: {
+    input: {} as TokenEntryInput,
+    context: {} as TokenEntryContext,
+    events: {} as TokenEntryEvent,
+  },
+  actors: {
+    checkAuthToken: fromPromise<Outcome<MemberProfile>, { token: string }>(async () => {
+      throw new Error('checkAuthToken is provided by the screen');
+    }),
+  },
+  guards: {
+    tokenLooksValid: ({ context }) => /^[A-Za-z0-9_-]{16,256}$/.test(context.token),
+    isAccepted: ({ event }) => (event as unknown as { output: Outcome<MemberProfile> }).output.ok,
+  },
+  actions: {
+    keepProfile: assign({
+      profile: ({ event }) => {
+        const output = (event as unknown as { output: Outcome<MemberProfile> }).output;
+        return output.ok ? output.data : null;
+      },
+    }),
+    keepErrorCode: assign({
+      errorCode: ({ event }) => {
+        const output = (event as unknown as { output: Outcome<MemberProfile> }).output;
+        return output.ok ? null : output.code;
+      },
+    }),
+    // provided by the screen: stores the session and tells the session chart
+    startSession: () => {},
+    goHome: () => {},
+  },
+}).createMachine({
+  id: 'tokenEntry',
+  context: ({ input }) => ({ token: input.token, profile: null, errorCode: null }),
+  initial: 'inspecting',
+  states: {
+    inspecting: {
+      always: [{ guard: 'tokenLooksValid', target: 'checking' }, { target: 'malformed' }],
+    },
+    checking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkAuthToken',
+        src: 'checkAuthToken',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          { guard: 'isAccepted', target: 'accepted', actions: 'keepProfile' },
+          { target: 'refused', actions: 'keepErrorCode' },
+        ],
+        onError: { target: 'unreachable' },
+      },
+    },
+    accepted: {
+      entry: ['startSession', 'goHome'],
+      type: 'final',
+    },
+    // the address does not hold a token at all: nothing to send to the server
+    malformed: { tags: ['error'] },
+    refused: { tags: ['error'] },
+    unreachable: {
+      tags: ['error'],
+      on: { 'entry.retry': { target: 'checking' } },
+    },
+  },
+});

@@ -1,0 +1,17 @@
+import { Button, ErrorBlock } from 'antd-mobile';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+
+/** Any path the route table does not know. */
+export default function NotFoundScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="kw-page kw-centered-page">
+      <ErrorBlock status="empty" title={<h1 className="kw-error-title">{t('notFound.title')}</h1>} description={t('notFound.body')}>
+        <Link to="/">
+          <Button color="primary">{t('notFound.goHome')}</Button>
+        </Link>
+      </ErrorBlock>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { PGlite, types } from '@electric-sql/pglite';
+
+/** The few calls the domains need, the same on embedded PGlite and on real PostgreSQL. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction (READ COMMITTED); rolls back if it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** int8 comes back as a string on both engines: money is never a JS float. */
+const keepInt8AsText = { [types.INT8]: (value: string) => value };
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
+    parsers: keepInt8AsText,
+  });
+  return {
+    kind: 'pglite',
+    query: async (sql, params) => db.query(sql, params as unknown[]) as never,
+    transaction: (work) => db.transaction((tx) => work({ query: async (sql, params) => tx.query(sql, params as unknown[]) as never })),
+    close: () => db.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => undefined); // an idle client's lost connection is replaced on next use
+  return {
+    kind: 'postgres',
+    query: async (sql, params) => pool.query(sql, params as unknown[]) as never,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: async (sql, params) => client.query(sql, params as unknown[]) as never });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies migrations/NNN_*.sql in order, once each; one lock so several gateways can start together. */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = (await fs.readdir(migrationsDir)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(727274)');
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await fs.readFile(path.join(migrationsDir, file), 'utf8');
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+}
+
+/** Migrations are plain statements separated by `;` at line end (no functions with bodies). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}
+
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  await migrate(db);
+  return db;
+}

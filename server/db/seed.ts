@@ -1,0 +1,45 @@
+import { hash } from '@node-rs/argon2';
+import type { Database } from './index.ts';
+
+/** Demo logins printed at start-up. Passwords here are for the local demo database only. */
+export const DEMO_ACCOUNTS = [
+  { memberType: 'individual', login: '+244923000001', displayName: 'Ana Demo', password: 'Kwanza2026' },
+  { memberType: 'individual', login: '+244943000002', displayName: 'Bruno Demo', password: 'Kwanza2026' },
+  { memberType: 'enterprise', login: 'loja@demo.ao', displayName: 'Loja Demo, Lda', password: 'Kwanza2026' },
+] as const;
+
+const NOTICES = [
+  {
+    pt: ['Bem-vindo à Kwanza Wallet', 'A sua carteira para pagar, transferir e receber em kwanzas.\n\nVerifique a sua identidade para aumentar os limites da conta.'],
+    en: ['Welcome to Kwanza Wallet', 'Your wallet to pay, transfer and receive in kwanzas.\n\nVerify your identity to raise your account limits.'],
+    zh: ['欢迎使用 Kwanza Wallet', '用宽扎付款、转账和收款的钱包。\n\n完成实名认证即可提高账户限额。'],
+  },
+  {
+    pt: ['Manutenção programada', 'No domingo, entre as 02:00 e as 03:00 (hora de Luanda), alguns serviços podem ficar indisponíveis por alguns minutos.\n\nO seu saldo não é afetado.'],
+    en: ['Scheduled maintenance', 'On Sunday between 02:00 and 03:00 (Luanda time) some services may be unavailable for a few minutes.\n\nYour balance is not affected.'],
+    zh: ['计划维护', '周日 02:00 至 03:00（罗安达时间）部分服务可能短暂不可用。\n\n您的余额不受影响。'],
+  },
+] as const;
+
+/** Idempotent: safe on every start. */
+export async function seed(db: Database): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    const passwordHash = await hash(account.password, { algorithm: 2 });
+    await db.query(
+      `INSERT INTO members (member_type, mobile, email, display_name, login_password_hash)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [account.memberType, account.memberType === 'individual' ? account.login : null, account.memberType === 'enterprise' ? account.login : null, account.displayName, passwordHash],
+    );
+  }
+  const { rows } = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM notices');
+  if (Number(rows[0]?.count ?? 0) > 0) return;
+  for (const notice of NOTICES) {
+    await db.transaction(async (tx) => {
+      const inserted = await tx.query<{ id: string }>('INSERT INTO notices DEFAULT VALUES RETURNING id');
+      const id = inserted.rows[0]!.id;
+      for (const [language, [title, body]] of Object.entries(notice)) {
+        await tx.query('INSERT INTO notice_texts (notice_id, language, title, body) VALUES ($1, $2, $3, $4)', [id, language, title, body]);
+      }
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { CODES } from '../../../services/contract/codes.ts';
+import { DomainError } from '../../errors.ts';
+import type { Handler, HandlerContext } from '../../registry.ts';
+import { revokeSession } from './sessions.ts';
+
+function memberOf(ctx: HandlerContext) {
+  if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);
+  return ctx.principal;
+}
+
+const checkAuthToken: Handler<'common/authLogin/checkAuthToken'> = async (_input, ctx) => {
+  const { memberId } = memberOf(ctx);
+  const { rows } = await ctx.db.query<{
+    id: string; member_type: 'individual' | 'enterprise'; display_name: string; mobile: string | null; email: string | null; language: string;
+  }>('SELECT id, member_type, display_name, mobile, email, language FROM members WHERE id = $1', [memberId]);
+  const member = rows[0];
+  if (!member) throw new DomainError(CODES.sessionLost);
+  return {
+    memberId: String(member.id),
+    memberType: member.member_type,
+    displayName: member.display_name,
+    mobile: member.mobile,
+    email: member.email,
+    language: member.language,
+  };
+};
+
+const logout: Handler<'common/logout'> = async (_input, ctx) => {
+  await revokeSession(ctx.db, memberOf(ctx).sessionId);
+  return { loggedOut: true };
+};
+
+export const sessionHandlers = {
+  'common/authLogin/checkAuthToken': checkAuthToken,
+  'common/logout': logout,
+};

@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '../../db/index.ts';
+
+export interface SessionPolicy {
+  idleMs: number;
+  lifetimeMs: number;
+}
+
+export type Principal =
+  | { audience: 'member'; memberId: string; sessionId: string }
+  | { audience: 'operator'; operatorId: string; sessionId: string };
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** Opens a session and returns the token: 32 random bytes the database never sees in clear. */
+export async function openMemberSession(db: Queryable, memberId: string, policy: SessionPolicy): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.query(
+    `INSERT INTO sessions (token_hash, audience, member_id, expires_at)
+     VALUES ($1, 'member', $2, now() + make_interval(secs => $3))`,
+    [hashToken(token), memberId, policy.lifetimeMs / 1000],
+  );
+  return token;
+}
+
+/**
+ * The principal behind a token, or null when it is unknown, revoked, past its lifetime or idle
+ * too long. A valid use slides the idle window.
+ */
+export async function authenticate(db: Queryable, token: string, policy: SessionPolicy): Promise<Principal | null> {
+  if (!token || token.length > 256) return null;
+  const { rows } = await db.query<{ id: string; audience: 'member' | 'operator'; member_id: string | null; operator_id: string | null }>(
+    `UPDATE sessions SET last_seen_at = now()
+      WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+        AND last_seen_at > now() - make_interval(secs => $2)
+      RETURNING id, audience, member_id, operator_id`,
+    [hashToken(token), policy.idleMs / 1000],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return row.audience === 'member'
+    ? { audience: 'member', memberId: String(row.member_id), sessionId: String(row.id) }
+    : { audience: 'operator', operatorId: String(row.operator_id), sessionId: String(row.id) };
+}
+
+export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+}
+
+export async function revokeAllMemberSessions(db: Queryable, memberId: string): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL', [memberId]);
+}

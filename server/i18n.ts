@@ -1,0 +1,23 @@
+import pt from '../locales/pt.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import zh from '../locales/zh.json' with { type: 'json' };
+import fr from '../locales/fr.json' with { type: 'json' };
+
+export type Language = 'pt' | 'en' | 'zh' | 'fr';
+type Dictionary = { errors: Record<string, unknown> };
+const dictionaries: Record<Language, Dictionary> = { pt, en, zh, fr };
+
+/** decisions.md: en(-us), zh(-cn), pt(-pt), fr, case-insensitive; anything else is pt. */
+export function normaliseLanguage(value: unknown): Language {
+  const tag = String(value ?? '').toLowerCase().split(/[-_]/)[0];
+  return tag === 'en' || tag === 'zh' || tag === 'fr' || tag === 'pt' ? tag : 'pt';
+}
+
+/** The message for an answer code in the caller's language; fr falls back to pt. */
+export function errorMessage(language: Language, code: string): string {
+  const pick = (lang: Language) => {
+    const value = dictionaries[lang].errors[code];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return pick(language) ?? pick('pt') ?? String(dictionaries.pt.errors.AGW50000);
+}

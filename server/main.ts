@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { seed, DEMO_ACCOUNTS } from './db/seed.ts';
+import { diskStorage } from './adapters/storage.ts';
+import { buildApp } from './app.ts';
+
+const config = readConfig();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await seed(db);
+const app = await buildApp({ config, db, storage: diskStorage(path.join(config.dataDir, 'files')), logger: true });
+
+const shutdown = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
+console.log(`\n  Kwanza Wallet is running at http://localhost:${config.port}/  (database: ${where})`);
+console.log('  Demo logins:');
+for (const account of DEMO_ACCOUNTS) console.log(`    ${account.memberType.padEnd(10)}  ${account.login.padEnd(16)}  password ${account.password}`);
+console.log('');

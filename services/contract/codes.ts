@@ -1,0 +1,27 @@
+/**
+ * Every answer code the gateway can give. `S0001`/`AGW20001` (gateway) and `0`/`1004` (legacy)
+ * are the spec's; the others are ours. Each has a localised message under `errors.<code>` in locales/.
+ */
+export const CODES = {
+  ok: 'S0001',
+  sessionLost: 'AGW20001',
+  malformedEnvelope: 'AGW10001',
+  unknownService: 'AGW10002',
+  invalidParameters: 'AGW10003',
+  bodyTooLarge: 'AGW10004',
+  forbidden: 'AGW10005',
+  tooManyRequests: 'AGW10006',
+  internal: 'AGW50000',
+  uploadNoFile: 'UPL10001',
+  uploadTypeRefused: 'UPL10002',
+  uploadTooLarge: 'UPL10003',
+  notFound: 'CNT40401',
+} as const;
+
+export type Code = (typeof CODES)[keyof typeof CODES];
+
+/** Legacy transport statuses: success and session lost are numbers, other refusals carry our code. */
+export const LEGACY_OK = 0;
+export const LEGACY_SESSION_LOST = 1004;
+
+export const ALL_CODES: readonly Code[] = Object.values(CODES);

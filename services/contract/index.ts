@@ -1,0 +1,15 @@
+/** The catalogue: every service the gateway serves, by its spec §7 name. Client and server share it. */
+import type { ServiceContract } from './define.ts';
+import * as content from './content.ts';
+import * as session from './session.ts';
+
+const all = [content.getDocument, content.getNoticeDetail, session.checkAuthToken, session.logout] as const;
+
+type Contracts = { [C in (typeof all)[number] as C['name']]: C };
+export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Contracts;
+export type ServiceName = keyof Contracts;
+export const contractList: readonly ServiceContract[] = all;
+
+export { content, session };
+export * from './codes.ts';
+export * from './define.ts';

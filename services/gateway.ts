@@ -1,0 +1,138 @@
+import { CODES } from './contract/codes.ts';
+import type { Envelope, GatewayAnswer } from './contract/envelope.ts';
+import type { RequestOf, ResponseOf, ServiceName } from './contract/index.ts';
+import { contracts } from './contract/index.ts';
+import { deviceId } from '../src/lib/device.ts';
+import { authForPath, type AuthInfo } from './auth-info.ts';
+import { http, never } from './http.ts';
+import { signalSessionExpired } from './session-signal.ts';
+import { DURATIONS, transportUi } from './transport-ui.ts';
+
+export const GATEWAY_URL = '/gatewayinner/api';
+
+type Contracts = typeof contracts;
+
+export interface GatewayOptions {
+  /** Resolve with the whole `{code, msg, subMsg, bizContent}` answer, whatever its code; no toast. */
+  raw?: boolean;
+  /** A token other than the page's (the `index/:token` entry hands one in the URL). */
+  auth?: Partial<AuthInfo>;
+  /** Skip the modal cover (background refreshes). */
+  quiet?: boolean;
+  language?: string;
+  signal?: AbortSignal;
+}
+
+/** The spec §3 envelope with its defaults: H5 terminal, version 1.0.0, a unique requestNo, sign empty. */
+export async function buildEnvelope(service: string, bizContent: object, options: GatewayOptions = {}): Promise<Envelope> {
+  const location = typeof window === 'undefined' ? { pathname: '/', search: '' } : window.location;
+  const query = new URLSearchParams(location.search);
+  const auth = { ...authForPath(location.pathname), ...options.auth };
+  return {
+    bizContent: bizContent as Record<string, unknown>,
+    loginAuthInfo: {
+      isEnt: auth.isEnt,
+      loginToken: query.get('loginToken') ?? auth.loginToken,
+      loginTokenType: auth.loginTokenType,
+      operatorId: '',
+      operatorName: '',
+      partnerId: auth.partnerId,
+    },
+    requestNo: uniqueRequestNo(),
+    sarsTokenId: '',
+    service,
+    sign: '',
+    signType: 'AES',
+    language: options.language ?? query.get('language') ?? transportUi().t('languageCode'),
+    terminalInfo: {
+      appVersion: '1.0.0',
+      deviceBrand: '',
+      deviceId: query.get('deviceId') ?? (await deviceId()),
+      deviceModel: '',
+      deviceType: query.get('deviceType') ?? 'H5',
+      deviceVersion: typeof navigator === 'undefined' ? '' : navigator.userAgent.slice(0, 64),
+      terminal: query.get('terminal') ?? 'H5',
+      userNetType: '',
+    },
+    timestamp: Date.now(),
+    version: '1.0.0',
+  };
+}
+
+/** Time-ordered and random: getRandomValues works on plain-http pages where randomUUID does not. */
+export function uniqueRequestNo(): string {
+  const random = crypto.getRandomValues(new Uint8Array(12));
+  return `H5${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function isAnswer(value: unknown): value is GatewayAnswer {
+  return typeof value === 'object' && value !== null && typeof (value as GatewayAnswer).code === 'string';
+}
+
+/**
+ * Calls one catalogue service through the gateway (spec §7/§8). S0001 resolves with bizContent
+ * (or the whole answer with `raw`). AGW20001 raises `session.expired` and never resolves. Another
+ * code shows `subMsg || msg` for 2 s and never resolves, unless `raw`. No answer shows the
+ * network toast for 1 s and rejects.
+ */
+export function callGateway<N extends ServiceName>(
+  service: N,
+  bizContent: RequestOf<Contracts[N]>,
+  options?: GatewayOptions & { raw?: false },
+): Promise<ResponseOf<Contracts[N]>>;
+export function callGateway<N extends ServiceName>(
+  service: N,
+  bizContent: RequestOf<Contracts[N]>,
+  options: GatewayOptions & { raw: true },
+): Promise<GatewayAnswer<ResponseOf<Contracts[N]>>>;
+export async function callGateway(service: ServiceName, bizContent: unknown, options: GatewayOptions = {}): Promise<unknown> {
+  const ui = transportUi();
+  const envelope = await buildEnvelope(service, bizContent as object, options);
+  const uncover = options.quiet ? () => {} : ui.cover();
+  let data: unknown;
+  try {
+    const response = await http.post(GATEWAY_URL, envelope, { signal: options.signal });
+    data = response.data;
+  } catch (error) {
+    uncover();
+    if (options.signal?.aborted) throw error;
+    ui.toast(ui.t('errors.network.gateway'), { kind: 'offline', durationMs: DURATIONS.gatewayNetworkError });
+    throw new GatewayUnreachable(error);
+  }
+  uncover();
+  if (!isAnswer(data)) {
+    ui.toast(ui.t('errors.network.gateway'), { kind: 'offline', durationMs: DURATIONS.gatewayNetworkError });
+    throw new GatewayUnreachable(new Error('answer without a code'));
+  }
+  if (data.code === CODES.sessionLost) {
+    signalSessionExpired();
+    return never();
+  }
+  if (options.raw) return data;
+  if (data.code === CODES.ok) return contracts[service].response.parse(data.bizContent);
+  ui.toast(data.subMsg || data.msg, { kind: 'fail', durationMs: DURATIONS.apiError });
+  return never();
+}
+
+/** No answer from the gateway (network down, time-out, a proxy's HTML page). */
+export class GatewayUnreachable extends Error {
+  constructor(override readonly cause: unknown) {
+    super('gateway unreachable');
+  }
+}
+
+/**
+ * What a machine's actor wants: the answer as a value, business refusals included, so the chart
+ * routes them by code. Session loss still goes to the session machine and never resolves here.
+ */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; code: string; message: string };
+
+export async function requestGateway<N extends ServiceName>(
+  service: N,
+  bizContent: RequestOf<Contracts[N]>,
+  options: Omit<GatewayOptions, 'raw'> = {},
+): Promise<Outcome<ResponseOf<Contracts[N]>>> {
+  const answer = await callGateway(service, bizContent, { ...options, raw: true });
+  if (answer.code === CODES.ok) return { ok: true, data: contracts[service].response.parse(answer.bizContent) as ResponseOf<Contracts[N]> };
+  return { ok: false, code: answer.code, message: answer.subMsg || answer.msg };
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { DotLoading } from 'antd-mobile';
+
+/** Spec §9: a screen chunk that has not arrived after 120 s fails with a chunk-load error. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadError extends Error {
+  constructor(readonly chunk: string) {
+    super(`chunk ${chunk} failed to load`);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export function withChunkTimeout<T>(load: Promise<T>, chunk: string, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadError(chunk)), timeoutMs);
+  });
+  return Promise.race([
+    load.catch(() => {
+      throw new ChunkLoadError(chunk);
+    }),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** A screen loaded on first visit from its own chunk under /dist/, with a small loading line. */
+export function lazyScreen<P extends object>(chunk: string, load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  const Screen = lazy(() => withChunkTimeout(load(), chunk));
+  return function LazyScreen(props: P) {
+    return (
+      <Suspense fallback={<p className="kw-centered" aria-busy="true"><DotLoading /></p>}>
+        <Screen {...props} />
+      </Suspense>
+    );
+  };
+}

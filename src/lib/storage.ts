@@ -1,0 +1,101 @@
+import type { Language } from './language.ts';
+
+/**
+ * The client-stored items of spec §3, behind one module. Values are JSON in localStorage, except
+ * the language (session storage `LANG`, lower case) and the secure keypad's one-time keys.
+ */
+export interface UserInfo {
+  token?: string;
+  h5Token?: string;
+  userToken?: string;
+  ssoToken?: string;
+  partnerId?: string;
+  loginUrl?: string;
+  loginTokenType?: string;
+  memberId?: string;
+  memberType?: 'individual' | 'enterprise';
+  displayName?: string;
+}
+
+export interface UserInfoDevice {
+  kjtToken?: string;
+  deviceId?: string;
+  deviceType?: string;
+}
+
+export interface KeypadKeys {
+  mapArr?: string;
+  randKey?: string;
+  rsaPublicKey?: string;
+}
+
+const KEYS = {
+  userInfo: 'UserInfo',
+  userInfoDevice: 'UserInfoDevice',
+  bankInfo: 'BankInfo',
+  commonUrl: 'CommonUrl',
+  faceOpenId: 'faceOpenId',
+  backUrl: 'backUrl',
+  language: 'LANG',
+} as const;
+
+function read<T>(area: Storage | undefined, key: string): T | null {
+  try {
+    const raw = area?.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null; // a corrupted item reads as absent rather than breaking the app
+  }
+}
+
+function write(area: Storage | undefined, key: string, value: unknown) {
+  try {
+    if (value === null || value === undefined) area?.removeItem(key);
+    else area?.setItem(key, JSON.stringify(value));
+  } catch {
+    // private mode or a full quota: the app keeps working without persistence
+  }
+}
+
+const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+
+/** Only keeps the device fields that carry a value (spec §3). */
+function nonEmpty(device: UserInfoDevice): UserInfoDevice {
+  return Object.fromEntries(Object.entries(device).filter(([, v]) => typeof v === 'string' && v !== '')) as UserInfoDevice;
+}
+
+export const storage = {
+  getUserInfo: () => read<UserInfo>(local(), KEYS.userInfo),
+  setUserInfo: (info: UserInfo | null) => write(local(), KEYS.userInfo, info),
+  getUserInfoDevice: () => read<UserInfoDevice>(local(), KEYS.userInfoDevice),
+  setUserInfoDevice: (device: UserInfoDevice) => write(local(), KEYS.userInfoDevice, nonEmpty({ ...storage.getUserInfoDevice(), ...device })),
+  getBankInfo: <T>() => read<T>(local(), KEYS.bankInfo),
+  setBankInfo: (info: unknown) => write(local(), KEYS.bankInfo, info),
+  getCommonUrl: <T>() => read<T>(local(), KEYS.commonUrl),
+  setCommonUrl: (urls: unknown) => write(local(), KEYS.commonUrl, urls),
+  getFaceOpenId: () => read<string>(local(), KEYS.faceOpenId),
+  setFaceOpenId: (id: string | null) => write(local(), KEYS.faceOpenId, id),
+  getBackUrl: () => read<string>(session(), KEYS.backUrl),
+  setBackUrl: (url: string | null) => write(session(), KEYS.backUrl, url),
+  getLanguage: (): string | null => session()?.getItem(KEYS.language) ?? null,
+  setLanguage: (language: Language) => session()?.setItem(KEYS.language, language.toLowerCase()),
+  getKeypadKeys: (): KeypadKeys => ({
+    mapArr: session()?.getItem('mapArr') ?? undefined,
+    randKey: session()?.getItem('randKey') ?? undefined,
+    rsaPublicKey: session()?.getItem('rsaPublicKey') ?? undefined,
+  }),
+  setKeypadKeys: (keys: Required<KeypadKeys>) => {
+    for (const [k, v] of Object.entries(keys)) session()?.setItem(k, v);
+  },
+  /** Called when the secure keypad hides: the one-time keys never outlive it. */
+  clearKeypadKeys: () => {
+    for (const k of ['mapArr', 'randKey', 'rsaPublicKey']) session()?.removeItem(k);
+  },
+  /** Logout: every user item goes; the language choice stays. */
+  clearUserItems: () => {
+    for (const key of [KEYS.userInfo, KEYS.userInfoDevice, KEYS.bankInfo, KEYS.commonUrl, KEYS.faceOpenId]) local()?.removeItem(key);
+    session()?.removeItem(KEYS.backUrl);
+    storage.clearKeypadKeys();
+  },
+};

@@ -1,0 +1,63 @@
+import { createContext, useContext, useEffect, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { sessionMachine } from '../../machines/session.machine.ts';
+import { onSessionExpired } from '../../services/session-signal.ts';
+import { DURATIONS } from '../../services/transport-ui.ts';
+import { storage } from '../lib/storage.ts';
+import { nativeShell } from '../lib/device.ts';
+import { nativeAuthorize } from '../lib/native.ts';
+import { showToast } from '../ui/toast.tsx';
+import { SessionCover } from '../../screens/session/SessionCover.tsx';
+
+type SessionActor = ActorRefFrom<typeof sessionMachine>;
+const SessionContext = createContext<SessionActor | null>(null);
+
+export function useSessionActor(): SessionActor {
+  const actor = useContext(SessionContext);
+  if (!actor) throw new Error('useSessionActor outside SessionProvider');
+  return actor;
+}
+
+/** Runs the session chart for the whole app and feeds it the transport's `session.expired`. */
+export function SessionProvider({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const machine = useMemo(
+    () =>
+      sessionMachine.provide({
+        actions: {
+          clearStoredItems: () => storage.clearUserItems(),
+          showExpiredMessage: () => void showToast(t('session.expiredMessage'), { kind: 'fail', durationMs: DURATIONS.relogin }),
+          callNativeAuthorize: () => nativeAuthorize()?.(),
+          goToLoginUrl: ({ context }) => {
+            if (context.loginUrl) window.location.assign(context.loginUrl);
+          },
+          postTokenLose: () => window.postMessage('TokenLose', window.location.origin),
+          goHome: () => window.location.assign('/'),
+        },
+      }),
+    [t],
+  );
+  const user = storage.getUserInfo();
+  const actor = useActorRef(machine, {
+    input: {
+      signedIn: !!(user?.h5Token || user?.token),
+      loginUrl: user?.loginUrl ?? null,
+      nativeAuthorizeAvailable: nativeShell() !== null && nativeAuthorize() !== null,
+    },
+  });
+  useEffect(() => onSessionExpired(() => actor.send({ type: 'session.expired' })), [actor]);
+
+  return (
+    <SessionContext.Provider value={actor}>
+      {children}
+      <SessionCoverConnected actor={actor} />
+    </SessionContext.Provider>
+  );
+}
+
+function SessionCoverConnected({ actor }: { actor: SessionActor }) {
+  const state = useSelector(actor, (s) => s);
+  return <SessionCover state={state} send={actor.send} />;
+}
