@@ -11,6 +11,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    manifest: true,
     reportCompressedSize: false, // our own report (tests/budget/report.ts) measures gzip per route
     rolldownOptions: {
       output: {

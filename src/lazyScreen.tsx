@@ -1,5 +1,4 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { DotLoading } from 'antd-mobile';
 
 /** Spec §9: a screen chunk that has not arrived after 120 s fails with a chunk-load error. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -29,7 +28,7 @@ export function lazyScreen<P extends object>(chunk: string, load: () => Promise<
   const Screen = lazy(() => withChunkTimeout(load(), chunk));
   return function LazyScreen(props: P) {
     return (
-      <Suspense fallback={<p className="kw-centered" aria-busy="true"><DotLoading /></p>}>
+      <Suspense fallback={<p className="kw-centered" aria-busy="true"><span className="kw-spinner kw-spinner-dark" /></p>}>
         <Screen {...props} />
       </Suspense>
     );

@@ -1,5 +1,4 @@
 import { createRootRoute, createRoute, createRouter, notFound, useParams, type ErrorComponentProps } from '@tanstack/react-router';
-import { Button, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Body } from './Body.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
@@ -26,11 +25,12 @@ const AGREEMENTS = {
 function ChunkError({ error }: ErrorComponentProps) {
   const { t } = useTranslation();
   return (
-    <ErrorBlock status="busy" title={t('chunk.failed')} description={(error as Error | undefined)?.name === 'ChunkLoadError' ? '' : t('errors.AGW50000')}>
-      <Button color="primary" onClick={() => window.location.reload()}>
+    <div className="kw-centered" role="alert">
+      <p>{(error as Error | undefined)?.name === 'ChunkLoadError' ? t('chunk.failed') : t('errors.AGW50000')}</p>
+      <button type="button" className="kw-button kw-button-primary" onClick={() => window.location.reload()}>
         {t('chunk.reload')}
-      </Button>
-    </ErrorBlock>
+      </button>
+    </div>
   );
 }
 

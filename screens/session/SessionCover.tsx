@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine, SessionEvent } from '../../machines/session.machine.ts';
@@ -18,9 +17,9 @@ export function SessionCover({ state, send }: { state: SnapshotFrom<typeof sessi
         {ended ? (
           <>
             <p>{t('session.signInAgain')}</p>
-            <Button block color="primary" onClick={() => send({ type: 'session.acknowledged' })}>
+            <button type="button" className="kw-button kw-button-primary kw-button-block" onClick={() => send({ type: 'session.acknowledged' })}>
               {t('session.continue')}
-            </Button>
+            </button>
           </>
         ) : (
           <p>{state.matches({ expired: 'showingMessage' }) ? t('session.expiredMessage') : t('session.redirecting')}</p>

@@ -1,31 +1,27 @@
-import { useState } from 'react';
-import { ActionSheet } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { MENU_LANGUAGES } from '../lib/language.ts';
+import { MENU_LANGUAGES, type Language } from '../lib/language.ts';
 import { useLanguage } from '../Body.tsx';
 
-/** The in-app language menu: 中文(简体), Português, English (fr only by the query parameter). */
+/**
+ * The in-app language menu: 中文(简体), Português, English (fr only by the query parameter). A native
+ * select: phones show their own picker, and it costs the first page nothing.
+ */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
-  const [open, setOpen] = useState(false);
-  const current = MENU_LANGUAGES.find((l) => l.value === language)?.label ?? language.toUpperCase();
+  const inMenu = MENU_LANGUAGES.some((l) => l.value === language);
   return (
-    <>
-      <button type="button" className="kw-language-button" aria-label={`${t('common.chooseLanguage')}: ${current}`} onClick={() => setOpen(true)}>
-        <span aria-hidden="true">🌐</span> {current}
-      </button>
-      <ActionSheet
-        visible={open}
-        extra={t('common.chooseLanguage')}
-        cancelText={t('common.cancel')}
-        actions={MENU_LANGUAGES.map((l) => ({ key: l.value, text: <span lang={l.value}>{l.label}</span>, bold: l.value === language }))}
-        onAction={(action) => {
-          setLanguage(action.key as (typeof MENU_LANGUAGES)[number]['value']);
-          setOpen(false);
-        }}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <label className="kw-language-button">
+      <span aria-hidden="true">🌐</span>
+      <span className="kw-visually-hidden">{t('common.chooseLanguage')}</span>
+      <select value={language} onChange={(event) => setLanguage(event.target.value as Language)} data-testid="language-menu">
+        {!inMenu && <option value={language}>{language.toUpperCase()}</option>}
+        {MENU_LANGUAGES.map((l) => (
+          <option key={l.value} value={l.value} lang={l.value}>
+            {l.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

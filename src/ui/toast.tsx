@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { SpinLoading } from 'antd-mobile';
 import type { ToastKind } from '../../services/transport-ui.ts';
 
 /**
@@ -85,7 +84,7 @@ export function ToastHost({ closeLabel }: { closeLabel: string }) {
     <>
       {state.covers > 0 && (
         <div className="kw-cover" aria-busy="true" data-testid="gateway-cover">
-          <SpinLoading color="white" style={{ '--size': '32px' }} />
+          <span className="kw-spinner kw-spinner-large" />
         </div>
       )}
       {toast && (
@@ -95,7 +94,7 @@ export function ToastHost({ closeLabel }: { closeLabel: string }) {
             role={toast.kind === 'fail' || toast.kind === 'offline' ? 'alert' : 'status'}
             aria-live="polite"
           >
-            {toast.kind === 'loading' ? <SpinLoading color="white" style={{ '--size': '20px' }} /> : <span aria-hidden="true" className="kw-toast-icon">{ICONS[toast.kind]}</span>}
+            {toast.kind === 'loading' ? <span className="kw-spinner" aria-hidden="true" /> : <span aria-hidden="true" className="kw-toast-icon">{ICONS[toast.kind]}</span>}
             <span>{toast.message}</span>
             {toast.closable && (
               <button type="button" className="kw-toast-close" aria-label={closeLabel} onClick={() => { toasts = toasts.filter((t) => t.id !== toast.id); emit(); }}>

@@ -6,7 +6,7 @@
  * included as `xstate.done.actor.<id>` / `xstate.error.actor.<id>`. From it come paths that take
  * every transition at least once; each path runs against the bare machine and against its screen.
  */
-import { createActor, type AnyStateMachine, type AnyTransitionDefinition, type AnyStateNode, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type AnyStateMachine, type AnyTransitionDefinition, type AnyStateNode, type EventObject, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 
 export interface FlowVariant<TInput> {
@@ -104,7 +104,7 @@ export function replay(model: FlowModel, path: FlowPath, onStep?: (step: FlowSte
   const actor = createActor(model.machine, {
     input: path.variant.input,
     inspect: (event) => {
-      if (event.type === '@xstate.microstep' && event.actorRef === actor) {
+      if (event.type === '@xstate.microstep' && (event.actorRef as { sessionId?: string }).sessionId === event.rootId) {
         for (const t of (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) taken.add(transitionKey(t));
       }
     },
@@ -145,3 +145,12 @@ export function uncovered(model: FlowModel, paths: FlowPath[]): string[] {
 export const afterEvent = (delay: string, stateId: string): EventObject => ({ type: `xstate.after.${delay}.${stateId}` });
 export const doneEvent = (actorId: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${actorId}`, output } as EventObject);
 export const errorEvent = (actorId: string, error: unknown): EventObject => ({ type: `xstate.error.actor.${actorId}`, error } as EventObject);
+
+/**
+ * The machine with its invoked actors replaced by promises that never settle: in a model only the
+ * fed `xstate.done/error.actor.*` events move it, never a real or default implementation.
+ */
+export function parkInvokes<M extends AnyStateMachine>(machine: M, actorNames: string[]): M {
+  const parked = Object.fromEntries(actorNames.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]));
+  return machine.provide({ actors: parked } as never) as M;
+}

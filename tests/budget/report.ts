@@ -1,0 +1,69 @@
+/**
+ * Gzipped JavaScript per route after `vite build`: the entry with everything it imports statically,
+ * plus the route's screen chunk and its own static imports. Writes dist/budget.json and prints a
+ * table; `--check` exits non-zero when the first route is over budget.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export const FIRST_ROUTE_BUDGET_BYTES = 170 * 1024;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export interface RouteSize {
+  route: string;
+  screen: string;
+  gzipBytes: number;
+}
+
+export function measureRoutes(distDir = 'dist'): { entryGzip: number; routes: RouteSize[] } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const gz = new Map<string, number>();
+  const size = (file: string) => {
+    if (!gz.has(file)) gz.set(file, zlib.gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length);
+    return gz.get(file)!;
+  };
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const entrySet = closure(entryKey);
+  const sum = (keys: Iterable<string>) => [...keys].reduce((total, k) => total + (manifest[k]!.file.endsWith('.js') ? size(manifest[k]!.file) : 0), 0);
+  const screens: Record<string, string> = {
+    '/': 'screens/home/HomeScreen.tsx',
+    '/index/:token': 'screens/entry/TokenEntryScreen.tsx',
+    '/agreement/:slug': 'screens/content/AgreementScreen.tsx',
+    '/app/helpdoc (help pages)': 'screens/content/HelpDocumentScreen.tsx',
+    '/anouncement/:id': 'screens/content/NoticeScreen.tsx',
+    '(not found)': 'screens/common/NotFoundScreen.tsx',
+  };
+  const routes = Object.entries(screens).map(([route, screen]) => {
+    const keys = new Set([...entrySet, ...(manifest[screen] ? closure(screen) : [])]);
+    return { route, screen, gzipBytes: sum(keys) };
+  });
+  return { entryGzip: sum(entrySet), routes };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { entryGzip, routes } = measureRoutes();
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`\nGzipped JS per route (entry alone ${kb(entryGzip)}; first-route budget ${kb(FIRST_ROUTE_BUDGET_BYTES)})`);
+  for (const r of routes) console.log(`  ${r.route.padEnd(28)} ${kb(r.gzipBytes).padStart(10)}`);
+  fs.writeFileSync('dist/budget.json', JSON.stringify({ entryGzip, routes, budget: FIRST_ROUTE_BUDGET_BYTES }, null, 2));
+  const first = routes[0]!;
+  if (process.argv.includes('--check') && first.gzipBytes > FIRST_ROUTE_BUDGET_BYTES) {
+    console.error(`first route ${kb(first.gzipBytes)} is over the ${kb(FIRST_ROUTE_BUDGET_BYTES)} budget`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import pt from '../../locales/pt.json';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+import fr from '../../locales/fr.json';
+import { CODES } from '../../services/contract/codes.ts';
+
+function leafKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => leafKeys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('locales', () => {
+  const complete = { pt, en, zh } as const;
+  for (const [name, dictionary] of Object.entries(complete)) {
+    for (const [otherName, other] of Object.entries(complete)) {
+      if (name === otherName) continue;
+      it(`${otherName} has every key of ${name}`, () => {
+        const mine = new Set(leafKeys(other));
+        expect(leafKeys(dictionary).filter((k) => !mine.has(k))).toEqual([]);
+      });
+    }
+  }
+  it('fr is partial but has no key pt lacks (it falls back to pt)', () => {
+    const ptKeys = new Set(leafKeys(pt));
+    expect(leafKeys(fr).filter((k) => !ptKeys.has(k))).toEqual([]);
+  });
+  it('every answer code has a message in every complete language', () => {
+    for (const dictionary of [pt, en, zh]) {
+      for (const code of Object.values(CODES)) expect((dictionary.errors as Record<string, unknown>)[code], code).toBeTypeOf('string');
+    }
+  });
+  it('no value is empty', () => {
+    for (const dictionary of [pt, en, zh, fr]) {
+      const empty = leafKeys(dictionary).filter((k) => k.split('.').reduce<unknown>((v, part) => (v as Record<string, unknown>)[part], dictionary) === '');
+      expect(empty).toEqual([]);
+    }
+  });
+});
