@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: false,
       setHeaders(res, filePath) {
         // hashed chunks never change; everything else is revalidated
-        (res as unknown as { setHeader(name: string, value: string): void }).setHeader('cache-control', /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

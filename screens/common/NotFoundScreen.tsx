@@ -1,4 +1,4 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { ErrorBlock } from 'antd-mobile';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -8,8 +8,8 @@ export default function NotFoundScreen() {
   return (
     <div className="kw-page kw-centered-page">
       <ErrorBlock status="empty" title={<h1 className="kw-error-title">{t('notFound.title')}</h1>} description={t('notFound.body')}>
-        <Link to="/">
-          <Button color="primary">{t('notFound.goHome')}</Button>
+        <Link to="/" className="kw-button kw-button-primary kw-link-button">
+          {t('notFound.goHome')}
         </Link>
       </ErrorBlock>
     </div>

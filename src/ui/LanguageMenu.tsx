@@ -12,7 +12,6 @@ export function LanguageMenu() {
   const inMenu = MENU_LANGUAGES.some((l) => l.value === language);
   return (
     <label className="kw-language-button">
-      <span aria-hidden="true">🌐</span>
       <span className="kw-visually-hidden">{t('common.chooseLanguage')}</span>
       <select value={language} onChange={(event) => setLanguage(event.target.value as Language)} data-testid="language-menu">
         {!inMenu && <option value={language}>{language.toUpperCase()}</option>}

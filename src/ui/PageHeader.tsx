@@ -1,4 +1,3 @@
-import { NavBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { storage } from '../lib/storage.ts';
 
@@ -20,14 +19,15 @@ export function PageHeader({ title, showBack = true, right }: { title: string; s
   const { t } = useTranslation();
   return (
     <header className="kw-header">
-      <NavBar
-        back={showBack ? t('common.back') : null}
-        backIcon={showBack}
-        onBack={goBack}
-        right={right}
-      >
-        <h1 className="kw-header-title">{title}</h1>
-      </NavBar>
+      <div className="kw-header-side">
+        {showBack && (
+          <button type="button" className="kw-back" onClick={goBack}>
+            <span aria-hidden="true">‹</span> {t('common.back')}
+          </button>
+        )}
+      </div>
+      <h1 className="kw-header-title">{title}</h1>
+      <div className="kw-header-side kw-header-right">{right}</div>
     </header>
   );
 }

@@ -52,7 +52,7 @@ export async function runScreenPath<M extends AnyStateMachine>(model: FlowModel<
   );
   const check = async () => {
     const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
-    const key = JSON.stringify(snapshot.value);
+    const key = JSON.stringify((snapshot as { value: unknown }).value);
     const assertion = binding.states[key];
     if (!assertion) throw new Error(`no UI assertion for state ${key}`);
     await waitFor(() => assertion(screen, snapshot));
@@ -63,8 +63,8 @@ export async function runScreenPath<M extends AnyStateMachine>(model: FlowModel<
     for (const step of path.steps) {
       const perform = binding.userEvents[step.event.type];
       if (perform) await act(async () => perform(screen, step.event));
-      else act(() => actor.send(step.event));
-      const actual = JSON.stringify(actor.getSnapshot().value);
+      else act(() => actor.send(step.event as never));
+      const actual = JSON.stringify((actor.getSnapshot() as { value: unknown }).value);
       if (actual !== JSON.stringify(step.state.value)) throw new Error(`${path.description}: after ${step.event.type} the screen led to ${actual}`);
       await check();
     }

@@ -1,0 +1,100 @@
+/**
+ * End-to-end walk of the built app on the real server, in Debian's Chromium through playwright-core,
+ * at a 390×844 phone viewport. Screenshots go to tests/e2e/screenshots/; every visited screen is
+ * checked with axe (no serious or critical violations). Without Chromium it says so and skips.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { scenarios } from './scenarios.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = path.resolve('tests/e2e/screenshots');
+
+export interface E2eContext {
+  baseUrl: string;
+  page: Page;
+  shot(name: string): Promise<void>;
+  audit(label: string): Promise<void>;
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: process.env.E2E_DATABASE_URL ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  for (let i = 0; i < 120; i++) {
+    if (log.includes('is running at')) return child;
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not start:\n${log}`);
+}
+
+async function main() {
+  if (!fs.existsSync(CHROMIUM)) {
+    console.log(`e2e: SKIPPED — no Chromium at ${CHROMIUM} (install Debian's chromium; .ci/run does).`);
+    fs.rmSync('.data/e2e.json', { force: true });
+    return;
+  }
+  if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first');
+  fs.rmSync(SHOTS, { recursive: true, force: true });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const port = 18000 + Math.floor(Math.random() * 2000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-e2e-'));
+  const server = await startServer(port, dataDir);
+  let browser: Browser | null = null;
+  let passed = 0;
+  let failed = 0;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    for (const scenario of scenarios) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'pt-AO' });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(String(e)));
+      const ctx: E2eContext = {
+        baseUrl: `http://127.0.0.1:${port}`,
+        page,
+        shot: async (name) => void (await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })),
+        audit: async (label) => {
+          const result = await new AxeBuilder({ page }).analyze();
+          const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          if (serious.length > 0) throw new Error(`axe on ${label}: ${serious.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`).join(', ')}`);
+        },
+      };
+      const started = Date.now();
+      try {
+        await scenario.run(ctx);
+        if (pageErrors.length) throw new Error(`page errors: ${pageErrors.join(' | ')}`);
+        passed++;
+        console.log(`  ✓ ${scenario.name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed++;
+        console.log(`  ✗ ${scenario.name}\n    ${String((error as Error).stack ?? error).split('\n').slice(0, 4).join('\n    ')}`);
+        await page.screenshot({ path: path.join(SHOTS, `FAILED-${scenario.name.replace(/\W+/g, '-')}.png`) }).catch(() => {});
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  fs.mkdirSync('.data', { recursive: true });
+  fs.writeFileSync('.data/e2e.json', JSON.stringify({ passed, failed }));
+  if (failed > 0) process.exitCode = 1;
+}
+
+await main();

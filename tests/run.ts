@@ -1,0 +1,48 @@
+/**
+ * `npm test`: typecheck, the Vitest projects (machines, screens, server on PGlite and, when
+ * TEST_DATABASE_URL is set, on PostgreSQL), the build with its route budget, then the Chromium e2e
+ * walk. Ends with one "N passed, N failed" line.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const node = process.execPath;
+const steps: Array<{ name: string; args: string[] }> = [
+  { name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'unit, machines, screens, server', args: ['node_modules/vitest/vitest.mjs', 'run', '--reporter=dot', '--outputFile.json=.data/vitest.json', '--reporter=json'] },
+  { name: 'build', args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
+  { name: 'route budget', args: ['--import', 'tsx', 'tests/budget/report.ts', '--check'] },
+  { name: 'e2e (Chromium)', args: ['--import', 'tsx', 'tests/e2e/run.ts'] },
+];
+
+if (!process.env.TEST_DATABASE_URL) console.log('note: TEST_DATABASE_URL is not set, server tests run on PGlite only (.ci/run starts PostgreSQL).');
+fs.mkdirSync('.data', { recursive: true });
+fs.rmSync('.data/e2e.json', { force: true });
+let failedSteps = 0;
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}`);
+  const result = spawnSync(node, step.args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    failedSteps++;
+    console.log(`✗ ${step.name} failed`);
+    if (step.name === 'build') break;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+try {
+  const report = JSON.parse(fs.readFileSync('.data/vitest.json', 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+} catch {
+  failed++;
+}
+if (fs.existsSync('.data/e2e.json')) {
+  const e2e = JSON.parse(fs.readFileSync('.data/e2e.json', 'utf8'));
+  passed += e2e.passed;
+  failed += e2e.failed;
+}
+console.log(`\nsteps failed: ${failedSteps}`);
+console.log(`${passed} passed, ${failed + failedSteps} failed`);
+process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
