@@ -1,0 +1,23 @@
+/**
+ * `npm run dev`: the gateway on API_PORT (8080) and Vite with hot reload on PORT (5173), which
+ * proxies /gatewayinner, /api and /track to the gateway (vite.config.ts).
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'vite';
+
+const apiPort = process.env.API_PORT ?? '8080';
+const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
+  env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+  stdio: 'inherit',
+});
+const vite = await createServer({ server: { port: Number(process.env.PORT ?? 5173), host: true } });
+await vite.listen();
+vite.printUrls();
+console.log(`  (open the app at the address above under /dist/ during development; the gateway runs on :${apiPort})`);
+const stop = async () => {
+  api.kill('SIGTERM');
+  await vite.close();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
