@@ -17,9 +17,9 @@ export function DocumentView({
   const { t } = useTranslation();
   if (state.hasTag('busy')) {
     return (
-      <p className="kw-centered" role="status">
+      <div className="kw-centered" role="status">
         {t('document.loading')} <DotLoading />
-      </p>
+      </div>
     );
   }
   if (state.matches('failed')) {

@@ -8,9 +8,9 @@ export function TokenEntryView({ state, send, onHome }: { state: SnapshotFrom<ty
   const { t } = useTranslation();
   if (state.hasTag('busy') || state.matches('accepted') || state.matches('inspecting')) {
     return (
-      <p className="kw-centered" role="status">
+      <div className="kw-centered" role="status">
         {t('tokenEntry.checking')} <DotLoading />
-      </p>
+      </div>
     );
   }
   const problem = state.matches('malformed') ? 'malformed' : state.matches('refused') ? 'refused' : 'unreachable';

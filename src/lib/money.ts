@@ -1,4 +1,4 @@
-import { INTL_LOCALE, type Language } from './language.ts';
+import type { Language } from './language.ts';
 
 /**
  * Amounts travel and are stored as integer cêntimos (bigint in SQL, string or bigint on the wire).
@@ -10,7 +10,7 @@ export function formatKwanza(centimos: bigint | number | string, language: Langu
   const abs = negative ? -value : value;
   const whole = abs / 100n;
   const cents = Number(abs % 100n);
-  const formatter = new Intl.NumberFormat(INTL_LOCALE[language], {
+  const formatter = new Intl.NumberFormat(language === 'pt' ? 'pt-AO' : 'en-US', {
     style: 'currency',
     currency: 'AOA',
     currencyDisplay: 'narrowSymbol',
