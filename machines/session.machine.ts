@@ -48,6 +48,8 @@ export const sessionMachine = setup({
     goToLoginUrl: () => {},
     postTokenLose: () => {},
     goHome: () => {},
+    // a new session's own loss must raise `session.expired` again
+    rearmExpirySignal: () => {},
   },
   delays: {
     messageDuration: 2000,
@@ -63,7 +65,7 @@ export const sessionMachine = setup({
     },
     signedOut: {
       on: {
-        'session.started': { target: 'signedIn', actions: 'rememberLoginUrl' },
+        'session.started': { target: 'signedIn', actions: ['rememberLoginUrl', 'rearmExpirySignal'] },
         // a call made with a token handed from outside (index/:token) can find it dead too
         'session.expired': { target: 'expired' },
       },
@@ -78,7 +80,7 @@ export const sessionMachine = setup({
       entry: 'clearStoredItems',
       initial: 'showingMessage',
       on: {
-        'session.started': { target: 'signedIn', actions: 'rememberLoginUrl' },
+        'session.started': { target: 'signedIn', actions: ['rememberLoginUrl', 'rearmExpirySignal'] },
       },
       states: {
         showingMessage: {

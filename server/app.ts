@@ -41,6 +41,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 20_000, parts: 12 },
   });
 
+  // the legacy helper sends `Content-Type: application/json` on bodiless calls: read those as {}
+  const strictJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, {});
+    strictJson(request, body as string, done);
+  });
+
   app.setErrorHandler((error: { code?: string; statusCode?: number }, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(refuse(request, CODES.bodyTooLarge));
     if ((error.statusCode ?? 500) < 500) return reply.code(400).send(refuse(request, CODES.malformedEnvelope));

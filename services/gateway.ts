@@ -87,10 +87,10 @@ export function callGateway<N extends ServiceName>(
 ): Promise<GatewayAnswer<ResponseOf<Contracts[N]>>>;
 export async function callGateway(service: ServiceName, bizContent: unknown, options: GatewayOptions = {}): Promise<unknown> {
   const ui = transportUi();
-  const envelope = await buildEnvelope(service, bizContent as object, options);
   const uncover = options.quiet ? () => {} : ui.cover();
   let data: unknown;
   try {
+    const envelope = await buildEnvelope(service, bizContent as object, options);
     const response = await http.post(GATEWAY_URL, envelope, { signal: options.signal });
     data = response.data;
   } catch (error) {

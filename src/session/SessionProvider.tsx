@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
-import { onSessionExpired } from '../../services/session-signal.ts';
+import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { DURATIONS } from '../../services/transport-ui.ts';
 import { storage } from '../lib/storage.ts';
 import { nativeShell } from '../lib/device.ts';
@@ -35,6 +35,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
           },
           postTokenLose: () => window.postMessage('TokenLose', window.location.origin),
           goHome: () => window.location.assign('/'),
+          rearmExpirySignal: () => resetSessionSignal(),
         },
       }),
     [t],

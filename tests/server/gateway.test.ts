@@ -86,6 +86,8 @@ describe.each(engines)('gateway envelope transport on %s', (engine) => {
       expect(res.statusCode, name).toBe(400);
       expect(res.json().code, name).toBe('AGW10001');
     }
+    const poisoned = await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload: '{"__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
+    expect(poisoned.json().code).toBe('AGW10001');
     const noJson = await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload: '{"broken', headers: { 'content-type': 'application/json' } });
     expect(noJson.statusCode).toBe(400);
     expect(noJson.json().code).toBe('AGW10001');
@@ -124,7 +126,7 @@ describe.each(engines)('legacy transport on %s', (engine) => {
   });
 
   it('answers 1004 when the session is gone, and our code otherwise', async () => {
-    const lost = await server.app.inject({ method: 'POST', url: '/api/ccservice/common/logout', headers: { 'user-auth-token': 'nope-nope-nope' } });
+    const lost = await server.app.inject({ method: 'POST', url: '/api/ccservice/common/logout', headers: { 'user-auth-token': 'nope-nope-nope', 'content-type': 'application/json' } });
     expect(lost.json()).toMatchObject({ status: 1004, body: null });
     const unknown = await server.app.inject({ method: 'GET', url: '/api/ccservice/no/such' });
     expect(unknown.json()).toMatchObject({ status: 'AGW10002' });
