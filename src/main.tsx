@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { unstableSetRender } from 'antd-mobile';
 import { router } from './routes.tsx';
+import { trackPageView } from '../services/tracker.ts';
 import './styles.css';
 
 // antd-mobile renders its pop-ups with React's legacy root API; React 19 needs this bridge
@@ -15,6 +16,16 @@ unstableSetRender((node, container) => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     root.unmount();
   };
+});
+
+// page views for the behaviour tracker: the page just left, with the time spent on it
+let shownAt = performance.now();
+let current = { path: window.location.pathname, title: document.title };
+router.subscribe('onResolved', (event) => {
+  if (!event.pathChanged) return;
+  void trackPageView({ pageType: current.path.split('/')[1] || 'home', pageId: current.path, durationMs: performance.now() - shownAt, title: current.title });
+  shownAt = performance.now();
+  current = { path: event.toLocation.pathname, title: document.title };
 });
 
 createRoot(document.getElementById('root')!).render(
