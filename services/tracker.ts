@@ -1,5 +1,4 @@
 import { deviceId } from '../src/lib/device.ts';
-import { http } from './http.ts';
 import { DURATIONS } from './transport-ui.ts';
 
 /** Behaviour tracker (spec §7). Our own server receives it at `/track`; failures are never shown. */
@@ -37,6 +36,7 @@ export async function trackPageView(view: PageView) {
 
 export async function trackClick(click: { elementType: string; key: string; title: string; pageId: string }) {
   const fingerprint = await deviceId();
+  const { http } = await import('./http.ts'); // keeps axios out of the first page's bundle
   await http
     .post(`${TRACK_BASE}/click`, { ...click, fingerprint, prevPageId: previousPageId, sessionId }, {
       timeout: DURATIONS.trackTimeout,
