@@ -3,9 +3,9 @@ import react from '@vitejs/plugin-react';
 
 const apiServer = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
-export default defineConfig({
-  // screens load from the /dist/ static prefix (spec §2)
-  base: '/dist/',
+export default defineConfig(({ command }) => ({
+  // built screens load from the /dist/ static prefix (spec §2); the dev server serves them from /
+  base: command === 'build' ? '/dist/' : '/',
   plugins: [react()],
   build: {
     outDir: 'dist',
@@ -44,4 +44,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -13,7 +13,7 @@ const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.
 const vite = await createServer({ server: { port: Number(process.env.PORT ?? 5173), host: true } });
 await vite.listen();
 vite.printUrls();
-console.log(`  (open the app at the address above under /dist/ during development; the gateway runs on :${apiPort})`);
+console.log(`  (the gateway runs on :${apiPort}; Vite proxies /gatewayinner, /api and /track to it)`);
 const stop = async () => {
   api.kill('SIGTERM');
   await vite.close();
