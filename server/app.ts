@@ -13,6 +13,7 @@ import { registerEnvelopeTransport } from './transport/envelope.ts';
 import { registerLegacyTransport } from './transport/legacy.ts';
 import { registerUploadTransports } from './transport/uploads.ts';
 import { registerTracker } from './transport/tracker.ts';
+import { registerDevOutbox } from './transport/devOutbox.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLegacyTransport(app, deps);
   registerUploadTransports(app, deps);
   registerTracker(app, deps);
+  if (!deps.config.production) registerDevOutbox(app, deps);
   app.get('/healthz', async () => ({ ok: true, database: deps.db.kind }));
 
   const indexFile = path.join(deps.config.staticDir, 'index.html');
@@ -78,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : null;
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(gatewayinner|api|track|dist)\//.test(request.url);
+    const isApi = /^\/(gatewayinner|api|track|dist|dev)\//.test(request.url);
     if (request.method === 'GET' && !isApi && indexHtml) {
       // every app path is the single-page app; its router shows the not-found screen for unknown ones
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);

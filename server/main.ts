@@ -4,13 +4,18 @@ import { openDatabase } from './db/index.ts';
 import { seed, DEMO_ACCOUNTS } from './db/seed.ts';
 import { diskStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
+import { startOutboxDelivery } from './jobs/outbox.ts';
+import { logProvider } from './adapters/messages.ts';
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await seed(db);
 const app = await buildApp({ config, db, storage: diskStorage(path.join(config.dataDir, 'files')), logger: true });
 
+const stopOutbox = startOutboxDelivery(db, logProvider(app.log), app.log);
+
 const shutdown = async () => {
+  stopOutbox();
   await app.close();
   await db.close();
   process.exit(0);

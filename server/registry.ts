@@ -7,6 +7,8 @@ import { DomainError } from './errors.ts';
 import { authenticate, type Principal } from './domains/session/sessions.ts';
 import { contentHandlers } from './domains/content/handlers.ts';
 import { sessionHandlers } from './domains/session/handlers.ts';
+import { registrationHandlers } from './domains/accounts/registration.ts';
+import { loginHandlers } from './domains/accounts/login.ts';
 
 export interface HandlerContext {
   db: Database;
@@ -25,7 +27,7 @@ export type Handler<N extends ServiceName> = (
 export type Handlers = { [N in ServiceName]: Handler<N> };
 
 /** One handler per catalogue entry: a service without one does not compile. */
-const handlers = { ...contentHandlers, ...sessionHandlers } satisfies Handlers;
+const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers } satisfies Handlers;
 
 export interface Caller {
   token: string;

@@ -18,10 +18,25 @@ export const CODES = {
   notFound: 'CNT40401',
 } as const;
 
-export type Code = (typeof CODES)[keyof typeof CODES];
+/** Refusals of the accounts flows (sign-up, log-in, recovery, codes, passwords). */
+export const ACCOUNT_CODES = {
+  alreadyRegistered: 'REG10001',
+  ticketExpired: 'REG10002',
+  wrongCode: 'COD10001',
+  codeExpired: 'COD10002',
+  codeTriesExhausted: 'COD10003',
+  resendTooSoon: 'COD10004',
+  sendingTooMuch: 'COD10005',
+  wrongCredentials: 'LGN10001',
+  accountLocked: 'LGN10002',
+  accountNotFound: 'ACC10001',
+  weakPassword: 'PWD10001',
+} as const;
+
+export type Code = (typeof CODES)[keyof typeof CODES] | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES];
 
 /** Legacy transport statuses: success and session lost are numbers, other refusals carry our code. */
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = Object.values(CODES);
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES)];

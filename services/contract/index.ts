@@ -2,14 +2,26 @@
 import type { ServiceContract } from './define.ts';
 import * as content from './content.ts';
 import * as session from './session.ts';
+import * as accounts from './accounts.ts';
 
-const all = [content.getDocument, content.getNoticeDetail, session.checkAuthToken, session.logout] as const;
+const all = [
+  content.getDocument,
+  content.getNoticeDetail,
+  session.checkAuthToken,
+  session.logout,
+  accounts.sendAuthCode,
+  accounts.doRegister,
+  accounts.setLoginPwdAndActive,
+  accounts.passwordLogin,
+  accounts.sendSMS,
+  accounts.authSmsLoginAdvance,
+] as const;
 
 type Contracts = { [C in (typeof all)[number] as C['name']]: C };
 export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Contracts;
 export type ServiceName = keyof Contracts;
 export const contractList: readonly ServiceContract[] = all;
 
-export { content, session };
+export { content, session, accounts };
 export * from './codes.ts';
 export * from './define.ts';

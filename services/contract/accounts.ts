@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { defineService } from './define.ts';
+import { memberProfileSchema } from './session.ts';
+
+/** decisions.md: 9 national digits, 91–97 or 99. */
+export const nationalMobile = z.string().regex(/^9[1-79]\d{7}$/);
+export const emailAddress = z.email().max(254);
+export const smsCode = z.string().regex(/^\d{6}$/);
+/** Length only: the strength rule answers its own code (PWD10001) so the screen can say why. */
+export const passwordText = z.string().min(1).max(64);
+const ticket = z.string().min(20).max(128);
+
+export const codeSentSchema = z.object({
+  sentTo: z.string(),
+  expiresInSeconds: z.number().int(),
+  resendAfterSeconds: z.number().int(),
+});
+
+export const loginResultSchema = z.object({
+  loginToken: z.string(),
+  profile: memberProfileSchema,
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+const signUpIdentity = z.discriminatedUnion('memberType', [
+  z.object({ memberType: z.literal('individual'), mobile: nationalMobile }),
+  z.object({ memberType: z.literal('enterprise'), email: emailAddress }),
+]);
+
+/** Sign-up step 1: a code to the new mobile (individual) or e-mail (enterprise). */
+export const sendAuthCode = defineService({
+  name: 'register/sendAuthCode',
+  audience: 'public',
+  request: signUpIdentity,
+  response: codeSentSchema,
+});
+
+/** Sign-up step 2: the code, with the agreements accepted; answers a ticket for step 3. */
+export const doRegister = defineService({
+  name: 'register/doRegister',
+  audience: 'public',
+  request: z.intersection(signUpIdentity, z.object({ code: smsCode, agreed: z.literal(true) })),
+  response: z.object({ ticket }),
+});
+
+/** Sign-up step 3: the login password; the account is active and signed in. */
+export const setLoginPwdAndActive = defineService({
+  name: 'register/setLoginPwdAndActive',
+  audience: 'public',
+  request: z.object({ ticket, password: passwordText }),
+  response: loginResultSchema,
+});
+
+export const passwordLogin = defineService({
+  name: 'oauth/passwordLogin',
+  audience: 'public',
+  request: z.object({ login: z.string().min(3).max(254), password: passwordText }),
+  response: loginResultSchema,
+});
+
+/** A code to a registered member's mobile: to log in by SMS, or to recover the login password. */
+export const sendSMS = defineService({
+  name: 'fund/sms/sendSMS',
+  audience: 'public',
+  request: z.object({ mobile: nationalMobile, purpose: z.enum(['login', 'recover']) }),
+  response: codeSentSchema,
+});
+
+export const authSmsLoginAdvance = defineService({
+  name: 'oauth/authSmsLoginAdvance',
+  audience: 'public',
+  request: z.object({ mobile: nationalMobile, code: smsCode }),
+  response: loginResultSchema,
+});

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
+
+describe.each(engines)('accounts on %s', (engine) => {
+  let server: TestServer;
+  let ip = 1;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(() => server.close());
+
+  /** Each test speaks from its own address so the per-address hourly limit is its own. */
+  const call = async (service: string, bizContent: object, options: { token?: string; language?: string; address?: string } = {}) => {
+    const res = await server.app.inject({
+      method: 'POST', url: '/gatewayinner/api', remoteAddress: options.address ?? `10.9.0.${ip}`,
+      payload: envelope(service, bizContent, { token: options.token }, options.language ?? 'en'),
+    });
+    return res.json() as { code: string; msg: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const lastCode = async (destination: string) => {
+    const { rows } = await server.db.query<{ body: string }>('SELECT body FROM outbox_messages WHERE destination = $1 ORDER BY id DESC LIMIT 1', [destination]);
+    return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? null;
+  };
+  const count = async (table: string) => Number((await server.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`)).rows[0]!.n);
+  const allowResend = (destination: string) => server.db.query("UPDATE verification_codes SET created_at = created_at - interval '61 seconds' WHERE destination = $1", [destination]);
+
+  it('signs up an individual: code by SMS, password, active and signed in', async () => {
+    ip++;
+    const sent = await call('register/sendAuthCode', { memberType: 'individual', mobile: '923456789' }, { language: 'pt' });
+    expect(sent).toMatchObject({ code: 'S0001', bizContent: { sentTo: '+244 9** *** 789', expiresInSeconds: 300, resendAfterSeconds: 60 } });
+    const code = await lastCode('+244923456789');
+    expect(code).toMatch(/^\d{6}$/);
+    const outbox = await server.db.query<{ body: string }>("SELECT body FROM outbox_messages WHERE destination = '+244923456789'");
+    expect(outbox.rows[0]!.body).toMatch(/código de registo/);
+    const registered = await call('register/doRegister', { memberType: 'individual', mobile: '923456789', code, agreed: true });
+    expect(registered.code).toBe('S0001');
+    expect((await call('register/setLoginPwdAndActive', { ticket: registered.bizContent.ticket, password: 'onlyletters' })).code).toBe('PWD10001');
+    const active = await call('register/setLoginPwdAndActive', { ticket: registered.bizContent.ticket, password: 'Luanda2026' });
+    expect(active.code).toBe('S0001');
+    expect(active.bizContent.profile).toMatchObject({ memberType: 'individual', mobile: '+244923456789', displayName: '923 456 789' });
+    const me = await call('common/authLogin/checkAuthToken', {}, { token: active.bizContent.loginToken });
+    expect(me.code).toBe('S0001');
+    // the ticket was used once; the number now has an account
+    expect((await call('register/setLoginPwdAndActive', { ticket: registered.bizContent.ticket, password: 'Luanda2026' })).code).toBe('REG10002');
+    expect((await call('register/sendAuthCode', { memberType: 'individual', mobile: '923456789' })).code).toBe('REG10001');
+    expect((await call('oauth/passwordLogin', { login: '923 456 789', password: 'Luanda2026' })).code).toBe('S0001');
+  });
+
+  it('signs up an enterprise by e-mail code', async () => {
+    ip++;
+    expect((await call('register/sendAuthCode', { memberType: 'enterprise', email: 'Vendas@Kitanda.ao' })).code).toBe('S0001');
+    const code = await lastCode('vendas@kitanda.ao');
+    const registered = await call('register/doRegister', { memberType: 'enterprise', email: 'vendas@kitanda.ao', code, agreed: true });
+    const active = await call('register/setLoginPwdAndActive', { ticket: registered.bizContent.ticket, password: 'Kitanda77' });
+    expect(active.bizContent.profile).toMatchObject({ memberType: 'enterprise', email: 'vendas@kitanda.ao' });
+  });
+
+  it('refuses an already-registered number before sending anything', async () => {
+    ip++;
+    const before = await count('outbox_messages');
+    expect(await call('register/sendAuthCode', { memberType: 'individual', mobile: '923000001' }, { language: 'pt' })).toMatchObject({ code: 'REG10001', msg: expect.stringMatching(/já tem uma conta/) });
+    expect(await count('outbox_messages')).toBe(before);
+  });
+
+  it('enforces the resend cool-down and the hourly limit ("sending too much at once")', async () => {
+    ip++;
+    const mobile = '933111222';
+    expect((await call('register/sendAuthCode', { memberType: 'individual', mobile })).code).toBe('S0001');
+    const early = await call('register/sendAuthCode', { memberType: 'individual', mobile });
+    expect(early.code).toBe('COD10004');
+    expect(Number(early.subMsg)).toBeGreaterThan(50);
+    for (let i = 0; i < 4; i++) {
+      await allowResend(`+244${mobile}`);
+      expect((await call('register/sendAuthCode', { memberType: 'individual', mobile })).code).toBe('S0001');
+    }
+    await allowResend(`+244${mobile}`);
+    expect((await call('register/sendAuthCode', { memberType: 'individual', mobile })).code).toBe('COD10005');
+  });
+
+  it('counts wrong codes: 4 tries left, …, the fifth voids the code; an expired code and a replay are refused', async () => {
+    ip++;
+    const mobile = '944222333';
+    await call('register/sendAuthCode', { memberType: 'individual', mobile });
+    const right = (await lastCode(`+244${mobile}`))!;
+    const wrong = right === '000000' ? '111111' : '000000';
+    const attempt = (code: string) => call('register/doRegister', { memberType: 'individual', mobile, code, agreed: true });
+    expect(await attempt(wrong)).toMatchObject({ code: 'COD10001', subMsg: '4' });
+    for (const left of ['3', '2', '1']) expect((await attempt(wrong)).subMsg).toBe(left);
+    expect((await attempt(wrong)).code).toBe('COD10003');
+    expect((await attempt(right)).code).toBe('COD10002');
+    expect(await count("members WHERE mobile = '+244944222333'")).toBe(0);
+
+    await allowResend(`+244${mobile}`);
+    await call('register/sendAuthCode', { memberType: 'individual', mobile });
+    await server.db.query("UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE destination = $1", [`+244${mobile}`]);
+    expect((await attempt((await lastCode(`+244${mobile}`))!)).code).toBe('COD10002');
+
+    await allowResend(`+244${mobile}`);
+    await call('register/sendAuthCode', { memberType: 'individual', mobile });
+    const fresh = (await lastCode(`+244${mobile}`))!;
+    expect((await attempt(fresh)).code).toBe('S0001');
+    expect((await attempt(fresh)).code).toBe('COD10002');
+  });
+
+  it('locks password log-in after five wrong passwords and says how many are left', async () => {
+    ip++;
+    const login = 'loja@demo.ao';
+    for (const left of ['4', '3', '2', '1']) expect(await call('oauth/passwordLogin', { login, password: 'Wrong1234' })).toMatchObject({ code: 'LGN10001', subMsg: left });
+    expect((await call('oauth/passwordLogin', { login, password: 'Wrong1234' })).code).toBe('LGN10002');
+    expect(await call('oauth/passwordLogin', { login, password: 'Kwanza2026' }, { language: 'pt' })).toMatchObject({ code: 'LGN10002', subMsg: '15', msg: expect.stringMatching(/bloqueado/) });
+    await server.db.query("UPDATE members SET locked_until = now() - interval '1 second' WHERE email = $1", [login]);
+    expect((await call('oauth/passwordLogin', { login, password: 'Kwanza2026' })).code).toBe('S0001');
+    expect((await call('oauth/passwordLogin', { login: 'nobody@nowhere.ao', password: 'Kwanza2026' })).code).toBe('LGN10001');
+  });
+
+  it('logs in by SMS code, once per code', async () => {
+    ip++;
+    expect((await call('fund/sms/sendSMS', { mobile: '913555555', purpose: 'login' })).code).toBe('ACC10001');
+    expect((await call('fund/sms/sendSMS', { mobile: '943000002', purpose: 'login' })).code).toBe('S0001');
+    const code = (await lastCode('+244943000002'))!;
+    const login = await call('oauth/authSmsLoginAdvance', { mobile: '943000002', code });
+    expect(login).toMatchObject({ code: 'S0001', bizContent: { profile: { displayName: 'Bruno Demo' } } });
+    expect((await call('oauth/authSmsLoginAdvance', { mobile: '943000002', code })).code).toBe('COD10002');
+  });
+
+  it('refuses bad input with a coded answer and writes nothing', async () => {
+    ip++;
+    const before = { members: await count('members'), codes: await count('verification_codes'), outbox: await count('outbox_messages') };
+    const bad: Array<[string, object]> = [
+      ['register/sendAuthCode', { memberType: 'individual', mobile: '12345' }],
+      ['register/sendAuthCode', { memberType: 'individual', mobile: '983123456' }],
+      ['register/sendAuthCode', { memberType: 'individual', mobile: "923' OR 1=1 --" }],
+      ['register/sendAuthCode', { memberType: 'enterprise', email: '<script>@x' }],
+      ['register/sendAuthCode', { memberType: 'enterprise', email: `${'a'.repeat(10_000)}@x.ao` }],
+      ['register/sendAuthCode', { memberType: 'admin', mobile: '923123456' }],
+      ['register/doRegister', { memberType: 'individual', mobile: '923123456', code: '12345', agreed: true }],
+      ['register/doRegister', { memberType: 'individual', mobile: '923123456', code: '123456', agreed: false }],
+      ['register/setLoginPwdAndActive', { ticket: 'short', password: 'Abc12345' }],
+      ['oauth/passwordLogin', { login: 'x'.repeat(10_000), password: 'a' }],
+      ['oauth/passwordLogin', { login: '923000001', password: 'p'.repeat(10_000) }],
+    ];
+    for (const [service, bizContent] of bad) expect((await call(service, bizContent)).code, `${service} ${JSON.stringify(bizContent).slice(0, 80)}`).toBe('AGW10003');
+    expect({ members: await count('members'), codes: await count('verification_codes'), outbox: await count('outbox_messages') }).toEqual(before);
+  });
+});
