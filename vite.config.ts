@@ -26,6 +26,7 @@ export default defineConfig(({ command }) => ({
       '/api': apiServer,
       '/track': apiServer,
       '/dev': apiServer,
+      '/json': apiServer,
     },
   },
   test: {

@@ -14,6 +14,7 @@ import { registerLegacyTransport } from './transport/legacy.ts';
 import { registerUploadTransports } from './transport/uploads.ts';
 import { registerTracker } from './transport/tracker.ts';
 import { registerDevOutbox } from './transport/devOutbox.ts';
+import { registerReferenceData } from './transport/referenceData.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLegacyTransport(app, deps);
   registerUploadTransports(app, deps);
   registerTracker(app, deps);
+  registerReferenceData(app);
   if (!deps.config.production) registerDevOutbox(app, deps);
   app.get('/healthz', async () => ({ ok: true, database: deps.db.kind }));
 
@@ -80,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : null;
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(gatewayinner|api|track|dist|dev)\//.test(request.url);
+    const isApi = /^\/(gatewayinner|api|track|dist|dev|json)\//.test(request.url);
     if (request.method === 'GET' && !isApi && indexHtml) {
       // every app path is the single-page app; its router shows the not-found screen for unknown ones
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);

@@ -125,7 +125,7 @@ export class GatewayUnreachable extends Error {
  * What a machine's actor wants: the answer as a value, business refusals included, so the chart
  * routes them by code. Session loss still goes to the session machine and never resolves here.
  */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; code: string; message: string };
+export type Outcome<T> = { ok: true; data: T } | { ok: false; code: string; message: string; detail: string };
 
 export async function requestGateway<N extends ServiceName>(
   service: N,
@@ -134,5 +134,5 @@ export async function requestGateway<N extends ServiceName>(
 ): Promise<Outcome<ResponseOf<Contracts[N]>>> {
   const answer = await callGateway(service, bizContent, { ...options, raw: true });
   if (answer.code === CODES.ok) return { ok: true, data: contracts[service].response.parse(answer.bizContent) as ResponseOf<Contracts[N]> };
-  return { ok: false, code: answer.code, message: answer.subMsg || answer.msg };
+  return { ok: false, code: answer.code, message: answer.msg, detail: answer.subMsg };
 }

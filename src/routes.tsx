@@ -13,6 +13,7 @@ const Agreement = lazyScreen('network-agreement', () => import('../screens/conte
 const HelpDocument = lazyScreen('rule', () => import('../screens/content/HelpDocumentScreen.tsx'));
 const Notice = lazyScreen('notice', () => import('../screens/content/NoticeScreen.tsx'));
 const NotFound = lazyScreen('not-found', () => import('../screens/common/NotFoundScreen.tsx'));
+const SignUp = lazyScreen('get-check-code', () => import('../screens/accounts/SignUpScreen.tsx'));
 
 /** Agreements by prefix: none (the app's language), /en/ and /pt/ (pinned), as spec §2 lists them. */
 const AGREEMENTS = {
@@ -82,6 +83,8 @@ const routeTree = rootRoute.addChildren([
   page('/app/principleinstru', () => <HelpDocument slug="principleinstru" />),
   page('/app/download', () => <HelpDocument slug="download" />),
   page('/recharge/rule', () => <HelpDocument slug="rechargeRule" />),
+  page('/app/register', () => <SignUp memberType="individual" />),
+  page('/app/enterpriseregister', () => <SignUp memberType="enterprise" />),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

@@ -13,7 +13,7 @@ export const documentEvents = {
 
 export const documentResults = {
   loaded: doneEvent('loadDocument', { ok: true, data: sampleDocument }),
-  notFound: doneEvent('loadDocument', { ok: false, code: 'CNT40401', message: 'not found' }),
+  notFound: doneEvent('loadDocument', { ok: false, code: 'CNT40401', message: 'not found', detail: '' }),
   unreachable: errorEvent('loadDocument', new Error('network down')),
 };
 

@@ -2,10 +2,12 @@ import type { FlowModel } from '../support/mbt.ts';
 import { sessionModel } from './session.model.ts';
 import { documentModel } from './document.model.ts';
 import { tokenEntryModel } from './tokenEntry.model.ts';
+import { signUpModel } from './signUp.model.ts';
 
 /** The model of every machine in machines/, by the machine's file name. The gate checks both lists agree. */
 export const models: Record<string, FlowModel> = {
   'session.machine.ts': sessionModel as FlowModel,
   'document.machine.ts': documentModel as FlowModel,
   'tokenEntry.machine.ts': tokenEntryModel as FlowModel,
+  'signUp.machine.ts': signUpModel as FlowModel,
 };

@@ -9,7 +9,7 @@ export const sampleProfile = { memberId: '1', memberType: 'individual', displayN
 
 export const tokenEntryResults = {
   accepted: doneEvent('checkAuthToken', { ok: true, data: sampleProfile }),
-  refused: doneEvent('checkAuthToken', { ok: false, code: 'AGW10005', message: 'forbidden' }),
+  refused: doneEvent('checkAuthToken', { ok: false, code: 'AGW10005', message: 'forbidden', detail: '' }),
   unreachable: errorEvent('checkAuthToken', new Error('network down')),
 };
 

@@ -78,7 +78,7 @@ describe('gateway helper', () => {
     const raw = await callGateway('wallet/notice/getNoticeDetail', { id: '424242' }, { raw: true });
     expect(raw).toMatchObject({ code: 'CNT40401', bizContent: null });
     const outcome = await requestGateway('wallet/notice/getNoticeDetail', { id: '424242' });
-    expect(outcome).toEqual({ ok: false, code: 'CNT40401', message: 'Content not found.' });
+    expect(outcome).toEqual({ ok: false, code: 'CNT40401', message: 'Content not found.', detail: '' });
     expect(toasts).toHaveLength(1);
   });
 

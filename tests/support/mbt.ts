@@ -55,11 +55,13 @@ export function allTransitions(machine: AnyStateMachine): string[] {
 const stepOf = (snapshot: { value: unknown; tags: Set<string> }): FlowStep['state'] => ({ value: snapshot.value, tags: snapshot.tags });
 
 /**
- * Paths that together take every reachable transition: the shortest way to each state, then each
- * event enabled there. Paths that are prefixes of longer ones are dropped.
+ * Paths that together take every reachable transition. Candidates are the shortest way to each
+ * state, then each event enabled there; replayed on the bare machine, each candidate is known by
+ * the transitions it takes, and the shortest candidates that add a transition not yet taken are
+ * kept. The result is small enough to run against screens.
  */
 export function transitionCoveringPaths(model: FlowModel): FlowPath[] {
-  const paths: FlowPath[] = [];
+  const candidates: FlowPath[] = [];
   for (const variant of model.variants) {
     const testModel = new TestModel(model.machine, {
       input: variant.input,
@@ -67,21 +69,34 @@ export function transitionCoveringPaths(model: FlowModel): FlowPath[] {
       ...(model.serializeState ? { serializeState: model.serializeState as never } : {}),
     });
     const serialize = model.serializeState ?? ((s: SnapshotFrom<AnyStateMachine>) => JSON.stringify({ value: s.value, context: s.context }));
-    const shortest = new Map(testModel.getShortestPaths().map((p) => [serialize(p.state as never), p]));
+    const shortest = new Map(testModel.getShortestPaths({ allowDuplicatePaths: true }).map((p) => [serialize(p.state as never), p]));
     const adjacency = testModel.getAdjacencyMap();
     for (const vertex of Object.values(adjacency)) {
       const prefix = shortest.get(serialize(vertex.state as never));
       if (!prefix) continue;
       const steps = prefix.steps.slice(1).map((s) => ({ event: s.event as EventObject, state: stepOf(s.state as never) }));
-      paths.push({ variant, description: describe(variant, steps), steps });
+      candidates.push({ variant, description: describe(variant, steps), steps });
       for (const edge of Object.values(vertex.transitions) as { event: EventObject; state: unknown }[]) {
-        if (!(vertex.state as { can(e: EventObject): boolean }).can(edge.event as EventObject)) continue;
-        const longer = [...steps, { event: edge.event as EventObject, state: stepOf(edge.state as never) }];
-        paths.push({ variant, description: describe(variant, longer), steps: longer });
+        if (!(vertex.state as { can(e: EventObject): boolean }).can(edge.event)) continue;
+        const longer = [...steps, { event: edge.event, state: stepOf(edge.state as never) }];
+        candidates.push({ variant, description: describe(variant, longer), steps: longer });
       }
     }
   }
-  return dropPrefixes(paths);
+  candidates.sort((a, b) => a.steps.length - b.steps.length);
+  const taken = new Set<string>();
+  const chosen: FlowPath[] = [];
+  const seenStates = new Set<string>();
+  for (const candidate of candidates) {
+    const keys = replay(model, candidate);
+    const endState = `${candidate.variant.name}:${JSON.stringify(candidate.steps.at(-1)?.state.value ?? 'initial')}`;
+    const addsTransition = [...keys].some((k) => !taken.has(k));
+    if (!addsTransition && seenStates.has(endState)) continue;
+    for (const k of keys) taken.add(k);
+    seenStates.add(endState);
+    chosen.push(candidate);
+  }
+  return dropPrefixes(chosen);
 }
 
 function describe(variant: FlowVariant<unknown>, steps: FlowStep[]): string {

@@ -19,8 +19,11 @@ export interface ScreenBinding<M extends AnyStateMachine> {
   view: (state: SnapshotFrom<M>, send: (event: EventObject) => void) => ReactElement;
   /** How a person causes each user event on the screen. Events not listed come from the server. */
   userEvents: Record<string, (ui: ScreenQueries, event: EventObject) => void | Promise<void>>;
-  /** What must be visible in each state, keyed by `JSON.stringify(snapshot.value)`. */
-  states: Record<string, (ui: ScreenQueries, state: SnapshotFrom<M>) => void>;
+  /**
+   * What must be visible in each state: a table keyed by `JSON.stringify(snapshot.value)`, or one
+   * function for charts with parallel regions. It must throw for a state it does not know.
+   */
+  states: Record<string, (ui: ScreenQueries, state: SnapshotFrom<M>) => void> | ((ui: ScreenQueries, state: SnapshotFrom<M>) => void);
 }
 
 function leafKeys(value: unknown, prefix = ''): string[] {
@@ -53,7 +56,7 @@ export async function runScreenPath<M extends AnyStateMachine>(model: FlowModel<
   const check = async () => {
     const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
     const key = JSON.stringify((snapshot as { value: unknown }).value);
-    const assertion = binding.states[key];
+    const assertion = typeof binding.states === 'function' ? binding.states : binding.states[key];
     if (!assertion) throw new Error(`no UI assertion for state ${key}`);
     await waitFor(() => assertion(screen, snapshot));
     assertNoRawKeys(container);

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, type screen as Screen } from '@testing-library/react';
+import type { EventObject } from 'xstate';
+import { SignUpView } from '../../screens/accounts/SignUpView.tsx';
+import { signUpModel } from '../models/signUp.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding } from '../support/screen-mbt.tsx';
+import type { signUpMachine, SignUpEvent } from '../../machines/signUp.machine.ts';
+
+type Ui = typeof Screen;
+const type = (ui: Ui, label: string, value: string) => void fireEvent.change(ui.getByLabelText(label), { target: { value } });
+const valueOf = (event: EventObject) => (event as { value: string }).value;
+
+const binding: ScreenBinding<typeof signUpMachine> = {
+  view: (state, send) => <SignUpView state={state} send={send as (e: SignUpEvent) => void} operatorName="Unitel" />,
+  userEvents: {
+    'identity.changed': (ui, e) => type(ui, 'Número de telemóvel', valueOf(e)),
+    'agreement.toggled': (ui) => void fireEvent.click(ui.getByRole('checkbox')),
+    'code.requested': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Receber código/ })),
+    'code.changed': (ui, e) => type(ui, 'Código de verificação', valueOf(e)),
+    'code.submitted': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Confirmar/ })),
+    'code.resendRequested': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Reenviar código' })),
+    'identity.edit': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Alterar número' })),
+    'password.changed': (ui, e) => type(ui, 'Palavra-passe', valueOf(e)),
+    'password.submitted': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Criar conta/ })),
+    'signup.restarted': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Começar de novo' })),
+  } satisfies Record<SignUpEvent['type'], unknown>,
+  states: (ui, state) => {
+    const alert = () => ui.getByRole('alert').textContent ?? '';
+    if (state.matches('editingIdentity') || state.matches('sendingCode')) {
+      expect(ui.getByText('Qual é o seu número de telemóvel?')).toBeTruthy();
+      const expected: Record<string, RegExp | null> = {
+        idle: null, incomplete: /9 dígitos/, alreadyRegistered: /já tem uma conta/, coolingDown: /dentro de 42 s/,
+        sendLimited: /demasiados pedidos/, refused: /Dados inválidos/, unreachable: /Erro de rede/,
+      };
+      const sub = state.matches('sendingCode') ? 'idle' : Object.keys(expected).find((s) => state.matches({ editingIdentity: s }))!;
+      if (expected[sub]) expect(alert()).toMatch(expected[sub]!);
+      else expect(ui.queryByRole('alert')).toBeNull();
+      return;
+    }
+    if (state.matches('enteringCode')) {
+      expect(ui.getByText(/Enviámos um código de 6 dígitos para \+244 9\*\* \*\*\* 789/)).toBeTruthy();
+      const entry: Record<string, RegExp | null> = {
+        typing: null, verifying: null, wrongCode: /Tentativas restantes: 4/, expired: /expirou/, tooManyTries: /Demasiadas tentativas/, unreachable: /Erro de rede|erro no servidor/,
+      };
+      const current = Object.keys(entry).find((s) => state.matches({ enteringCode: { entry: s } }))!;
+      if (entry[current]) expect(ui.getAllByRole('alert').map((a) => a.textContent).join(' ')).toMatch(entry[current]!);
+      if (state.matches({ enteringCode: { resend: 'coolingDown' } })) expect(ui.getByText(/Reenviar código em \d+ s/)).toBeTruthy();
+      if (state.matches({ enteringCode: { resend: 'available' } })) expect(ui.getByRole('button', { name: 'Reenviar código' })).toBeTruthy();
+      if (state.matches({ enteringCode: { resend: 'resending' } })) expect(ui.getByText('A reenviar…')).toBeTruthy();
+      if (state.matches({ enteringCode: { resend: 'limited' } })) expect(ui.getByText(/demasiados pedidos/)).toBeTruthy();
+      return;
+    }
+    if (state.matches('stepExpired')) {
+      expect(alert()).toMatch(/expirou/);
+      return;
+    }
+    expect(ui.getByText('Crie a palavra-passe de acesso')).toBeTruthy();
+    if (state.matches({ choosingPassword: 'weak' })) expect(alert()).toMatch(/8 a 16 caracteres/);
+    else if (state.matches({ choosingPassword: 'unreachable' })) expect(alert()).toMatch(/Erro de rede|erro no servidor/);
+    else if (state.matches('signedUp')) expect(ui.getByRole('status').textContent).toMatch(/Conta criada/);
+    else expect(ui.queryByRole('alert')).toBeNull();
+  },
+};
+
+describe('sign-up chart on its screen', () => {
+  const paths = transitionCoveringPaths(signUpModel);
+  it('has paths', () => expect(paths.length).toBeGreaterThan(10));
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(signUpModel, path, binding);
+  });
+});
