@@ -1,4 +1,5 @@
-import { setup, assign } from 'xstate';
+import { setup, assign, fromPromise } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
 
 /**
  * Session: whether someone is signed in, and the one place that handles a lost session.
@@ -6,6 +7,7 @@ import { setup, assign } from 'xstate';
  * for 2 s, the app waits 2 s more, then re-login happens one way: the native shell's authorize
  * function when the page runs in the iOS/Android app and it exists, else the user's login URL,
  * else a `TokenLose` message posted to the window for whoever embeds the page.
+ * Logging out ends the session on the server too, then clears what the device stored.
  */
 export interface SessionInput {
   signedIn: boolean;
@@ -23,7 +25,7 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'session.started'; loginUrl: string | null }
   | { type: 'session.expired' }
-  | { type: 'session.loggedOut' }
+  | { type: 'session.logoutRequested' }
   | { type: 'session.acknowledged' };
 
 export const sessionMachine = setup({
@@ -31,6 +33,11 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
     context: {} as SessionContext,
     events: {} as SessionEvent,
+  },
+  actors: {
+    endServerSession: fromPromise<Outcome<unknown>>(async () => {
+      throw new Error('endServerSession is provided by the app shell');
+    }),
   },
   guards: {
     startsSignedIn: ({ context }) => context.storedSessionAtStart,
@@ -73,7 +80,17 @@ export const sessionMachine = setup({
     signedIn: {
       on: {
         'session.expired': { target: 'expired' },
-        'session.loggedOut': { target: 'signedOut', actions: 'clearStoredItems' },
+        'session.logoutRequested': { target: 'loggingOut' },
+      },
+    },
+    loggingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'endServerSession',
+        src: 'endServerSession',
+        // whatever the server says (even nothing), this device forgets the session
+        onDone: { target: 'signedOut', actions: ['clearStoredItems', 'goHome'] },
+        onError: { target: 'signedOut', actions: ['clearStoredItems', 'goHome'] },
       },
     },
     expired: {

@@ -14,6 +14,7 @@ const HelpDocument = lazyScreen('rule', () => import('../screens/content/HelpDoc
 const Notice = lazyScreen('notice', () => import('../screens/content/NoticeScreen.tsx'));
 const NotFound = lazyScreen('not-found', () => import('../screens/common/NotFoundScreen.tsx'));
 const SignUp = lazyScreen('get-check-code', () => import('../screens/accounts/SignUpScreen.tsx'));
+const Login = lazyScreen('h5-login', () => import('../screens/accounts/LoginScreen.tsx'));
 
 /** Agreements by prefix: none (the app's language), /en/ and /pt/ (pinned), as spec §2 lists them. */
 const AGREEMENTS = {
@@ -83,6 +84,7 @@ const routeTree = rootRoute.addChildren([
   page('/app/principleinstru', () => <HelpDocument slug="principleinstru" />),
   page('/app/download', () => <HelpDocument slug="download" />),
   page('/recharge/rule', () => <HelpDocument slug="rechargeRule" />),
+  page('/app/login', () => <Login />),
   page('/app/register', () => <SignUp memberType="individual" />),
   page('/app/enterpriseregister', () => <SignUp memberType="enterprise" />),
 ]);

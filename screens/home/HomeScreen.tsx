@@ -2,7 +2,9 @@ import { List } from 'antd-mobile';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../src/ui/LanguageMenu.tsx';
+import { useSelector } from '@xstate/react';
 import { storage } from '../../src/lib/storage.ts';
+import { useSessionActor } from '../../src/session/SessionProvider.tsx';
 
 const FEATURES = ['signUp', 'verify', 'cards', 'move', 'merchants'] as const;
 
@@ -21,7 +23,10 @@ const HELP_LINKS = [
 /** The entry screen at `/`: what the wallet does, the language menu, and the help and terms. */
 export default function HomeScreen() {
   const { t } = useTranslation();
-  const user = storage.getUserInfo();
+  const session = useSessionActor();
+  const signedIn = useSelector(session, (s) => s.matches('signedIn') || s.matches('loggingOut'));
+  const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
+  const user = signedIn ? storage.getUserInfo() : null;
   return (
     <div className="kw-home">
       <header className="kw-hero">
@@ -32,6 +37,19 @@ export default function HomeScreen() {
         <h1>{user?.displayName ? t('home.signedInAs', { name: user.displayName }) : t('home.welcome')}</h1>
         <p>{t('app.tagline')}</p>
       </header>
+      <div className="kw-home-actions">
+        {signedIn ? (
+          <button type="button" className="kw-button kw-button-block" disabled={loggingOut} onClick={() => session.send({ type: 'session.logoutRequested' })}>
+            {t('home.logout')}
+          </button>
+        ) : (
+          <>
+            <Link to="/app/login" className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text">{t('home.signIn')}</Link>
+            <Link to="/app/register" className="kw-button kw-button-block kw-link-button kw-centered-text">{t('home.createAccount')}</Link>
+            <Link to="/app/enterpriseregister" className="kw-text-button kw-centered-text">{t('home.enterpriseSignUp')}</Link>
+          </>
+        )}
+      </div>
       <section aria-labelledby="features-title" className="kw-section">
         <h2 id="features-title">{t('home.whatYouCanDo')}</h2>
         <ul className="kw-features">

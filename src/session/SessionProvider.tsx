@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { requestGateway, type Outcome } from '../../services/gateway.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { DURATIONS } from '../../services/transport-ui.ts';
@@ -36,6 +37,9 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
           postTokenLose: () => window.postMessage('TokenLose', window.location.origin),
           goHome: () => window.location.assign('/'),
           rearmExpirySignal: () => resetSessionSignal(),
+        },
+        actors: {
+          endServerSession: fromPromise<Outcome<unknown>>(() => requestGateway('common/logout', {}, { auth: { loginTokenType: 'LOGIN-TOKEN', loginToken: storage.getUserInfo()?.h5Token ?? '' } })),
         },
       }),
     [t],

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
+import type { Outcome } from '../../services/gateway.ts';
 
 /** The re-login rules of spec §8 with real timers faked: 2 s message, 2 s wait, then one way out. */
 function run(input: { signedIn: boolean; loginUrl: string | null; nativeAuthorizeAvailable: boolean }) {
@@ -16,6 +17,7 @@ function run(input: { signedIn: boolean; loginUrl: string | null; nativeAuthoriz
         postTokenLose: record('postTokenLose'),
         goHome: record('goHome'),
       },
+      actors: { endServerSession: fromPromise<Outcome<unknown>>(async () => { calls.push('endServerSession'); return { ok: true as const, data: {} }; }) },
     }),
     { input },
   ).start();
@@ -63,10 +65,12 @@ describe('session chart', () => {
     expect(actor.getSnapshot().value).toBe('signedOut');
   });
 
-  it('logout clears the stored items', () => {
+  it('logout ends the server session, then clears the stored items', async () => {
     const { actor, calls } = run({ signedIn: true, loginUrl: null, nativeAuthorizeAvailable: false });
-    actor.send({ type: 'session.loggedOut' });
+    actor.send({ type: 'session.logoutRequested' });
+    expect(actor.getSnapshot().value).toBe('loggingOut');
+    await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(calls).toEqual(['clearStoredItems']);
+    expect(calls).toEqual(['endServerSession', 'clearStoredItems', 'goHome']);
   });
 });

@@ -3,6 +3,7 @@ import { sessionModel } from './session.model.ts';
 import { documentModel } from './document.model.ts';
 import { tokenEntryModel } from './tokenEntry.model.ts';
 import { signUpModel } from './signUp.model.ts';
+import { loginModel } from './login.model.ts';
 
 /** The model of every machine in machines/, by the machine's file name. The gate checks both lists agree. */
 export const models: Record<string, FlowModel> = {
@@ -10,4 +11,5 @@ export const models: Record<string, FlowModel> = {
   'document.machine.ts': documentModel as FlowModel,
   'tokenEntry.machine.ts': tokenEntryModel as FlowModel,
   'signUp.machine.ts': signUpModel as FlowModel,
+  'login.machine.ts': loginModel as FlowModel,
 };

@@ -1,5 +1,5 @@
 import { sessionMachine, type SessionEvent, type SessionInput } from '../../machines/session.machine.ts';
-import { afterEvent, type FlowModel } from '../support/mbt.ts';
+import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 type Exec = { event: SessionEvent | ReturnType<typeof afterEvent> };
 
@@ -7,14 +7,14 @@ type Exec = { event: SessionEvent | ReturnType<typeof afterEvent> };
 export const sessionEvents = {
   'session.started': { event: { type: 'session.started', loginUrl: null } },
   'session.expired': { event: { type: 'session.expired' } },
-  'session.loggedOut': { event: { type: 'session.loggedOut' } },
+  'session.logoutRequested': { event: { type: 'session.logoutRequested' } },
   'session.acknowledged': { event: { type: 'session.acknowledged' } },
 } satisfies Record<SessionEvent['type'], Exec>;
 
 const variant = (name: string, input: SessionInput) => ({ name, input });
 
 export const sessionModel: FlowModel<typeof sessionMachine> = {
-  machine: sessionMachine,
+  machine: parkInvokes(sessionMachine, ['endServerSession']),
   variants: [
     variant('fresh start, web, login URL', { signedIn: false, loginUrl: 'https://login.example/ao', nativeAuthorizeAvailable: false }),
     variant('stored session, web, no login URL', { signedIn: true, loginUrl: null, nativeAuthorizeAvailable: false }),
@@ -24,6 +24,8 @@ export const sessionModel: FlowModel<typeof sessionMachine> = {
     ...Object.values(sessionEvents).map((e) => e.event),
     afterEvent('messageDuration', 'session.expired.showingMessage'),
     afterEvent('reloginDelay', 'session.expired.waiting'),
+    doneEvent('endServerSession', { ok: true, data: { loggedOut: true } }),
+    errorEvent('endServerSession', new Error('network down')),
   ],
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
 };

@@ -20,6 +20,7 @@ const binding: ScreenBinding<typeof sessionMachine> = {
   states: {
     '"signedOut"': noCover,
     '"signedIn"': noCover,
+    '"loggingOut"': noCover,
     '{"expired":"showingMessage"}': covered(/A sua sessão terminou/),
     '{"expired":"waiting"}': covered(/A redirecionar/),
     '{"expired":"authorizingNatively"}': covered(/A redirecionar/),

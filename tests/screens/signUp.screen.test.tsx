@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
-import type { EventObject } from 'xstate';
 import { SignUpView } from '../../screens/accounts/SignUpView.tsx';
 import { signUpModel } from '../models/signUp.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
-import { runScreenPath, type ScreenBinding } from '../support/screen-mbt.tsx';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { signUpMachine, SignUpEvent } from '../../machines/signUp.machine.ts';
 
 type Ui = typeof Screen;
 const type = (ui: Ui, label: string, value: string) => void fireEvent.change(ui.getByLabelText(label), { target: { value } });
-const valueOf = (event: EventObject) => (event as { value: string }).value;
+
+const userEvents: UserEvents<SignUpEvent> = {
+  'identity.changed': (ui, e) => type(ui, 'Número de telemóvel', e.value),
+  'agreement.toggled': (ui) => void fireEvent.click(ui.getByRole('checkbox')),
+  'code.requested': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Receber código/ })),
+  'code.changed': (ui, e) => type(ui, 'Código de verificação', e.value),
+  'code.submitted': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Confirmar/ })),
+  'code.resendRequested': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Reenviar código' })),
+  'identity.edit': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Alterar número' })),
+  'password.changed': (ui, e) => type(ui, 'Palavra-passe', e.value),
+  'password.submitted': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Criar conta/ })),
+  'signup.restarted': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Começar de novo' })),
+};
 
 const binding: ScreenBinding<typeof signUpMachine> = {
   view: (state, send) => <SignUpView state={state} send={send as (e: SignUpEvent) => void} operatorName="Unitel" />,
-  userEvents: {
-    'identity.changed': (ui, e) => type(ui, 'Número de telemóvel', valueOf(e)),
-    'agreement.toggled': (ui) => void fireEvent.click(ui.getByRole('checkbox')),
-    'code.requested': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Receber código/ })),
-    'code.changed': (ui, e) => type(ui, 'Código de verificação', valueOf(e)),
-    'code.submitted': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Confirmar/ })),
-    'code.resendRequested': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Reenviar código' })),
-    'identity.edit': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Alterar número' })),
-    'password.changed': (ui, e) => type(ui, 'Palavra-passe', valueOf(e)),
-    'password.submitted': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Criar conta/ })),
-    'signup.restarted': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Começar de novo' })),
-  } satisfies Record<SignUpEvent['type'], unknown>,
+  userEvents,
   states: (ui, state) => {
     const alert = () => ui.getByRole('alert').textContent ?? '';
     if (state.matches('editingIdentity') || state.matches('sendingCode')) {
@@ -33,7 +33,7 @@ const binding: ScreenBinding<typeof signUpMachine> = {
         idle: null, incomplete: /9 dígitos/, alreadyRegistered: /já tem uma conta/, coolingDown: /dentro de 42 s/,
         sendLimited: /demasiados pedidos/, refused: /Dados inválidos/, unreachable: /Erro de rede/,
       };
-      const sub = state.matches('sendingCode') ? 'idle' : Object.keys(expected).find((s) => state.matches({ editingIdentity: s }))!;
+      const sub = state.matches('sendingCode') ? 'idle' : Object.keys(expected).find((s) => state.matches({ editingIdentity: s as 'idle' }))!;
       if (expected[sub]) expect(alert()).toMatch(expected[sub]!);
       else expect(ui.queryByRole('alert')).toBeNull();
       return;
@@ -43,7 +43,7 @@ const binding: ScreenBinding<typeof signUpMachine> = {
       const entry: Record<string, RegExp | null> = {
         typing: null, verifying: null, wrongCode: /Tentativas restantes: 4/, expired: /expirou/, tooManyTries: /Demasiadas tentativas/, unreachable: /Erro de rede|erro no servidor/,
       };
-      const current = Object.keys(entry).find((s) => state.matches({ enteringCode: { entry: s } }))!;
+      const current = Object.keys(entry).find((s) => state.matches({ enteringCode: { entry: s as 'typing' } }))!;
       if (entry[current]) expect(ui.getAllByRole('alert').map((a) => a.textContent).join(' ')).toMatch(entry[current]!);
       if (state.matches({ enteringCode: { resend: 'coolingDown' } })) expect(ui.getByText(/Reenviar código em \d+ s/)).toBeTruthy();
       if (state.matches({ enteringCode: { resend: 'available' } })) expect(ui.getByRole('button', { name: 'Reenviar código' })).toBeTruthy();

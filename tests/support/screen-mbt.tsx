@@ -15,10 +15,15 @@ import type { FlowModel, FlowPath } from './mbt.ts';
 
 export type ScreenQueries = typeof screen;
 
+/** How a person causes each event of a chart, typed so a new event fails to compile until it has one. */
+export type UserEvents<E extends EventObject> = {
+  [K in E['type']]: (ui: ScreenQueries, event: Extract<E, { type: K }>) => void | Promise<void>;
+};
+
 export interface ScreenBinding<M extends AnyStateMachine> {
   view: (state: SnapshotFrom<M>, send: (event: EventObject) => void) => ReactElement;
   /** How a person causes each user event on the screen. Events not listed come from the server. */
-  userEvents: Record<string, (ui: ScreenQueries, event: EventObject) => void | Promise<void>>;
+  userEvents: Record<string, (ui: ScreenQueries, event: never) => void | Promise<void>>;
   /**
    * What must be visible in each state: a table keyed by `JSON.stringify(snapshot.value)`, or one
    * function for charts with parallel regions. It must throw for a state it does not know.
@@ -65,7 +70,7 @@ export async function runScreenPath<M extends AnyStateMachine>(model: FlowModel<
     await check();
     for (const step of path.steps) {
       const perform = binding.userEvents[step.event.type];
-      if (perform) await act(async () => perform(screen, step.event));
+      if (perform) await act(async () => perform(screen, step.event as never));
       else act(() => actor.send(step.event as never));
       const actual = JSON.stringify((actor.getSnapshot() as { value: unknown }).value);
       if (actual !== JSON.stringify(step.state.value)) throw new Error(`${path.description}: after ${step.event.type} the screen led to ${actual}`);
