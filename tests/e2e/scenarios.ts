@@ -124,3 +124,96 @@ export const scenarios: Scenario[] = [
     },
   },
 ];
+
+/** Reads the newest code sent to `destination` from the dev-only outbox page, as a newcomer would. */
+async function codeFromOutbox(ctx: E2eContext, destination: string): Promise<string> {
+  const outbox = await ctx.page.context().newPage();
+  try {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await outbox.goto(`${ctx.baseUrl}/dev/outbox?to=${encodeURIComponent(destination)}`);
+      const text = (await outbox.locator('li .body').first().textContent().catch(() => null)) ?? '';
+      const code = /\b(\d{6})\b/.exec(text)?.[1];
+      if (code) return code;
+      await outbox.waitForTimeout(250);
+    }
+    throw new Error(`no code for ${destination} in the outbox`);
+  } finally {
+    await outbox.close();
+  }
+}
+
+async function signUpAndBack(ctx: E2eContext, language: 'pt' | 'en', mobile: string, operator: string) {
+  const text = language === 'pt'
+    ? { sendCode: 'Receber código', confirm: 'Confirmar', create: 'Criar conta', signedIn: 'Sessão iniciada como', logout: 'Terminar sessão', mobile: 'Número de telemóvel', code: 'Código de verificação', password: 'Palavra-passe' }
+    : { sendCode: 'Get code', confirm: 'Confirm', create: 'Create account', signedIn: 'Signed in as', logout: 'Log out', mobile: 'Mobile number', code: 'Verification code', password: 'Password' };
+  await ctx.page.goto(`${ctx.baseUrl}/app/register?language=${language}`);
+  await ctx.page.getByLabel(text.mobile).fill(mobile);
+  await ctx.page.getByText(language === 'pt' ? `Operadora: ${operator}` : `Operator: ${operator}`).waitFor();
+  await ctx.page.getByRole('button', { name: text.sendCode }).click();
+  await expectText(ctx, language === 'pt' ? /aceite os termos/ : /accept the terms/);
+  await ctx.shot(`signup-incomplete-${language}`);
+  await ctx.page.getByText(language === 'pt' ? 'Li e aceito o' : 'I have read and accept the').click();
+  await ctx.page.getByRole('button', { name: text.sendCode }).click();
+  await ctx.page.getByLabel(text.code).waitFor();
+  await ctx.shot(`signup-code-${language}`);
+  await ctx.audit(`sign-up code step ${language}`);
+  const code = await codeFromOutbox(ctx, mobile);
+  await ctx.page.getByLabel(text.code).fill(code === '000000' ? '111111' : '000000');
+  await ctx.page.getByRole('button', { name: text.confirm }).click();
+  await expectText(ctx, language === 'pt' ? /Tentativas restantes: 4/ : /Tries left: 4/);
+  await ctx.shot(`signup-wrong-code-${language}`);
+  await ctx.page.getByLabel(text.code).fill(code);
+  await ctx.page.getByRole('button', { name: text.confirm }).click();
+  await ctx.page.getByLabel(text.password).fill('semnumeros');
+  await ctx.page.getByRole('button', { name: text.create }).click();
+  await expectText(ctx, language === 'pt' ? /8 a 16 caracteres, com letras e números\./ : /must have 8 to 16/);
+  await ctx.shot(`signup-weak-password-${language}`);
+  await ctx.audit(`sign-up password step ${language}`);
+  await ctx.page.getByLabel(text.password).fill('Luanda2026');
+  await ctx.page.getByRole('button', { name: text.create }).click();
+  await expectText(ctx, new RegExp(`${text.signedIn} ${mobile.slice(0, 3)} ${mobile.slice(3, 6)} ${mobile.slice(6)}`));
+  await ctx.shot(`home-signed-in-${language}`);
+  await ctx.page.getByRole('button', { name: text.logout }).click();
+  await expectText(ctx, language === 'pt' ? 'Bem-vindo' : 'Welcome');
+}
+
+scenarios.push(
+  {
+    name: 'a newcomer signs up in Portuguese, reading the code on /dev/outbox',
+    run: (ctx) => signUpAndBack(ctx, 'pt', '923456700', 'Unitel'),
+  },
+  {
+    name: 'a newcomer signs up in English',
+    run: (ctx) => signUpAndBack(ctx, 'en', '953456701', 'Africell'),
+  },
+  {
+    name: 'log in by password (wrong first) and by SMS, then log out',
+    async run(ctx) {
+      await ctx.page.goto(`${ctx.baseUrl}/app/login?language=pt`);
+      await ctx.page.getByLabel('Telemóvel ou e-mail').fill('923000001');
+      await ctx.page.getByLabel('Palavra-passe', { exact: true }).fill('Errada123');
+      await ctx.page.getByRole('button', { name: 'Entrar' }).click();
+      await expectText(ctx, /Tentativas restantes: 4/);
+      await ctx.shot('login-wrong-password-pt');
+      await ctx.audit('login pt');
+      await ctx.page.getByLabel('Palavra-passe', { exact: true }).fill('Kwanza2026');
+      await ctx.page.getByRole('button', { name: 'Entrar' }).click();
+      await expectText(ctx, 'Sessão iniciada como Ana Demo');
+      await ctx.page.getByRole('button', { name: 'Terminar sessão' }).click();
+      await expectText(ctx, 'Bem-vindo');
+      if (await ctx.page.evaluate(() => localStorage.getItem('UserInfo')) !== null) throw new Error('logout left the user stored');
+
+      await ctx.page.goto(`${ctx.baseUrl}/app/login?language=en`);
+      await ctx.page.getByRole('button', { name: 'SMS code' }).click();
+      await ctx.page.getByLabel('Mobile number').fill('943000002');
+      await ctx.page.getByRole('button', { name: 'Get code' }).click();
+      const code = await codeFromOutbox(ctx, '943000002');
+      await ctx.page.getByLabel('Verification code').fill(code);
+      await ctx.shot('login-sms-en');
+      await ctx.audit('login sms en');
+      await ctx.page.getByRole('button', { name: 'Sign in' }).last().click();
+      await expectText(ctx, 'Signed in as Bruno Demo');
+      await ctx.shot('home-signed-in-bruno-en');
+    },
+  },
+);
