@@ -9,6 +9,7 @@ import { contentHandlers } from './domains/content/handlers.ts';
 import { sessionHandlers } from './domains/session/handlers.ts';
 import { registrationHandlers } from './domains/accounts/registration.ts';
 import { loginHandlers } from './domains/accounts/login.ts';
+import { recoveryHandlers } from './domains/accounts/recovery.ts';
 
 export interface HandlerContext {
   db: Database;
@@ -27,7 +28,7 @@ export type Handler<N extends ServiceName> = (
 export type Handlers = { [N in ServiceName]: Handler<N> };
 
 /** One handler per catalogue entry: a service without one does not compile. */
-const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers } satisfies Handlers;
+const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers } satisfies Handlers;
 
 export interface Caller {
   token: string;

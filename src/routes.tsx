@@ -15,6 +15,7 @@ const Notice = lazyScreen('notice', () => import('../screens/content/NoticeScree
 const NotFound = lazyScreen('not-found', () => import('../screens/common/NotFoundScreen.tsx'));
 const SignUp = lazyScreen('get-check-code', () => import('../screens/accounts/SignUpScreen.tsx'));
 const Login = lazyScreen('h5-login', () => import('../screens/accounts/LoginScreen.tsx'));
+const RecoverPassword = lazyScreen('find-password', () => import('../screens/accounts/RecoverPasswordScreen.tsx'));
 
 /** Agreements by prefix: none (the app's language), /en/ and /pt/ (pinned), as spec §2 lists them. */
 const AGREEMENTS = {
@@ -85,6 +86,7 @@ const routeTree = rootRoute.addChildren([
   page('/app/download', () => <HelpDocument slug="download" />),
   page('/recharge/rule', () => <HelpDocument slug="rechargeRule" />),
   page('/app/login', () => <Login />),
+  page('/app/findpassword', () => <RecoverPassword />),
   page('/app/register', () => <SignUp memberType="individual" />),
   page('/app/enterpriseregister', () => <SignUp memberType="enterprise" />),
 ]);

@@ -51,6 +51,7 @@ function PasswordWay({ state, send }: { state: State; send: (event: LoginEvent) 
       </div>
       {problem && <FieldError>{messages[problem]}</FieldError>}
       {state.matches({ byPassword: 'locked' }) && <p className="kw-muted-text">{t('login.lockedHint')}</p>}
+      <a className="kw-text-button" href="/app/findpassword">{t('login.forgotPassword')}</a>
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('login.submit')}</Button>
     </form>
   );

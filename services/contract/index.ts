@@ -15,6 +15,9 @@ const all = [
   accounts.passwordLogin,
   accounts.sendSMS,
   accounts.authSmsLoginAdvance,
+  accounts.checkAccount4FindPassword,
+  accounts.checkVerifyCode,
+  accounts.findLoginPassword,
 ] as const;
 
 type Contracts = { [C in (typeof all)[number] as C['name']]: C };

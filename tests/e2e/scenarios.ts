@@ -217,3 +217,29 @@ scenarios.push(
     },
   },
 );
+
+scenarios.push({
+  name: 'recover the login password by SMS, then sign in with the new one',
+  async run(ctx) {
+    await ctx.page.goto(`${ctx.baseUrl}/app/login?language=pt`);
+    await ctx.page.getByRole('link', { name: 'Esqueceu-se da palavra-passe?' }).click();
+    await ctx.page.getByLabel('Número de telemóvel').fill('943000002');
+    await ctx.page.getByRole('button', { name: 'Continuar' }).click();
+    await expectText(ctx, 'Conta de B*** D***. Vamos enviar um código SMS para este número.');
+    await ctx.shot('recover-account-pt');
+    await ctx.audit('recover account');
+    await ctx.page.getByRole('button', { name: 'Receber código' }).click();
+    const code = await codeFromOutbox(ctx, '943000002');
+    await ctx.page.getByLabel('Código de verificação').fill(code);
+    await ctx.page.getByRole('button', { name: 'Confirmar' }).click();
+    await ctx.page.getByLabel('Nova palavra-passe').fill('Benguela77');
+    await ctx.page.getByRole('button', { name: 'Guardar palavra-passe' }).click();
+    await expectText(ctx, /terminámos todas as sessões/);
+    await ctx.shot('recover-done-pt');
+    await ctx.page.getByRole('button', { name: 'Iniciar sessão' }).click();
+    await ctx.page.getByLabel('Telemóvel ou e-mail').fill('943 000 002');
+    await ctx.page.getByLabel('Palavra-passe', { exact: true }).fill('Benguela77');
+    await ctx.page.getByRole('button', { name: 'Entrar' }).click();
+    await expectText(ctx, 'Sessão iniciada como Bruno Demo');
+  },
+});

@@ -4,6 +4,7 @@ import { documentModel } from './document.model.ts';
 import { tokenEntryModel } from './tokenEntry.model.ts';
 import { signUpModel } from './signUp.model.ts';
 import { loginModel } from './login.model.ts';
+import { recoverModel } from './recoverPassword.model.ts';
 
 /** The model of every machine in machines/, by the machine's file name. The gate checks both lists agree. */
 export const models: Record<string, FlowModel> = {
@@ -12,4 +13,5 @@ export const models: Record<string, FlowModel> = {
   'tokenEntry.machine.ts': tokenEntryModel as FlowModel,
   'signUp.machine.ts': signUpModel as FlowModel,
   'login.machine.ts': loginModel as FlowModel,
+  'recoverPassword.machine.ts': recoverModel as FlowModel,
 };

@@ -143,3 +143,31 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect({ members: await count('members'), codes: await count('verification_codes'), outbox: await count('outbox_messages') }).toEqual(before);
   });
 });
+
+describe.each(engines)('password recovery on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(() => server.close());
+  const call = async (service: string, bizContent: object, token?: string) =>
+    (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', remoteAddress: '10.8.0.1', payload: envelope(service, bizContent, { token }, 'en') })).json() as { code: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  it('checks the account, verifies the SMS code, sets the new password and ends every session', async () => {
+    const oldSession = await server.memberToken('+244923000001');
+    expect((await call('fund/member/checkAccount4FindPassword', { mobile: '913000000' })).code).toBe('ACC10001');
+    expect(await call('fund/member/checkAccount4FindPassword', { mobile: '923000001' })).toMatchObject({ code: 'S0001', bizContent: { maskedName: 'A*** D***' } });
+    expect((await call('fund/sms/sendSMS', { mobile: '923000001', purpose: 'recover' })).code).toBe('S0001');
+    const { rows } = await server.db.query<{ body: string }>("SELECT body FROM outbox_messages WHERE destination = '+244923000001' ORDER BY id DESC LIMIT 1");
+    expect(rows[0]!.body).toMatch(/recover|recuperar/);
+    const code = /\b(\d{6})\b/.exec(rows[0]!.body)![1]!;
+    const checked = await call('fund/sms/checkVerifyCode', { mobile: '923000001', purpose: 'recover', code });
+    expect(checked.code).toBe('S0001');
+    expect((await call('fund/password/find-loginPassword', { ticket: checked.bizContent.ticket, password: '12345678' })).code).toBe('PWD10001');
+    expect((await call('fund/password/find-loginPassword', { ticket: checked.bizContent.ticket, password: 'NovaSenha9' })).code).toBe('S0001');
+    expect((await call('fund/password/find-loginPassword', { ticket: checked.bizContent.ticket, password: 'Outra1234' })).code).toBe('REG10002');
+    expect((await call('common/authLogin/checkAuthToken', {}, oldSession)).code).toBe('AGW20001');
+    expect((await call('oauth/passwordLogin', { login: '923000001', password: 'Kwanza2026' })).code).toBe('LGN10001');
+    expect((await call('oauth/passwordLogin', { login: '923000001', password: 'NovaSenha9' })).code).toBe('S0001');
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { RecoverPasswordView } from '../../screens/accounts/RecoverPasswordView.tsx';
+import { recoverModel } from '../models/recoverPassword.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recoverPassword.machine.ts';
+
+type Ui = typeof Screen;
+const type = (ui: Ui, label: string, value: string) => void fireEvent.change(ui.getByLabelText(label), { target: { value } });
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+
+const userEvents: UserEvents<RecoverEvent> = {
+  'mobile.changed': (ui, e) => type(ui, 'Número de telemóvel', e.value),
+  'account.submitted': (ui) => click(ui, /Continuar/),
+  'code.requested': (ui) => click(ui, /Receber código|Pedir novo código/),
+  'code.changed': (ui, e) => type(ui, 'Código de verificação', e.value),
+  'code.submitted': (ui) => click(ui, /Confirmar/),
+  'password.changed': (ui, e) => type(ui, 'Nova palavra-passe', e.value),
+  'password.submitted': (ui) => click(ui, /Guardar palavra-passe/),
+  'recovery.restarted': (ui) => click(ui, /Alterar número|Começar de novo/),
+  'recovery.finished': (ui) => click(ui, 'Iniciar sessão'),
+};
+
+const expectAlert = (ui: Ui, text: RegExp | null) => {
+  if (text) expect(ui.getAllByRole('alert').map((a) => a.textContent).join(' ')).toMatch(text);
+  else expect(ui.queryByRole('alert')).toBeNull();
+};
+
+const binding: ScreenBinding<typeof recoverPasswordMachine> = {
+  view: (state, send) => <RecoverPasswordView state={state} send={send as (e: RecoverEvent) => void} />,
+  userEvents,
+  states: {
+    '{"enteringAccount":"editing"}': (ui) => { expect(ui.getByText('Qual é o número da sua conta?')).toBeTruthy(); expectAlert(ui, null); },
+    '{"enteringAccount":"incomplete"}': (ui) => expectAlert(ui, /9 dígitos/),
+    '{"enteringAccount":"notFound"}': (ui) => expectAlert(ui, /Não existe nenhuma conta/),
+    '{"enteringAccount":"refused"}': (ui) => expectAlert(ui, /erro no servidor/),
+    '{"enteringAccount":"unreachable"}': (ui) => expectAlert(ui, /Erro de rede/),
+    '"checkingAccount"': (ui) => expect(ui.getByText('Qual é o número da sua conta?')).toBeTruthy(),
+    '{"confirmingAccount":"ready"}': (ui) => { expect(ui.getByText(/Conta de A\*\*\* D\*\*\*/)).toBeTruthy(); expectAlert(ui, null); },
+    '{"confirmingAccount":"coolingDown"}': (ui) => expectAlert(ui, /dentro de 33 s/),
+    '{"confirmingAccount":"sendLimited"}': (ui) => expectAlert(ui, /demasiados pedidos/),
+    '{"confirmingAccount":"refused"}': (ui) => expectAlert(ui, /erro no servidor/),
+    '{"confirmingAccount":"unreachable"}': (ui) => expectAlert(ui, /Erro de rede/),
+    '"sendingCode"': (ui) => expect(ui.getByText(/Conta de A\*\*\* D\*\*\*/)).toBeTruthy(),
+    '{"enteringCode":"typing"}': (ui) => { expect(ui.getByText(/\+244 9\*\* \*\*\* 001/)).toBeTruthy(); expectAlert(ui, null); },
+    '{"enteringCode":"wrongCode"}': (ui) => expectAlert(ui, /Tentativas restantes: 3/),
+    '{"enteringCode":"expired"}': (ui) => expectAlert(ui, /expirou/),
+    '{"enteringCode":"tooManyTries"}': (ui) => expectAlert(ui, /Demasiadas tentativas/),
+    '{"enteringCode":"refused"}': (ui) => expectAlert(ui, /erro no servidor/),
+    '{"enteringCode":"unreachable"}': (ui) => expectAlert(ui, /Erro de rede/),
+    '"verifyingCode"': (ui) => expect(ui.getByText(/\+244 9\*\* \*\*\* 001/)).toBeTruthy(),
+    '{"choosingPassword":"typing"}': (ui) => { expect(ui.getByText('Escolha uma nova palavra-passe')).toBeTruthy(); expectAlert(ui, null); },
+    '{"choosingPassword":"weak"}': (ui) => expectAlert(ui, /8 a 16 caracteres/),
+    '{"choosingPassword":"unreachable"}': (ui) => expectAlert(ui, /Erro de rede/),
+    '"settingPassword"': (ui) => expect(ui.getByText('Escolha uma nova palavra-passe')).toBeTruthy(),
+    '"stepExpired"': (ui) => expectAlert(ui, /expirou/),
+    '"passwordReset"': (ui) => expect(ui.getByRole('status').textContent).toMatch(/terminámos todas as sessões/),
+    '"done"': (ui) => expect(ui.getByRole('status').textContent).toMatch(/Palavra-passe alterada/),
+  },
+};
+
+describe('password recovery chart on its screen', () => {
+  const paths = transitionCoveringPaths(recoverModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(recoverModel, path, binding);
+  });
+});
