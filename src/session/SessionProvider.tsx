@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { requestGateway, type Outcome } from '../../services/gateway.ts';
+import type { Outcome } from '../../services/gateway.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { DURATIONS } from '../../services/transport-ui.ts';
@@ -39,7 +39,11 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
           rearmExpirySignal: () => resetSessionSignal(),
         },
         actors: {
-          endServerSession: fromPromise<Outcome<unknown>>(() => requestGateway('common/logout', {}, { auth: { loginTokenType: 'LOGIN-TOKEN', loginToken: storage.getUserInfo()?.h5Token ?? '' } })),
+          // loaded on first use: the gateway client (zod, axios) stays out of the first page's bundle
+          endServerSession: fromPromise<Outcome<unknown>>(async () => {
+            const { requestGateway } = await import('../../services/gateway.ts');
+            return requestGateway('common/logout', {}, { auth: { loginTokenType: 'LOGIN-TOKEN', loginToken: storage.getUserInfo()?.h5Token ?? '' } });
+          }),
         },
       }),
     [t],

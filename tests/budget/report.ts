@@ -47,6 +47,9 @@ export function measureRoutes(distDir = 'dist'): { entryGzip: number; routes: Ro
     '/app/helpdoc (help pages)': 'screens/content/HelpDocumentScreen.tsx',
     '/anouncement/:id': 'screens/content/NoticeScreen.tsx',
     '(not found)': 'screens/common/NotFoundScreen.tsx',
+    '/app/login': 'screens/accounts/LoginScreen.tsx',
+    '/app/register': 'screens/accounts/SignUpScreen.tsx',
+    '/app/findpassword': 'screens/accounts/RecoverPasswordScreen.tsx',
   };
   const routes = Object.entries(screens).map(([route, screen]) => {
     const keys = new Set([...entrySet, ...(manifest[screen] ? closure(screen) : [])]);
