@@ -10,6 +10,8 @@ import { sessionHandlers } from './domains/session/handlers.ts';
 import { registrationHandlers } from './domains/accounts/registration.ts';
 import { loginHandlers } from './domains/accounts/login.ts';
 import { recoveryHandlers } from './domains/accounts/recovery.ts';
+import { payPasswordHandlers } from './domains/payPassword/handlers.ts';
+import { settingsHandlers } from './domains/settings/handlers.ts';
 
 export interface HandlerContext {
   db: Database;
@@ -28,7 +30,7 @@ export type Handler<N extends ServiceName> = (
 export type Handlers = { [N in ServiceName]: Handler<N> };
 
 /** One handler per catalogue entry: a service without one does not compile. */
-const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers } satisfies Handlers;
+const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers } satisfies Handlers;
 
 export interface Caller {
   token: string;

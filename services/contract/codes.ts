@@ -31,6 +31,12 @@ export const ACCOUNT_CODES = {
   accountLocked: 'LGN10002',
   accountNotFound: 'ACC10001',
   weakPassword: 'PWD10001',
+  wrongPayPassword: 'PAY10001',
+  payLocked: 'PAY10002',
+  payPasswordAlreadySet: 'PAY10003',
+  weakPayPassword: 'PAY10004',
+  keypadExpired: 'PAY10005',
+  payPasswordNotSet: 'PAY10006',
 } as const;
 
 export type Code = (typeof CODES)[keyof typeof CODES] | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES];

@@ -3,6 +3,8 @@ import type { ServiceContract } from './define.ts';
 import * as content from './content.ts';
 import * as session from './session.ts';
 import * as accounts from './accounts.ts';
+import * as payPassword from './payPassword.ts';
+import * as settings from './settings.ts';
 
 const all = [
   content.getDocument,
@@ -18,6 +20,12 @@ const all = [
   accounts.checkAccount4FindPassword,
   accounts.checkVerifyCode,
   accounts.findLoginPassword,
+  payPassword.getRandomKey,
+  settings.settingMain,
+  payPassword.setPayPwd,
+  payPassword.checkPayPwd,
+  payPassword.validatePayPwd,
+  payPassword.forgetPayPassword,
 ] as const;
 
 type Contracts = { [C in (typeof all)[number] as C['name']]: C };
@@ -25,6 +33,6 @@ export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Cont
 export type ServiceName = keyof Contracts;
 export const contractList: readonly ServiceContract[] = all;
 
-export { content, session, accounts };
+export { content, session, accounts, payPassword, settings };
 export * from './codes.ts';
 export * from './define.ts';

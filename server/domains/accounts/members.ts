@@ -70,7 +70,9 @@ export async function signIn(tx: Queryable, member: MemberRow, config: ServerCon
 }
 
 /** One-time ticket between two steps of a flow (code verified → password chosen), 15 minutes. */
-export async function openTicket(tx: Queryable, memberId: string, purpose: 'register' | 'recover'): Promise<string> {
+export type TicketPurpose = 'register' | 'recover' | 'payPassword';
+
+export async function openTicket(tx: Queryable, memberId: string, purpose: TicketPurpose): Promise<string> {
   const ticket = crypto.randomBytes(32).toString('base64url');
   await tx.query(
     "INSERT INTO flow_tickets (token_hash, purpose, member_id, expires_at) VALUES ($1, $2, $3, now() + interval '15 minutes')",
@@ -80,7 +82,7 @@ export async function openTicket(tx: Queryable, memberId: string, purpose: 'regi
 }
 
 /** Uses a ticket once; null when unknown, used or expired. */
-export async function useTicket(tx: Queryable, ticket: string, purpose: 'register' | 'recover'): Promise<string | null> {
+export async function useTicket(tx: Queryable, ticket: string, purpose: TicketPurpose): Promise<string | null> {
   const { rows } = await tx.query<{ member_id: string }>(
     `UPDATE flow_tickets SET used_at = now()
       WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()

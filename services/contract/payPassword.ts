@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineService } from './define.ts';
+import { smsCode } from './accounts.ts';
+
+/**
+ * The secure keypad: a one-time RSA public key and a shuffled digit map. The keypad shows the
+ * digits in `mapArr` order; the client encrypts the positions pressed (never the digits) with
+ * RSA-OAEP SHA-256 and the server maps them back with the map it kept, then discards the key.
+ */
+export const getRandomKey = defineService({
+  name: 'common/getRandomKey',
+  audience: 'member',
+  request: z.object({}),
+  response: z.object({
+    randKey: z.string(),
+    rsaPublicKey: z.string(),
+    mapArr: z.array(z.number().int().min(0).max(9)).length(10),
+    expiresInSeconds: z.number().int(),
+  }),
+});
+
+/** Base64 RSA-OAEP ciphertext of the pressed positions, e.g. "305112". */
+export const encryptedEntry = z.object({ randKey: z.string().uuid(), cipher: z.string().min(16).max(1024) });
+
+/** Sets the 6-digit pay password: the first time, or with a ticket from `forgetPayPassword`. */
+export const setPayPwd = defineService({
+  name: 'wallet/password/setPayPwd',
+  audience: 'member',
+  request: encryptedEntry.extend({ resetTicket: z.string().min(20).max(128).optional() }),
+  response: z.object({ set: z.literal(true) }),
+});
+
+/** Checks the pay password; five wrong entries lock paying for a while. */
+export const checkPayPwd = defineService({
+  name: 'wallet/paypassword/checkPayPwd',
+  audience: 'member',
+  request: encryptedEntry,
+  response: z.object({ valid: z.literal(true) }),
+});
+
+/** Whether a chosen pay password is acceptable (not 123456, 111111, the birthday pattern and so on). */
+export const validatePayPwd = defineService({
+  name: 'wallet/paypassword/validatePayPwd',
+  audience: 'member',
+  request: encryptedEntry,
+  response: z.object({ acceptable: z.literal(true) }),
+});
+
+/** Forgot the pay password: an SMS code to the member's mobile (sent with `fund/sms/sendSMS`-like rules) gives a reset ticket. */
+export const forgetPayPassword = defineService({
+  name: 'wallet/paypassword/forgetPayPassword',
+  audience: 'member',
+  request: z.discriminatedUnion('step', [
+    z.object({ step: z.literal('sendCode') }),
+    z.object({ step: z.literal('verifyCode'), code: smsCode }),
+  ]),
+  response: z.object({ sentTo: z.string().optional(), resetTicket: z.string().optional() }),
+});
