@@ -16,6 +16,8 @@ const NotFound = lazyScreen('not-found', () => import('../screens/common/NotFoun
 const SignUp = lazyScreen('get-check-code', () => import('../screens/accounts/SignUpScreen.tsx'));
 const Login = lazyScreen('h5-login', () => import('../screens/accounts/LoginScreen.tsx'));
 const RecoverPassword = lazyScreen('find-password', () => import('../screens/accounts/RecoverPasswordScreen.tsx'));
+const Settings = lazyScreen('setting', () => import('../screens/accounts/SettingsScreen.tsx'));
+const PayPassword = lazyScreen('pay-password', () => import('../screens/accounts/PayPasswordPage.tsx'));
 
 /** Agreements by prefix: none (the app's language), /en/ and /pt/ (pinned), as spec §2 lists them. */
 const AGREEMENTS = {
@@ -87,6 +89,8 @@ const routeTree = rootRoute.addChildren([
   page('/recharge/rule', () => <HelpDocument slug="rechargeRule" />),
   page('/app/login', () => <Login />),
   page('/app/findpassword', () => <RecoverPassword />),
+  page('/app/setting', () => <Settings />),
+  page('/app/paypassword', () => <PayPassword />),
   page('/app/register', () => <SignUp memberType="individual" />),
   page('/app/enterpriseregister', () => <SignUp memberType="enterprise" />),
 ]);

@@ -39,9 +39,12 @@ export default function HomeScreen() {
       </header>
       <div className="kw-home-actions">
         {signedIn ? (
+          <>
+          <Link to="/app/setting" className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text">{t('settings.open')}</Link>
           <button type="button" className="kw-button kw-button-block" disabled={loggingOut} onClick={() => session.send({ type: 'session.logoutRequested' })}>
             {t('home.logout')}
           </button>
+          </>
         ) : (
           <>
             <Link to="/app/login" className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text">{t('home.signIn')}</Link>

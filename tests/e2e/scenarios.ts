@@ -243,3 +243,39 @@ scenarios.push({
     await expectText(ctx, 'Sessão iniciada como Bruno Demo');
   },
 });
+
+async function setPayPassword(ctx: E2eContext, language: 'pt' | 'en', login: string, password: string) {
+  const text = language === 'pt'
+    ? { login: 'Telemóvel ou e-mail', password: 'Palavra-passe', enter: 'Entrar', settings: 'Definições', pay: 'Palavra-passe de pagamento', keypad: 'Teclado seguro', repeat: 'Repita a palavra-passe', saved: /guardada/, notSet: 'Não definida', set: 'Definida' }
+    : { login: 'Mobile or e-mail', password: 'Password', enter: 'Sign in', settings: 'Settings', pay: 'Pay password', keypad: 'Secure keypad', repeat: 'Repeat the password', saved: /Pay password saved/, notSet: 'Not set', set: 'Set' };
+  await ctx.page.goto(`${ctx.baseUrl}/app/login?language=${language}`);
+  await ctx.page.getByLabel(text.login).fill(login);
+  await ctx.page.getByLabel(text.password, { exact: true }).fill(password);
+  await ctx.page.getByRole('button', { name: text.enter }).click();
+  await ctx.page.getByRole('link', { name: text.settings }).click();
+  await expectText(ctx, text.notSet);
+  await ctx.shot(`settings-${language}`);
+  await ctx.audit(`settings ${language}`);
+  await ctx.page.getByRole('link', { name: text.pay }).click();
+  const keypad = ctx.page.getByRole('group', { name: text.keypad });
+  await keypad.waitFor();
+  const stored = await ctx.page.evaluate(() => [sessionStorage.getItem('randKey'), sessionStorage.getItem('mapArr'), sessionStorage.getItem('rsaPublicKey')]);
+  if (stored.some((v) => !v)) throw new Error('the keypad keys are not in session storage while it shows');
+  const pin = '270419';
+  for (const digit of pin) await keypad.getByRole('button', { name: digit, exact: true }).click();
+  await expectText(ctx, text.repeat);
+  await ctx.shot(`pay-password-keypad-${language}`);
+  await ctx.audit(`secure keypad ${language}`);
+  for (const digit of pin) await keypad.getByRole('button', { name: digit, exact: true }).click();
+  await expectText(ctx, text.saved);
+  const cleared = await ctx.page.evaluate(() => [sessionStorage.getItem('randKey'), sessionStorage.getItem('mapArr'), sessionStorage.getItem('rsaPublicKey')]);
+  if (cleared.some((v) => v !== null)) throw new Error('the keypad keys outlived the keypad');
+  await ctx.shot(`pay-password-saved-${language}`);
+  await ctx.page.goto(`${ctx.baseUrl}/app/setting`);
+  await ctx.page.getByText(text.set, { exact: true }).waitFor();
+}
+
+scenarios.push(
+  { name: 'set the pay password on the shuffled secure keypad (pt)', run: (ctx) => setPayPassword(ctx, 'pt', '923000001', 'Kwanza2026') },
+  { name: 'set the pay password on the shuffled secure keypad (en, business account)', run: (ctx) => setPayPassword(ctx, 'en', 'loja@demo.ao', 'Kwanza2026') },
+);

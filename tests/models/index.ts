@@ -5,6 +5,7 @@ import { tokenEntryModel } from './tokenEntry.model.ts';
 import { signUpModel } from './signUp.model.ts';
 import { loginModel } from './login.model.ts';
 import { recoverModel } from './recoverPassword.model.ts';
+import { payPasswordModel } from './payPassword.model.ts';
 
 /** The model of every machine in machines/, by the machine's file name. The gate checks both lists agree. */
 export const models: Record<string, FlowModel> = {
@@ -14,4 +15,5 @@ export const models: Record<string, FlowModel> = {
   'signUp.machine.ts': signUpModel as FlowModel,
   'login.machine.ts': loginModel as FlowModel,
   'recoverPassword.machine.ts': recoverModel as FlowModel,
+  'payPassword.machine.ts': payPasswordModel as FlowModel,
 };

@@ -1,0 +1,231 @@
+import { setup, assign, fromPromise } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+
+/**
+ * Pay password: six digits typed twice on the secure keypad. Each round fetches a one-time keypad
+ * (RSA public key and shuffled digit map); the positions pressed, never the digits, are encrypted
+ * and sent, and the keypad's keys are cleared as soon as it hides. A member who already has one
+ * resets it with an SMS code first (until bank cards exist to check against).
+ */
+export interface Keypad {
+  randKey: string;
+  rsaPublicKey: string;
+  mapArr: number[];
+}
+
+export interface PayPasswordInput {
+  alreadySet: boolean;
+}
+
+export interface PayPasswordContext {
+  alreadySet: boolean;
+  keypad: Keypad | null;
+  first: string;
+  second: string;
+  code: string;
+  sentTo: string;
+  resetTicket: string | null;
+  triesLeft: string | null;
+  errorCode: string | null;
+}
+
+export type PayPasswordEvent =
+  | { type: 'digit.pressed'; position: number }
+  | { type: 'digit.deleted' }
+  | { type: 'reset.requested' }
+  | { type: 'code.changed'; value: string }
+  | { type: 'code.submitted' }
+  | { type: 'keypad.retry' }
+  | { type: 'flow.finished' };
+
+export const PIN_LENGTH = 6;
+
+export const payPasswordMachine = setup({
+  types: {
+    input: {} as PayPasswordInput,
+    context: {} as PayPasswordContext,
+    events: {} as PayPasswordEvent,
+  },
+  actors: {
+    getKeypad: fromPromise<Outcome<Keypad>>(async () => {
+      throw new Error('getKeypad is provided by the screen');
+    }),
+    savePayPassword: fromPromise<Outcome<{ set: true }>, { keypad: Keypad; positions: string; resetTicket: string | null }>(async () => {
+      throw new Error('savePayPassword is provided by the screen');
+    }),
+    sendResetCode: fromPromise<Outcome<{ sentTo?: string }>>(async () => {
+      throw new Error('sendResetCode is provided by the screen');
+    }),
+    verifyResetCode: fromPromise<Outcome<{ resetTicket?: string }>, { code: string }>(async () => {
+      throw new Error('verifyResetCode is provided by the screen');
+    }),
+  },
+  guards: {
+    alreadySet: ({ context }) => context.alreadySet,
+    // the digit being pressed is the sixth
+    completesFirst: ({ context }) => context.first.length === PIN_LENGTH - 1,
+    completesSecond: ({ context }) => context.second.length === PIN_LENGTH - 1,
+    entriesMatch: ({ context }) => context.first === context.second,
+    codeComplete: ({ context }) => /^\d{6}$/.test(context.code),
+    isOk,
+    refusedWith,
+  },
+  actions: {
+    keepKeypad: assign({ keypad: ({ event }) => { const o = outputOf<Keypad>(event); return o.ok ? o.data : null; }, first: '', second: '' }),
+    appendFirst: assign({ first: ({ context, event }) => (event.type === 'digit.pressed' ? `${context.first}${event.position}`.slice(0, PIN_LENGTH) : context.first) }),
+    appendSecond: assign({ second: ({ context, event }) => (event.type === 'digit.pressed' ? `${context.second}${event.position}`.slice(0, PIN_LENGTH) : context.second) }),
+    deleteFirst: assign({ first: ({ context }) => context.first.slice(0, -1) }),
+    deleteSecond: assign({ second: ({ context }) => context.second.slice(0, -1) }),
+    clearEntries: assign({ first: '', second: '' }),
+    forgetKeypad: assign({ keypad: null, first: '', second: '' }),
+    setCode: assign({ code: ({ event, context }) => (event.type === 'code.changed' ? event.value.replace(/\D/g, '').slice(0, 6) : context.code) }),
+    keepSentTo: assign({ sentTo: ({ event }) => { const o = outputOf<{ sentTo?: string }>(event); return o.ok ? (o.data.sentTo ?? '') : ''; }, code: '' }),
+    keepResetTicket: assign({ resetTicket: ({ event }) => { const o = outputOf<{ resetTicket?: string }>(event); return o.ok ? (o.data.resetTicket ?? null) : null; } }),
+    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), code: '' }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    // provided by the screen: the keypad's one-time keys live in session storage while it shows
+    storeKeypadKeys: () => {},
+    clearKeypadKeys: () => {},
+    goBack: () => {},
+  },
+}).createMachine({
+  id: 'payPassword',
+  context: ({ input }) => ({ alreadySet: input.alreadySet, keypad: null, first: '', second: '', code: '', sentTo: '', resetTicket: null, triesLeft: null, errorCode: null }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'alreadySet', target: 'alreadySet' }, { target: 'loadingKeypad' }],
+    },
+    alreadySet: {
+      initial: 'offered',
+      on: { 'reset.requested': { target: 'sendingResetCode' } },
+      states: {
+        offered: {},
+        refused: { tags: ['error'] },
+        unreachable: { tags: ['error'] },
+      },
+    },
+    sendingResetCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'sendResetCode',
+        src: 'sendResetCode',
+        onDone: [
+          { guard: 'isOk', target: 'enteringResetCode', actions: 'keepSentTo' },
+          { target: 'alreadySet.refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'alreadySet.unreachable' },
+      },
+    },
+    enteringResetCode: {
+      initial: 'typing',
+      on: {
+        'code.changed': { actions: 'setCode' },
+        'code.submitted': { guard: 'codeComplete', target: 'verifyingResetCode' },
+        'reset.requested': { target: 'sendingResetCode' },
+      },
+      states: {
+        typing: {},
+        wrongCode: { tags: ['error'] },
+        expired: { tags: ['error'] },
+        tooManyTries: { tags: ['error'] },
+        unreachable: { tags: ['error'] },
+      },
+    },
+    verifyingResetCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'verifyResetCode',
+        src: 'verifyResetCode',
+        input: ({ context }) => ({ code: context.code }),
+        onDone: [
+          { guard: 'isOk', target: 'loadingKeypad', actions: 'keepResetTicket' },
+          { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'enteringResetCode.wrongCode', actions: 'keepTriesLeft' },
+          { guard: { type: 'refusedWith', params: { code: 'COD10002' } }, target: 'enteringResetCode.expired' },
+          { guard: { type: 'refusedWith', params: { code: 'COD10003' } }, target: 'enteringResetCode.tooManyTries' },
+          { target: 'enteringResetCode.unreachable', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'enteringResetCode.unreachable' },
+      },
+    },
+    loadingKeypad: {
+      tags: ['busy'],
+      invoke: {
+        id: 'getKeypad',
+        src: 'getKeypad',
+        onDone: [
+          { guard: 'isOk', target: 'entering', actions: 'keepKeypad' },
+          { target: 'keypadUnavailable', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'keypadUnavailable' },
+      },
+    },
+    keypadUnavailable: {
+      tags: ['error'],
+      on: { 'keypad.retry': { target: 'loadingKeypad' } },
+    },
+    entering: {
+      entry: 'storeKeypadKeys',
+      exit: 'clearKeypadKeys',
+      initial: 'first',
+      states: {
+        first: {
+          on: {
+            'digit.pressed': [{ guard: 'completesFirst', target: 'second', actions: 'appendFirst' }, { actions: 'appendFirst' }],
+            'digit.deleted': { actions: 'deleteFirst' },
+          },
+        },
+        second: {
+          on: {
+            'digit.pressed': [{ guard: 'completesSecond', target: 'comparing', actions: 'appendSecond' }, { actions: 'appendSecond' }],
+            'digit.deleted': { actions: 'deleteSecond' },
+          },
+        },
+        comparing: {
+          always: [{ guard: 'entriesMatch', target: '#payPassword.saving' }, { target: 'mismatch', actions: 'clearEntries' }],
+        },
+        // the two entries differed: start the six digits again
+        mismatch: {
+          tags: ['error'],
+          on: {
+            'digit.pressed': { target: 'first', actions: 'appendFirst' },
+          },
+        },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'savePayPassword',
+        src: 'savePayPassword',
+        input: ({ context }) => ({ keypad: context.keypad!, positions: context.first, resetTicket: context.resetTicket }),
+        onDone: [
+          { guard: 'isOk', target: 'saved', actions: 'forgetKeypad' },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10004' } }, target: 'rejected.weak', actions: 'forgetKeypad' },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10003' } }, target: 'alreadySet', actions: 'forgetKeypad' },
+          { target: 'rejected.other', actions: ['forgetKeypad', 'keepRefusal'] },
+        ],
+        onError: { target: 'rejected.unreachable', actions: 'forgetKeypad' },
+      },
+    },
+    // the key was used up: any new try needs a new keypad
+    rejected: {
+      tags: ['error'],
+      initial: 'weak',
+      on: { 'keypad.retry': { target: 'loadingKeypad' } },
+      states: {
+        weak: {},
+        other: {},
+        unreachable: {},
+      },
+    },
+    saved: {
+      on: { 'flow.finished': { target: 'done' } },
+    },
+    done: {
+      type: 'final',
+      entry: 'goBack',
+    },
+  },
+});
