@@ -34,7 +34,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ? { level: 'info', redact: ['req.headers["user-auth-token"]', 'req.headers["login-token"]', 'req.headers["sso-auth-token"]'] } : false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
   });
 

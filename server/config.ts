@@ -13,6 +13,8 @@ export interface ServerConfig {
   sessionLifetimeMs: number;
   staticDir: string;
   maxUploadBytes: number;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -27,5 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionLifetimeMs: Number(env.SESSION_LIFETIME_HOURS ?? 12) * 3_600_000,
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 10) * 1024 * 1024,
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }

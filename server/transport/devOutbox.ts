@@ -8,6 +8,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * Registered only outside production mode.
  */
 export function registerDevOutbox(app: FastifyInstance, deps: { db: Database }) {
+  /** What a captcha image says, so automated browser tests can get past it in development. */
+  app.get('/dev/captcha/:id', async (request, reply) => {
+    const { rows } = await deps.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id::text = $1', [(request.params as { id: string }).id]);
+    return rows[0] ? reply.send({ answer: rows[0].answer }) : reply.code(404).send({ answer: null });
+  });
+
   app.get('/dev/outbox', async (request, reply) => {
     const to = String((request.query as { to?: string }).to ?? '').trim();
     const { rows } = await deps.db.query<{ id: string; channel: string; destination: string; body: string; created_at: Date }>(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
 import { memberProfileSchema } from './session.ts';
+import { captchaToken } from './captcha.ts';
 
 /** decisions.md: 9 national digits, 91–97 or 99. */
 export const nationalMobile = z.string().regex(/^9[1-79]\d{7}$/);
@@ -26,12 +27,13 @@ const signUpIdentity = z.discriminatedUnion('memberType', [
   z.object({ memberType: z.literal('individual'), mobile: nationalMobile }),
   z.object({ memberType: z.literal('enterprise'), email: emailAddress }),
 ]);
+const withCaptcha = z.object({ captchaToken });
 
 /** Sign-up step 1: a code to the new mobile (individual) or e-mail (enterprise). */
 export const sendAuthCode = defineService({
   name: 'register/sendAuthCode',
   audience: 'public',
-  request: signUpIdentity,
+  request: z.intersection(signUpIdentity, withCaptcha),
   response: codeSentSchema,
 });
 
@@ -54,7 +56,7 @@ export const setLoginPwdAndActive = defineService({
 export const passwordLogin = defineService({
   name: 'oauth/passwordLogin',
   audience: 'public',
-  request: z.object({ login: z.string().min(3).max(254), password: passwordText }),
+  request: z.object({ login: z.string().min(3).max(254), password: passwordText, captchaToken }),
   response: loginResultSchema,
 });
 
@@ -62,7 +64,7 @@ export const passwordLogin = defineService({
 export const sendSMS = defineService({
   name: 'fund/sms/sendSMS',
   audience: 'public',
-  request: z.object({ mobile: nationalMobile, purpose: z.enum(['login', 'recover']) }),
+  request: z.object({ mobile: nationalMobile, purpose: z.enum(['login', 'recover']), captchaToken }),
   response: codeSentSchema,
 });
 

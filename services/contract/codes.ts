@@ -37,6 +37,8 @@ export const ACCOUNT_CODES = {
   weakPayPassword: 'PAY10004',
   keypadExpired: 'PAY10005',
   payPasswordNotSet: 'PAY10006',
+  captchaRequired: 'CAP10001',
+  captchaWrong: 'CAP10002',
 } as const;
 
 export type Code = (typeof CODES)[keyof typeof CODES] | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES];

@@ -5,6 +5,7 @@ import * as session from './session.ts';
 import * as accounts from './accounts.ts';
 import * as payPassword from './payPassword.ts';
 import * as settings from './settings.ts';
+import * as captcha from './captcha.ts';
 
 const all = [
   content.getDocument,
@@ -22,6 +23,8 @@ const all = [
   accounts.findLoginPassword,
   payPassword.getRandomKey,
   settings.settingMain,
+  captcha.preCheckCaptchaCode,
+  captcha.checkCaptchaCode,
   payPassword.setPayPwd,
   payPassword.checkPayPwd,
   payPassword.validatePayPwd,
@@ -33,6 +36,6 @@ export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Cont
 export type ServiceName = keyof Contracts;
 export const contractList: readonly ServiceContract[] = all;
 
-export { content, session, accounts, payPassword, settings };
+export { content, session, accounts, payPassword, settings, captcha };
 export * from './codes.ts';
 export * from './define.ts';

@@ -23,7 +23,8 @@ export interface E2eContext {
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: process.env.E2E_DATABASE_URL ?? '' },
+    // each scenario speaks from its own address (X-Forwarded-For), as separate phones would
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', TRUST_PROXY: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -58,7 +59,10 @@ async function main() {
       args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
     for (const scenario of scenarios) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'pt-AO' });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'pt-AO',
+        extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${scenarios.indexOf(scenario) + 1}` },
+      });
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(String(e)));

@@ -22,6 +22,9 @@ describe.each(engines)('accounts on %s', (engine) => {
     return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? null;
   };
   const count = async (table: string) => Number((await server.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`)).rows[0]!.n);
+  /** A fresh address each call: an attacker rotating addresses still meets the per-number and per-account limits. */
+  let rotating = 0;
+  const fresh = () => ({ address: `10.200.${Math.floor(++rotating / 250)}.${rotating % 250}` });
   const allowResend = (destination: string) => server.db.query("UPDATE verification_codes SET created_at = created_at - interval '61 seconds' WHERE destination = $1", [destination]);
 
   it('signs up an individual: code by SMS, password, active and signed in', async () => {
@@ -71,10 +74,10 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(Number(early.subMsg)).toBeGreaterThan(50);
     for (let i = 0; i < 4; i++) {
       await allowResend(`+244${mobile}`);
-      expect((await call('register/sendAuthCode', { memberType: 'individual', mobile })).code).toBe('S0001');
+      expect((await call('register/sendAuthCode', { memberType: 'individual', mobile }, fresh())).code).toBe('S0001');
     }
     await allowResend(`+244${mobile}`);
-    expect((await call('register/sendAuthCode', { memberType: 'individual', mobile })).code).toBe('COD10005');
+    expect((await call('register/sendAuthCode', { memberType: 'individual', mobile }, fresh())).code).toBe('COD10005');
   });
 
   it('counts wrong codes: 4 tries left, …, the fifth voids the code; an expired code and a replay are refused', async () => {
@@ -91,26 +94,26 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(await count("members WHERE mobile = '+244944222333'")).toBe(0);
 
     await allowResend(`+244${mobile}`);
-    await call('register/sendAuthCode', { memberType: 'individual', mobile });
+    await call('register/sendAuthCode', { memberType: 'individual', mobile }, fresh());
     await server.db.query("UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE destination = $1", [`+244${mobile}`]);
     expect((await attempt((await lastCode(`+244${mobile}`))!)).code).toBe('COD10002');
 
     await allowResend(`+244${mobile}`);
-    await call('register/sendAuthCode', { memberType: 'individual', mobile });
-    const fresh = (await lastCode(`+244${mobile}`))!;
-    expect((await attempt(fresh)).code).toBe('S0001');
-    expect((await attempt(fresh)).code).toBe('COD10002');
+    await call('register/sendAuthCode', { memberType: 'individual', mobile }, fresh());
+    const newest = (await lastCode(`+244${mobile}`))!;
+    expect((await attempt(newest)).code).toBe('S0001');
+    expect((await attempt(newest)).code).toBe('COD10002');
   });
 
   it('locks password log-in after five wrong passwords and says how many are left', async () => {
     ip++;
     const login = 'loja@demo.ao';
-    for (const left of ['4', '3', '2', '1']) expect(await call('oauth/passwordLogin', { login, password: 'Wrong1234' })).toMatchObject({ code: 'LGN10001', subMsg: left });
-    expect((await call('oauth/passwordLogin', { login, password: 'Wrong1234' })).code).toBe('LGN10002');
-    expect(await call('oauth/passwordLogin', { login, password: 'Kwanza2026' }, { language: 'pt' })).toMatchObject({ code: 'LGN10002', subMsg: '15', msg: expect.stringMatching(/bloqueado/) });
+    for (const left of ['4', '3', '2', '1']) expect(await call('oauth/passwordLogin', { login, password: 'Wrong1234' }, fresh())).toMatchObject({ code: 'LGN10001', subMsg: left });
+    expect((await call('oauth/passwordLogin', { login, password: 'Wrong1234' }, fresh())).code).toBe('LGN10002');
+    expect(await call('oauth/passwordLogin', { login, password: 'Kwanza2026' }, { language: 'pt', ...fresh() })).toMatchObject({ code: 'LGN10002', subMsg: '15', msg: expect.stringMatching(/bloqueado/) });
     await server.db.query("UPDATE members SET locked_until = now() - interval '1 second' WHERE email = $1", [login]);
-    expect((await call('oauth/passwordLogin', { login, password: 'Kwanza2026' })).code).toBe('S0001');
-    expect((await call('oauth/passwordLogin', { login: 'nobody@nowhere.ao', password: 'Kwanza2026' })).code).toBe('LGN10001');
+    expect((await call('oauth/passwordLogin', { login, password: 'Kwanza2026' }, fresh())).code).toBe('S0001');
+    expect((await call('oauth/passwordLogin', { login: 'nobody@nowhere.ao', password: 'Kwanza2026' }, fresh())).code).toBe('LGN10001');
   });
 
   it('logs in by SMS code, once per code', async () => {
@@ -169,5 +172,41 @@ describe.each(engines)('password recovery on %s', (engine) => {
     expect((await call('common/authLogin/checkAuthToken', {}, oldSession)).code).toBe('AGW20001');
     expect((await call('oauth/passwordLogin', { login: '923000001', password: 'Kwanza2026' })).code).toBe('LGN10001');
     expect((await call('oauth/passwordLogin', { login: '923000001', password: 'NovaSenha9' })).code).toBe('S0001');
+  });
+});
+
+describe.each(engines)('captcha on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(() => server.close());
+  const address = '10.66.0.1';
+  const call = async (service: string, bizContent: object) =>
+    (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', remoteAddress: address, payload: envelope(service, bizContent, {}, 'en') })).json() as { code: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The test reads the answer from the stored hash the way a person reads the picture: by trying the real text. */
+  const solve = async () => {
+    const pre = await call('common/captcha/preCheckCaptchaCode', { scene: 'login' });
+    expect(pre.bizContent).toMatchObject({ required: true, image: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
+    const svg = Buffer.from(pre.bizContent.image.split(',')[1], 'base64').toString('utf8');
+    expect(svg).toMatch(/<svg/);
+    return pre.bizContent.captchaId as string;
+  };
+
+  it('asks for a captcha after three failures from one address, and lets a solved one through once', async () => {
+    expect((await call('common/captcha/preCheckCaptchaCode', { scene: 'login' })).bizContent).toEqual({ required: false });
+    for (let i = 0; i < 3; i++) expect((await call('oauth/passwordLogin', { login: '923000001', password: 'Wrong1234' })).code).toBe('LGN10001');
+    expect((await call('oauth/passwordLogin', { login: '923000001', password: 'Kwanza2026' })).code).toBe('CAP10001');
+    expect((await call('fund/sms/sendSMS', { mobile: '923000001', purpose: 'login' })).code).toBe('CAP10001');
+
+    const wrongId = await solve();
+    expect((await call('wechat/merchantCooperation/checkCaptchaCode', { captchaId: wrongId, answer: 'zzzzz' })).code).toBe('CAP10002');
+    expect((await call('wechat/merchantCooperation/checkCaptchaCode', { captchaId: wrongId, answer: 'zzzzz' })).code).toBe('CAP10002');
+
+    const id = await solve();
+    const answer = (await server.app.inject({ method: 'GET', url: `/dev/captcha/${id}` })).json().answer as string;
+    const token = (await call('wechat/merchantCooperation/checkCaptchaCode', { captchaId: id, answer: answer.toUpperCase() })).bizContent.captchaToken;
+    expect((await call('oauth/passwordLogin', { login: '923000001', password: 'Kwanza2026', captchaToken: token })).code).toBe('S0001');
+    expect((await call('oauth/passwordLogin', { login: '923000001', password: 'Kwanza2026', captchaToken: token })).code).toBe('CAP10001');
   });
 });

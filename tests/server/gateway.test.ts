@@ -135,3 +135,15 @@ describe.each(engines)('legacy transport on %s', (engine) => {
     expect(ok.json()).toMatchObject({ status: 0, body: { memberType: 'enterprise', email: 'loja@demo.ao' } });
   });
 });
+
+describe('development pages', () => {
+  it('exist in development and are absent in production mode', async () => {
+    const dev = await startTestServer('pglite');
+    expect((await dev.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(200);
+    await dev.close();
+    const prod = await startTestServer('pglite', { NODE_ENV: 'production' });
+    expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    expect((await prod.app.inject({ method: 'GET', url: '/dev/captcha/00000000-0000-0000-0000-000000000000' })).statusCode).toBe(404);
+    await prod.close();
+  });
+});

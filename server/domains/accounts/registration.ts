@@ -2,6 +2,7 @@ import { ACCOUNT_CODES } from '../../../services/contract/codes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler } from '../../registry.ts';
 import { consumeCode, issueCode } from '../codes/codes.ts';
+import { requireCaptchaIfSuspicious, recordFailure } from '../captcha/captcha.ts';
 import { findMember, hashPassword, isStrongPassword, maskDestination, openTicket, signIn, useTicket, type MemberRow } from './members.ts';
 
 type Identity = { memberType: 'individual'; mobile: string } | { memberType: 'enterprise'; email: string };
@@ -15,6 +16,7 @@ const keyOf = (identity: Identity) =>
 const sendAuthCode: Handler<'register/sendAuthCode'> = async (input, ctx) => {
   const key = keyOf(input);
   return ctx.db.transaction(async (tx) => {
+    await requireCaptchaIfSuspicious(tx, ctx.ip, input.captchaToken);
     const existing = await findMember(tx, key);
     if (existing && existing.status !== 'pending') throw new DomainError(ACCOUNT_CODES.alreadyRegistered);
     const issued = await issueCode(tx, { channel: key.channel, destination: key.value, purpose: 'register', clientIp: ctx.ip, language: ctx.language });
@@ -26,7 +28,10 @@ const sendAuthCode: Handler<'register/sendAuthCode'> = async (input, ctx) => {
 const doRegister: Handler<'register/doRegister'> = async (input, ctx) => {
   const key = keyOf(input);
   return transactionKeepingCountedRefusals(ctx.db, async (tx) => {
-    await consumeCode(tx, { destination: key.value, purpose: 'register', code: input.code });
+    await consumeCode(tx, { destination: key.value, purpose: 'register', code: input.code }).catch(async (error) => {
+      await recordFailure(tx, ctx.ip, 'codeFailure');
+      throw error;
+    });
     const existing = await findMember(tx, key, true);
     if (existing && existing.status !== 'pending') throw new DomainError(ACCOUNT_CODES.alreadyRegistered);
     let memberId = existing?.id;
