@@ -18,6 +18,7 @@ export interface LoginContext {
   waitDetail: string | null;
   errorCode: string | null;
   result: LoginResult | null;
+  captchaToken: string | null;
 }
 
 export type LoginEvent =
@@ -29,7 +30,8 @@ export type LoginEvent =
   | { type: 'mobile.changed'; value: string }
   | { type: 'code.requested' }
   | { type: 'code.changed'; value: string }
-  | { type: 'code.submitted' };
+  | { type: 'code.submitted' }
+  | { type: 'captcha.solved'; token: string | null };
 
 type CodeSent = { sentTo: string; expiresInSeconds: number; resendAfterSeconds: number };
 
@@ -39,10 +41,10 @@ export const loginMachine = setup({
     events: {} as LoginEvent,
   },
   actors: {
-    passwordLogin: fromPromise<Outcome<LoginResult>, { login: string; password: string }>(async () => {
+    passwordLogin: fromPromise<Outcome<LoginResult>, { login: string; password: string; captchaToken: string | null }>(async () => {
       throw new Error('passwordLogin is provided by the screen');
     }),
-    sendLoginCode: fromPromise<Outcome<CodeSent>, { mobile: string }>(async () => {
+    sendLoginCode: fromPromise<Outcome<CodeSent>, { mobile: string; captchaToken: string | null }>(async () => {
       throw new Error('sendLoginCode is provided by the screen');
     }),
     smsLogin: fromPromise<Outcome<LoginResult>, { mobile: string; code: string }>(async () => {
@@ -66,13 +68,15 @@ export const loginMachine = setup({
     keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), password: '', code: '' }),
     keepWait: assign({ waitDetail: ({ event }) => refusalDetail(event), password: '' }),
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepCaptchaToken: assign({ captchaToken: ({ event, context }) => (event.type === 'captcha.solved' ? event.token : context.captchaToken) }),
+    forgetCaptchaToken: assign({ captchaToken: null }),
     // provided by the screen
     startSession: () => {},
     goHome: () => {},
   },
 }).createMachine({
   id: 'login',
-  context: { login: '', password: '', mobile: '', code: '', sentTo: '', triesLeft: null, waitDetail: null, errorCode: null, result: null },
+  context: { login: '', password: '', mobile: '', code: '', sentTo: '', triesLeft: null, waitDetail: null, errorCode: null, result: null, captchaToken: null },
   initial: 'byPassword',
   states: {
     byPassword: {
@@ -90,16 +94,21 @@ export const loginMachine = setup({
         locked: { tags: ['error'] },
         refused: { tags: ['error'] },
         unreachable: { tags: ['error'] },
+        captchaNeeded: {
+          on: { 'captcha.solved': { target: '#login.checkingPassword', actions: 'keepCaptchaToken' } },
+        },
       },
     },
     checkingPassword: {
       tags: ['busy'],
+      exit: 'forgetCaptchaToken',
       invoke: {
         id: 'passwordLogin',
         src: 'passwordLogin',
-        input: ({ context }) => ({ login: context.login.trim(), password: context.password }),
+        input: ({ context }) => ({ login: context.login.trim(), password: context.password, captchaToken: context.captchaToken }),
         onDone: [
           { guard: 'isOk', target: 'signedIn', actions: 'keepResult' },
+          { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'byPassword.captchaNeeded' },
           { guard: { type: 'refusedWith', params: { code: 'LGN10001' } }, target: 'byPassword.wrongCredentials', actions: 'keepTriesLeft' },
           { guard: { type: 'refusedWith', params: { code: 'LGN10002' } }, target: 'byPassword.locked', actions: 'keepWait' },
           { target: 'byPassword.refused', actions: 'keepRefusal' },
@@ -122,14 +131,19 @@ export const loginMachine = setup({
         sendLimited: { tags: ['error'] },
         refused: { tags: ['error'] },
         unreachable: { tags: ['error'] },
+        captchaNeeded: {
+          on: { 'captcha.solved': { target: 'sendingCode', actions: 'keepCaptchaToken' } },
+        },
         sendingCode: {
           tags: ['busy'],
+          exit: 'forgetCaptchaToken',
           invoke: {
             id: 'sendLoginCode',
             src: 'sendLoginCode',
-            input: ({ context }) => ({ mobile: context.mobile }),
+            input: ({ context }) => ({ mobile: context.mobile, captchaToken: context.captchaToken }),
             onDone: [
               { guard: 'isOk', target: 'codeSent', actions: 'keepCodeSent' },
+              { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'captchaNeeded' },
               { guard: { type: 'refusedWith', params: { code: 'ACC10001' } }, target: 'notRegistered' },
               { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'coolingDown', actions: 'keepWait' },
               { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'sendLimited' },

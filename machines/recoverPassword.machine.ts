@@ -18,6 +18,7 @@ export interface RecoverContext {
   triesLeft: string | null;
   waitSeconds: string | null;
   errorCode: string | null;
+  captchaToken: string | null;
 }
 
 export type RecoverEvent =
@@ -29,7 +30,8 @@ export type RecoverEvent =
   | { type: 'password.changed'; value: string }
   | { type: 'password.submitted' }
   | { type: 'recovery.restarted' }
-  | { type: 'recovery.finished' };
+  | { type: 'recovery.finished' }
+  | { type: 'captcha.solved'; token: string | null };
 
 type CodeSent = { sentTo: string; expiresInSeconds: number; resendAfterSeconds: number };
 
@@ -42,7 +44,7 @@ export const recoverPasswordMachine = setup({
     checkAccount: fromPromise<Outcome<{ maskedName: string }>, { mobile: string }>(async () => {
       throw new Error('checkAccount is provided by the screen');
     }),
-    sendRecoveryCode: fromPromise<Outcome<CodeSent>, { mobile: string }>(async () => {
+    sendRecoveryCode: fromPromise<Outcome<CodeSent>, { mobile: string; captchaToken: string | null }>(async () => {
       throw new Error('sendRecoveryCode is provided by the screen');
     }),
     verifyRecoveryCode: fromPromise<Outcome<{ ticket: string }>, { mobile: string; code: string }>(async () => {
@@ -69,13 +71,15 @@ export const recoverPasswordMachine = setup({
     keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), code: '' }),
     keepWait: assign({ waitSeconds: ({ event }) => refusalDetail(event) }),
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepCaptchaToken: assign({ captchaToken: ({ event, context }) => (event.type === 'captcha.solved' ? event.token : context.captchaToken) }),
+    forgetCaptchaToken: assign({ captchaToken: null }),
     forgetProgress: assign({ code: '', password: '', ticket: null, sentTo: '', maskedName: '', triesLeft: null, errorCode: null }),
     // provided by the screen
     goToLogin: () => {},
   },
 }).createMachine({
   id: 'recoverPassword',
-  context: { mobile: '', maskedName: '', code: '', password: '', ticket: null, sentTo: '', triesLeft: null, waitSeconds: null, errorCode: null },
+  context: { mobile: '', maskedName: '', code: '', password: '', ticket: null, sentTo: '', triesLeft: null, waitSeconds: null, errorCode: null, captchaToken: null },
   initial: 'enteringAccount',
   states: {
     enteringAccount: {
@@ -119,16 +123,21 @@ export const recoverPasswordMachine = setup({
         sendLimited: { tags: ['error'] },
         refused: { tags: ['error'] },
         unreachable: { tags: ['error'] },
+        captchaNeeded: {
+          on: { 'captcha.solved': { target: '#recoverPassword.sendingCode', actions: 'keepCaptchaToken' } },
+        },
       },
     },
     sendingCode: {
       tags: ['busy'],
+      exit: 'forgetCaptchaToken',
       invoke: {
         id: 'sendRecoveryCode',
         src: 'sendRecoveryCode',
-        input: ({ context }) => ({ mobile: context.mobile }),
+        input: ({ context }) => ({ mobile: context.mobile, captchaToken: context.captchaToken }),
         onDone: [
           { guard: 'isOk', target: 'enteringCode', actions: 'keepCodeSent' },
+          { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'confirmingAccount.captchaNeeded' },
           { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'confirmingAccount.coolingDown', actions: 'keepWait' },
           { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'confirmingAccount.sendLimited' },
           { target: 'confirmingAccount.refused', actions: 'keepRefusal' },

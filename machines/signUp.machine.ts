@@ -28,6 +28,7 @@ export interface SignUpContext {
   waitSeconds: string | null;
   errorCode: string | null;
   login: LoginResult | null;
+  captchaToken: string | null;
 }
 
 export type SignUpEvent =
@@ -40,7 +41,8 @@ export type SignUpEvent =
   | { type: 'identity.edit' }
   | { type: 'password.changed'; value: string }
   | { type: 'password.submitted' }
-  | { type: 'signup.restarted' };
+  | { type: 'signup.restarted' }
+  | { type: 'captcha.solved'; token: string | null };
 
 type CodeSent = { sentTo: string; expiresInSeconds: number; resendAfterSeconds: number };
 
@@ -55,7 +57,7 @@ export const signUpMachine = setup({
     events: {} as SignUpEvent,
   },
   actors: {
-    sendCode: fromPromise<Outcome<CodeSent>, { memberType: SignUpInput['memberType']; identity: string }>(async () => {
+    sendCode: fromPromise<Outcome<CodeSent>, { memberType: SignUpInput['memberType']; identity: string; captchaToken: string | null }>(async () => {
       throw new Error('sendCode is provided by the screen');
     }),
     verifyCode: fromPromise<Outcome<{ ticket: string }>, { memberType: SignUpInput['memberType']; identity: string; code: string }>(async () => {
@@ -86,6 +88,8 @@ export const signUpMachine = setup({
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
     keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), code: '' }),
     keepWait: assign({ waitSeconds: ({ event }) => refusalDetail(event) }),
+    keepCaptchaToken: assign({ captchaToken: ({ event, context }) => (event.type === 'captcha.solved' ? event.token : context.captchaToken) }),
+    forgetCaptchaToken: assign({ captchaToken: null }),
     forgetProgress: assign({ code: '', password: '', ticket: null, triesLeft: null, errorCode: null }),
     // provided by the screen: where the new session goes and what opens next
     startSession: () => {},
@@ -98,7 +102,7 @@ export const signUpMachine = setup({
   id: 'signUp',
   context: ({ input }) => ({
     memberType: input.memberType, identity: '', agreed: false, code: '', password: '', ticket: null, sentTo: '',
-    resendAfterMs: 60_000, triesLeft: null, waitSeconds: null, errorCode: null, login: null,
+    resendAfterMs: 60_000, triesLeft: null, waitSeconds: null, errorCode: null, login: null, captchaToken: null,
   }),
   initial: 'editingIdentity',
   states: {
@@ -118,16 +122,22 @@ export const signUpMachine = setup({
         sendLimited: { tags: ['error'] },
         refused: { tags: ['error'] },
         unreachable: { tags: ['error'] },
+        // the server saw suspicious attempts from this address: solve the captcha, then it sends
+        captchaNeeded: {
+          on: { 'captcha.solved': { target: '#signUp.sendingCode', actions: 'keepCaptchaToken' } },
+        },
       },
     },
     sendingCode: {
       tags: ['busy'],
+      exit: 'forgetCaptchaToken',
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
-        input: ({ context }) => ({ memberType: context.memberType, identity: context.identity }),
+        input: ({ context }) => ({ memberType: context.memberType, identity: context.identity, captchaToken: context.captchaToken }),
         onDone: [
           { guard: 'isOk', target: 'enteringCode', actions: 'keepCodeSent' },
+          { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'editingIdentity.captchaNeeded' },
           { guard: { type: 'refusedWith', params: { code: 'REG10001' } }, target: 'editingIdentity.alreadyRegistered' },
           { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'editingIdentity.coolingDown', actions: 'keepWait' },
           { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'editingIdentity.sendLimited' },
@@ -150,12 +160,14 @@ export const signUpMachine = setup({
             available: { on: { 'code.resendRequested': { target: 'resending' } } },
             resending: {
               tags: ['busy'],
+              exit: 'forgetCaptchaToken',
               invoke: {
                 id: 'resendCode',
                 src: 'sendCode',
-                input: ({ context }) => ({ memberType: context.memberType, identity: context.identity }),
+                input: ({ context }) => ({ memberType: context.memberType, identity: context.identity, captchaToken: context.captchaToken }),
                 onDone: [
                   { guard: 'isOk', target: ['coolingDown', '#signUp.enteringCode.entry.typing'], actions: 'keepCodeSent' },
+                  { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'captchaNeeded' },
                   { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'limited' },
                   { target: 'available', actions: 'keepRefusal' },
                 ],
@@ -164,6 +176,9 @@ export const signUpMachine = setup({
             },
             // the hourly limit is reached: no more codes for now
             limited: { tags: ['error'] },
+            captchaNeeded: {
+              on: { 'captcha.solved': { target: 'resending', actions: 'keepCaptchaToken' } },
+            },
           },
         },
         entry: {

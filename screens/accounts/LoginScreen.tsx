@@ -18,8 +18,8 @@ export default function LoginScreen() {
     () =>
       loginMachine.provide({
         actors: {
-          passwordLogin: fromPromise(({ input }) => requestGateway('oauth/passwordLogin', input)),
-          sendLoginCode: fromPromise(({ input }) => requestGateway('fund/sms/sendSMS', { mobile: input.mobile, purpose: 'login' })),
+          passwordLogin: fromPromise(({ input }) => requestGateway('oauth/passwordLogin', { login: input.login, password: input.password, captchaToken: input.captchaToken ?? undefined })),
+          sendLoginCode: fromPromise(({ input }) => requestGateway('fund/sms/sendSMS', { mobile: input.mobile, purpose: 'login', captchaToken: input.captchaToken ?? undefined })),
           smsLogin: fromPromise(({ input }) => requestGateway('oauth/authSmsLoginAdvance', input)),
         },
         actions: {

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { loginMachine, LoginEvent } from '../../machines/login.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { renderCaptchaBox, type RenderCaptcha } from './CaptchaBox.tsx';
 
 type State = SnapshotFrom<typeof loginMachine>;
 
 /** Renders the log-in chart: the password way or the SMS way, with the message of each refusal. */
-export function LoginView({ state, send }: { state: State; send: (event: LoginEvent) => void }) {
+export function LoginView({ state, send, renderCaptcha = renderCaptchaBox }: { state: State; send: (event: LoginEvent) => void; renderCaptcha?: RenderCaptcha }) {
   const { t } = useTranslation();
   const bySms = state.matches('bySms') || state.matches('checkingCode');
   if (state.matches('signedIn')) {
@@ -20,6 +21,8 @@ export function LoginView({ state, send }: { state: State; send: (event: LoginEv
         <button type="button" className="kw-tab" aria-pressed={bySms} onClick={() => send({ type: 'method.sms' })}>{t('login.bySms')}</button>
       </div>
       {bySms ? <SmsWay state={state} send={send} /> : <PasswordWay state={state} send={send} />}
+      {(state.matches({ byPassword: 'captchaNeeded' }) || state.matches({ bySms: 'captchaNeeded' })) &&
+        renderCaptcha(bySms ? 'sendCode' : 'login', (token) => send({ type: 'captcha.solved', token }))}
       <p className="kw-muted-text kw-centered-text">
         {t('login.noAccount')} <a href="/app/register">{t('login.signUp')}</a> · <a href="/app/enterpriseregister">{t('login.enterpriseSignUp')}</a>
       </p>

@@ -17,7 +17,7 @@ export default function RecoverPasswordScreen() {
       recoverPasswordMachine.provide({
         actors: {
           checkAccount: fromPromise(({ input }) => requestGateway('fund/member/checkAccount4FindPassword', input)),
-          sendRecoveryCode: fromPromise(({ input }) => requestGateway('fund/sms/sendSMS', { mobile: input.mobile, purpose: 'recover' })),
+          sendRecoveryCode: fromPromise(({ input }) => requestGateway('fund/sms/sendSMS', { mobile: input.mobile, purpose: 'recover', captchaToken: input.captchaToken ?? undefined })),
           verifyRecoveryCode: fromPromise(({ input }) => requestGateway('fund/sms/checkVerifyCode', { ...input, purpose: 'recover' })),
           setNewPassword: fromPromise(({ input }) => requestGateway('fund/password/find-loginPassword', input)),
         },

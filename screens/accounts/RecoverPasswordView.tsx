@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recoverPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { renderCaptchaBox, type RenderCaptcha } from './CaptchaBox.tsx';
 
 type State = SnapshotFrom<typeof recoverPasswordMachine>;
 type Send = (event: RecoverEvent) => void;
 
 /** Renders the recovery chart: account, masked name and code request, code, new password, done. */
-export function RecoverPasswordView({ state, send }: { state: State; send: Send }) {
+export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptchaBox }: { state: State; send: Send; renderCaptcha?: RenderCaptcha }) {
   const { t } = useTranslation();
   const { context } = state;
   if (state.matches('enteringAccount') || state.matches('checkingAccount')) {
@@ -37,7 +38,8 @@ export function RecoverPasswordView({ state, send }: { state: State; send: Send 
         <h2 className="kw-step-title">{t('recover.confirmTitle')}</h2>
         <p className="kw-muted-text">{t('recover.accountOf', { name: context.maskedName })}</p>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        <Button block color="primary" size="large" loading={state.hasTag('busy')} disabled={state.hasTag('busy')} onClick={() => send({ type: 'code.requested' })}>{t('signUp.sendCode')}</Button>
+        {state.matches({ confirmingAccount: 'captchaNeeded' }) && renderCaptcha('sendCode', (token) => send({ type: 'captcha.solved', token }))}
+        <Button block color="primary" size="large" loading={state.hasTag('busy')} disabled={state.hasTag('busy') || state.matches({ confirmingAccount: 'captchaNeeded' })} onClick={() => send({ type: 'code.requested' })}>{t('signUp.sendCode')}</Button>
         <button type="button" className="kw-text-button" onClick={() => send({ type: 'recovery.restarted' })}>{t('signUp.changeMobile')}</button>
       </div>
     );

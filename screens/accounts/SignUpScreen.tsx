@@ -22,7 +22,7 @@ export default function SignUpScreen({ memberType }: { memberType: 'individual' 
     () =>
       signUpMachine.provide({
         actors: {
-          sendCode: fromPromise(({ input }) => requestGateway('register/sendAuthCode', identityOf(input.memberType, input.identity))),
+          sendCode: fromPromise(({ input }) => requestGateway('register/sendAuthCode', { ...identityOf(input.memberType, input.identity), captchaToken: input.captchaToken ?? undefined })),
           verifyCode: fromPromise(({ input }) =>
             requestGateway('register/doRegister', { ...identityOf(input.memberType, input.identity), code: input.code, agreed: true }),
           ),

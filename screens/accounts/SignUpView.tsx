@@ -4,13 +4,16 @@ import type { SnapshotFrom } from 'xstate';
 import type { signUpMachine, SignUpEvent } from '../../machines/signUp.machine.ts';
 import { useCountdown } from '../../src/ui/useCountdown.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { renderCaptchaBox, type RenderCaptcha } from './CaptchaBox.tsx';
 
 type State = SnapshotFrom<typeof signUpMachine>;
 
 /** Renders whichever step of the sign-up chart is current, with the message of each refusal. */
-export function SignUpView({ state, send, operatorName }: { state: State; send: (event: SignUpEvent) => void; operatorName: string | null }) {
-  if (state.matches('editingIdentity') || state.matches('sendingCode')) return <IdentityStep state={state} send={send} operatorName={operatorName} />;
-  if (state.matches('enteringCode')) return <CodeStep state={state} send={send} />;
+export function SignUpView({ state, send, operatorName, renderCaptcha = renderCaptchaBox }: { state: State; send: (event: SignUpEvent) => void; operatorName: string | null; renderCaptcha?: RenderCaptcha }) {
+  const captcha = (state.matches({ editingIdentity: 'captchaNeeded' }) || state.matches({ enteringCode: { resend: 'captchaNeeded' } })) &&
+    renderCaptcha('sendCode', (token) => send({ type: 'captcha.solved', token }));
+  if (state.matches('editingIdentity') || state.matches('sendingCode')) return <><IdentityStep state={state} send={send} operatorName={operatorName} />{captcha}</>;
+  if (state.matches('enteringCode')) return <><CodeStep state={state} send={send} />{captcha}</>;
   if (state.matches('stepExpired')) return <StepExpired send={send} />;
   return <PasswordStep state={state} send={send} />;
 }

@@ -10,7 +10,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function registerDevOutbox(app: FastifyInstance, deps: { db: Database }) {
   /** What a captcha image says, so automated browser tests can get past it in development. */
   app.get('/dev/captcha/:id', async (request, reply) => {
-    const { rows } = await deps.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id::text = $1', [(request.params as { id: string }).id]);
+    const id = (request.params as { id: string }).id;
+    // `latest`: the newest image shown to the caller's own address
+    const { rows } = id === 'latest'
+      ? await deps.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE client_ip = $1 ORDER BY created_at DESC LIMIT 1', [request.ip])
+      : await deps.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id::text = $1', [id]);
     return rows[0] ? reply.send({ answer: rows[0].answer }) : reply.code(404).send({ answer: null });
   });
 

@@ -6,6 +6,7 @@ import { signUpModel } from './signUp.model.ts';
 import { loginModel } from './login.model.ts';
 import { recoverModel } from './recoverPassword.model.ts';
 import { payPasswordModel } from './payPassword.model.ts';
+import { captchaModel } from './captcha.model.ts';
 
 /** The model of every machine in machines/, by the machine's file name. The gate checks both lists agree. */
 export const models: Record<string, FlowModel> = {
@@ -16,4 +17,5 @@ export const models: Record<string, FlowModel> = {
   'login.machine.ts': loginModel as FlowModel,
   'recoverPassword.machine.ts': recoverModel as FlowModel,
   'payPassword.machine.ts': payPasswordModel as FlowModel,
+  'captcha.machine.ts': captchaModel as FlowModel,
 };

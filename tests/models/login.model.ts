@@ -14,6 +14,7 @@ export const loginUserEvents = {
   'code.requested': { type: 'code.requested' },
   'code.changed': { type: 'code.changed', value: '123456' },
   'code.submitted': { type: 'code.submitted' },
+  'captcha.solved': { type: 'captcha.solved', token: 'captcha-token-abcdefghijklmnop' },
 } satisfies Record<LoginEvent['type'], LoginEvent>;
 
 export const loginModel: FlowModel<typeof loginMachine> = {
@@ -25,10 +26,12 @@ export const loginModel: FlowModel<typeof loginMachine> = {
     doneEvent('passwordLogin', { ok: true, data: sampleLogin }),
     doneEvent('passwordLogin', refusal('LGN10001', '3')),
     doneEvent('passwordLogin', refusal('LGN10002', '15')),
+    doneEvent('passwordLogin', refusal('CAP10001')),
     doneEvent('passwordLogin', refusal('AGW50000')),
     errorEvent('passwordLogin', new Error('network down')),
     doneEvent('sendLoginCode', { ok: true, data: { sentTo: '+244 9** *** 002', expiresInSeconds: 300, resendAfterSeconds: 60 } }),
     doneEvent('sendLoginCode', refusal('ACC10001')),
+    doneEvent('sendLoginCode', refusal('CAP10001')),
     doneEvent('sendLoginCode', refusal('COD10004', '37')),
     doneEvent('sendLoginCode', refusal('COD10005')),
     doneEvent('sendLoginCode', refusal('AGW50000')),

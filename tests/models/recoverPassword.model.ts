@@ -14,6 +14,7 @@ export const recoverUserEvents = {
   'password.submitted': { type: 'password.submitted' },
   'recovery.restarted': { type: 'recovery.restarted' },
   'recovery.finished': { type: 'recovery.finished' },
+  'captcha.solved': { type: 'captcha.solved', token: 'captcha-token-abcdefghijklmnop' },
 } satisfies Record<RecoverEvent['type'], RecoverEvent>;
 
 export const recoverModel: FlowModel<typeof recoverPasswordMachine> = {
@@ -29,6 +30,7 @@ export const recoverModel: FlowModel<typeof recoverPasswordMachine> = {
     doneEvent('sendRecoveryCode', { ok: true, data: { sentTo: '+244 9** *** 001', expiresInSeconds: 300, resendAfterSeconds: 60 } }),
     doneEvent('sendRecoveryCode', refusal('COD10004', '33')),
     doneEvent('sendRecoveryCode', refusal('COD10005')),
+    doneEvent('sendRecoveryCode', refusal('CAP10001')),
     doneEvent('sendRecoveryCode', refusal('AGW50000')),
     errorEvent('sendRecoveryCode', new Error('network down')),
     doneEvent('verifyRecoveryCode', { ok: true, data: { ticket: 'ticket-abcdefghijklmnopqrstuvwxyz' } }),

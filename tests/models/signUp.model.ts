@@ -17,17 +17,20 @@ export const signUpUserEvents = {
   'password.changed': { type: 'password.changed', value: 'Luanda2026' },
   'password.submitted': { type: 'password.submitted' },
   'signup.restarted': { type: 'signup.restarted' },
+  'captcha.solved': { type: 'captcha.solved', token: 'captcha-token-abcdefghijklmnop' },
 } satisfies Record<SignUpEvent['type'], SignUpEvent>;
 
 export const signUpServerEvents = [
   doneEvent('sendCode', sent),
   doneEvent('sendCode', refusal('REG10001')),
+  doneEvent('sendCode', refusal('CAP10001')),
   doneEvent('sendCode', refusal('COD10004', '42')),
   doneEvent('sendCode', refusal('COD10005')),
   doneEvent('sendCode', refusal('AGW10003', 'mobile')),
   errorEvent('sendCode', new Error('network down')),
   doneEvent('resendCode', sent),
   doneEvent('resendCode', refusal('COD10005')),
+  doneEvent('resendCode', refusal('CAP10001')),
   doneEvent('resendCode', refusal('COD10004', '12')),
   errorEvent('resendCode', new Error('network down')),
   doneEvent('verifyCode', { ok: true, data: { ticket: 'ticket-abcdefghijklmnopqrstuvwxyz' } }),

@@ -3,12 +3,16 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { LoginView } from '../../screens/accounts/LoginView.tsx';
 import { loginModel } from '../models/login.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
+import type { RenderCaptcha } from '../../screens/accounts/CaptchaBox.tsx';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { loginMachine, LoginEvent } from '../../machines/login.machine.ts';
 
 type Ui = typeof Screen;
 const type = (ui: Ui, label: string, value: string) => void fireEvent.change(ui.getByLabelText(label), { target: { value } });
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+
+/** The captcha box has its own chart and test; here it only hands back a token. */
+const captchaStub: RenderCaptcha = (scene, onSolved) => <button type="button" onClick={() => onSolved('captcha-token-abcdefghijklmnop')}>Captcha resolvido ({scene})</button>;
 
 const userEvents: UserEvents<LoginEvent> = {
   'method.password': (ui) => click(ui, 'Palavra-passe'),
@@ -19,6 +23,7 @@ const userEvents: UserEvents<LoginEvent> = {
   'mobile.changed': (ui, e) => type(ui, 'Número de telemóvel', e.value),
   'code.requested': (ui) => click(ui, /Receber código|Pedir novo código/),
   'code.changed': (ui, e) => type(ui, 'Código de verificação', e.value),
+  'captcha.solved': (ui) => click(ui, /Captcha resolvido/),
   'code.submitted': (ui) => {
     const buttons = ui.getAllByRole('button', { name: /^Entrar/ });
     fireEvent.click(buttons.at(-1)!);
@@ -26,7 +31,7 @@ const userEvents: UserEvents<LoginEvent> = {
 };
 
 const binding: ScreenBinding<typeof loginMachine> = {
-  view: (state, send) => <LoginView state={state} send={send as (e: LoginEvent) => void} />,
+  view: (state, send) => <LoginView state={state} send={send as (e: LoginEvent) => void} renderCaptcha={captchaStub} />,
   userEvents,
   states: (ui, state) => {
     const alertText = () => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
@@ -43,6 +48,7 @@ const binding: ScreenBinding<typeof loginMachine> = {
       const sub = Object.keys(expected).find((s) => state.matches({ byPassword: s as 'editing' }));
       if (sub && expected[sub]) expect(alertText()).toMatch(expected[sub]!);
       if (state.matches({ byPassword: 'locked' })) expect(ui.getByText(/código SMS/)).toBeTruthy();
+      if (state.matches({ byPassword: 'captchaNeeded' })) expect(ui.getByRole('button', { name: 'Captcha resolvido (login)' })).toBeTruthy();
       return;
     }
     expect(ui.getByRole('button', { name: 'Código SMS' }).getAttribute('aria-pressed')).toBe('true');
@@ -52,6 +58,7 @@ const binding: ScreenBinding<typeof loginMachine> = {
     };
     const sub = Object.keys(mobile).find((s) => state.matches({ bySms: s as 'editingMobile' }));
     if (sub && mobile[sub]) expect(alertText()).toMatch(mobile[sub]!);
+    if (state.matches({ bySms: 'captchaNeeded' })) expect(ui.getByRole('button', { name: 'Captcha resolvido (sendCode)' })).toBeTruthy();
     if (state.matches({ bySms: 'codeSent' }) || state.matches('checkingCode')) {
       expect(ui.getByText(/Enviámos um código de 6 dígitos para \+244 9\*\* \*\*\* 002/)).toBeTruthy();
       const code: Record<string, RegExp | null> = { typing: null, wrongCode: /Tentativas restantes: 2/, expired: /expirou/, tooManyTries: /Demasiadas tentativas/, refused: /erro no servidor/, unreachable: /Erro de rede/ };

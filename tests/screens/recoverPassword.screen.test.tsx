@@ -3,12 +3,16 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { RecoverPasswordView } from '../../screens/accounts/RecoverPasswordView.tsx';
 import { recoverModel } from '../models/recoverPassword.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
+import type { RenderCaptcha } from '../../screens/accounts/CaptchaBox.tsx';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recoverPassword.machine.ts';
 
 type Ui = typeof Screen;
 const type = (ui: Ui, label: string, value: string) => void fireEvent.change(ui.getByLabelText(label), { target: { value } });
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+
+/** The captcha box has its own chart and test; here it only hands back a token. */
+const captchaStub: RenderCaptcha = (scene, onSolved) => <button type="button" onClick={() => onSolved('captcha-token-abcdefghijklmnop')}>Captcha resolvido ({scene})</button>;
 
 const userEvents: UserEvents<RecoverEvent> = {
   'mobile.changed': (ui, e) => type(ui, 'Número de telemóvel', e.value),
@@ -19,6 +23,7 @@ const userEvents: UserEvents<RecoverEvent> = {
   'password.changed': (ui, e) => type(ui, 'Nova palavra-passe', e.value),
   'password.submitted': (ui) => click(ui, /Guardar palavra-passe/),
   'recovery.restarted': (ui) => click(ui, /Alterar número|Começar de novo/),
+  'captcha.solved': (ui) => click(ui, /Captcha resolvido/),
   'recovery.finished': (ui) => click(ui, 'Iniciar sessão'),
 };
 
@@ -28,7 +33,7 @@ const expectAlert = (ui: Ui, text: RegExp | null) => {
 };
 
 const binding: ScreenBinding<typeof recoverPasswordMachine> = {
-  view: (state, send) => <RecoverPasswordView state={state} send={send as (e: RecoverEvent) => void} />,
+  view: (state, send) => <RecoverPasswordView state={state} send={send as (e: RecoverEvent) => void} renderCaptcha={captchaStub} />,
   userEvents,
   states: {
     '{"enteringAccount":"editing"}': (ui) => { expect(ui.getByText('Qual é o número da sua conta?')).toBeTruthy(); expectAlert(ui, null); },
@@ -42,6 +47,7 @@ const binding: ScreenBinding<typeof recoverPasswordMachine> = {
     '{"confirmingAccount":"sendLimited"}': (ui) => expectAlert(ui, /demasiados pedidos/),
     '{"confirmingAccount":"refused"}': (ui) => expectAlert(ui, /erro no servidor/),
     '{"confirmingAccount":"unreachable"}': (ui) => expectAlert(ui, /Erro de rede/),
+    '{"confirmingAccount":"captchaNeeded"}': (ui) => expect(ui.getByRole('button', { name: 'Captcha resolvido (sendCode)' })).toBeTruthy(),
     '"sendingCode"': (ui) => expect(ui.getByText(/Conta de A\*\*\* D\*\*\*/)).toBeTruthy(),
     '{"enteringCode":"typing"}': (ui) => { expect(ui.getByText(/\+244 9\*\* \*\*\* 001/)).toBeTruthy(); expectAlert(ui, null); },
     '{"enteringCode":"wrongCode"}': (ui) => expectAlert(ui, /Tentativas restantes: 3/),

@@ -3,11 +3,15 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { SignUpView } from '../../screens/accounts/SignUpView.tsx';
 import { signUpModel } from '../models/signUp.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
+import type { RenderCaptcha } from '../../screens/accounts/CaptchaBox.tsx';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { signUpMachine, SignUpEvent } from '../../machines/signUp.machine.ts';
 
 type Ui = typeof Screen;
 const type = (ui: Ui, label: string, value: string) => void fireEvent.change(ui.getByLabelText(label), { target: { value } });
+
+/** The captcha box has its own chart and test; here it only hands back a token. */
+const captchaStub: RenderCaptcha = (scene, onSolved) => <button type="button" onClick={() => onSolved('captcha-token-abcdefghijklmnop')}>Captcha resolvido ({scene})</button>;
 
 const userEvents: UserEvents<SignUpEvent> = {
   'identity.changed': (ui, e) => type(ui, 'Número de telemóvel', e.value),
@@ -19,23 +23,25 @@ const userEvents: UserEvents<SignUpEvent> = {
   'identity.edit': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Alterar número' })),
   'password.changed': (ui, e) => type(ui, 'Palavra-passe', e.value),
   'password.submitted': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Criar conta/ })),
+  'captcha.solved': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Captcha resolvido/ })),
   'signup.restarted': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Começar de novo' })),
 };
 
 const binding: ScreenBinding<typeof signUpMachine> = {
-  view: (state, send) => <SignUpView state={state} send={send as (e: SignUpEvent) => void} operatorName="Unitel" />,
+  view: (state, send) => <SignUpView state={state} send={send as (e: SignUpEvent) => void} operatorName="Unitel" renderCaptcha={captchaStub} />,
   userEvents,
   states: (ui, state) => {
     const alert = () => ui.getByRole('alert').textContent ?? '';
     if (state.matches('editingIdentity') || state.matches('sendingCode')) {
       expect(ui.getByText('Qual é o seu número de telemóvel?')).toBeTruthy();
       const expected: Record<string, RegExp | null> = {
-        idle: null, incomplete: /9 dígitos/, alreadyRegistered: /já tem uma conta/, coolingDown: /dentro de 42 s/,
+        idle: null, captchaNeeded: null, incomplete: /9 dígitos/, alreadyRegistered: /já tem uma conta/, coolingDown: /dentro de 42 s/,
         sendLimited: /demasiados pedidos/, refused: /Dados inválidos/, unreachable: /Erro de rede/,
       };
       const sub = state.matches('sendingCode') ? 'idle' : Object.keys(expected).find((s) => state.matches({ editingIdentity: s as 'idle' }))!;
       if (expected[sub]) expect(alert()).toMatch(expected[sub]!);
       else expect(ui.queryByRole('alert')).toBeNull();
+      if (state.matches({ editingIdentity: 'captchaNeeded' })) expect(ui.getByRole('button', { name: 'Captcha resolvido (sendCode)' })).toBeTruthy();
       return;
     }
     if (state.matches('enteringCode')) {
@@ -49,6 +55,7 @@ const binding: ScreenBinding<typeof signUpMachine> = {
       if (state.matches({ enteringCode: { resend: 'available' } })) expect(ui.getByRole('button', { name: 'Reenviar código' })).toBeTruthy();
       if (state.matches({ enteringCode: { resend: 'resending' } })) expect(ui.getByText('A reenviar…')).toBeTruthy();
       if (state.matches({ enteringCode: { resend: 'limited' } })) expect(ui.getByText(/demasiados pedidos/)).toBeTruthy();
+      if (state.matches({ enteringCode: { resend: 'captchaNeeded' } })) expect(ui.getByRole('button', { name: 'Captcha resolvido (sendCode)' })).toBeTruthy();
       return;
     }
     if (state.matches('stepExpired')) {

@@ -1,0 +1,126 @@
+import { setup, assign, fromPromise } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import { isOk, outputOf, refusalCode, refusedWith } from './outcome.ts';
+
+/**
+ * Captcha: shown when the server has seen suspicious attempts from this address. It asks whether a
+ * captcha is needed (and gets the image), takes one answer per image, and ends with a one-time
+ * token for the call that needed it. A wrong answer brings a new image.
+ */
+export interface CaptchaContext {
+  captchaId: string | null;
+  image: string | null;
+  answer: string;
+  token: string | null;
+  errorCode: string | null;
+}
+
+export type CaptchaEvent =
+  | { type: 'answer.changed'; value: string }
+  | { type: 'answer.submitted' }
+  | { type: 'captcha.refreshed' };
+
+type PreCheck = { required: boolean; captchaId?: string; image?: string };
+
+export const captchaMachine = setup({
+  types: {
+    context: {} as CaptchaContext,
+    events: {} as CaptchaEvent,
+    output: {} as { token: string | null },
+  },
+  actors: {
+    loadCaptcha: fromPromise<Outcome<PreCheck>>(async () => {
+      throw new Error('loadCaptcha is provided by the screen');
+    }),
+    checkAnswer: fromPromise<Outcome<{ captchaToken: string }>, { captchaId: string; answer: string }>(async () => {
+      throw new Error('checkAnswer is provided by the screen');
+    }),
+  },
+  guards: {
+    isOk,
+    refusedWith,
+    imageRequired: ({ event }) => {
+      const o = outputOf<PreCheck>(event);
+      return o.ok && o.data.required;
+    },
+    answerGiven: ({ context }) => context.answer.trim().length > 0,
+  },
+  actions: {
+    keepImage: assign(({ event }) => {
+      const o = outputOf<PreCheck>(event);
+      return o.ok ? { captchaId: o.data.captchaId ?? null, image: o.data.image ?? null, answer: '' } : {};
+    }),
+    setAnswer: assign({ answer: ({ event, context }) => (event.type === 'answer.changed' ? event.value.slice(0, 12) : context.answer) }),
+    keepToken: assign({ token: ({ event }) => { const o = outputOf<{ captchaToken: string }>(event); return o.ok ? o.data.captchaToken : null; } }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    // provided by the box: hands the token (or none needed) to the flow that asked
+    reportSolved: () => {},
+  },
+}).createMachine({
+  id: 'captcha',
+  context: { captchaId: null, image: null, answer: '', token: null, errorCode: null },
+  initial: 'loading',
+  output: ({ context }) => ({ token: context.token }),
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCaptcha',
+        src: 'loadCaptcha',
+        onDone: [
+          { guard: 'imageRequired', target: 'showing', actions: 'keepImage' },
+          // the address is trusted again (its failures aged out): nothing to solve
+          { guard: 'isOk', target: 'notNeeded' },
+          { target: 'failed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    showing: {
+      initial: 'fresh',
+      on: {
+        'answer.changed': { actions: 'setAnswer' },
+        'answer.submitted': { guard: 'answerGiven', target: 'checking' },
+        'captcha.refreshed': { target: 'loading' },
+      },
+      states: {
+        fresh: {},
+        wrongAnswer: { tags: ['error'] },
+      },
+    },
+    checking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkAnswer',
+        src: 'checkAnswer',
+        input: ({ context }) => ({ captchaId: context.captchaId ?? '', answer: context.answer }),
+        onDone: [
+          { guard: 'isOk', target: 'solved', actions: 'keepToken' },
+          { guard: { type: 'refusedWith', params: { code: 'CAP10002' } }, target: 'reloadingAfterWrong' },
+          { target: 'failed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    // one answer per image: a wrong one fetches the next image and says so
+    reloadingAfterWrong: {
+      tags: ['busy'],
+      invoke: {
+        id: 'reloadCaptcha',
+        src: 'loadCaptcha',
+        onDone: [
+          { guard: 'imageRequired', target: 'showing.wrongAnswer', actions: 'keepImage' },
+          { guard: 'isOk', target: 'notNeeded' },
+          { target: 'failed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    failed: {
+      tags: ['error'],
+      on: { 'captcha.refreshed': { target: 'loading' } },
+    },
+    notNeeded: { type: 'final', entry: 'reportSolved' },
+    solved: { type: 'final', entry: 'reportSolved' },
+  },
+});

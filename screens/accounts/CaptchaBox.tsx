@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { Button, Input } from 'antd-mobile';
+import { useMachine } from '@xstate/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import { captchaMachine, type CaptchaEvent } from '../../machines/captcha.machine.ts';
+import { requestGateway } from '../../services/gateway.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+
+/** Renders the captcha chart: the image, one answer, a new image after a wrong one. */
+export function CaptchaView({ state, send }: { state: SnapshotFrom<typeof captchaMachine>; send: (event: CaptchaEvent) => void }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  if (state.matches('failed')) {
+    return (
+      <div className="kw-captcha">
+        <FieldError>{t('captcha.failed')}</FieldError>
+        <Button onClick={() => send({ type: 'captcha.refreshed' })}>{t('common.retry')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('solved') || state.matches('notNeeded')) return <p className="kw-muted-text" role="status">{t('captcha.solved')}</p>;
+  const busy = state.hasTag('busy');
+  return (
+    <form className="kw-captcha" onSubmit={(e) => { e.preventDefault(); send({ type: 'answer.submitted' }); }} noValidate>
+      <p className="kw-muted-text">{t('captcha.explain')}</p>
+      {context.image ? <img className="kw-captcha-image" src={context.image} alt={t('captcha.imageAlt')} width={180} height={60} /> : <div className="kw-captcha-image" role="status">{t('common.loading')}</div>}
+      <div className="kw-field">
+        <label className="kw-label" htmlFor="captcha-answer">{t('captcha.answerLabel')}</label>
+        <Input id="captcha-answer" value={context.answer} onChange={(value) => send({ type: 'answer.changed', value })} autoComplete="off" autoCapitalize="off" maxLength={12} />
+      </div>
+      {state.matches({ showing: 'wrongAnswer' }) && <FieldError>{t('errors.CAP10002')}</FieldError>}
+      <div className="kw-row-actions">
+        <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'captcha.refreshed' })}>{t('captcha.another')}</button>
+        <Button color="primary" type="submit" loading={busy} disabled={busy || !state.can({ type: 'answer.submitted' })}>{t('captcha.confirm')}</Button>
+      </div>
+    </form>
+  );
+}
+
+/** The captcha a flow shows when the server answers CAP10001; hands the flow its one-time token. */
+export function CaptchaBox({ scene, onSolved }: { scene: 'login' | 'sendCode'; onSolved: (token: string | null) => void }) {
+  const machine = useMemo(
+    () =>
+      captchaMachine.provide({
+        actors: {
+          loadCaptcha: fromPromise(() => requestGateway('common/captcha/preCheckCaptchaCode', { scene }, { quiet: true })),
+          checkAnswer: fromPromise(({ input }) => requestGateway('wechat/merchantCooperation/checkCaptchaCode', input)),
+        },
+        actions: { reportSolved: ({ context }) => onSolved(context.token) },
+      }),
+    [scene, onSolved],
+  );
+  const [state, send] = useMachine(machine);
+  return <CaptchaView state={state} send={send} />;
+}
+
+export type RenderCaptcha = (scene: 'login' | 'sendCode', onSolved: (token: string | null) => void) => React.ReactNode;
+export const renderCaptchaBox: RenderCaptcha = (scene, onSolved) => <CaptchaBox scene={scene} onSolved={onSolved} />;
