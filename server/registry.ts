@@ -13,6 +13,7 @@ import { recoveryHandlers } from './domains/accounts/recovery.ts';
 import { payPasswordHandlers } from './domains/payPassword/handlers.ts';
 import { settingsHandlers } from './domains/settings/handlers.ts';
 import { captchaHandlers } from './domains/captcha/handlers.ts';
+import { changeMobileHandlers } from './domains/changeMobile/handlers.ts';
 
 export interface HandlerContext {
   db: Database;
@@ -31,7 +32,7 @@ export type Handler<N extends ServiceName> = (
 export type Handlers = { [N in ServiceName]: Handler<N> };
 
 /** One handler per catalogue entry: a service without one does not compile. */
-const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers } satisfies Handlers;
+const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers } satisfies Handlers;
 
 export interface Caller {
   token: string;

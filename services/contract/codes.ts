@@ -39,6 +39,10 @@ export const ACCOUNT_CODES = {
   payPasswordNotSet: 'PAY10006',
   captchaRequired: 'CAP10001',
   captchaWrong: 'CAP10002',
+  mobileTaken: 'MOB10001',
+  sameMobile: 'MOB10002',
+  requestNotFound: 'MOB10003',
+  photosMissing: 'MOB10004',
 } as const;
 
 export type Code = (typeof CODES)[keyof typeof CODES] | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES];

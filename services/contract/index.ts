@@ -6,6 +6,7 @@ import * as accounts from './accounts.ts';
 import * as payPassword from './payPassword.ts';
 import * as settings from './settings.ts';
 import * as captcha from './captcha.ts';
+import * as changeMobile from './changeMobile.ts';
 
 const all = [
   content.getDocument,
@@ -25,6 +26,13 @@ const all = [
   settings.settingMain,
   captcha.preCheckCaptchaCode,
   captcha.checkCaptchaCode,
+  changeMobile.advance,
+  changeMobile.identityCheck,
+  changeMobile.getVerifyCode,
+  changeMobile.preCheck,
+  changeMobile.bindingMobile,
+  changeMobile.queryImgFiles,
+  changeMobile.submit,
   payPassword.setPayPwd,
   payPassword.checkPayPwd,
   payPassword.validatePayPwd,
@@ -36,6 +44,6 @@ export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Cont
 export type ServiceName = keyof Contracts;
 export const contractList: readonly ServiceContract[] = all;
 
-export { content, session, accounts, payPassword, settings, captcha };
+export { content, session, accounts, payPassword, settings, captcha, changeMobile };
 export * from './codes.ts';
 export * from './define.ts';

@@ -70,7 +70,7 @@ export async function signIn(tx: Queryable, member: MemberRow, config: ServerCon
 }
 
 /** One-time ticket between two steps of a flow (code verified → password chosen), 15 minutes. */
-export type TicketPurpose = 'register' | 'recover' | 'payPassword';
+export type TicketPurpose = 'register' | 'recover' | 'payPassword' | 'rebind';
 
 export async function openTicket(tx: Queryable, memberId: string, purpose: TicketPurpose): Promise<string> {
   const ticket = crypto.randomBytes(32).toString('base64url');
