@@ -18,6 +18,7 @@ const Login = lazyScreen('h5-login', () => import('../screens/accounts/LoginScre
 const RecoverPassword = lazyScreen('find-password', () => import('../screens/accounts/RecoverPasswordScreen.tsx'));
 const Settings = lazyScreen('setting', () => import('../screens/accounts/SettingsScreen.tsx'));
 const PayPassword = lazyScreen('pay-password', () => import('../screens/accounts/PayPasswordPage.tsx'));
+const ChangeMobile = lazyScreen('change-mobile', () => import('../screens/accounts/ChangeMobileScreen.tsx'));
 
 /** Agreements by prefix: none (the app's language), /en/ and /pt/ (pinned), as spec §2 lists them. */
 const AGREEMENTS = {
@@ -91,6 +92,7 @@ const routeTree = rootRoute.addChildren([
   page('/app/findpassword', () => <RecoverPassword />),
   page('/app/setting', () => <Settings />),
   page('/app/paypassword', () => <PayPassword />),
+  page('/app/changemobile', () => <ChangeMobile />),
   page('/app/register', () => <SignUp memberType="individual" />),
   page('/app/enterpriseregister', () => <SignUp memberType="enterprise" />),
 ]);

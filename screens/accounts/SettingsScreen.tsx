@@ -45,6 +45,11 @@ export default function SettingsScreen() {
               <List.Item arrowIcon>
                 <a className="kw-list-link" href="/app/findpassword">{t('settings.changeLoginPassword')}</a>
               </List.Item>
+              {settings.profile.memberType === 'individual' && (
+                <List.Item arrowIcon>
+                  <a className="kw-list-link" href="/app/changemobile">{t('changeMobile.open')}</a>
+                </List.Item>
+              )}
             </List>
           </section>
           <section className="kw-section kw-settings-language" aria-labelledby="language-title">

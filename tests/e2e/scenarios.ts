@@ -301,3 +301,52 @@ scenarios.push({
     await expectText(ctx, 'Signed in as Bruno Demo');
   },
 });
+
+/** A real PNG made here (a grey gradient), so the browser compresses and uploads an actual image. */
+async function makePng(width: number, height: number): Promise<Buffer> {
+  const zlib = await import('node:zlib');
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13); header.writeUInt32BE(width, 0); header.writeUInt32BE(height, 4); header.set([8, 0, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width + 1) * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows[y * (width + 1) + 1 + x] = (x * 255) / width;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+scenarios.push({
+  name: 'change the mobile number without the old one: photos go to review, the request shows pending',
+  async run(ctx) {
+    await ctx.page.goto(`${ctx.baseUrl}/app/login?language=pt`);
+    await ctx.page.getByLabel('Telemóvel ou e-mail').fill('923000001');
+    await ctx.page.getByLabel('Palavra-passe', { exact: true }).fill('Kwanza2026');
+    await ctx.page.getByRole('button', { name: 'Entrar' }).click();
+    await ctx.page.getByRole('link', { name: 'Definições' }).click();
+    await ctx.page.getByRole('link', { name: 'Mudar número de telemóvel' }).click();
+    await ctx.page.getByLabel('Palavra-passe de acesso').fill('Kwanza2026');
+    await ctx.page.getByRole('button', { name: 'Continuar' }).click();
+    await ctx.page.getByLabel('Novo número de telemóvel').fill('913111222');
+    await ctx.page.getByText(/Ainda recebo SMS/).click();
+    await expectText(ctx, /Sem o número antigo/);
+    await ctx.shot('change-mobile-number-pt');
+    await ctx.audit('change mobile number');
+    await ctx.page.getByRole('button', { name: 'Receber códigos' }).click();
+    const code = await codeFromOutbox(ctx, '913111222');
+    await ctx.page.getByLabel(/Código enviado para o novo número/).fill(code);
+    await ctx.page.getByRole('button', { name: 'Confirmar' }).click();
+    await expectText(ctx, 'Fotografias para verificação');
+    const image = await makePng(1600, 1000);
+    await ctx.page.getByLabel('Frente do B.I.').setInputFiles({ name: 'bi-frente.png', mimeType: 'image/png', buffer: image });
+    await ctx.page.getByLabel('Selfie a segurar o B.I.').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: image });
+    await ctx.shot('change-mobile-photos-pt');
+    await ctx.audit('change mobile photos');
+    await ctx.page.getByRole('button', { name: 'Enviar para verificação' }).click();
+    await expectText(ctx, /Pedido em análise: novo número \+244 9\*\* \*\*\* 222/);
+    await ctx.shot('change-mobile-pending-pt');
+    await ctx.page.reload();
+    await expectText(ctx, /Pedido em análise/);
+  },
+});

@@ -7,6 +7,7 @@ import { loginModel } from './login.model.ts';
 import { recoverModel } from './recoverPassword.model.ts';
 import { payPasswordModel } from './payPassword.model.ts';
 import { captchaModel } from './captcha.model.ts';
+import { changeMobileModel } from './changeMobile.model.ts';
 
 /** The model of every machine in machines/, by the machine's file name. The gate checks both lists agree. */
 export const models: Record<string, FlowModel> = {
@@ -18,4 +19,5 @@ export const models: Record<string, FlowModel> = {
   'recoverPassword.machine.ts': recoverModel as FlowModel,
   'payPassword.machine.ts': payPasswordModel as FlowModel,
   'captcha.machine.ts': captchaModel as FlowModel,
+  'changeMobile.machine.ts': changeMobileModel as FlowModel,
 };

@@ -1,0 +1,244 @@
+import { setup, assign, fromPromise } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+
+/**
+ * Mobile-number rebinding. The login password proves who is asking; a code goes to the new number
+ * (and to the old one when the member still has it). With both codes the number changes at once;
+ * without the old number, photos of the ID and a selfie go to the operators' review queue and the
+ * request stays "pending review" until an operator decides.
+ */
+export type PhotoSlot = 'front' | 'back' | 'selfie';
+
+export interface ChangeMobileContext {
+  maskedMobile: string | null;
+  pendingNewMobile: string | null;
+  password: string;
+  ticket: string | null;
+  newMobile: string;
+  oldNumberAvailable: boolean;
+  newCode: string;
+  oldCode: string;
+  newSentTo: string;
+  oldSentTo: string | null;
+  requestId: string | null;
+  photos: Record<PhotoSlot, File | null>;
+  triesLeft: string | null;
+  waitDetail: string | null;
+  errorCode: string | null;
+}
+
+export type ChangeMobileEvent =
+  | { type: 'password.changed'; value: string }
+  | { type: 'identity.submitted' }
+  | { type: 'mobile.changed'; value: string }
+  | { type: 'oldNumber.toggled' }
+  | { type: 'codes.requested' }
+  | { type: 'newCode.changed'; value: string }
+  | { type: 'oldCode.changed'; value: string }
+  | { type: 'codes.submitted' }
+  | { type: 'photo.chosen'; slot: PhotoSlot; file: File }
+  | { type: 'photos.submitted' }
+  | { type: 'flow.retry' }
+  | { type: 'flow.finished' };
+
+type Advance = { maskedMobile: string | null; pendingRequest: { requestId: string; newMobile: string; status: string } | null };
+type CodesSent = { newSentTo: string; oldSentTo: string | null };
+type Checked = { requestId: string; route: 'direct' | 'review' };
+
+const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+
+export const changeMobileMachine = setup({
+  types: {
+    context: {} as ChangeMobileContext,
+    events: {} as ChangeMobileEvent,
+  },
+  actors: {
+    loadStatus: fromPromise<Outcome<Advance>>(async () => { throw new Error('provided by the screen'); }),
+    checkIdentity: fromPromise<Outcome<{ ticket: string }>, { password: string }>(async () => { throw new Error('provided by the screen'); }),
+    sendCodes: fromPromise<Outcome<CodesSent>, { ticket: string; newMobile: string; oldNumberAvailable: boolean }>(async () => { throw new Error('provided by the screen'); }),
+    checkCodes: fromPromise<Outcome<Checked>, { ticket: string; newMobile: string; newCode: string; oldCode: string | null }>(async () => { throw new Error('provided by the screen'); }),
+    bindNumber: fromPromise<Outcome<{ mobile: string }>, { requestId: string }>(async () => { throw new Error('provided by the screen'); }),
+    submitPhotos: fromPromise<Outcome<{ status: 'pending_review' }>, { requestId: string; photos: File[] }>(async () => { throw new Error('provided by the screen'); }),
+  },
+  guards: {
+    isOk,
+    refusedWith,
+    hasPendingRequest: ({ event }) => { const o = outputOf<Advance>(event); return o.ok && o.data.pendingRequest !== null; },
+    passwordFilled: ({ context }) => context.password.length > 0,
+    mobileValid: ({ context }) => /^9[1-79]\d{7}$/.test(context.newMobile),
+    codesComplete: ({ context }) => /^\d{6}$/.test(context.newCode) && (!context.oldSentTo || /^\d{6}$/.test(context.oldCode)),
+    isDirect: ({ event }) => { const o = outputOf<Checked>(event); return o.ok && o.data.route === 'direct'; },
+    photosComplete: ({ context }) => context.photos.front !== null && context.photos.selfie !== null,
+  },
+  actions: {
+    keepStatus: assign(({ event }) => {
+      const o = outputOf<Advance>(event);
+      return o.ok ? { maskedMobile: o.data.maskedMobile, pendingNewMobile: o.data.pendingRequest?.newMobile ?? null } : {};
+    }),
+    setPassword: assign({ password: ({ event, context }) => (event.type === 'password.changed' ? event.value : context.password) }),
+    keepTicket: assign({ ticket: ({ event }) => { const o = outputOf<{ ticket: string }>(event); return o.ok ? o.data.ticket : null; }, password: '' }),
+    setMobile: assign({ newMobile: ({ event, context }) => (event.type === 'mobile.changed' ? digits(event.value, 9) : context.newMobile) }),
+    toggleOldNumber: assign({ oldNumberAvailable: ({ context }) => !context.oldNumberAvailable }),
+    keepCodesSent: assign(({ event }) => {
+      const o = outputOf<CodesSent>(event);
+      return o.ok ? { newSentTo: o.data.newSentTo, oldSentTo: o.data.oldSentTo, newCode: '', oldCode: '' } : {};
+    }),
+    setNewCode: assign({ newCode: ({ event, context }) => (event.type === 'newCode.changed' ? digits(event.value, 6) : context.newCode) }),
+    setOldCode: assign({ oldCode: ({ event, context }) => (event.type === 'oldCode.changed' ? digits(event.value, 6) : context.oldCode) }),
+    keepRequest: assign({ requestId: ({ event }) => { const o = outputOf<Checked>(event); return o.ok ? o.data.requestId : null; } }),
+    markPending: assign({ pendingNewMobile: ({ context }) => `+244 ${context.newMobile.slice(0, 1)}** *** ${context.newMobile.slice(-3)}` }),
+    choosePhoto: assign({ photos: ({ event, context }) => (event.type === 'photo.chosen' ? { ...context.photos, [event.slot]: event.file } : context.photos) }),
+    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), newCode: '', oldCode: '' }),
+    keepWait: assign({ waitDetail: ({ event }) => refusalDetail(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    forgetProgress: assign({ password: '', ticket: null, newCode: '', oldCode: '', requestId: null, triesLeft: null, errorCode: null }),
+    // provided by the screen
+    goBack: () => {},
+  },
+}).createMachine({
+  id: 'changeMobile',
+  context: {
+    maskedMobile: null, pendingNewMobile: null, password: '', ticket: null, newMobile: '', oldNumberAvailable: true, newCode: '', oldCode: '',
+    newSentTo: '', oldSentTo: null, requestId: null, photos: { front: null, back: null, selfie: null }, triesLeft: null, waitDetail: null, errorCode: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadStatus',
+        src: 'loadStatus',
+        onDone: [
+          { guard: 'hasPendingRequest', target: 'pendingReview', actions: 'keepStatus' },
+          { guard: 'isOk', target: 'confirmingIdentity', actions: 'keepStatus' },
+          { target: 'loadFailed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: { tags: ['error'], on: { 'flow.retry': { target: 'loading' } } },
+    confirmingIdentity: {
+      initial: 'typing',
+      on: {
+        'password.changed': { target: '.typing', actions: 'setPassword' },
+        'identity.submitted': { guard: 'passwordFilled', target: 'checkingIdentity' },
+      },
+      states: { typing: {}, wrongPassword: { tags: ['error'] }, locked: { tags: ['error'] }, unreachable: { tags: ['error'] } },
+    },
+    checkingIdentity: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkIdentity',
+        src: 'checkIdentity',
+        input: ({ context }) => ({ password: context.password }),
+        onDone: [
+          { guard: 'isOk', target: 'enteringNumber', actions: 'keepTicket' },
+          { guard: { type: 'refusedWith', params: { code: 'LGN10001' } }, target: 'confirmingIdentity.wrongPassword', actions: 'keepTriesLeft' },
+          { guard: { type: 'refusedWith', params: { code: 'LGN10002' } }, target: 'confirmingIdentity.locked', actions: 'keepWait' },
+          { target: 'confirmingIdentity.unreachable', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'confirmingIdentity.unreachable' },
+      },
+    },
+    enteringNumber: {
+      initial: 'typing',
+      on: {
+        'mobile.changed': { target: '.typing', actions: 'setMobile' },
+        'oldNumber.toggled': { actions: 'toggleOldNumber' },
+        'codes.requested': [{ guard: 'mobileValid', target: 'sendingCodes' }, { target: '.invalid' }],
+      },
+      states: {
+        typing: {},
+        invalid: { tags: ['error'] },
+        taken: { tags: ['error'] },
+        same: { tags: ['error'] },
+        coolingDown: { tags: ['error'] },
+        sendLimited: { tags: ['error'] },
+        unreachable: { tags: ['error'] },
+      },
+    },
+    sendingCodes: {
+      tags: ['busy'],
+      invoke: {
+        id: 'sendCodes',
+        src: 'sendCodes',
+        input: ({ context }) => ({ ticket: context.ticket ?? '', newMobile: context.newMobile, oldNumberAvailable: context.oldNumberAvailable }),
+        onDone: [
+          { guard: 'isOk', target: 'enteringCodes', actions: 'keepCodesSent' },
+          { guard: { type: 'refusedWith', params: { code: 'MOB10001' } }, target: 'enteringNumber.taken' },
+          { guard: { type: 'refusedWith', params: { code: 'MOB10002' } }, target: 'enteringNumber.same' },
+          { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'enteringNumber.coolingDown', actions: 'keepWait' },
+          { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'enteringNumber.sendLimited' },
+          { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'stepExpired' },
+          { target: 'enteringNumber.unreachable', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'enteringNumber.unreachable' },
+      },
+    },
+    enteringCodes: {
+      initial: 'typing',
+      on: {
+        'newCode.changed': { actions: 'setNewCode' },
+        'oldCode.changed': { actions: 'setOldCode' },
+        'codes.submitted': { guard: 'codesComplete', target: 'checkingCodes' },
+        'codes.requested': { target: 'sendingCodes' },
+      },
+      states: { typing: {}, wrongCode: { tags: ['error'] }, expired: { tags: ['error'] }, tooManyTries: { tags: ['error'] }, unreachable: { tags: ['error'] } },
+    },
+    checkingCodes: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkCodes',
+        src: 'checkCodes',
+        input: ({ context }) => ({ ticket: context.ticket ?? '', newMobile: context.newMobile, newCode: context.newCode, oldCode: context.oldSentTo ? context.oldCode : null }),
+        onDone: [
+          { guard: 'isDirect', target: 'binding', actions: 'keepRequest' },
+          { guard: 'isOk', target: 'choosingPhotos', actions: 'keepRequest' },
+          { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'enteringCodes.wrongCode', actions: 'keepTriesLeft' },
+          { guard: { type: 'refusedWith', params: { code: 'COD10002' } }, target: 'enteringCodes.expired' },
+          { guard: { type: 'refusedWith', params: { code: 'COD10003' } }, target: 'enteringCodes.tooManyTries' },
+          { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'stepExpired' },
+          { target: 'enteringCodes.unreachable', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'enteringCodes.unreachable' },
+      },
+    },
+    binding: {
+      tags: ['busy'],
+      invoke: {
+        id: 'bindNumber',
+        src: 'bindNumber',
+        input: ({ context }) => ({ requestId: context.requestId ?? '' }),
+        onDone: [{ guard: 'isOk', target: 'changed' }, { target: 'bindFailed', actions: 'keepRefusal' }],
+        onError: { target: 'bindFailed' },
+      },
+    },
+    bindFailed: { tags: ['error'], on: { 'flow.retry': { target: 'binding' } } },
+    choosingPhotos: {
+      initial: 'choosing',
+      on: {
+        'photo.chosen': { target: '.choosing', actions: 'choosePhoto' },
+        'photos.submitted': [{ guard: 'photosComplete', target: 'submittingPhotos' }, { target: '.incomplete' }],
+      },
+      states: { choosing: {}, incomplete: { tags: ['error'] }, refused: { tags: ['error'] }, uploadFailed: { tags: ['error'] } },
+    },
+    submittingPhotos: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitPhotos',
+        src: 'submitPhotos',
+        input: ({ context }) => ({
+          requestId: context.requestId ?? '',
+          photos: [context.photos.front, context.photos.back, context.photos.selfie].filter((f): f is File => f !== null),
+        }),
+        onDone: [{ guard: 'isOk', target: 'pendingReview', actions: 'markPending' }, { target: 'choosingPhotos.refused', actions: 'keepRefusal' }],
+        onError: { target: 'choosingPhotos.uploadFailed' },
+      },
+    },
+    stepExpired: { tags: ['error'], on: { 'flow.retry': { target: 'confirmingIdentity', actions: 'forgetProgress' } } },
+    changed: { on: { 'flow.finished': { target: 'done' } } },
+    pendingReview: { on: { 'flow.finished': { target: 'done' } } },
+    done: { type: 'final', entry: 'goBack' },
+  },
+});
