@@ -125,18 +125,27 @@ export const scenarios: Scenario[] = [
   },
 ];
 
-/** Reads the newest code sent to `destination` from the dev-only outbox page, as a newcomer would. */
-async function codeFromOutbox(ctx: E2eContext, destination: string): Promise<string> {
+/** How many messages the dev outbox holds for `destination` (read before asking for a new code). */
+async function outboxCount(ctx: E2eContext, destination: string): Promise<number> {
+  const response = await ctx.page.request.get(`${ctx.baseUrl}/dev/outbox?to=${encodeURIComponent(destination)}`, { headers: { accept: 'application/json' } });
+  return ((await response.json()) as { messages: unknown[] }).messages.length;
+}
+
+/**
+ * Reads, on the dev-only outbox page as a newcomer would, the code of the first message to
+ * `destination` that arrived after `before` messages: an older code for the same number never counts.
+ */
+async function codeFromOutbox(ctx: E2eContext, destination: string, before: number): Promise<string> {
   const outbox = await ctx.page.context().newPage();
   try {
-    for (let attempt = 0; attempt < 20; attempt++) {
+    for (let attempt = 0; attempt < 40; attempt++) {
       await outbox.goto(`${ctx.baseUrl}/dev/outbox?to=${encodeURIComponent(destination)}`);
-      const text = (await outbox.locator('li .body').first().textContent().catch(() => null)) ?? '';
-      const code = /\b(\d{6})\b/.exec(text)?.[1];
+      const bodies = await outbox.locator('li .body').allTextContents();
+      const code = bodies.length > before ? /\b(\d{6})\b/.exec(bodies[0] ?? '')?.[1] : undefined;
       if (code) return code;
       await outbox.waitForTimeout(250);
     }
-    throw new Error(`no code for ${destination} in the outbox`);
+    throw new Error(`no new code for ${destination} in the outbox`);
   } finally {
     await outbox.close();
   }
@@ -153,11 +162,12 @@ async function signUpAndBack(ctx: E2eContext, language: 'pt' | 'en', mobile: str
   await expectText(ctx, language === 'pt' ? /aceite os termos/ : /accept the terms/);
   await ctx.shot(`signup-incomplete-${language}`);
   await ctx.page.getByText(language === 'pt' ? 'Li e aceito o' : 'I have read and accept the').click();
+  const before = await outboxCount(ctx, mobile);
   await ctx.page.getByRole('button', { name: text.sendCode }).click();
   await ctx.page.getByLabel(text.code).waitFor();
   await ctx.shot(`signup-code-${language}`);
   await ctx.audit(`sign-up code step ${language}`);
-  const code = await codeFromOutbox(ctx, mobile);
+  const code = await codeFromOutbox(ctx, mobile, before);
   await ctx.page.getByLabel(text.code).fill(code === '000000' ? '111111' : '000000');
   await ctx.page.getByRole('button', { name: text.confirm }).click();
   await expectText(ctx, language === 'pt' ? /Tentativas restantes: 4/ : /Tries left: 4/);
@@ -206,8 +216,9 @@ scenarios.push(
       await ctx.page.goto(`${ctx.baseUrl}/app/login?language=en`);
       await ctx.page.getByRole('button', { name: 'SMS code' }).click();
       await ctx.page.getByLabel('Mobile number').fill('943000002');
+      const before = await outboxCount(ctx, '943000002');
       await ctx.page.getByRole('button', { name: 'Get code' }).click();
-      const code = await codeFromOutbox(ctx, '943000002');
+      const code = await codeFromOutbox(ctx, '943000002', before);
       await ctx.page.getByLabel('Verification code').fill(code);
       await ctx.shot('login-sms-en');
       await ctx.audit('login sms en');
@@ -228,8 +239,9 @@ scenarios.push({
     await expectText(ctx, 'Conta de B*** D***. Vamos enviar um código SMS para este número.');
     await ctx.shot('recover-account-pt');
     await ctx.audit('recover account');
+    const before = await outboxCount(ctx, '943000002');
     await ctx.page.getByRole('button', { name: 'Receber código' }).click();
-    const code = await codeFromOutbox(ctx, '943000002');
+    const code = await codeFromOutbox(ctx, '943000002', before);
     await ctx.page.getByLabel('Código de verificação').fill(code);
     await ctx.page.getByRole('button', { name: 'Confirmar' }).click();
     await ctx.page.getByLabel('Nova palavra-passe').fill('Benguela77');
@@ -333,8 +345,9 @@ scenarios.push({
     await expectText(ctx, /Sem o número antigo/);
     await ctx.shot('change-mobile-number-pt');
     await ctx.audit('change mobile number');
+    const before = await outboxCount(ctx, '913111222');
     await ctx.page.getByRole('button', { name: 'Receber códigos' }).click();
-    const code = await codeFromOutbox(ctx, '913111222');
+    const code = await codeFromOutbox(ctx, '913111222', before);
     await ctx.page.getByLabel(/Código enviado para o novo número/).fill(code);
     await ctx.page.getByRole('button', { name: 'Confirmar' }).click();
     await expectText(ctx, 'Fotografias para verificação');
