@@ -187,14 +187,60 @@ async function signUpAndBack(ctx: E2eContext, language: 'pt' | 'en', mobile: str
   await expectText(ctx, language === 'pt' ? 'Bem-vindo' : 'Welcome');
 }
 
+/** After sign-up: log in by password and by SMS, recover the password, set the pay password. */
+async function newcomerJourney(ctx: E2eContext, language: 'pt' | 'en', mobile: string) {
+  const x = language === 'pt'
+    ? { login: 'Telemóvel ou e-mail', password: 'Palavra-passe', enter: 'Entrar', signedIn: 'Sessão iniciada como', logout: 'Terminar sessão', sms: 'Código SMS', mobile: 'Número de telemóvel', getCode: 'Receber código', code: 'Código de verificação', forgot: 'Esqueceu-se da palavra-passe?', next: 'Continuar', confirm: 'Confirmar', newPassword: 'Nova palavra-passe', save: 'Guardar palavra-passe', signIn: 'Iniciar sessão' }
+    : { login: 'Mobile or e-mail', password: 'Password', enter: 'Sign in', signedIn: 'Signed in as', logout: 'Log out', sms: 'SMS code', mobile: 'Mobile number', getCode: 'Get code', code: 'Verification code', forgot: 'Forgot your password?', next: 'Continue', confirm: 'Confirm', newPassword: 'New password', save: 'Save password', signIn: 'Sign in' };
+  const name = `${mobile.slice(0, 3)} ${mobile.slice(3, 6)} ${mobile.slice(6)}`;
+  // by password
+  await ctx.page.goto(`${ctx.baseUrl}/app/login?language=${language}`);
+  await ctx.page.getByLabel(x.login).fill(mobile);
+  await ctx.page.getByLabel(x.password, { exact: true }).fill('Luanda2026');
+  await ctx.page.getByRole('button', { name: x.enter }).click();
+  await expectText(ctx, `${x.signedIn} ${name}`);
+  await ctx.page.getByRole('button', { name: x.logout }).click();
+  // by SMS
+  await ctx.page.goto(`${ctx.baseUrl}/app/login`);
+  await ctx.page.getByRole('button', { name: x.sms }).click();
+  await ctx.page.getByLabel(x.mobile).fill(mobile);
+  let before = await outboxCount(ctx, mobile);
+  await ctx.page.getByRole('button', { name: x.getCode }).click();
+  await ctx.page.getByLabel(x.code).fill(await codeFromOutbox(ctx, mobile, before));
+  await ctx.page.getByRole('button', { name: x.enter }).last().click();
+  await expectText(ctx, `${x.signedIn} ${name}`);
+  await ctx.page.getByRole('button', { name: x.logout }).click();
+  // recover the password
+  await ctx.page.goto(`${ctx.baseUrl}/app/login`);
+  await ctx.page.getByRole('link', { name: x.forgot }).click();
+  await ctx.page.getByLabel(x.mobile).fill(mobile);
+  await ctx.page.getByRole('button', { name: x.next }).click();
+  before = await outboxCount(ctx, mobile);
+  await ctx.page.getByRole('button', { name: x.getCode }).click();
+  await ctx.page.getByLabel(x.code).fill(await codeFromOutbox(ctx, mobile, before));
+  await ctx.page.getByRole('button', { name: x.confirm }).click();
+  await ctx.page.getByLabel(x.newPassword).fill('Huambo2027');
+  await ctx.page.getByRole('button', { name: x.save }).click();
+  await ctx.page.getByRole('button', { name: x.signIn }).click();
+  await ctx.shot(`newcomer-recovered-${language}`);
+  // and the pay password on the secure keypad, signed in with the new password
+  await setPayPassword(ctx, language, mobile, 'Huambo2027');
+}
+
 scenarios.push(
   {
-    name: 'a newcomer signs up in Portuguese, reading the code on /dev/outbox',
-    run: (ctx) => signUpAndBack(ctx, 'pt', '923456700', 'Unitel'),
+    name: 'a newcomer in Portuguese: sign up (code on /dev/outbox), log out, log in by password and SMS, recover the password, set the pay password',
+    run: async (ctx) => {
+      await signUpAndBack(ctx, 'pt', '923456700', 'Unitel');
+      await newcomerJourney(ctx, 'pt', '923456700');
+    },
   },
   {
-    name: 'a newcomer signs up in English',
-    run: (ctx) => signUpAndBack(ctx, 'en', '953456701', 'Africell'),
+    name: 'the same newcomer journey in English',
+    run: async (ctx) => {
+      await signUpAndBack(ctx, 'en', '953456701', 'Africell');
+      await newcomerJourney(ctx, 'en', '953456701');
+    },
   },
   {
     name: 'log in by password (wrong first) and by SMS, then log out',
