@@ -98,3 +98,17 @@ export const findLoginPassword = defineService({
   request: z.object({ ticket, password: passwordText }),
   response: z.object({ reset: z.literal(true) }),
 });
+
+/**
+ * Before log-in: which account types and operators a login has, so a person with several (a member
+ * who is also a merchant's clerk) can choose. Answers nothing that would tell a stranger more than
+ * the log-in itself does.
+ */
+export const getMemberTypeAndOperators = defineService({
+  name: 'wechat/login/getMemberTypeAndOperators',
+  audience: 'public',
+  request: z.object({ login: z.string().min(3).max(254) }),
+  response: z.object({
+    accounts: z.array(z.object({ memberType: z.enum(['individual', 'enterprise']), operatorId: z.string().nullable(), maskedName: z.string() })),
+  }),
+});

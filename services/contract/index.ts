@@ -22,6 +22,7 @@ const all = [
   accounts.checkAccount4FindPassword,
   accounts.checkVerifyCode,
   accounts.findLoginPassword,
+  accounts.getMemberTypeAndOperators,
   payPassword.getRandomKey,
   settings.settingMain,
   captcha.preCheckCaptchaCode,

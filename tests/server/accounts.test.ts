@@ -210,3 +210,19 @@ describe.each(engines)('captcha on %s', (engine) => {
     expect((await call('oauth/passwordLogin', { login: '923000001', password: 'Kwanza2026', captchaToken: token })).code).toBe('CAP10001');
   });
 });
+
+describe.each(engines)('account types of a login on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(() => server.close());
+  const call = async (login: string) =>
+    (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload: envelope('wechat/login/getMemberTypeAndOperators', { login }) })).json();
+
+  it('lists the login own account with a masked name, and nothing for an unknown one', async () => {
+    expect((await call('923 000 001')).bizContent).toEqual({ accounts: [{ memberType: 'individual', operatorId: null, maskedName: 'A*** D***' }] });
+    expect((await call('LOJA@demo.ao')).bizContent.accounts[0]).toMatchObject({ memberType: 'enterprise', maskedName: 'L*** D*** L***' });
+    expect((await call('913999999')).bizContent).toEqual({ accounts: [] });
+  });
+});

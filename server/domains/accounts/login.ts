@@ -3,6 +3,7 @@ import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts'
 import type { Handler } from '../../registry.ts';
 import { consumeCode, issueCode } from '../codes/codes.ts';
 import { recordFailure, requireCaptchaIfSuspicious } from '../captcha/captcha.ts';
+import { maskName } from './recovery.ts';
 import { burnPasswordCheck, findMember, loginKey, maskDestination, signIn, verifyPassword } from './members.ts';
 
 /** Five wrong passwords in a row lock password log-in for 15 minutes. */
@@ -61,7 +62,19 @@ const authSmsLoginAdvance: Handler<'oauth/authSmsLoginAdvance'> = async (input, 
   });
 };
 
+/**
+ * The login's own account; staff logins under merchants join this list when stores and staff exist.
+ * Unknown logins answer an empty list, as an unknown login's password check would fail anyway.
+ */
+const getMemberTypeAndOperators: Handler<'wechat/login/getMemberTypeAndOperators'> = async (input, ctx) => {
+  const key = loginKey(input.login);
+  const member = key ? await findMember(ctx.db, key) : null;
+  if (!member || member.status !== 'active') return { accounts: [] };
+  return { accounts: [{ memberType: member.member_type, operatorId: null, maskedName: maskName(member.display_name) }] };
+};
+
 export const loginHandlers = {
+  'wechat/login/getMemberTypeAndOperators': getMemberTypeAndOperators,
   'oauth/passwordLogin': passwordLogin,
   'fund/sms/sendSMS': sendSMS,
   'oauth/authSmsLoginAdvance': authSmsLoginAdvance,
