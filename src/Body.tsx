@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ConfigProvider } from 'antd-mobile';
 import { Outlet } from '@tanstack/react-router';
-import { createI18n } from './i18n.ts';
+import { createI18n, switchLanguage } from './i18n.ts';
 import { normaliseLanguage, resolveStartupLanguage, type Language } from './lib/language.ts';
 import { storage } from './lib/storage.ts';
 import { setDateLanguage } from './lib/dates.ts';
@@ -49,9 +49,10 @@ export function Body({ initialLanguage, children }: { initialLanguage?: Language
       setLanguage: (next) => {
         const normalised = normaliseLanguage(next);
         storage.setLanguage(normalised);
-        void i18n.changeLanguage(normalised);
-        setDateLanguage(normalised);
-        setLanguageState(normalised);
+        void switchLanguage(i18n, normalised).then(() => {
+          setDateLanguage(normalised);
+          setLanguageState(normalised);
+        });
       },
     }),
     [i18n, language],

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { unstableSetRender } from 'antd-mobile';
 import { router } from './routes.tsx';
+import { loadDictionary } from './i18n.ts';
+import { startupLanguage } from './Body.tsx';
 import { trackPageView } from '../services/tracker.ts';
 import './styles.css';
 
@@ -27,6 +29,9 @@ router.subscribe('onResolved', (event) => {
   shownAt = performance.now();
   current = { path: event.toLocation.pathname, title: document.title };
 });
+
+// the start-up language's dictionary is in memory before the first screen renders
+await loadDictionary(startupLanguage());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -11,6 +11,9 @@ import type { ReactElement } from 'react';
 import { createI18n } from '../../src/i18n.ts';
 import type { Language } from '../../src/lib/language.ts';
 import pt from '../../locales/pt.json';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+import fr from '../../locales/fr.json';
 import type { FlowModel, FlowPath } from './mbt.ts';
 
 export type ScreenQueries = typeof screen;
@@ -50,7 +53,7 @@ function Harness<M extends AnyStateMachine>({ actor, binding }: { actor: AnyActo
 }
 
 export async function runScreenPath<M extends AnyStateMachine>(model: FlowModel<M>, path: FlowPath, binding: ScreenBinding<M>, language: Language = 'pt') {
-  const i18n = createI18n(language);
+  const i18n = createI18n(language, { pt, en, zh, fr });
   const actor = createActor(model.machine, { input: path.variant.input as never });
   actor.start();
   const { container, unmount } = render(
