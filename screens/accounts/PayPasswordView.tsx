@@ -1,9 +1,10 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { payPasswordMachine, PayPasswordEvent } from '../../machines/payPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { SecureKeypad } from './SecureKeypad.tsx';
+import { CodeForm } from './CodeForm.tsx';
 
 type State = SnapshotFrom<typeof payPasswordMachine>;
 type Send = (event: PayPasswordEvent) => void;
@@ -27,21 +28,20 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('enteringResetCode') || state.matches('verifyingResetCode')) {
-    const problem = (['wrongCode', 'expired', 'tooManyTries', 'unreachable'] as const).find((s) => state.matches({ enteringResetCode: s }));
-    const messages = { wrongCode: t('signUp.wrongCode', { tries: context.triesLeft ?? '0' }), expired: t('errors.COD10002'), tooManyTries: t('errors.COD10003'), unreachable: t('errors.network.gateway') };
-    const busy = state.hasTag('busy');
     return (
-      <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'code.submitted' }); }} noValidate>
-        <h2 className="kw-step-title">{t('signUp.codeTitle')}</h2>
-        <p className="kw-muted-text">{t('signUp.codeSentTo', { destination: context.sentTo })}</p>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="pay-reset-code">{t('signUp.codeLabel')}</label>
-          <Input id="pay-reset-code" className="kw-code-input" inputMode="numeric" autoComplete="one-time-code" value={context.code} onChange={(value) => send({ type: 'code.changed', value })} maxLength={6} placeholder="••••••" />
-        </div>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !state.can({ type: 'code.submitted' })}>{t('signUp.confirmCode')}</Button>
-        <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'reset.requested' })}>{t('login.newCode')}</button>
-      </form>
+      <CodeForm
+        id="pay-reset-code"
+        sentTo={context.sentTo}
+        code={context.code}
+        problem={(['wrongCode', 'expired', 'tooManyTries', 'unreachable'] as const).find((s) => state.matches({ enteringResetCode: s }))}
+        triesLeft={context.triesLeft}
+        errorCode={context.errorCode}
+        busy={state.hasTag('busy')}
+        canSubmit={state.can({ type: 'code.submitted' })}
+        onCodeChange={(value) => send({ type: 'code.changed', value })}
+        onSubmit={() => send({ type: 'code.submitted' })}
+        onNewCode={() => send({ type: 'reset.requested' })}
+      />
     );
   }
   if (state.matches('loadingKeypad')) {

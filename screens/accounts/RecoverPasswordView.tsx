@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recoverPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from './CaptchaBox.tsx';
+import { CodeForm } from './CodeForm.tsx';
 
 type State = SnapshotFrom<typeof recoverPasswordMachine>;
 type Send = (event: RecoverEvent) => void;
@@ -45,21 +46,20 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
     );
   }
   if (state.matches('enteringCode') || state.matches('verifyingCode')) {
-    const problem = (['wrongCode', 'expired', 'tooManyTries', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringCode: s }));
-    const messages = { wrongCode: t('signUp.wrongCode', { tries: context.triesLeft ?? '0' }), expired: t('errors.COD10002'), tooManyTries: t('errors.COD10003'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
-    const busy = state.hasTag('busy');
     return (
-      <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'code.submitted' }); }} noValidate>
-        <h2 className="kw-step-title">{t('signUp.codeTitle')}</h2>
-        <p className="kw-muted-text">{t('signUp.codeSentTo', { destination: context.sentTo })}</p>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="recover-code">{t('signUp.codeLabel')}</label>
-          <Input id="recover-code" className="kw-code-input" inputMode="numeric" autoComplete="one-time-code" value={context.code} onChange={(value) => send({ type: 'code.changed', value })} maxLength={6} placeholder="••••••" />
-        </div>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !state.can({ type: 'code.submitted' })}>{t('signUp.confirmCode')}</Button>
-        <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'code.requested' })}>{t('login.newCode')}</button>
-      </form>
+      <CodeForm
+        id="recover-code"
+        sentTo={context.sentTo}
+        code={context.code}
+        problem={(['wrongCode', 'expired', 'tooManyTries', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringCode: s }))}
+        triesLeft={context.triesLeft}
+        errorCode={context.errorCode}
+        busy={state.hasTag('busy')}
+        canSubmit={state.can({ type: 'code.submitted' })}
+        onCodeChange={(value) => send({ type: 'code.changed', value })}
+        onSubmit={() => send({ type: 'code.submitted' })}
+        onNewCode={() => send({ type: 'code.requested' })}
+      />
     );
   }
   if (state.matches('stepExpired')) {

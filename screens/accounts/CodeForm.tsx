@@ -1,0 +1,46 @@
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+
+/** The refusals a code step can show, by the sub-state the chart is in. */
+export type CodeProblem = 'wrongCode' | 'expired' | 'tooManyTries' | 'refused' | 'unreachable';
+
+/**
+ * The "enter the code we sent" step the flows share: where it went, the 6-digit field, the refusal
+ * of the chart's current sub-state, confirm, and a way to ask for a new code.
+ */
+export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy, canSubmit, onCodeChange, onSubmit, onNewCode }: {
+  id: string;
+  sentTo: string;
+  code: string;
+  problem: CodeProblem | undefined;
+  triesLeft: string | null;
+  errorCode: string | null;
+  busy: boolean;
+  canSubmit: boolean;
+  onCodeChange: (value: string) => void;
+  onSubmit: () => void;
+  onNewCode: () => void;
+}) {
+  const { t } = useTranslation();
+  const messages: Record<CodeProblem, string> = {
+    wrongCode: t('signUp.wrongCode', { tries: triesLeft ?? '0' }),
+    expired: t('errors.COD10002'),
+    tooManyTries: t('errors.COD10003'),
+    refused: t(`errors.${errorCode ?? 'AGW50000'}`),
+    unreachable: errorCode ? t(`errors.${errorCode}`) : t('errors.network.gateway'),
+  };
+  return (
+    <form className="kw-form" onSubmit={(e) => { e.preventDefault(); onSubmit(); }} noValidate>
+      <h2 className="kw-step-title">{t('signUp.codeTitle')}</h2>
+      <p className="kw-muted-text">{t('signUp.codeSentTo', { destination: sentTo })}</p>
+      <div className="kw-field">
+        <label className="kw-label" htmlFor={id}>{t('signUp.codeLabel')}</label>
+        <Input id={id} className="kw-code-input" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={onCodeChange} maxLength={6} placeholder="••••••" />
+      </div>
+      {problem && <FieldError>{messages[problem]}</FieldError>}
+      <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !canSubmit}>{t('signUp.confirmCode')}</Button>
+      <button type="button" className="kw-text-button" disabled={busy} onClick={onNewCode}>{t('login.newCode')}</button>
+    </form>
+  );
+}
