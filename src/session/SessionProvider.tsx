@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { useRouter } from '@tanstack/react-router';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { Outcome } from '../../services/gateway.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
@@ -24,6 +25,7 @@ export function useSessionActor(): SessionActor {
 /** Runs the session chart for the whole app and feeds it the transport's `session.expired`. */
 export function SessionProvider({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
+  const router = useRouter();
   const machine = useMemo(
     () =>
       sessionMachine.provide({
@@ -35,7 +37,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
             if (context.loginUrl) window.location.assign(context.loginUrl);
           },
           postTokenLose: () => window.postMessage('TokenLose', window.location.origin),
-          goHome: () => window.location.assign('/'),
+          goHome: () => void router.navigate({ to: '/', replace: true }),
           rearmExpirySignal: () => resetSessionSignal(),
         },
         actors: {
@@ -46,7 +48,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
           }),
         },
       }),
-    [t],
+    [t, router],
   );
   const user = storage.getUserInfo();
   const actor = useActorRef(machine, {

@@ -200,6 +200,7 @@ async function newcomerJourney(ctx: E2eContext, language: 'pt' | 'en', mobile: s
   await ctx.page.getByRole('button', { name: x.enter }).click();
   await expectText(ctx, `${x.signedIn} ${name}`);
   await ctx.page.getByRole('button', { name: x.logout }).click();
+  await ctx.page.getByRole('link', { name: x.signIn }).first().waitFor();
   // by SMS
   await ctx.page.goto(`${ctx.baseUrl}/app/login`);
   await ctx.page.getByRole('button', { name: x.sms }).click();
@@ -210,6 +211,7 @@ async function newcomerJourney(ctx: E2eContext, language: 'pt' | 'en', mobile: s
   await ctx.page.getByRole('button', { name: x.enter }).last().click();
   await expectText(ctx, `${x.signedIn} ${name}`);
   await ctx.page.getByRole('button', { name: x.logout }).click();
+  await ctx.page.getByRole('link', { name: x.signIn }).first().waitFor();
   // recover the password
   await ctx.page.goto(`${ctx.baseUrl}/app/login`);
   await ctx.page.getByRole('link', { name: x.forgot }).click();
