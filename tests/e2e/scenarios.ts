@@ -344,13 +344,13 @@ scenarios.push({
   name: 'after three wrong passwords from one address, a captcha is solved before signing in',
   async run(ctx) {
     await ctx.page.goto(`${ctx.baseUrl}/app/login?language=en`);
-    await ctx.page.getByLabel('Mobile or e-mail').fill('943000002');
+    await ctx.page.getByLabel('Mobile or e-mail').fill('923000001');
     for (let i = 0; i < 3; i++) {
       await ctx.page.getByLabel('Password', { exact: true }).fill(`Wrong${i}abc1`);
       await ctx.page.getByRole('button', { name: 'Sign in' }).click();
       await expectText(ctx, new RegExp(`Tries left: ${4 - i}`));
     }
-    await ctx.page.getByLabel('Password', { exact: true }).fill('Benguela77');
+    await ctx.page.getByLabel('Password', { exact: true }).fill('Kwanza2026');
     await ctx.page.getByRole('button', { name: 'Sign in' }).click();
     await ctx.page.getByRole('img', { name: /confirm you are a person/ }).waitFor();
     await ctx.shot('captcha-en');
@@ -358,7 +358,7 @@ scenarios.push({
     const answer = await ctx.page.evaluate(async () => (await (await fetch('/dev/captcha/latest')).json()).answer as string);
     await ctx.page.getByLabel('Characters in the image').fill(answer);
     await ctx.page.getByRole('button', { name: 'Confirm characters' }).click();
-    await expectText(ctx, 'Signed in as Bruno Demo');
+    await expectText(ctx, 'Signed in as Ana Demo');
   },
 });
 
