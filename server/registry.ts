@@ -14,6 +14,7 @@ import { payPasswordHandlers } from './domains/payPassword/handlers.ts';
 import { settingsHandlers } from './domains/settings/handlers.ts';
 import { captchaHandlers } from './domains/captcha/handlers.ts';
 import { changeMobileHandlers } from './domains/changeMobile/handlers.ts';
+import { personalVerificationHandlers } from './domains/verification/personal.ts';
 
 export interface HandlerContext {
   db: Database;
@@ -32,7 +33,7 @@ export type Handler<N extends ServiceName> = (
 export type Handlers = { [N in ServiceName]: Handler<N> };
 
 /** One handler per catalogue entry: a service without one does not compile. */
-const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers } satisfies Handlers;
+const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers, ...personalVerificationHandlers } satisfies Handlers;
 
 export interface Caller {
   token: string;

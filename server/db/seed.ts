@@ -21,8 +21,24 @@ const NOTICES = [
   },
 ] as const;
 
+/**
+ * The identity-registry simulator's people. Demo members verify with these B.I. numbers; one
+ * document is expired on purpose.
+ */
+export const REGISTRY_PEOPLE = [
+  { nif: '004562891LA042', fullName: 'Ana Maria Demo', expiresOn: '2031-05-10' },
+  { nif: '005771234BE039', fullName: 'Bruno Manuel Demo', expiresOn: '2030-01-22' },
+  { nif: '006123456LA048', fullName: 'Joana Baptista Neto', expiresOn: '2032-09-03' },
+  { nif: '007654321HO011', fullName: 'Mateus Kiala Fernandes', expiresOn: '2029-11-30' },
+  { nif: '008246810BG027', fullName: 'Luísa Nzinga Tavares', expiresOn: '2033-03-14' },
+  { nif: '001112223LA099', fullName: 'Domingos Expirado Silva', expiresOn: '2020-01-01' },
+] as const;
+
 /** Idempotent: safe on every start. */
 export async function seed(db: Database): Promise<void> {
+  for (const person of REGISTRY_PEOPLE) {
+    await db.query('INSERT INTO registry_persons (nif, full_name, document_expires_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [person.nif, person.fullName, person.expiresOn]);
+  }
   for (const account of DEMO_ACCOUNTS) {
     const passwordHash = await hash(account.password, { algorithm: 2 });
     await db.query(

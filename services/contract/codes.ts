@@ -43,6 +43,13 @@ export const ACCOUNT_CODES = {
   sameMobile: 'MOB10002',
   requestNotFound: 'MOB10003',
   photosMissing: 'MOB10004',
+  nifNotFound: 'VER10001',
+  nifTaken: 'VER10002',
+  documentExpired: 'VER10003',
+  nameMismatch: 'VER10004',
+  verificationFailed: 'VER10005',
+  alreadyVerified: 'VER10006',
+  individualsOnly: 'VER10007',
 } as const;
 
 export type Code = (typeof CODES)[keyof typeof CODES] | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES];

@@ -7,6 +7,7 @@ import * as payPassword from './payPassword.ts';
 import * as settings from './settings.ts';
 import * as captcha from './captcha.ts';
 import * as changeMobile from './changeMobile.ts';
+import * as verification from './verification.ts';
 
 const all = [
   content.getDocument,
@@ -34,6 +35,8 @@ const all = [
   changeMobile.bindingMobile,
   changeMobile.queryImgFiles,
   changeMobile.submit,
+  verification.identityAuth,
+  verification.getRealName,
   payPassword.setPayPwd,
   payPassword.checkPayPwd,
   payPassword.validatePayPwd,
@@ -45,6 +48,6 @@ export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Cont
 export type ServiceName = keyof Contracts;
 export const contractList: readonly ServiceContract[] = all;
 
-export { content, session, accounts, payPassword, settings, captcha, changeMobile };
+export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification };
 export * from './codes.ts';
 export * from './define.ts';

@@ -11,5 +11,7 @@ export const settingMain = defineService({
     profile: memberProfileSchema,
     payPasswordSet: z.boolean(),
     payLockedMinutes: z.number().int().nullable(),
+    verificationStatus: z.enum(['unverified', 'pending', 'verified', 'failed']),
+    accountLevel: z.enum(['I', 'III', 'commercial']),
   }),
 });
