@@ -19,6 +19,8 @@ const RecoverPassword = lazyScreen('find-password', () => import('../screens/acc
 const Settings = lazyScreen('setting', () => import('../screens/accounts/SettingsScreen.tsx'));
 const PayPassword = lazyScreen('pay-password', () => import('../screens/accounts/PayPasswordPage.tsx'));
 const ChangeMobile = lazyScreen('change-mobile', () => import('../screens/accounts/ChangeMobileScreen.tsx'));
+const PersonalCert = lazyScreen('personal-cert', () => import('../screens/verification/PersonalCertScreen.tsx'));
+const PersonalConfirm = lazyScreen('personal-confirm', () => import('../screens/verification/PersonalConfirmScreen.tsx'));
 
 /** Agreements by prefix: none (the app's language), /en/ and /pt/ (pinned), as spec §2 lists them. */
 const AGREEMENTS = {
@@ -93,6 +95,8 @@ const routeTree = rootRoute.addChildren([
   page('/app/setting', () => <Settings />),
   page('/app/paypassword', () => <PayPassword />),
   page('/app/changemobile', () => <ChangeMobile />),
+  page('/app/personalcert', () => <PersonalCert />),
+  page('/app/personalconfirm', () => <PersonalConfirm />),
   page('/app/register', () => <SignUp memberType="individual" />),
   page('/app/enterpriseregister', () => <SignUp memberType="enterprise" />),
 ]);

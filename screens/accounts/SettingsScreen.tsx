@@ -34,6 +34,11 @@ export default function SettingsScreen() {
               <List.Item extra={settings.profile.displayName}>{t('settings.name')}</List.Item>
               {settings.profile.mobile && <List.Item extra={formatMobile(settings.profile.mobile, 'international')}>{t('signUp.mobileLabel')}</List.Item>}
               {settings.profile.email && <List.Item extra={settings.profile.email}>{t('signUp.emailLabel')}</List.Item>}
+              {settings.profile.memberType === 'individual' && (
+                <List.Item arrowIcon extra={t(`verification.status.${settings.verificationStatus}`)}>
+                  <a className="kw-list-link" href={settings.verificationStatus === 'verified' ? '/app/personalconfirm' : '/app/personalcert'}>{t('verification.open')}</a>
+                </List.Item>
+              )}
             </List>
           </section>
           <section className="kw-section" aria-labelledby="security-title">

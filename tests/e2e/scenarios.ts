@@ -227,11 +227,36 @@ async function newcomerJourney(ctx: E2eContext, language: 'pt' | 'en', mobile: s
   await ctx.shot(`newcomer-recovered-${language}`);
   // and the pay password on the secure keypad, signed in with the new password
   await setPayPassword(ctx, language, mobile, 'Huambo2027');
+  await verifyIdentity(ctx, language, language === 'pt' ? { nif: '006123456LA048', name: 'Joana Baptista Neto' } : { nif: '007654321HO011', name: 'Mateus Kiala Fernandes' });
+}
+
+/** Real-name verification from the settings screen: NIF, a wrong name first, the right one, level III. */
+async function verifyIdentity(ctx: E2eContext, language: 'pt' | 'en', person: { nif: string; name: string }) {
+  const x = language === 'pt'
+    ? { open: 'Verificação de identidade', nif: 'Número do B.I. (NIF)', next: 'Continuar', name: 'Nome completo', confirm: 'Confirmar e verificar', edit: 'Corrigir o nome', mismatch: /Tentativas restantes: 2/, verified: `Identidade verificada: ${person.name}.` }
+    : { open: 'Identity verification', nif: 'B.I. number (NIF)', next: 'Continue', name: 'Full name', confirm: 'Confirm and verify', edit: 'Correct the name', mismatch: /Tries left: 2/, verified: `Identity verified: ${person.name}.` };
+  await ctx.page.goto(`${ctx.baseUrl}/app/setting`);
+  await ctx.page.getByRole('link', { name: x.open }).click();
+  await ctx.page.getByLabel(x.nif).fill(person.nif.toLowerCase());
+  await ctx.page.getByRole('button', { name: x.next }).click();
+  await ctx.page.getByLabel(x.name).fill('Pessoa Errada');
+  await ctx.page.getByRole('button', { name: x.next }).click();
+  await ctx.page.getByRole('button', { name: x.confirm }).click();
+  await expectText(ctx, x.mismatch);
+  await ctx.shot(`verification-mismatch-${language}`);
+  await ctx.audit(`verification ${language}`);
+  await ctx.page.getByLabel(x.name).fill(person.name.toUpperCase());
+  await ctx.page.getByRole('button', { name: x.next }).click();
+  await ctx.shot(`verification-confirm-${language}`);
+  await ctx.page.getByRole('button', { name: x.confirm }).click();
+  await expectText(ctx, x.verified);
+  await ctx.shot(`verification-done-${language}`);
+  await ctx.audit(`verification done ${language}`);
 }
 
 scenarios.push(
   {
-    name: 'a newcomer in Portuguese: sign up (code on /dev/outbox), log out, log in by password and SMS, recover the password, set the pay password',
+    name: 'a newcomer in Portuguese: sign up (code on /dev/outbox), log out, log in by password and SMS, recover the password, set the pay password, verify the identity',
     run: async (ctx) => {
       await signUpAndBack(ctx, 'pt', '923456700', 'Unitel');
       await newcomerJourney(ctx, 'pt', '923456700');

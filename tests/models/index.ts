@@ -8,6 +8,7 @@ import { recoverModel } from './recoverPassword.model.ts';
 import { payPasswordModel } from './payPassword.model.ts';
 import { captchaModel } from './captcha.model.ts';
 import { changeMobileModel } from './changeMobile.model.ts';
+import { personalVerificationModel } from './personalVerification.model.ts';
 
 /** The model of every machine in machines/, by the machine's file name. The gate checks both lists agree. */
 export const models: Record<string, FlowModel> = {
@@ -20,4 +21,5 @@ export const models: Record<string, FlowModel> = {
   'payPassword.machine.ts': payPasswordModel as FlowModel,
   'captcha.machine.ts': captchaModel as FlowModel,
   'changeMobile.machine.ts': changeMobileModel as FlowModel,
+  'personalVerification.machine.ts': personalVerificationModel as FlowModel,
 };
