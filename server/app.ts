@@ -13,7 +13,7 @@ import { registerEnvelopeTransport } from './transport/envelope.ts';
 import { registerLegacyTransport } from './transport/legacy.ts';
 import { registerUploadTransports } from './transport/uploads.ts';
 import { registerTracker } from './transport/tracker.ts';
-import { registerDevOutbox } from './transport/devOutbox.ts';
+import { registerDevPages } from './transport/devPages.ts';
 import { registerReferenceData } from './transport/referenceData.ts';
 
 export interface AppDeps {
@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUploadTransports(app, deps);
   registerTracker(app, deps);
   registerReferenceData(app);
-  if (!deps.config.production) registerDevOutbox(app, deps);
+  if (!deps.config.production) registerDevPages(app, deps);
   app.get('/healthz', async () => ({ ok: true, database: deps.db.kind }));
 
   const indexFile = path.join(deps.config.staticDir, 'index.html');

@@ -4,10 +4,11 @@ import type { Database } from '../db/index.ts';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * `/dev/outbox`: the last messages the system sent, so a developer or a test can read an SMS code.
+ * Development-only pages: `/dev/outbox`, the last messages the system sent (a developer or a test
+ * reads an SMS code there), and `/dev/captcha/:id`, what a captcha image says.
  * Registered only outside production mode.
  */
-export function registerDevOutbox(app: FastifyInstance, deps: { db: Database }) {
+export function registerDevPages(app: FastifyInstance, deps: { db: Database }) {
   /** What a captcha image says, so automated browser tests can get past it in development. */
   app.get('/dev/captcha/:id', async (request, reply) => {
     const id = (request.params as { id: string }).id;
