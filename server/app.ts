@@ -73,9 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: deps.config.staticDir,
       prefix: '/dist/',
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         // hashed chunks never change; everything else is revalidated
-        res.header('cache-control', /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)(\.br|\.gz)?$/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
