@@ -1,5 +1,5 @@
-import { LEGACY_OK, LEGACY_SESSION_LOST } from './contract/codes.ts';
-import { LEGACY_HEADERS, type LegacyAnswer } from './contract/envelope.ts';
+import { LEGACY_HEADERS, LEGACY_OK, LEGACY_SESSION_LOST } from './contract/codes.ts';
+import type { LegacyAnswer } from './contract/envelope.ts';
 import { storage } from '../src/lib/storage.ts';
 import { http, never } from './http.ts';
 import { signalSessionExpired } from './session-signal.ts';

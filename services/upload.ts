@@ -1,6 +1,5 @@
-import { CODES } from './contract/codes.ts';
+import { CODES, LEGACY_HEADERS } from './contract/codes.ts';
 import type { GatewayAnswer, LegacyAnswer } from './contract/envelope.ts';
-import { LEGACY_HEADERS } from './contract/envelope.ts';
 import { buildEnvelope, type GatewayOptions } from './gateway.ts';
 import { legacyHeaders } from './legacy.ts';
 import { compressForUpload } from './compress.ts';

@@ -59,3 +59,15 @@ export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
 export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES)];
+
+/** Header names the legacy helper sends (spec §7); the server reads the same constants. */
+export const LEGACY_HEADERS = {
+  sarsTokenId: 'sars-token-id',
+  ssoAuth: 'sso-auth-token',
+  userAuth: 'user-auth-token',
+  partnerId: 'partner-id',
+  agent: 'x-kjt-agent',
+  loginToken: 'login-token',
+  deviceId: 'app-device-id',
+  deviceType: 'app-device-type',
+} as const;

@@ -51,14 +51,4 @@ export interface LegacyAnswer<T = unknown> {
   body: T | null;
 }
 
-/** Header names the legacy helper sends (spec §7); the server reads the same constants. */
-export const LEGACY_HEADERS = {
-  sarsTokenId: 'sars-token-id',
-  ssoAuth: 'sso-auth-token',
-  userAuth: 'user-auth-token',
-  partnerId: 'partner-id',
-  agent: 'x-kjt-agent',
-  loginToken: 'login-token',
-  deviceId: 'app-device-id',
-  deviceType: 'app-device-type',
-} as const;
+export { LEGACY_HEADERS } from './codes.ts';
