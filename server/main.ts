@@ -12,7 +12,8 @@ const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
 await seed(db);
 const app = await buildApp({ config, db, storage: diskStorage(path.join(config.dataDir, 'files')), logger: true });
 
-const stopOutbox = startOutboxDelivery(db, logProvider(app.log), app.log);
+if (config.production) app.log.warn('no SMS/e-mail gateway is configured: messages are queued and logged with their codes masked');
+const stopOutbox = startOutboxDelivery(db, logProvider(app.log, { redactCodes: config.production }), app.log);
 
 const shutdown = async () => {
   stopOutbox();

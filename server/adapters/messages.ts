@@ -18,11 +18,16 @@ export interface MessageProvider {
   deliver(message: OutgoingMessage): Promise<void>;
 }
 
-export function logProvider(log: { info(message: string): void }): MessageProvider {
+/**
+ * The local provider: prints each message to the server log. In production mode codes never reach
+ * the log (digit runs are masked): a production deployment configures a real gateway instead.
+ */
+export function logProvider(log: { info(message: string): void }, options: { redactCodes: boolean }): MessageProvider {
   return {
     name: 'log',
     async deliver(message) {
-      log.info(`[outbox] ${message.channel} to ${message.destination}: ${message.body}`);
+      const body = options.redactCodes ? message.body.replace(/\d{4,}/g, (digits) => '•'.repeat(digits.length)) : message.body;
+      log.info(`[outbox] ${message.channel} to ${message.destination}: ${body}`);
     },
   };
 }
