@@ -15,6 +15,7 @@ import { settingsHandlers } from './domains/settings/handlers.ts';
 import { captchaHandlers } from './domains/captcha/handlers.ts';
 import { changeMobileHandlers } from './domains/changeMobile/handlers.ts';
 import { personalVerificationHandlers } from './domains/verification/personal.ts';
+import { enterpriseVerificationHandlers } from './domains/verification/enterprise.ts';
 
 export interface HandlerContext {
   db: Database;
@@ -33,7 +34,7 @@ export type Handler<N extends ServiceName> = (
 export type Handlers = { [N in ServiceName]: Handler<N> };
 
 /** One handler per catalogue entry: a service without one does not compile. */
-const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers, ...personalVerificationHandlers } satisfies Handlers;
+const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers, ...personalVerificationHandlers, ...enterpriseVerificationHandlers } satisfies Handlers;
 
 export interface Caller {
   token: string;

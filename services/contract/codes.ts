@@ -50,6 +50,10 @@ export const ACCOUNT_CODES = {
   verificationFailed: 'VER10005',
   alreadyVerified: 'VER10006',
   individualsOnly: 'VER10007',
+  enterprisesOnly: 'ENT10001',
+  alreadyPending: 'ENT10002',
+  documentsInvalid: 'ENT10003',
+  companyNifTaken: 'ENT10004',
 } as const;
 
 export type Code = (typeof CODES)[keyof typeof CODES] | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES];

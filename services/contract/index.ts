@@ -8,6 +8,7 @@ import * as settings from './settings.ts';
 import * as captcha from './captcha.ts';
 import * as changeMobile from './changeMobile.ts';
 import * as verification from './verification.ts';
+import * as enterprise from './enterprise.ts';
 
 const all = [
   content.getDocument,
@@ -37,6 +38,9 @@ const all = [
   changeMobile.submit,
   verification.identityAuth,
   verification.getRealName,
+  enterprise.advance,
+  enterprise.apply,
+  enterprise.queryAllProvCities,
   payPassword.setPayPwd,
   payPassword.checkPayPwd,
   payPassword.validatePayPwd,
@@ -48,6 +52,6 @@ export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Cont
 export type ServiceName = keyof Contracts;
 export const contractList: readonly ServiceContract[] = all;
 
-export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification };
+export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification, enterprise };
 export * from './codes.ts';
 export * from './define.ts';
