@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { changeMobileMachine, ChangeMobileEvent, PhotoSlot } from '../../machines/changeMobile.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { MobileField } from './MobileField.tsx';
 
 type State = SnapshotFrom<typeof changeMobileMachine>;
 type Send = (event: ChangeMobileEvent) => void;
@@ -64,13 +65,7 @@ export function ChangeMobileView({ state, send }: { state: State; send: Send }) 
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'codes.requested' }); }} noValidate>
         <h2 className="kw-step-title">{t('changeMobile.numberTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="rebind-mobile">{t('changeMobile.newMobile')}</label>
-          <span className="kw-input-row">
-            <span className="kw-prefix" aria-hidden="true">+244</span>
-            <Input id="rebind-mobile" type="tel" inputMode="numeric" value={context.newMobile} onChange={(value) => send({ type: 'mobile.changed', value })} placeholder="923 456 789" maxLength={9} />
-          </span>
-        </div>
+        <MobileField id="rebind-mobile" label={t('changeMobile.newMobile')} value={context.newMobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         <Checkbox checked={context.oldNumberAvailable} onChange={() => send({ type: 'oldNumber.toggled' })} className="kw-agreement">
           {t('changeMobile.stillHaveOld', { mobile: context.maskedMobile ?? '' })}
         </Checkbox>

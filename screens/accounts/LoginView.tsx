@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { loginMachine, LoginEvent } from '../../machines/login.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { MobileField } from './MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from './CaptchaBox.tsx';
 
 type State = SnapshotFrom<typeof loginMachine>;
@@ -86,13 +87,7 @@ function SmsWay({ state, send }: { state: State; send: (event: LoginEvent) => vo
   return (
     <>
       <form className="kw-form-fields" onSubmit={(e) => { e.preventDefault(); send({ type: 'code.requested' }); }} noValidate>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="login-mobile">{t('signUp.mobileLabel')}</label>
-          <span className="kw-input-row">
-            <span className="kw-prefix" aria-hidden="true">+244</span>
-            <Input id="login-mobile" type="tel" inputMode="numeric" value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} autoComplete="tel-national" placeholder="923 456 789" maxLength={9} />
-          </span>
-        </div>
+        <MobileField id="login-mobile" label={t('signUp.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {mobileProblem && <FieldError>{mobileMessages[mobileProblem]}</FieldError>}
         <Button block size="large" type="submit" loading={sending} disabled={sending || checking}>
           {codeStep ? t('login.newCode') : t('signUp.sendCode')}

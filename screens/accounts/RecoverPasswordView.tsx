@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recoverPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { MobileField } from './MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from './CaptchaBox.tsx';
 import { CodeForm } from './CodeForm.tsx';
 
@@ -19,13 +20,7 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'account.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('recover.accountTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="recover-mobile">{t('signUp.mobileLabel')}</label>
-          <span className="kw-input-row">
-            <span className="kw-prefix" aria-hidden="true">+244</span>
-            <Input id="recover-mobile" type="tel" inputMode="numeric" value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} autoComplete="tel-national" placeholder="923 456 789" maxLength={9} />
-          </span>
-        </div>
+        <MobileField id="recover-mobile" label={t('signUp.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {problem && <FieldError>{messages[problem]}</FieldError>}
         <Button block color="primary" size="large" type="submit" loading={state.hasTag('busy')} disabled={state.hasTag('busy')}>{t('recover.continue')}</Button>
       </form>
