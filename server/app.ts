@@ -15,6 +15,9 @@ import { registerUploadTransports } from './transport/uploads.ts';
 import { registerTracker } from './transport/tracker.ts';
 import { registerDevPages } from './transport/devPages.ts';
 import { registerReferenceData } from './transport/referenceData.ts';
+import { registerIdentityProvider } from './domains/platform/identityProvider.ts';
+import { registerSingleSignOn } from './domains/platform/sso.ts';
+import { registerOperatorFiles } from './domains/platform/files.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -63,6 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUploadTransports(app, deps);
   registerTracker(app, deps);
   registerReferenceData(app);
+  if (deps.config.oidc.builtIn) registerIdentityProvider(app, { db: deps.db, oidc: deps.config.oidc });
+  registerSingleSignOn(app, deps);
+  registerOperatorFiles(app, deps);
   if (!deps.config.production) registerDevPages(app, deps);
   app.get('/healthz', async () => ({ ok: true, database: deps.db.kind }));
 
@@ -83,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : null;
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(gatewayinner|api|track|dist|dev|json)\//.test(request.url);
+    const isApi = /^\/(gatewayinner|api|track|dist|dev|json|oidc|sso|platform)\//.test(request.url);
     if (request.method === 'GET' && !isApi && indexHtml) {
       // every app path is the single-page app; its router shows the not-found screen for unknown ones
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 
 /** Everything the server reads from its environment, in one place (the README lists it). */
@@ -15,12 +16,31 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Where browsers reach this server; the single sign-on redirect addresses are built from it. */
+  publicUrl: string;
+  oidc: OidcConfig;
+}
+
+/**
+ * The operators' single sign-on. With `OIDC_ISSUER` unset, the built-in identity provider (an
+ * operator directory served under `/oidc`) is used; set it to any OpenID Connect provider instead.
+ */
+export interface OidcConfig {
+  builtIn: boolean;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const port = Number(env.PORT ?? 8080);
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  const externalIssuer = env.OIDC_ISSUER?.trim();
+  if (externalIssuer && !env.OIDC_CLIENT_SECRET) throw new Error('OIDC_ISSUER is set: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are needed too');
   return {
-    port: Number(env.PORT ?? 8080),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || null,
@@ -30,5 +50,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 10) * 1024 * 1024,
     trustProxy: env.TRUST_PROXY === 'true',
+    publicUrl,
+    oidc: {
+      builtIn: !externalIssuer,
+      issuer: externalIssuer || `${publicUrl}/oidc`,
+      clientId: env.OIDC_CLIENT_ID?.trim() || 'kwanza-platform',
+      // the built-in provider is only ever called from this same process, so a per-process secret is enough
+      clientSecret: env.OIDC_CLIENT_SECRET || crypto.randomBytes(32).toString('base64url'),
+      redirectUri: `${publicUrl}/sso/callback`,
+    },
   };
 }

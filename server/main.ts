@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { seed, DEMO_ACCOUNTS } from './db/seed.ts';
+import { seed, DEMO_ACCOUNTS, DEMO_OPERATOR } from './db/seed.ts';
 import { diskStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import { startOutboxDelivery } from './jobs/outbox.ts';
@@ -29,4 +29,10 @@ const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlit
 console.log(`\n  Kwanza Wallet is running at http://localhost:${config.port}/  (database: ${where})`);
 console.log('  Demo logins:');
 for (const account of DEMO_ACCOUNTS) console.log(`    ${account.memberType.padEnd(10)}  ${account.login.padEnd(16)}  password ${account.password}`);
+if (config.oidc.builtIn) {
+  console.log(`  Operators (platform area ${config.publicUrl}/plateform/, built-in sign-on):`);
+  console.log(`    ${DEMO_OPERATOR.username.padEnd(28)}  password ${DEMO_OPERATOR.password}`);
+} else {
+  console.log(`  Operators sign in through ${config.oidc.issuer}`);
+}
 console.log('');

@@ -16,6 +16,7 @@ import { captchaHandlers } from './domains/captcha/handlers.ts';
 import { changeMobileHandlers } from './domains/changeMobile/handlers.ts';
 import { personalVerificationHandlers } from './domains/verification/personal.ts';
 import { enterpriseVerificationHandlers } from './domains/verification/enterprise.ts';
+import { platformHandlers } from './domains/platform/handlers.ts';
 
 export interface HandlerContext {
   db: Database;
@@ -34,7 +35,7 @@ export type Handler<N extends ServiceName> = (
 export type Handlers = { [N in ServiceName]: Handler<N> };
 
 /** One handler per catalogue entry: a service without one does not compile. */
-const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers, ...personalVerificationHandlers, ...enterpriseVerificationHandlers } satisfies Handlers;
+const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers, ...personalVerificationHandlers, ...enterpriseVerificationHandlers, ...platformHandlers } satisfies Handlers;
 
 export interface Caller {
   token: string;

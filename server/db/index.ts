@@ -77,12 +77,23 @@ export async function migrate(db: Database): Promise<string[]> {
   });
 }
 
-/** Migrations are plain statements separated by `;` at line end (no functions with bodies). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+/** Statements end with `;` at line end; a `$$ … $$` function body is kept whole. */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    if (/^\s*--/.test(line) && !inBody) continue;
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, '').trim());
+      current = [];
+    }
+  }
+  const rest = current.join('\n').trim();
+  if (rest) statements.push(rest);
+  return statements.filter(Boolean);
 }
 
 export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {

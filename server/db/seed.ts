@@ -8,6 +8,16 @@ export const DEMO_ACCOUNTS = [
   { memberType: 'enterprise', login: 'loja@demo.ao', displayName: 'Loja Demo, Lda', password: 'Kwanza2026' },
 ] as const;
 
+/** The built-in identity provider's demo operator (the platform area at /plateform/). */
+export const DEMO_OPERATOR = {
+  id: 'op-demo',
+  subject: '5f0c8e8e-6a8f-4d57-9a57-000000000001',
+  username: 'operador',
+  password: 'Operador2026',
+  name: 'Operadora Demo',
+  email: 'operador@kwanza.ao',
+} as const;
+
 const NOTICES = [
   {
     pt: ['Bem-vindo à Kwanza Wallet', 'A sua carteira para pagar, transferir e receber em kwanzas.\n\nVerifique a sua identidade para aumentar os limites da conta.'],
@@ -47,6 +57,14 @@ export async function seed(db: Database): Promise<void> {
       [account.memberType, account.memberType === 'individual' ? account.login : null, account.memberType === 'enterprise' ? account.login : null, account.displayName, passwordHash],
     );
   }
+  await db.query(
+    `INSERT INTO operator_directory (subject, username, password_hash, name, email) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+    [DEMO_OPERATOR.subject, DEMO_OPERATOR.username, await hash(DEMO_OPERATOR.password, { algorithm: 2 }), DEMO_OPERATOR.name, DEMO_OPERATOR.email],
+  );
+  await db.query(
+    `INSERT INTO operators (id, issuer, subject, email, name) VALUES ($1, 'builtin', $2, $3, $4) ON CONFLICT DO NOTHING`,
+    [DEMO_OPERATOR.id, DEMO_OPERATOR.subject, DEMO_OPERATOR.email, DEMO_OPERATOR.name],
+  );
   const { rows } = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM notices');
   if (Number(rows[0]?.count ?? 0) > 0) return;
   for (const notice of NOTICES) {

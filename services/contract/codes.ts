@@ -56,13 +56,26 @@ export const ACCOUNT_CODES = {
   companyNifTaken: 'ENT10004',
 } as const;
 
-export type Code = (typeof CODES)[keyof typeof CODES] | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES];
+/** Refusals of the operators' platform area (single sign-on and reviews). */
+export const PLATFORM_CODES = {
+  notAnOperator: 'PLT10001',
+  alreadyDecided: 'PLT10002',
+  reasonRequired: 'PLT10003',
+  reviewNotFound: 'PLT10004',
+  handoffInvalid: 'PLT10005',
+  signInFailed: 'PLT10006',
+} as const;
+
+export type Code =
+  | (typeof CODES)[keyof typeof CODES]
+  | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES]
+  | (typeof PLATFORM_CODES)[keyof typeof PLATFORM_CODES];
 
 /** Legacy transport statuses: success and session lost are numbers, other refusals carry our code. */
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

@@ -9,6 +9,7 @@ import * as captcha from './captcha.ts';
 import * as changeMobile from './changeMobile.ts';
 import * as verification from './verification.ts';
 import * as enterprise from './enterprise.ts';
+import * as platform from './platform.ts';
 
 const all = [
   content.getDocument,
@@ -45,6 +46,17 @@ const all = [
   payPassword.checkPayPwd,
   payPassword.validatePayPwd,
   payPassword.forgetPayPassword,
+  platform.redeem,
+  platform.whoami,
+  platform.signOut,
+  platform.verificationQueue,
+  platform.verificationDetail,
+  platform.verificationDecide,
+  platform.rebindingQueue,
+  platform.rebindingDetail,
+  platform.rebindingDecide,
+  platform.memberLookup,
+  platform.auditQuery,
 ] as const;
 
 type Contracts = { [C in (typeof all)[number] as C['name']]: C };
@@ -52,6 +64,6 @@ export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Cont
 export type ServiceName = keyof Contracts;
 export const contractList: readonly ServiceContract[] = all;
 
-export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification, enterprise };
+export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification, enterprise, platform };
 export * from './codes.ts';
 export * from './define.ts';
