@@ -1,28 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
-
-/** A real PNG of `width`×`height` (one grey row repeated), made here so the test needs no fixtures. */
-function png(width: number, height: number, realPixels = true): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  const rows = realPixels ? Buffer.alloc((width + 1) * height, 0x80).map((b, i) => (i % (width + 1) === 0 ? 0 : b)) : Buffer.alloc(16);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+import { PDF, png, zipBomb } from '../support/files.ts';
 
 async function multipart(fields: Record<string, string>, file: { field: string; name: string; bytes: Buffer; type: string }) {
   const form = new FormData();
@@ -80,6 +60,8 @@ describe.each(engines)('uploads on %s', (engine) => {
     expect(big.json().code).toBe('UPL10003');
     const bomb = await gatewayUpload(png(60_000, 60_000, false), 'bomb.png', 'image/png');
     expect(bomb.json().code).toBe('UPL10002');
+    const zip = await gatewayUpload(zipBomb(), 'photo.jpg');
+    expect(zip.json().code).toBe('UPL10002');
     const svg = await gatewayUpload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml');
     expect(svg.json().code).toBe('UPL10002');
     expect(await storedFiles()).toBe(before);

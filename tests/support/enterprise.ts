@@ -1,19 +1,8 @@
-import zlib from 'node:zlib';
 import { enterpriseDocumentSlots } from '../../services/contract/enterprise.ts';
 import { envelope, type TestServer } from './server.ts';
+import { PDF, png } from './files.ts';
 
-/** A minimal valid PDF and a 4×4 PNG: real documents the upload endpoint accepts. */
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-export function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13); header.writeUInt32BE(4, 0); header.writeUInt32BE(4, 4); header.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(20, 0x40))), chunk('IEND', Buffer.alloc(0))]);
-}
+export { PDF, png };
 
 /** Uploads through the gateway upload endpoint as the member with `token`; answers the file id. */
 export async function uploadAs(server: TestServer, token: string, bytes: Buffer, name: string, type: string): Promise<string> {
