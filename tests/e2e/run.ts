@@ -16,6 +16,8 @@ const SHOTS = path.resolve('tests/e2e/screenshots');
 
 export interface E2eContext {
   baseUrl: string;
+  /** The server's data directory: uploaded files live under `files/`. */
+  dataDir: string;
   page: Page;
   shot(name: string): Promise<void>;
   audit(label: string): Promise<void>;
@@ -24,7 +26,7 @@ export interface E2eContext {
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // each scenario speaks from its own address (X-Forwarded-For), as separate phones would
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', TRUST_PROXY: 'true' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', TRUST_PROXY: 'true', PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -68,6 +70,7 @@ async function main() {
       page.on('pageerror', (e) => pageErrors.push(String(e)));
       const ctx: E2eContext = {
         baseUrl: `http://127.0.0.1:${port}`,
+        dataDir,
         page,
         shot: async (name) => void (await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })),
         audit: async (label) => {
