@@ -50,6 +50,9 @@ export default defineConfig(({ command }) => ({
       '/track': apiServer,
       '/dev': apiServer,
       '/json': apiServer,
+      '/sso': apiServer,
+      '/oidc': apiServer,
+      '/platform': apiServer,
     },
   },
   test: {
