@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { UPLOAD_LIMIT_MB } from '../services/contract/codes.ts';
 
 /** Everything the server reads from its environment, in one place (the README lists it). */
 export interface ServerConfig {
@@ -48,7 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 30) * 60_000,
     sessionLifetimeMs: Number(env.SESSION_LIFETIME_HOURS ?? 12) * 3_600_000,
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
-    maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 10) * 1024 * 1024,
+    maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? UPLOAD_LIMIT_MB) * 1024 * 1024,
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl,
     oidc: {

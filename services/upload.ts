@@ -1,4 +1,4 @@
-import { CODES, LEGACY_HEADERS } from './contract/codes.ts';
+import { CODES, LEGACY_HEADERS, UPLOAD_LIMIT_MB } from './contract/codes.ts';
 import type { GatewayAnswer, LegacyAnswer } from './contract/envelope.ts';
 import { buildEnvelope, type GatewayOptions } from './gateway.ts';
 import { legacyHeaders } from './legacy.ts';
@@ -22,6 +22,31 @@ export interface UploadOptions {
 const progressOf = (options: UploadOptions) => (event: { loaded: number; total?: number }) =>
   options.onProgress?.(event.total ? Math.min(1, event.loaded / event.total) : 0);
 
+/**
+ * Refused here rather than after sending megabytes over a phone connection (the server refuses too,
+ * and may close the connection before a browser reads its answer).
+ */
+function checkSize<T extends Blob>(body: T): T {
+  if (body.size <= UPLOAD_LIMIT_MB * 1024 * 1024) return body;
+  const ui = transportUi();
+  ui.toast(ui.t(`errors.${CODES.uploadTooLarge}`), { kind: 'fail', durationMs: DURATIONS.uploadFailure });
+  throw new Error(CODES.uploadTooLarge);
+}
+
+/** A refusal the server sent with an error status (413, 415) still carries its code and message. */
+function refusalIn(error: unknown): { code: string; message: string } | null {
+  const data = (error as { response?: { data?: { code?: unknown; status?: unknown; msg?: unknown; subMsg?: unknown; message?: unknown } } }).response?.data;
+  const code = data?.code ?? data?.status;
+  if (typeof code !== 'string' || !/^[A-Z]{3}\d{5}$/.test(code)) return null;
+  return { code, message: String(data?.subMsg || data?.msg || data?.message || '') };
+}
+
+function refused(refusal: { code: string; message: string }): never {
+  const ui = transportUi();
+  ui.toast(refusal.message || ui.t(`errors.${refusal.code}`), { kind: 'fail', durationMs: DURATIONS.apiError });
+  throw new Error(refusal.code);
+}
+
 function uploadFailed(): never {
   const ui = transportUi();
   ui.toast(ui.t('errors.uploadFailed'), { kind: 'fail', durationMs: DURATIONS.uploadFailure });
@@ -32,7 +57,7 @@ function uploadFailed(): never {
 export async function uploadFile(file: File, memberId: string, query: Record<string, string> = {}, options: UploadOptions = {}): Promise<UploadedFile> {
   const ui = transportUi();
   const form = new FormData();
-  form.append('file_select', await compressForUpload(file, 'ordinary'));
+  form.append('file_select', checkSize(await compressForUpload(file, 'ordinary')));
   const params = new URLSearchParams({ ...query, language: ui.t('languageCode') });
   const headers = legacyHeaders();
   delete headers['Content-Type']; // the browser sets the multipart boundary
@@ -45,8 +70,9 @@ export async function uploadFile(file: File, memberId: string, query: Record<str
       timeout: 0,
     });
     answer = response.data;
-  } catch {
-    return uploadFailed();
+  } catch (error) {
+    const refusal = refusalIn(error);
+    return refusal ? refused(refusal) : uploadFailed();
   }
   if (!answer || typeof answer !== 'object') return uploadFailed();
   if (String(answer.status) === '1004') {
@@ -73,7 +99,7 @@ export async function uploadGatewayFile(
   form.append('sysCode', 'gateway-inner');
   form.append('language', envelope.language);
   form.append('requestBaseStr', JSON.stringify(envelope));
-  form.append('file', await compressForUpload(file, 'gateway')); // last, so the fields are read first
+  form.append('file', checkSize(await compressForUpload(file, 'gateway'))); // last, so the fields are read first
   let answer: GatewayAnswer<UploadedFile>;
   try {
     const response = await http.post('/gatewayinner/uploadFile', form, {
@@ -83,8 +109,9 @@ export async function uploadGatewayFile(
       timeout: 0,
     });
     answer = response.data;
-  } catch {
-    return uploadFailed();
+  } catch (error) {
+    const refusal = refusalIn(error);
+    return refusal ? refused(refusal) : uploadFailed();
   }
   if (!answer || typeof answer !== 'object') return uploadFailed();
   if (answer.code === CODES.sessionLost) {

@@ -39,6 +39,11 @@ export default function SettingsScreen() {
                   <a className="kw-list-link" href={settings.verificationStatus === 'verified' ? '/app/personalconfirm' : '/app/personalcert'}>{t('verification.open')}</a>
                 </List.Item>
               )}
+              {settings.profile.memberType === 'enterprise' && (
+                <List.Item arrowIcon extra={t(`enterprise.status.${settings.verificationStatus}`)}>
+                  <a className="kw-list-link" href={settings.verificationStatus === 'unverified' ? '/app/enterprisecert' : '/app/result'}>{t('enterprise.open')}</a>
+                </List.Item>
+              )}
             </List>
           </section>
           <section className="kw-section" aria-labelledby="security-title">

@@ -71,6 +71,9 @@ export type Code =
   | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES]
   | (typeof PLATFORM_CODES)[keyof typeof PLATFORM_CODES];
 
+/** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
+export const UPLOAD_LIMIT_MB = 10;
+
 /** Legacy transport statuses: success and session lost are numbers, other refusals carry our code. */
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;

@@ -37,6 +37,7 @@ const KEYS = {
   faceOpenId: 'faceOpenId',
   backUrl: 'backUrl',
   language: 'LANG',
+  enterpriseDraft: 'EnterpriseDraft',
 } as const;
 
 function read<T>(area: Storage | undefined, key: string): T | null {
@@ -78,6 +79,9 @@ export const storage = {
   setFaceOpenId: (id: string | null) => write(local(), KEYS.faceOpenId, id),
   getBackUrl: () => read<string>(session(), KEYS.backUrl),
   setBackUrl: (url: string | null) => write(session(), KEYS.backUrl, url),
+  /** The enterprise verification form being filled in this tab (survives a reload, not the tab). */
+  getEnterpriseDraft: () => read<unknown>(session(), KEYS.enterpriseDraft),
+  setEnterpriseDraft: (draft: unknown) => write(session(), KEYS.enterpriseDraft, draft),
   getLanguage: (): string | null => session()?.getItem(KEYS.language) ?? null,
   setLanguage: (language: Language) => session()?.setItem(KEYS.language, language.toLowerCase()),
   getKeypadKeys: (): KeypadKeys => ({
@@ -96,6 +100,7 @@ export const storage = {
   clearUserItems: () => {
     for (const key of [KEYS.userInfo, KEYS.userInfoDevice, KEYS.bankInfo, KEYS.commonUrl, KEYS.faceOpenId]) local()?.removeItem(key);
     session()?.removeItem(KEYS.backUrl);
+    session()?.removeItem(KEYS.enterpriseDraft);
     storage.clearKeypadKeys();
   },
 };

@@ -11,6 +11,9 @@ import { setTransportUi, type ToastKind } from '../../services/transport-ui.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { PDF, zipBomb } from '../support/files.ts';
+import { uploadGatewayFile } from '../../services/upload.ts';
+import { UPLOAD_LIMIT_MB } from '../../services/contract/codes.ts';
 
 let server: TestServer;
 let toasts: Array<{ message: string; kind: ToastKind; durationMs: number }> = [];
@@ -129,5 +132,35 @@ describe('legacy helper', () => {
     expect(signals).toBe(1);
     stop();
     storage.clearUserItems();
+  });
+});
+
+describe('uploads', () => {
+  const uploadedRows = async () => Number((await server.db.query<{ n: string }>('SELECT count(*)::text AS n FROM uploaded_files')).rows[0]!.n);
+  beforeEach(async () => {
+    window.history.pushState({}, '', '/app/enterprisecert');
+    storage.setUserInfo({ h5Token: await server.memberToken('loja@demo.ao') });
+  });
+
+  it('sends a PDF and answers its id', async () => {
+    const stored = await uploadGatewayFile(new File([new Uint8Array(PDF)], 'registo.pdf', { type: 'application/pdf' }), 'EnterpriseVerification');
+    expect(stored).toMatchObject({ fileName: 'registo.pdf', contentType: 'application/pdf' });
+  });
+
+  it('refuses a file over the limit before sending a byte', async () => {
+    const before = await uploadedRows();
+    const big = new File([new Uint8Array(UPLOAD_LIMIT_MB * 1024 * 1024 + 1)], 'scan.pdf', { type: 'application/pdf' });
+    await expect(uploadGatewayFile(big, 'EnterpriseVerification')).rejects.toThrow('UPL10003');
+    expect(toasts.at(-1)).toMatchObject({ message: 'errors.UPL10003', kind: 'fail' });
+    expect(await uploadedRows()).toBe(before);
+  });
+
+  it('shows the server’s reason for a non-image renamed .jpg and for a zip bomb', async () => {
+    const before = await uploadedRows();
+    const fake = new File([new TextEncoder().encode('MZ not a photo at all '.repeat(50))], 'foto.jpg', { type: 'image/jpeg' });
+    await expect(uploadGatewayFile(fake, 'EnterpriseVerification')).rejects.toThrow('UPL10002');
+    expect(toasts.at(-1)?.message).toMatch(/not accepted/);
+    await expect(uploadGatewayFile(new File([new Uint8Array(zipBomb(20))], 'foto.jpg', { type: 'image/jpeg' }), 'EnterpriseVerification')).rejects.toThrow('UPL10002');
+    expect(await uploadedRows()).toBe(before);
   });
 });

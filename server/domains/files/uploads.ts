@@ -23,7 +23,8 @@ export async function storeUpload(
   upload: { memberId: string; bizType: string; fileName: string; bytes: Buffer },
 ): Promise<StoredFile> {
   if (upload.bytes.length === 0) throw new DomainError(CODES.uploadNoFile, 400);
-  const sniffed = await fileTypeFromBuffer(upload.bytes);
+  // a view in this realm's Uint8Array (no copy): file-type checks `instanceof`
+  const sniffed = await fileTypeFromBuffer(new Uint8Array(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.length));
   if (!sniffed || !ACCEPTED.has(sniffed.mime)) throw new DomainError(CODES.uploadTypeRefused, 415);
   if (sniffed.mime.startsWith('image/')) {
     let pixels: number;

@@ -1,0 +1,59 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { enterpriseVerificationMachine, EnterpriseVerificationEvent } from '../../machines/enterpriseVerification.machine.ts';
+import { formatDateTime } from '../../src/lib/dates.ts';
+import { normaliseLanguage } from '../../src/lib/language.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import './EnterpriseVerification.css';
+
+type State = SnapshotFrom<typeof enterpriseVerificationMachine>;
+type Send = (event: EnterpriseVerificationEvent) => void;
+
+const linkButton = 'kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text';
+
+/**
+ * The verification result (spec §2 `/app/result`): not verified, pending review, verified, or
+ * failed with the operator's reason and a re-verify action. The form itself is on /app/enterprisecert.
+ */
+export function EnterpriseStatusView({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const { context } = state;
+  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('unavailable')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{context.errorCode ? t([`errors.${context.errorCode}`, 'errors.AGW50000']) : t('errors.network.gateway')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'flow.retry' })}>{t('common.retry')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('notEnterprise')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{t('errors.ENT10001')}</FieldError>
+        <a className={linkButton} href="/app/personalcert">{t('enterprise.toPersonal')}</a>
+      </div>
+    );
+  }
+  const status = state.matches('pending') ? 'pending' : state.matches('verified') ? 'verified' : state.matches('failed') ? 'failed' : 'unverified';
+  return (
+    <div className="kw-form kw-enterprise-status" data-status={status}>
+      <p className={`kw-status-badge kw-status-${status}`} role="status">{t(`enterprise.status.${status}`)}</p>
+      <h2 className="kw-step-title">{t(`enterprise.result.${status}.title`)}</h2>
+      <p className="kw-muted-text">{t(`enterprise.result.${status}.text`)}</p>
+      {status === 'pending' && context.submittedAt && (
+        <p className="kw-muted-text">{t('enterprise.submittedAt', { date: formatDateTime(context.submittedAt, normaliseLanguage(i18n.language)) })}</p>
+      )}
+      {status === 'failed' && (
+        <div className="kw-enterprise-reason">
+          <strong>{t('enterprise.reasonLabel')}</strong> {context.reason || t('enterprise.noReason')}
+        </div>
+      )}
+      {status === 'pending' && <Button block size="large" onClick={() => send({ type: 'status.refreshed' })}>{t('enterprise.refresh')}</Button>}
+      {status === 'failed' && <Button block color="primary" size="large" onClick={() => send({ type: 'reverify' })}>{t('enterprise.reverify')}</Button>}
+      {status === 'unverified' && <a className={linkButton} href="/app/enterprisecert">{t('enterprise.start')}</a>}
+      {status === 'verified' && <a className={linkButton} href="/">{t('enterprise.toWallet')}</a>}
+    </div>
+  );
+}
