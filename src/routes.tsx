@@ -1,7 +1,8 @@
-import { createRootRoute, createRoute, createRouter, notFound, useParams, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, notFound, redirect, useParams, type ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Body } from './Body.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
+import { storage } from './lib/storage.ts';
 
 /**
  * The route table of spec §2, one line a route. Every screen is its own chunk, fetched from /dist/
@@ -21,6 +22,16 @@ const PayPassword = lazyScreen('pay-password', () => import('../screens/accounts
 const ChangeMobile = lazyScreen('change-mobile', () => import('../screens/accounts/ChangeMobileScreen.tsx'));
 const PersonalCert = lazyScreen('personal-cert', () => import('../screens/verification/PersonalCertScreen.tsx'));
 const PersonalConfirm = lazyScreen('personal-confirm', () => import('../screens/verification/PersonalConfirmScreen.tsx'));
+const EnterpriseCert = lazyScreen('enterprise-cert', () => import('../screens/verification/EnterpriseCertScreen.tsx'));
+const EnterpriseResult = lazyScreen('enterprise-result', () => import('../screens/verification/EnterpriseResultScreen.tsx'));
+
+// the operators' area (`/plateform/`, sic): chunks of its own, nothing of it in the member app's first route
+const OperatorSignIn = lazyScreen('plateform', () => import('../screens/platform/OperatorSignInScreen.tsx'));
+const PlatformShell = lazyScreen('plateform-shell', () => import('../screens/platform/PlatformShell.tsx'));
+const ReviewQueue = lazyScreen('plateform-queue', () => import('../screens/platform/QueueScreen.tsx'));
+const Review = lazyScreen('plateform-review', () => import('../screens/platform/ReviewScreen.tsx'));
+const MemberLookup = lazyScreen('plateform-members', () => import('../screens/platform/MemberLookupScreen.tsx'));
+const AuditLog = lazyScreen('plateform-audit', () => import('../screens/platform/AuditLogScreen.tsx'));
 
 /** Agreements by prefix: none (the app's language), /en/ and /pt/ (pinned), as spec §2 lists them. */
 const AGREEMENTS = {
@@ -61,8 +72,61 @@ function agreementRoute(prefix: keyof typeof AGREEMENTS) {
   });
 }
 
+const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const pageNumber = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 1 && value <= 10_000 ? { page: value } : {});
+/** Queue filters live in the address (Back returns to the same tab and page); pending and page 1 are the defaults. */
+const queueSearch = (search: Record<string, unknown>): { status?: 'approved' | 'rejected'; page?: number } => ({
+  ...(search.status === 'approved' || search.status === 'rejected' ? { status: search.status } : {}),
+  ...pageNumber(search.page),
+});
+const auditSearch = (search: Record<string, unknown>): { subjectId?: string; page?: number } => ({
+  ...(typeof search.subjectId === 'string' && search.subjectId.length <= 64 ? { subjectId: search.subjectId } : {}),
+  ...pageNumber(search.page),
+});
+const requestIdRequired = ({ params }: { params: unknown }) => {
+  if (!REQUEST_ID.test((params as { id: string }).id)) throw notFound();
+};
+
+/** Operators' pages need a stored operator token; without one, the sign-in page, which comes back here. */
+const operatorArea = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'operator',
+  beforeLoad: ({ location }) => {
+    if (!storage.getUserInfo()?.token) throw redirect({ href: `/plateform/?returnTo=${encodeURIComponent(location.href)}`, replace: true });
+  },
+  component: () => <PlatformShell />,
+});
+const operatorPage = (path: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => operatorArea, path, component });
+
+const operatorRoutes = operatorArea.addChildren([
+  createRoute({ getParentRoute: () => operatorArea, path: '/plateform/verifications', validateSearch: queueSearch, component: () => <ReviewQueue kind="verification" /> }),
+  createRoute({
+    getParentRoute: () => operatorArea,
+    path: '/plateform/verifications/$id',
+    beforeLoad: requestIdRequired,
+    component: function VerificationReviewPage() {
+      const { id } = useParams({ strict: false }) as { id: string };
+      return <Review key={id} kind="verification" id={id} />;
+    },
+  }),
+  createRoute({ getParentRoute: () => operatorArea, path: '/plateform/rebinding', validateSearch: queueSearch, component: () => <ReviewQueue kind="rebinding" /> }),
+  createRoute({
+    getParentRoute: () => operatorArea,
+    path: '/plateform/rebinding/$id',
+    beforeLoad: requestIdRequired,
+    component: function RebindingReviewPage() {
+      const { id } = useParams({ strict: false }) as { id: string };
+      return <Review key={id} kind="rebinding" id={id} />;
+    },
+  }),
+  operatorPage('/plateform/members', () => <MemberLookup />),
+  createRoute({ getParentRoute: () => operatorArea, path: '/plateform/audit', validateSearch: auditSearch, component: () => <AuditLog /> }),
+]);
+
 const routeTree = rootRoute.addChildren([
   page('/', () => <Home />),
+  page('/plateform', () => <OperatorSignIn />),
+  operatorRoutes,
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/index/$token',
@@ -97,6 +161,8 @@ const routeTree = rootRoute.addChildren([
   page('/app/changemobile', () => <ChangeMobile />),
   page('/app/personalcert', () => <PersonalCert />),
   page('/app/personalconfirm', () => <PersonalConfirm />),
+  page('/app/enterprisecert', () => <EnterpriseCert />),
+  page('/app/result', () => <EnterpriseResult />),
   page('/app/register', () => <SignUp memberType="individual" />),
   page('/app/enterpriseregister', () => <SignUp memberType="enterprise" />),
 ]);

@@ -14,6 +14,18 @@ import { showToast } from '../ui/toast.tsx';
 import { SessionCover } from '../../screens/session/SessionCover.tsx';
 
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/**
+ * Operators' pages (`/plateform/`, sic) sign in again on the platform's own sign-in page, never by
+ * the member's login URL or the native shell, and losing an operator session forgets the operator's
+ * token alone (a member signed in on the same browser stays signed in).
+ */
+const onPlatformPage = () => /^\/plateform(\/|$)/.test(window.location.pathname);
+const platformSignIn = () => `/plateform/?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+function forgetOperatorToken() {
+  const { token: _token, ...rest } = storage.getUserInfo() ?? {};
+  storage.setUserInfo(Object.keys(rest).length > 0 ? rest : null);
+}
 const SessionContext = createContext<SessionActor | null>(null);
 
 export function useSessionActor(): SessionActor {
@@ -30,11 +42,12 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     () =>
       sessionMachine.provide({
         actions: {
-          clearStoredItems: () => storage.clearUserItems(),
+          clearStoredItems: () => (onPlatformPage() ? forgetOperatorToken() : storage.clearUserItems()),
           showExpiredMessage: () => void showToast(t('session.expiredMessage'), { kind: 'fail', durationMs: DURATIONS.relogin }),
           callNativeAuthorize: () => nativeAuthorize()?.(),
           goToLoginUrl: ({ context }) => {
-            if (context.loginUrl) window.location.assign(context.loginUrl);
+            const url = onPlatformPage() ? platformSignIn() : context.loginUrl;
+            if (url) window.location.assign(url);
           },
           postTokenLose: () => window.postMessage('TokenLose', window.location.origin),
           goHome: () => void router.navigate({ to: '/', replace: true }),
@@ -51,11 +64,12 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     [t, router],
   );
   const user = storage.getUserInfo();
+  const platform = onPlatformPage();
   const actor = useActorRef(machine, {
     input: {
-      signedIn: !!(user?.h5Token || user?.token),
-      loginUrl: user?.loginUrl ?? null,
-      nativeAuthorizeAvailable: nativeShell() !== null && nativeAuthorize() !== null,
+      signedIn: platform ? !!user?.token : !!(user?.h5Token || user?.token),
+      loginUrl: platform ? '/plateform/' : (user?.loginUrl ?? null),
+      nativeAuthorizeAvailable: !platform && nativeShell() !== null && nativeAuthorize() !== null,
     },
   });
   useEffect(() => onSessionExpired(() => actor.send({ type: 'session.expired' })), [actor]);

@@ -9,7 +9,11 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { scenarios } from './scenarios.ts';
+import { scenarios as generalScenarios } from './scenarios.ts';
+import { verificationScenarios } from './verification.scenarios.ts';
+
+/** `E2E_ONLY=<part of a name>` runs the matching scenarios only (while working on one). */
+const scenarios = [...generalScenarios, ...verificationScenarios].filter((s) => !process.env.E2E_ONLY || s.name.includes(process.env.E2E_ONLY));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('tests/e2e/screenshots');

@@ -5,7 +5,7 @@ export interface Scenario {
   run(ctx: E2eContext): Promise<void>;
 }
 
-const expectText = async (ctx: E2eContext, text: string | RegExp) => {
+export const expectText = async (ctx: E2eContext, text: string | RegExp) => {
   await ctx.page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
 };
 
@@ -126,7 +126,7 @@ export const scenarios: Scenario[] = [
 ];
 
 /** How many messages the dev outbox holds for `destination` (read before asking for a new code). */
-async function outboxCount(ctx: E2eContext, destination: string): Promise<number> {
+export async function outboxCount(ctx: E2eContext, destination: string): Promise<number> {
   const response = await ctx.page.request.get(`${ctx.baseUrl}/dev/outbox?to=${encodeURIComponent(destination)}`, { headers: { accept: 'application/json' } });
   return ((await response.json()) as { messages: unknown[] }).messages.length;
 }
@@ -135,7 +135,7 @@ async function outboxCount(ctx: E2eContext, destination: string): Promise<number
  * Reads, on the dev-only outbox page as a newcomer would, the code of the first message to
  * `destination` that arrived after `before` messages: an older code for the same number never counts.
  */
-async function codeFromOutbox(ctx: E2eContext, destination: string, before: number): Promise<string> {
+export async function codeFromOutbox(ctx: E2eContext, destination: string, before: number): Promise<string> {
   const outbox = await ctx.page.context().newPage();
   try {
     for (let attempt = 0; attempt < 40; attempt++) {

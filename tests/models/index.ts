@@ -9,6 +9,9 @@ import { payPasswordModel } from './payPassword.model.ts';
 import { captchaModel } from './captcha.model.ts';
 import { changeMobileModel } from './changeMobile.model.ts';
 import { personalVerificationModel } from './personalVerification.model.ts';
+import { reviewModel } from './review.model.ts';
+import { operatorSignInModel } from './operatorSignIn.model.ts';
+import { enterpriseVerificationModel } from './enterpriseVerification.model.ts';
 
 /** The model of every machine in machines/, by the machine's file name. The gate checks both lists agree. */
 export const models: Record<string, FlowModel> = {
@@ -22,4 +25,7 @@ export const models: Record<string, FlowModel> = {
   'captcha.machine.ts': captchaModel as FlowModel,
   'changeMobile.machine.ts': changeMobileModel as FlowModel,
   'personalVerification.machine.ts': personalVerificationModel as FlowModel,
+  'review.machine.ts': reviewModel as FlowModel,
+  'operatorSignIn.machine.ts': operatorSignInModel as FlowModel,
+  'enterpriseVerification.machine.ts': enterpriseVerificationModel as FlowModel,
 };

@@ -1,0 +1,142 @@
+import { setup, assign, fromPromise } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import { PLATFORM_CODES } from '../services/contract/codes.ts';
+import { isOk, outputOf, refusalCode } from './outcome.ts';
+
+/**
+ * An operator's sign-in to the platform area (`/plateform/`, sic). The sign-in page sends the browser
+ * to single sign-on (`/sso/login`); the server comes back to this page with a one-time hand-off code
+ * (or an `ssoError`). The page takes both out of the address before this chart starts (XState starts
+ * an initial invoke before the initial state's entry actions), and the chart redeems the code for the
+ * operator's token. A signed-in operator goes on to where the sign-in started (a `/plateform/` page).
+ */
+export interface OperatorSignInInput {
+  handoff: string | null;
+  returnTo: string | null;
+  ssoError: string | null;
+  /** Whether an operator token is already stored on this device. */
+  signedIn: boolean;
+}
+
+export interface Operator {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+export interface OperatorSignInContext {
+  handoff: string | null;
+  returnTo: string;
+  /** Whether a stored token existed when the page opened; read once by `checking`. */
+  storedSessionAtStart: boolean;
+  token: string | null;
+  operator: Operator | null;
+  errorCode: string | null;
+}
+
+export type OperatorSignInEvent = { type: 'signIn.requested' } | { type: 'signIn.retry' };
+
+export interface Redemption {
+  token: string;
+  expiresAt: string;
+  operator: Operator;
+}
+
+export const PLATFORM_HOME = '/plateform/verifications';
+
+/** Only a page of the platform area is a place to come back to; anything else (another site, `//host`) is dropped. */
+export function safeReturnTo(value: string | null): string {
+  return value && /^\/plateform\/[A-Za-z0-9]/.test(value) && !/[\\\s]/.test(value) ? value : PLATFORM_HOME;
+}
+
+const KNOWN_SSO_ERRORS: readonly string[] = Object.values(PLATFORM_CODES);
+
+export const operatorSignInMachine = setup({
+  types: {
+    input: {} as OperatorSignInInput,
+    context: {} as OperatorSignInContext,
+    events: {} as OperatorSignInEvent,
+  },
+  actors: {
+    redeem: fromPromise<Outcome<Redemption>, { handoff: string }>(async () => {
+      throw new Error('redeem is provided by the screen');
+    }),
+  },
+  guards: {
+    isOk,
+    cameBackWithError: ({ context }) => context.errorCode !== null,
+    cameBackWithHandoff: ({ context }) => !!context.handoff,
+    hasStoredSession: ({ context }) => context.storedSessionAtStart,
+  },
+  actions: {
+    keepSession: assign(({ event }) => {
+      const o = outputOf<Redemption>(event);
+      return o.ok ? { token: o.data.token, operator: o.data.operator, handoff: null } : {};
+    }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event), handoff: null }),
+    // provided by the screen: stores the token and tells the session chart
+    storeSession: () => {},
+    // provided by the screen: `returnTo`, or the verifications queue
+    goToTarget: () => {},
+    // provided by the screen: a full page load of `/sso/login?returnTo=…`
+    goToSingleSignOn: () => {},
+  },
+}).createMachine({
+  id: 'operatorSignIn',
+  context: ({ input }) => ({
+    handoff: input.handoff,
+    returnTo: safeReturnTo(input.returnTo),
+    storedSessionAtStart: input.signedIn,
+    token: null,
+    operator: null,
+    // the server's `ssoError` is shown only when it is one of ours
+    errorCode: input.ssoError === null ? null : KNOWN_SSO_ERRORS.includes(input.ssoError) ? input.ssoError : PLATFORM_CODES.signInFailed,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: 'cameBackWithError', target: 'refused' },
+        { guard: 'cameBackWithHandoff', target: 'redeeming' },
+        { guard: 'hasStoredSession', target: 'signedIn' },
+        { target: 'signedOut' },
+      ],
+    },
+    redeeming: {
+      tags: ['busy'],
+      invoke: {
+        id: 'redeem',
+        src: 'redeem',
+        input: ({ context }) => ({ handoff: context.handoff ?? '' }),
+        onDone: [
+          { guard: 'isOk', target: 'signedIn', actions: ['keepSession', 'storeSession'] },
+          { target: 'refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'unreachable' },
+      },
+    },
+    signedOut: {
+      on: { 'signIn.requested': { target: 'leaving' } },
+    },
+    refused: {
+      tags: ['error'],
+      on: { 'signIn.requested': { target: 'leaving' } },
+    },
+    // the code may still be good: the server answers PLT10005 if it was used meanwhile
+    unreachable: {
+      tags: ['error'],
+      on: {
+        'signIn.retry': { target: 'redeeming' },
+        'signIn.requested': { target: 'leaving' },
+      },
+    },
+    leaving: {
+      tags: ['busy'],
+      entry: 'goToSingleSignOn',
+    },
+    signedIn: {
+      type: 'final',
+      entry: 'goToTarget',
+    },
+  },
+});

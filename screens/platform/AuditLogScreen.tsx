@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '../../services/contract/platform.ts';
+import { requestGateway } from '../../services/gateway.ts';
+import { LoadStatus } from './LoadStatus.tsx';
+import { Pager } from './Pager.tsx';
+import { PAGE_SIZE, usePlatformFormat } from './format.ts';
+import { usePlatformLoad } from './usePlatformLoad.ts';
+
+/** `/plateform/audit`: what operators did, newest first, optionally about one subject. */
+export default function AuditLogScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { subjectId?: string; page?: number };
+  const page = search.page ?? 1;
+  const [subject, setSubject] = useState(search.subjectId ?? '');
+  const go = (subjectId: string | undefined, nextPage: number) =>
+    void navigate({ to: '/plateform/audit', search: { ...(subjectId ? { subjectId } : {}), ...(nextPage > 1 ? { page: nextPage } : {}) } as never });
+  return (
+    <section className="kw-plt-page" aria-labelledby="platform-audit-title">
+      <h1 id="platform-audit-title">{t('platform.audit.title')}</h1>
+      <form
+        className="kw-plt-search"
+        role="search"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          go(subject.trim() || undefined, 1);
+        }}
+      >
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="platform-audit-subject">{t('platform.audit.subjectLabel')}</label>
+          <input id="platform-audit-subject" className="kw-plt-input" type="search" value={subject} maxLength={64} autoComplete="off" onChange={(event) => setSubject(event.target.value)} />
+        </div>
+        <button type="submit" className="kw-button kw-button-primary">{t('platform.audit.filter')}</button>
+      </form>
+      <AuditPage key={`${search.subjectId ?? ''}:${page}`} subjectId={search.subjectId} page={page} onPage={(p) => go(search.subjectId, p)} />
+    </section>
+  );
+}
+
+function AuditPage({ subjectId, page, onPage }: { subjectId?: string; page: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  const format = usePlatformFormat();
+  const { state, send, data } = usePlatformLoad(() =>
+    requestGateway('platform/audit/query', { ...(subjectId ? { subjectId } : {}), page, pageSize: PAGE_SIZE }, { quiet: true }),
+  );
+  if (!data) return <LoadStatus state={state} send={send} />;
+  if (data.items.length === 0) return <p className="kw-plt-empty">{t('platform.audit.empty')}</p>;
+  return (
+    <>
+      <ol className="kw-plt-list">
+        {data.items.map((entry) => (
+          <li key={entry.id} className="kw-plt-card kw-plt-audit">
+            <p className="kw-plt-audit-head">
+              <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> · <strong>{entry.operatorName}</strong> · <code>{entry.action}</code>
+            </p>
+            <p className="kw-plt-meta">{t('platform.audit.subject', { type: entry.subjectType, id: entry.subjectId })}</p>
+            <Changes entry={entry} />
+          </li>
+        ))}
+      </ol>
+      <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={onPage} />
+    </>
+  );
+}
+
+const compact = (value: unknown) => {
+  const text = JSON.stringify(value) ?? 'null';
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+};
+
+/** Before → after, key by key, for the keys that changed (all of them for a creation or a removal). */
+export function changesOf(entry: Pick<AuditEntry, 'before' | 'after'>): { key: string; from: string | null; to: string | null }[] {
+  const { before, after } = entry;
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
+  return keys
+    .filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]))
+    .map((key) => ({ key, from: before && key in before ? compact(before[key]) : null, to: after && key in after ? compact(after[key]) : null }));
+}
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const changes = changesOf(entry);
+  if (changes.length === 0) return null;
+  return (
+    <dl className="kw-plt-diff" aria-label={t('platform.audit.changes')}>
+      {changes.map((change) => (
+        <div key={change.key}>
+          <dt>{change.key}</dt>
+          <dd>
+            <span className="kw-plt-diff-from">{change.from ?? '∅'}</span> → <span className="kw-plt-diff-to">{change.to ?? '∅'}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { requestGateway } from '../../services/gateway.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadStatus } from './LoadStatus.tsx';
+import { PlatformLink } from './PlatformLink.tsx';
+import { MemberFields } from './ReviewDetails.tsx';
+import { usePlatformLoad } from './usePlatformLoad.ts';
+
+/** The server looks up by at least three characters (member number, mobile, e-mail or name). */
+const QUERY_MIN = 3;
+
+/** `/plateform/members`: find a member and see where their account stands. */
+export default function MemberLookupScreen() {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState<string | null>(null);
+  const [showTooShort, setShowTooShort] = useState(false);
+  return (
+    <section className="kw-plt-page" aria-labelledby="platform-members-title">
+      <h1 id="platform-members-title">{t('platform.members.title')}</h1>
+      <form
+        className="kw-plt-search"
+        role="search"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const wanted = text.trim();
+          if (wanted.length < QUERY_MIN) return setShowTooShort(true);
+          setShowTooShort(false);
+          setQuery(wanted);
+        }}
+      >
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="platform-member-query">{t('platform.members.label')}</label>
+          <input
+            id="platform-member-query"
+            className="kw-plt-input"
+            type="search"
+            value={text}
+            maxLength={120}
+            autoComplete="off"
+            aria-describedby="platform-member-hint"
+            aria-invalid={showTooShort}
+            onChange={(event) => {
+              setText(event.target.value);
+              setShowTooShort(false);
+            }}
+          />
+          <span id="platform-member-hint" className="kw-hint">{t('platform.members.hint')}</span>
+        </div>
+        <button type="submit" className="kw-button kw-button-primary">{t('platform.members.search')}</button>
+      </form>
+      {showTooShort && <FieldError>{t('platform.members.tooShort', { min: QUERY_MIN })}</FieldError>}
+      {query && <LookupResults key={query} query={query} />}
+    </section>
+  );
+}
+
+function LookupResults({ query }: { query: string }) {
+  const { t } = useTranslation();
+  const { state, send, data } = usePlatformLoad(() => requestGateway('platform/member/lookup', { query }, { quiet: true }));
+  if (!data) return <LoadStatus state={state} send={send} />;
+  if (data.members.length === 0) return <p className="kw-plt-empty">{t('platform.members.none')}</p>;
+  return (
+    <ul className="kw-plt-list kw-plt-members" aria-label={t('platform.members.results', { count: data.members.length })}>
+      {data.members.map((member) => (
+        <li key={member.id} className="kw-plt-card">
+          <h2>{member.displayName}</h2>
+          <MemberFields member={member} />
+          <PlatformLink href={`/plateform/audit?subjectId=${encodeURIComponent(member.id)}`}>{t('platform.members.audit')}</PlatformLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
