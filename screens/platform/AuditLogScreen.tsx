@@ -54,7 +54,7 @@ function AuditPage({ subjectId, page, onPage }: { subjectId?: string; page: numb
         {data.items.map((entry) => (
           <li key={entry.id} className="kw-plt-card kw-plt-audit">
             <p className="kw-plt-audit-head">
-              <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> · <strong>{entry.operatorName}</strong> · <code>{entry.action}</code>
+              <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> · <strong>{entry.operatorName}</strong> · {t(`platform.audit.action.${entry.action.replace('.', '_')}`, { defaultValue: entry.action })} <code>{entry.action}</code>
             </p>
             <p className="kw-plt-meta">{t('platform.audit.subject', { type: entry.subjectType, id: entry.subjectId })}</p>
             <Changes entry={entry} />

@@ -103,7 +103,7 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
             [t('platform.fields.email'), basicInfo.email],
             [t('platform.fields.address'), basicInfo.address],
             [t('platform.fields.areaOfBusiness'), basicInfo.areaOfBusiness],
-            [t('platform.fields.province'), basicInfo.province],
+            [t('platform.fields.province'), detail.provinceName],
             [t('platform.fields.city'), basicInfo.city],
             [t('platform.fields.gender'), t(`platform.gender.${basicInfo.gender}`)],
             [t('platform.fields.birthday'), basicInfo.birthday],

@@ -86,6 +86,8 @@ export const verificationDetail = defineService({
   response: verificationItem.extend({
     member: memberSummary,
     form: enterpriseFormSchema,
+    /** The form keeps the province's id; reviewers read its name. */
+    provinceName: z.string(),
     documents: z.array(document.extend({ slot: z.enum(enterpriseDocumentSlots) })),
     /** The enterprise's earlier requests, newest first, so a reviewer sees past reasons. */
     history: z.array(z.object({ id, status: reviewStatus, submittedAt: timestamp }).extend(decided.shape)),

@@ -49,9 +49,10 @@ export function verificationDetail(status: ReviewSubject['status']) {
       company: { name: 'Mercearia Kianda, Lda', shortName: 'Kianda', nif: '5417000042', licenceNumber: 'ALV-2024-0042', validity: { kind: 'until', date: '2027-12-31' }, registrationNumber: 'CRC-LDA-0042' },
       legalPerson: { name: 'Joana', surname: 'Kianda', cardNumber: '004562891LA042', taxNumber: '004562891LA042' },
       signer: { name: 'Paulo Mateus', cardNumber: '003456789LA011', taxNumber: '003456789LA011' },
-      basicInfo: { phone: '923456789', email: member.email, address: 'Rua da Missão 12, Luanda', areaOfBusiness: 'Comércio a retalho', province: 'Luanda', city: 'Luanda', gender: 'F', birthday: '1985-04-12', personalNif: '004562891LA042' },
+      basicInfo: { phone: '923456789', email: member.email, address: 'Rua da Missão 12, Luanda', areaOfBusiness: 'Comércio a retalho', province: 'luanda', city: 'Luanda', gender: 'F', birthday: '1985-04-12', personalNif: '004562891LA042' },
       documents: Object.fromEntries(slots.map((slot, i) => [slot, fileId(i)])),
     },
+    provinceName: 'Luanda',
     documents: slots.map((slot, i) => ({ fileId: fileId(i), fileName: i === 0 ? 'alvara.pdf' : `foto-${i}.jpg`, contentType: i === 0 ? 'application/pdf' : 'image/jpeg', size: 180_000 + i, slot })),
     history: [
       { id: '9a1b2c3d-0000-4000-8000-000000000001', status: 'rejected', submittedAt: '2025-04-01T08:00:00.000Z', decidedAt: '2025-04-02T09:00:00.000Z', decidedBy: 'Operador Anterior', reason: 'Certidão de registo caducada.' },

@@ -122,7 +122,7 @@ describe.each(engines)('platform area on %s', (engine) => {
       const queue = (await asOperator('platform/verification/queue', {})).bizContent;
       expect(queue.items.map((i: { id: string }) => i.id)).toContain(requestId);
       const detail = (await asOperator('platform/verification/detail', { id: requestId })).bizContent;
-      expect(detail).toMatchObject({ status: 'pending', companyName: 'Loja Demo, Lda', member: { email: 'loja@demo.ao', verificationStatus: 'pending' } });
+      expect(detail).toMatchObject({ status: 'pending', companyName: 'Loja Demo, Lda', provinceName: 'Luanda', member: { email: 'loja@demo.ao', verificationStatus: 'pending' } });
       expect(detail.documents).toHaveLength(7);
       const pdf = detail.documents.find((d: { slot: string }) => d.slot === 'registrationCertificate');
       const file = await server.app.inject({ method: 'GET', url: `/platform/files/${pdf.fileId}`, headers: { 'sso-auth-token': operator } });

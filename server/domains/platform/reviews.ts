@@ -1,3 +1,4 @@
+import provinces from '../../../src/data/angola/provinces.json' with { type: 'json' };
 import { ACCOUNT_CODES, CODES, PLATFORM_CODES } from '../../../services/contract/codes.ts';
 import { enterpriseDocumentSlots, type EnterpriseForm } from '../../../services/contract/enterprise.ts';
 import type { Queryable } from '../../db/index.ts';
@@ -125,6 +126,7 @@ const verificationDetail: Handler<'platform/verification/detail'> = async (input
     ...decision(row),
     member: memberSummary(row),
     form: row.form,
+    provinceName: provinces.provinces.find((p) => p.id === row.form.basicInfo.province)?.name ?? row.form.basicInfo.province,
     documents: enterpriseDocumentSlots.flatMap((slot) => {
       const file = byId.get(row.form.documents[slot]);
       return file ? [{ slot, fileId: file.id, fileName: file.original_name, contentType: file.content_type, size: Number(file.size_bytes) }] : [];
