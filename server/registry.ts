@@ -17,6 +17,9 @@ import { changeMobileHandlers } from './domains/changeMobile/handlers.ts';
 import { personalVerificationHandlers } from './domains/verification/personal.ts';
 import { enterpriseVerificationHandlers } from './domains/verification/enterprise.ts';
 import { platformHandlers } from './domains/platform/handlers.ts';
+import { assetHandlers } from './domains/wallet/assets.ts';
+import { transferHandlers } from './domains/wallet/transfer.ts';
+import { fundDetailHandlers } from './domains/wallet/fundDetail.ts';
 
 export interface HandlerContext {
   db: Database;
@@ -35,7 +38,7 @@ export type Handler<N extends ServiceName> = (
 export type Handlers = { [N in ServiceName]: Handler<N> };
 
 /** One handler per catalogue entry: a service without one does not compile. */
-const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers, ...personalVerificationHandlers, ...enterpriseVerificationHandlers, ...platformHandlers } satisfies Handlers;
+const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers, ...personalVerificationHandlers, ...enterpriseVerificationHandlers, ...platformHandlers, ...assetHandlers, ...transferHandlers, ...fundDetailHandlers } satisfies Handlers;
 
 export interface Caller {
   token: string;

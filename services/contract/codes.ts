@@ -66,10 +66,23 @@ export const PLATFORM_CODES = {
   signInFailed: 'PLT10006',
 } as const;
 
+/** Refusals of the money-moving calls (ledger, transfers, withdrawals, cards). */
+export const LEDGER_CODES = {
+  insufficientFunds: 'FND10001',
+  requestNoReused: 'FND10002',
+  limitExceeded: 'FND10003',
+  verificationNeeded: 'FND10004',
+  payeeNotFound: 'FND10005',
+  payeeIsSelf: 'FND10006',
+  amountInvalid: 'FND10007',
+  payAuthorizationInvalid: 'FND10008',
+} as const;
+
 export type Code =
   | (typeof CODES)[keyof typeof CODES]
   | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES]
-  | (typeof PLATFORM_CODES)[keyof typeof PLATFORM_CODES];
+  | (typeof PLATFORM_CODES)[keyof typeof PLATFORM_CODES]
+  | (typeof LEDGER_CODES)[keyof typeof LEDGER_CODES];
 
 /** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
 export const UPLOAD_LIMIT_MB = 10;
@@ -78,7 +91,7 @@ export const UPLOAD_LIMIT_MB = 10;
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

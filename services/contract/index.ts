@@ -10,6 +10,7 @@ import * as changeMobile from './changeMobile.ts';
 import * as verification from './verification.ts';
 import * as enterprise from './enterprise.ts';
 import * as platform from './platform.ts';
+import * as wallet from './wallet.ts';
 
 const all = [
   content.getDocument,
@@ -57,6 +58,12 @@ const all = [
   platform.rebindingDecide,
   platform.memberLookup,
   platform.auditQuery,
+  wallet.getUserAssets,
+  wallet.queryAccountBalance,
+  wallet.queryPayee,
+  wallet.doTransfer,
+  wallet.queryFundDetails,
+  wallet.queryFundDetail,
 ] as const;
 
 type Contracts = { [C in (typeof all)[number] as C['name']]: C };
@@ -64,6 +71,6 @@ export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Cont
 export type ServiceName = keyof Contracts;
 export const contractList: readonly ServiceContract[] = all;
 
-export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification, enterprise, platform };
+export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification, enterprise, platform, wallet };
 export * from './codes.ts';
 export * from './define.ts';

@@ -30,12 +30,24 @@ export const setPayPwd = defineService({
   response: z.object({ set: z.literal(true) }),
 });
 
-/** Checks the pay password; five wrong entries lock paying for a while. */
+/**
+ * What a pay password is confirming: the money call, the amount in cêntimos and the counterparty
+ * (a payee's mobile, a card id). The answer's `payToken` authorises that payment only, once,
+ * for five minutes.
+ */
+export const paymentPurpose = z.object({
+  service: z.string().min(3).max(80),
+  amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  counterparty: z.string().min(1).max(80),
+});
+export type PaymentPurpose = z.infer<typeof paymentPurpose>;
+
+/** Checks the pay password; five wrong entries lock paying for a while. With a purpose, authorises that payment. */
 export const checkPayPwd = defineService({
   name: 'wallet/paypassword/checkPayPwd',
   audience: 'member',
-  request: encryptedEntry,
-  response: z.object({ valid: z.literal(true) }),
+  request: encryptedEntry.extend({ purpose: paymentPurpose.optional() }),
+  response: z.object({ valid: z.literal(true), payToken: z.string().optional() }),
 });
 
 /** Whether a chosen pay password is acceptable (not 123456, 111111, the birthday pattern and so on). */

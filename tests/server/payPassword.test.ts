@@ -1,14 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
-
-/** What the client does: find each digit's position on the shuffled keypad, encrypt the positions. */
-function enter(pin: string, keypad: { rsaPublicKey: string; mapArr: number[]; randKey: string }) {
-  const positions = [...pin].map((digit) => keypad.mapArr.indexOf(Number(digit))).join('');
-  const publicKey = crypto.createPublicKey({ key: Buffer.from(keypad.rsaPublicKey, 'base64'), format: 'der', type: 'spki' });
-  const cipher = crypto.publicEncrypt({ key: publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(positions)).toString('base64');
-  return { randKey: keypad.randKey, cipher };
-}
+import { enterPin as enter } from '../support/money.ts';
 
 describe.each(engines)('pay password on %s', (engine) => {
   let server: TestServer;

@@ -4,6 +4,7 @@ import type { Handler, HandlerContext } from '../../registry.ts';
 import { consumeCode, issueCode } from '../codes/codes.ts';
 import { hashPassword, maskDestination, openTicket, useTicket, verifyPassword } from '../accounts/members.ts';
 import { issueKeypad, isWeakPin, readKeypadEntry } from './keypad.ts';
+import { authorizePayment } from './authorizations.ts';
 
 /** Five wrong pay passwords lock paying for 30 minutes. */
 export const PAY_LOCKOUT = { maxFailures: 5, minutes: 30 } as const;
@@ -55,7 +56,7 @@ const checkPayPwd: Handler<'wallet/paypassword/checkPayPwd'> = async (input, ctx
     if (row.locked_seconds) throw new DomainError(ACCOUNT_CODES.payLocked, 200, String(Math.ceil(row.locked_seconds / 60)), { commit: true });
     if (await verifyPassword(row.pay_password_hash, pin)) {
       await tx.query('UPDATE members SET failed_pay_attempts = 0 WHERE id = $1', [memberId]);
-      return { valid: true as const };
+      return input.purpose ? { valid: true as const, payToken: await authorizePayment(tx, memberId, input.purpose) } : { valid: true as const };
     }
     const failures = row.failed_pay_attempts + 1;
     if (failures >= PAY_LOCKOUT.maxFailures) {

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
+import { fund, payTokenByKeypad, payTokenDirect, verifyMember } from '../support/money.ts';
+import { checkInvariants } from '../../server/ledger/invariants.ts';
+import { shortcutRange } from '../../server/domains/wallet/fundDetail.ts';
+
+type Answer = { code: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+const KZ = 100;
+
+describe.each(engines)('transfers on %s', (engine) => {
+  let server: TestServer;
+  let ana: string; // token
+  let anaId: string;
+  let brunoId: string;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
+    brunoId = await verifyMember(server.db, '+244943000002', 'Bruno Manuel Demo');
+    ana = await server.memberToken('+244923000001');
+    await fund(server.db, anaId, 50_000n * 100n);
+  });
+  afterAll(() => server.close());
+
+  const call = async (service: string, bizContent: object, token = ana, requestNo?: string): Promise<Answer> => {
+    const payload = envelope(service, bizContent, { token }, 'en');
+    if (requestNo) payload.requestNo = requestNo;
+    return (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload })).json();
+  };
+  const transfer = async (amount: number, options: { mobile?: string; requestNo?: string; payToken?: string } = {}) => {
+    const mobile = options.mobile ?? '943000002';
+    const payToken = options.payToken ?? await payTokenDirect(server.db, anaId, { service: 'wallet/transfer/doTransfer', amount, counterparty: mobile });
+    return call('wallet/transfer/doTransfer', { mobile, amount, payToken }, ana, options.requestNo);
+  };
+
+  it('shows the payee by verified name, masked, before paying', async () => {
+    expect((await call('wallet/transfer/queryPayee', { mobile: '943000002' })).bizContent).toEqual({ maskedName: 'Bruno M*** D***', mobile: '+244943000002' });
+    expect((await call('wallet/transfer/queryPayee', { mobile: '923000001' })).code).toBe('FND10006');
+    expect((await call('wallet/transfer/queryPayee', { mobile: '923999999' })).code).toBe('FND10005');
+  });
+
+  it('moves money with a pay-password confirmation for that very payment, once', async () => {
+    const payToken = await payTokenByKeypad(server, ana, { service: 'wallet/transfer/doTransfer', amount: 1_250 * KZ, counterparty: '943000002' });
+    expect((await transfer(1_300 * KZ, { payToken })).code).toBe('FND10008'); // another amount
+    const done = await transfer(1_250 * KZ, { payToken });
+    expect(done.code).toBe('S0001');
+    expect(done.bizContent).toMatchObject({ amount: 125_000, available: (50_000 - 1_250) * KZ, maskedName: 'Bruno M*** D***' });
+    expect((await transfer(1_250 * KZ, { payToken })).code).toBe('FND10008'); // spent
+    const bruno = await server.memberToken('+244943000002');
+    expect((await call('wallet/member/getUserAssets', {}, bruno)).bizContent).toEqual({ available: 125_000, frozen: 0, cashbackTotal: 0, accountLevel: 'III', verified: true });
+  });
+
+  it('answers a replayed requestNo with the first answer and moves nothing; another payload under it is refused', async () => {
+    const requestNo = `R${crypto.randomBytes(8).toString('hex')}`;
+    const payToken = await payTokenDirect(server.db, anaId, { service: 'wallet/transfer/doTransfer', amount: 10 * KZ, counterparty: '943000002' });
+    const first = await transfer(10 * KZ, { requestNo, payToken });
+    expect(first.code).toBe('S0001');
+    const before = (await call('wallet/accountBalance/queryAccountBalance', {})).bizContent.available;
+    const replay = await transfer(10 * KZ, { requestNo, payToken }); // the same envelope again, as a retry after a lost answer
+    expect(replay.bizContent).toEqual(first.bizContent);
+    expect((await call('wallet/accountBalance/queryAccountBalance', {})).bizContent.available).toBe(before);
+    expect((await transfer(11 * KZ, { requestNo })).code).toBe('FND10002');
+  });
+
+  it('refuses an overdraft, and a replay of the refusal refuses again without moving money', async () => {
+    const requestNo = `R${crypto.randomBytes(8).toString('hex')}`;
+    const payToken = await payTokenDirect(server.db, anaId, { service: 'wallet/transfer/doTransfer', amount: 90_000 * KZ, counterparty: '943000002' });
+    const tooMuch = await transfer(90_000 * KZ, { requestNo, payToken });
+    expect(tooMuch.code).toBe('FND10001');
+    await fund(server.db, anaId, 1_000_000n * 100n);
+    expect((await transfer(90_000 * KZ, { requestNo, payToken })).code).toBe('FND10001'); // the first answer stands
+    expect((await transfer(90_000 * KZ, { payToken })).code).toBe('S0001'); // a new request may pay now, once
+  });
+
+  it('applies the account level limits: per transaction, per day, and the payee’s balance ceiling', async () => {
+    const over = await transfer(100_001 * KZ);
+    expect([over.code, over.subMsg]).toEqual(['FND10003', 'perTransaction']);
+    await server.db.query('DELETE FROM member_outgoing_usage WHERE member_id = $1', [anaId]);
+    expect((await transfer(100_000 * KZ)).code).toBe('S0001');
+    expect((await transfer(100_000 * KZ)).code).toBe('S0001');
+    const daily = await transfer(1 * KZ);
+    expect([daily.code, daily.subMsg]).toEqual(['FND10003', 'daily']);
+    // a level-I payee cannot hold more than 50 000 Kz
+    await server.db.query('DELETE FROM member_outgoing_usage WHERE member_id = $1', [anaId]);
+    await server.db.query("UPDATE members SET account_level = 'I' WHERE id = $1", [brunoId]);
+    const ceiling = await transfer(1 * KZ);
+    expect([ceiling.code, ceiling.subMsg]).toEqual(['FND10003', 'payeeBalance']);
+    await server.db.query("UPDATE members SET account_level = 'III' WHERE id = $1", [brunoId]);
+  });
+
+  it('lets only verified members pay, and only to verified members', async () => {
+    const enterprise = await server.memberToken('loja@demo.ao');
+    const enterpriseId = (await server.db.query<{ id: string }>("SELECT id::text FROM members WHERE email = 'loja@demo.ao'")).rows[0]!.id;
+    const payToken = await payTokenDirect(server.db, enterpriseId, { service: 'wallet/transfer/doTransfer', amount: 100, counterparty: '923000001' });
+    expect((await call('wallet/transfer/doTransfer', { mobile: '923000001', amount: 100, payToken }, enterprise)).code).toBe('FND10004');
+  });
+
+  it('lists the fund detail by date range, newest first, in pages', async () => {
+    const all = (await call('wallet/fund/queryFundDetails', { shortcut: '7', pageSize: 3 })).bizContent;
+    expect(all.items).toHaveLength(3);
+    expect(all.items[0]).toMatchObject({ direction: 'expenditure', kind: 'transfer', counterparty: 'Bruno M*** D***' });
+    expect(all.items[0].balanceBefore - all.items[0].amount).toBe(all.items[0].balanceAfter);
+    const next = (await call('wallet/fund/queryFundDetails', { shortcut: '7', pageSize: 3, cursor: all.nextCursor })).bizContent;
+    expect(next.items[0].id).not.toBe(all.items[0].id);
+    expect(Number(next.items[0].id)).toBeLessThan(Number(all.items[2].id));
+    const yesterday = (await call('wallet/fund/queryFundDetails', { shortcut: '1' })).bizContent;
+    expect(yesterday.items).toEqual([]);
+    const detail = (await call('wallet/fund/queryFundDetail', { id: all.items[0].id })).bizContent;
+    expect(detail).toMatchObject({ tradeNo: all.items[0].tradeNo, seller: 'Bruno M*** D***' });
+    const bruno = await server.memberToken('+244943000002');
+    expect((await call('wallet/fund/queryFundDetail', { id: all.items[0].id }, bruno)).code).toBe('CNT40401'); // not Bruno's line
+  });
+
+  it('keeps the invariants, and the ledger refuses edits', async () => {
+    const report = await checkInvariants(server.db);
+    expect(report).toMatchObject({ ok: true, totalBalance: '0', driftedAccounts: [], unbalancedTransfers: [], negativeAccounts: [] });
+    await expect(server.db.query('UPDATE ledger_entries SET amount = amount + 1')).rejects.toThrow(/append-only/);
+    await expect(server.db.query('DELETE FROM ledger_transfers')).rejects.toThrow(/append-only/);
+    await expect(server.db.query("UPDATE ledger_accounts SET balance = -1 WHERE code LIKE 'member:%' ")).rejects.toThrow(/check constraint/);
+  });
+});
+
+describe('date shortcuts (spec §9), in Luanda days', () => {
+  // Wednesday 2026-11-18 23:30 UTC is Thursday 00:30 in Luanda
+  const now = Date.UTC(2026, 10, 18, 23, 30);
+  it.each([
+    ['7', '2026-11-19', '2026-11-19'], ['1', '2026-11-18', '2026-11-18'], ['2', '2026-11-16', '2026-11-19'], ['3', '2026-11-09', '2026-11-15'],
+    ['4', '2026-11-01', '2026-11-19'], ['5', '2026-10-01', '2026-10-31'], ['6', '2026-11-13', '2026-11-19'], ['8', '2026-10-21', '2026-11-19'],
+  ])('shortcut %s is %s … %s', (code, from, to) => {
+    expect(shortcutRange(code, now)).toEqual({ from, to });
+  });
+});
