@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL cluster on 127.0.0.1:$PGPORT (trust auth, owned by the postgres user)
-# and prints the URL tests use as TEST_DATABASE_URL. Safe to run twice.
+# and prints the URL tests use as TEST_DATABASE_URL. Safe to run twice. Tests run without fsync;
+# DURABLE=1 keeps PostgreSQL's defaults (fsync, synchronous commit), as the benchmark needs.
 set -euo pipefail
 PGPORT=${PGPORT:-54329}
 PGDATA=${PGDATA:-/tmp/kw-pg-data}
@@ -12,6 +13,6 @@ if ! run_as_postgres "$bindir/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; then
   mkdir -p "$PGDATA" && { [ "$(id -u)" != 0 ] || chown postgres:postgres "$PGDATA"; }
   run_as_postgres "$bindir/initdb" -D "$PGDATA" -U postgres -A trust --no-sync >/dev/null
   run_as_postgres "$bindir/pg_ctl" -D "$PGDATA" -l "$PGDATA/server.log" -w \
-    -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off" start >/dev/null
+    -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200 $([ "${DURABLE:-}" = 1 ] || echo '-c fsync=off -c synchronous_commit=off')" start >/dev/null
 fi
 echo "postgres://postgres@127.0.0.1:$PGPORT/postgres"

@@ -5,6 +5,7 @@ import { authorizePayment } from '../../server/domains/payPassword/authorization
 import { memberAccount, post, systemAccount } from '../../server/ledger/ledger.ts';
 import type { Queryable } from '../../server/db/index.ts';
 import { envelope, type TestServer } from './server.ts';
+import { openMemberSession } from '../../server/domains/session/sessions.ts';
 
 /** What the client does: find each digit's position on the shuffled keypad, encrypt the positions. */
 export function enterPin(pin: string, keypad: { rsaPublicKey: string; mapArr: number[]; randKey: string }) {
@@ -48,4 +49,24 @@ export async function payTokenByKeypad(server: TestServer, token: string, purpos
 /** The same confirmation written directly (load tests and the benchmark, where argon2 per call would measure the hash). */
 export async function payTokenDirect(db: Queryable, memberId: string, purpose: PaymentPurpose): Promise<string> {
   return authorizePayment(db, memberId, purpose);
+}
+
+export interface LoadMember { id: string; mobile: string; token: string }
+
+/** `count` verified level-III members with `startBalance` cêntimos each and a session token (load tests and the benchmark). */
+export async function createLoadMembers(db: Queryable & { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> }, count: number, startBalance: bigint): Promise<LoadMember[]> {
+  const passwordHash = await hashPassword('270419');
+  const members: LoadMember[] = [];
+  for (let i = 0; i < count; i++) {
+    const mobile = `92${String(1_000_000 + i).padStart(7, '0')}`;
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO members (member_type, mobile, display_name, verification_status, account_level, real_name, pay_password_hash)
+       VALUES ('individual', $1, $2, 'verified', 'III', $2, $3) RETURNING id::text`,
+      [`+244${mobile}`, `Membro Carga ${i}`, passwordHash],
+    );
+    const id = rows[0]!.id;
+    if (startBalance > 0n) await fund(db, id, startBalance);
+    members.push({ id, mobile, token: await openMemberSession(db, id, { idleMs: 86_400_000, lifetimeMs: 86_400_000 }) });
+  }
+  return members;
 }

@@ -22,26 +22,35 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server; `drop` removes it (connections and all). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `kw_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
 /** A fresh database (a new PostgreSQL database, or an in-memory PGlite), migrated and seeded. */
 export async function startTestServer(engine: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestServer> {
   let db: Database;
   let dropDatabase = async () => {};
   if (engine === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `kw_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    db = await openPostgres(url.toString(), 10);
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    const created = await createPostgresDatabase();
+    db = await openPostgres(created.url, 10);
+    dropDatabase = created.drop;
   } else {
     db = await openPglite(null);
   }

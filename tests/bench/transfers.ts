@@ -1,0 +1,231 @@
+/**
+ * `npm run bench`: member-to-member transfers through the real gateway (the server started as in
+ * production, over HTTP with keep-alive), at 1, 8 and 32 concurrent clients, on PostgreSQL (a
+ * throwaway cluster with PostgreSQL's durable defaults: fsync and synchronous commit on) and on
+ * embedded PGlite; then the same transfer as direct SQL on the same database, the ceiling.
+ *
+ * What one transfer is: `wallet/transfer/doTransfer` with its session check, requestNo claim,
+ * pay-password confirmation spent, limits, ledger posting and stored answer. The confirmation
+ * itself (keypad decryption + argon2id, `wallet/paypassword/checkPayPwd`) is a separate call the
+ * person makes before paying; it is prepared in bulk here so the numbers measure the money path.
+ * Results go to tests/bench/transfers.json.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrate, openPglite, openPostgres, type Database } from '../../server/db/index.ts';
+import { seed } from '../../server/db/seed.ts';
+import { hashToken } from '../../server/domains/session/sessions.ts';
+import { checkInvariants } from '../../server/ledger/invariants.ts';
+import { createLoadMembers, type LoadMember } from '../support/money.ts';
+import { envelope } from '../support/server.ts';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LEVELS = [1, 8, 32];
+const AMOUNT = 100; // 1 Kz
+const SERVICE = 'wallet/transfer/doTransfer';
+
+interface Prepared { payer: LoadMember; payee: LoadMember; payToken: string }
+interface Result { clients: number; transfers: number; perSecond: number; p50ms: number; p99ms: number; refused: number }
+
+const purposeHash = (counterparty: string) => crypto.createHash('sha256').update(JSON.stringify([SERVICE, AMOUNT, counterparty])).digest('hex');
+
+/** Pay-password confirmations for `count` random transfers, inserted in bulk. */
+async function prepare(db: Database, members: LoadMember[], count: number): Promise<Prepared[]> {
+  const prepared: Prepared[] = [];
+  for (let start = 0; start < count; start += 5_000) {
+    const batch: Prepared[] = [];
+    for (let i = start; i < Math.min(count, start + 5_000); i++) {
+      const payer = members[crypto.randomInt(members.length)]!;
+      let payee = members[crypto.randomInt(members.length)]!;
+      if (payee === payer) payee = members[(members.indexOf(payer) + 1) % members.length]!;
+      batch.push({ payer, payee, payToken: crypto.randomBytes(24).toString('base64url') });
+    }
+    await db.query(
+      `INSERT INTO pay_authorizations (token_hash, member_id, purpose_hash, expires_at)
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::timestamptz[])`,
+      [batch.map((p) => hashToken(p.payToken)), batch.map((p) => p.payer.id), batch.map((p) => purposeHash(p.payee.mobile)), batch.map(() => new Date(Date.now() + 3_600_000))],
+    );
+    prepared.push(...batch);
+  }
+  return prepared;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** `clients` loops for SECONDS, each taking the next prepared transfer; latency per call. */
+async function drive(clients: number, pool: Prepared[], call: (p: Prepared) => Promise<boolean>): Promise<Result> {
+  const latencies: number[] = [];
+  let refused = 0;
+  const deadline = performance.now() + SECONDS * 1_000;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (performance.now() < deadline) {
+      const next = pool.pop();
+      if (!next) throw new Error('ran out of prepared transfers: raise the pool');
+      const started = performance.now();
+      if (!(await call(next))) refused++;
+      latencies.push(performance.now() - started);
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  const transfers = latencies.length - refused;
+  return { clients, transfers, perSecond: Math.round(transfers / SECONDS), p50ms: +percentile(latencies, 0.5).toFixed(2), p99ms: +percentile(latencies, 0.99).toFixed(2), refused };
+}
+
+async function startGateway(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  for (let i = 0; i < 300; i++) {
+    if (log.includes('is running at')) return child;
+    if (child.exitCode !== null) throw new Error(`gateway exited:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`gateway did not start:\n${log}`);
+}
+
+async function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function throughGateway(port: number, pool: Prepared[]): Promise<Result[]> {
+  const call = async (p: Prepared) => {
+    const response = await fetch(`http://127.0.0.1:${port}/gatewayinner/api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(envelope(SERVICE, { mobile: p.payee.mobile, amount: AMOUNT, payToken: p.payToken }, { token: p.payer.token })),
+    });
+    const answer = await response.json() as { code: string };
+    if (answer.code !== 'S0001' && answer.code !== 'FND10001') throw new Error(`transfer answered ${answer.code}`);
+    return answer.code === 'S0001';
+  };
+  await drive(4, pool, call).catch(() => undefined); // warm-up, not reported
+  const results: Result[] = [];
+  for (const clients of LEVELS) results.push(await drive(clients, pool, call));
+  return results;
+}
+
+/** The same transfer as SQL statements from a plain pool: the claim, the confirmation, the limit, the posting, the answer. */
+async function directSql(url: string, pool: Prepared[]): Promise<Result> {
+  const clients = 32;
+  const pgPool = new pg.Pool({ connectionString: url, max: clients });
+  const accounts = new Map<string, string>();
+  const accountOf = async (memberId: string) => {
+    if (!accounts.has(memberId)) accounts.set(memberId, (await pgPool.query("SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = 'available'", [memberId])).rows[0].id);
+    return accounts.get(memberId)!;
+  };
+  const call = async (p: Prepared) => {
+    const [debit, credit] = [await accountOf(p.payer.id), await accountOf(p.payee.id)];
+    const client = await pgPool.connect();
+    const requestNo = `D${crypto.randomBytes(8).toString('hex')}`;
+    try {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO idempotent_requests (member_id, request_no, service, payload_hash) VALUES ($1, $2, $3, $4)', [p.payer.id, requestNo, SERVICE, 'direct']);
+      await client.query('UPDATE pay_authorizations SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL', [hashToken(p.payToken)]);
+      await client.query(
+        `INSERT INTO member_outgoing_usage (member_id, day, amount) VALUES ($1, current_date, $2)
+         ON CONFLICT (member_id, day) DO UPDATE SET amount = member_outgoing_usage.amount + EXCLUDED.amount`,
+        [p.payer.id, AMOUNT],
+      );
+      await client.query('SELECT * FROM ledger_post($1, $2, $3, $4, $5, NULL)', [`direct:${requestNo}`, 'transfer', debit, credit, AMOUNT]);
+      await client.query("UPDATE idempotent_requests SET answer = '{}' WHERE member_id = $1 AND request_no = $2", [p.payer.id, requestNo]);
+      await client.query('COMMIT');
+      return true;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      if ((error as { code?: string }).code === 'KW001') return false;
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  for (const p of pool.slice(0, 2_000)) await accountOf(p.payer.id);
+  const result = await drive(clients, pool, call);
+  await pgPool.end();
+  return result;
+}
+
+function postgresUrl(): string {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  return execFileSync('bash', ['.ci/start-postgres.sh'], { env: { ...process.env, PGPORT: '54330', PGDATA: '/tmp/kw-pg-bench', DURABLE: '1' } }).toString().trim();
+}
+
+async function benchPostgres() {
+  const adminUrl = postgresUrl();
+  const name = `kw_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 8);
+  try {
+    await migrate(db);
+    await seed(db);
+    const members = await createLoadMembers(db, MEMBERS, 1_000_000n * 100n);
+    const pool = await prepare(db, members, 150_000);
+    const port = 19500 + crypto.randomInt(400);
+    const gateway = await startGateway({ DATABASE_URL: url.toString() }, port);
+    let gatewayResults: Result[];
+    try {
+      gatewayResults = await throughGateway(port, pool);
+    } finally {
+      await stop(gateway);
+    }
+    const ceiling = await directSql(url.toString(), pool);
+    const invariants = await checkInvariants(db);
+    const version = (await db.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version.split(' ')[0];
+    return { engine: `PostgreSQL ${version} (fsync on, synchronous_commit on)`, gateway: gatewayResults, directSql: ceiling, invariantsHold: invariants.ok };
+  } finally {
+    await db.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function benchPglite() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-bench-pglite-'));
+  try {
+    let db = await openPglite(dataDir);
+    await migrate(db);
+    await seed(db);
+    const members = await createLoadMembers(db, Math.min(MEMBERS, 200), 1_000_000n * 100n);
+    const pool = await prepare(db, members, 40_000);
+    await db.close();
+    const port = 19500 + crypto.randomInt(400);
+    const gateway = await startGateway({ DATABASE_URL: '', DATA_DIR: dataDir }, port);
+    let gatewayResults: Result[];
+    try {
+      gatewayResults = await throughGateway(port, pool);
+    } finally {
+      await stop(gateway);
+    }
+    db = await openPglite(dataDir);
+    const invariants = await checkInvariants(db);
+    await db.close();
+    return { engine: 'PGlite (embedded, one connection)', gateway: gatewayResults, directSql: null, invariantsHold: invariants.ok };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const runs = [await benchPostgres(), await benchPglite()];
+console.log(`\nTransfers through the gateway (${SECONDS} s per level, ${MEMBERS} members) on ${machine}\n`);
+for (const run of runs) {
+  console.log(run.engine);
+  for (const r of run.gateway) console.log(`  gateway  ${String(r.clients).padStart(2)} clients: ${String(r.perSecond).padStart(6)} transfers/s   p50 ${r.p50ms} ms   p99 ${r.p99ms} ms`);
+  if (run.directSql) console.log(`  direct SQL 32 clients: ${String(run.directSql.perSecond).padStart(6)} transfers/s   p50 ${run.directSql.p50ms} ms   p99 ${run.directSql.p99ms} ms`);
+  console.log(`  invariants after the run: ${run.invariantsHold ? 'hold' : 'BROKEN'}`);
+}
+fs.writeFileSync('tests/bench/transfers.json', `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, seconds: SECONDS, members: MEMBERS, runs }, null, 2)}\n`);
+if (runs.some((r) => !r.invariantsHold)) process.exitCode = 1;
