@@ -26,6 +26,115 @@ export interface AppDeps {
   logger?: boolean;
 }
 
+/**
+ * The screens each app path renders first (src/routes.tsx, TanStack path syntax), and the pt
+ * dictionary parts each screen fetches with it (src/i18n.ts, `lazyScreen(…, parts)`): the page
+ * served for a path names their chunks as modulepreload links, so the browser fetches them with
+ * the entry instead of on a second round trip once the entry has run. A path not listed is served
+ * without them; tests/unit/routePreload.test.ts keeps both tables in step with src/routes.tsx.
+ */
+export const ROUTE_SCREENS: ReadonlyArray<readonly [path: string, screens: readonly string[]]> = [
+  ['/', ['screens/home/HomeScreen.tsx']],
+  ['/index/$token', ['screens/entry/TokenEntryScreen.tsx']],
+  ['/agreement/$slug', ['screens/content/AgreementScreen.tsx']],
+  ['/en/agreement/$slug', ['screens/content/AgreementScreen.tsx']],
+  ['/pt/agreement/$slug', ['screens/content/AgreementScreen.tsx']],
+  ['/anouncement/$id', ['screens/content/NoticeScreen.tsx']],
+  ...['/app/helpdoc', '/app/usermanual', '/app/principleinstru', '/app/download', '/recharge/rule'].map((p) => [p, ['screens/content/HelpDocumentScreen.tsx']] as const),
+  ['/app/login', ['screens/accounts/LoginScreen.tsx']],
+  ['/app/findpassword', ['screens/accounts/RecoverPasswordScreen.tsx']],
+  ['/app/setting', ['screens/accounts/SettingsScreen.tsx']],
+  ['/app/paypassword', ['screens/accounts/PayPasswordPage.tsx']],
+  ['/app/changemobile', ['screens/accounts/ChangeMobileScreen.tsx']],
+  ['/app/personalcert', ['screens/verification/PersonalCertScreen.tsx']],
+  ['/app/personalconfirm', ['screens/verification/PersonalConfirmScreen.tsx']],
+  ['/app/enterprisecert', ['screens/verification/EnterpriseCertScreen.tsx']],
+  ['/app/result', ['screens/verification/EnterpriseResultScreen.tsx']],
+  ['/app/register', ['screens/accounts/SignUpScreen.tsx']],
+  ['/app/enterpriseregister', ['screens/accounts/SignUpScreen.tsx']],
+  ['/plateform', ['screens/platform/OperatorSignInScreen.tsx']],
+  ['/plateform/verifications', ['screens/platform/PlatformShell.tsx', 'screens/platform/QueueScreen.tsx']],
+  ['/plateform/verifications/$id', ['screens/platform/PlatformShell.tsx', 'screens/platform/ReviewScreen.tsx']],
+  ['/plateform/rebinding', ['screens/platform/PlatformShell.tsx', 'screens/platform/QueueScreen.tsx']],
+  ['/plateform/rebinding/$id', ['screens/platform/PlatformShell.tsx', 'screens/platform/ReviewScreen.tsx']],
+  ['/plateform/members', ['screens/platform/PlatformShell.tsx', 'screens/platform/MemberLookupScreen.tsx']],
+  ['/plateform/audit', ['screens/platform/PlatformShell.tsx', 'screens/platform/AuditLogScreen.tsx']],
+];
+export const SCREEN_PARTS: Readonly<Record<string, readonly string[]>> = {
+  'screens/accounts/SignUpScreen.tsx': ['accounts'],
+  'screens/accounts/LoginScreen.tsx': ['accounts'],
+  'screens/accounts/RecoverPasswordScreen.tsx': ['accounts'],
+  'screens/accounts/SettingsScreen.tsx': ['accounts', 'member', 'enterprise'],
+  'screens/accounts/PayPasswordPage.tsx': ['accounts', 'member'],
+  'screens/accounts/ChangeMobileScreen.tsx': ['accounts', 'member'],
+  'screens/verification/PersonalCertScreen.tsx': ['accounts', 'member'],
+  'screens/verification/PersonalConfirmScreen.tsx': ['member'],
+  'screens/verification/EnterpriseCertScreen.tsx': ['enterprise'],
+  'screens/verification/EnterpriseResultScreen.tsx': ['enterprise'],
+  'screens/platform/OperatorSignInScreen.tsx': ['platform'],
+  'screens/platform/PlatformShell.tsx': ['platform'],
+  'screens/platform/QueueScreen.tsx': ['platform'],
+  'screens/platform/ReviewScreen.tsx': ['platform'],
+  'screens/platform/MemberLookupScreen.tsx': ['platform'],
+  'screens/platform/AuditLogScreen.tsx': ['platform'],
+};
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The app's page for each path: index.html with, before `</head>`, modulepreload links for the
+ * chunks of the path's screens (with their static imports and the pt parts they fetch; with the
+ * dictionary of the `language` query parameter when it is not pt) that the entry does not already
+ * preload, and the screens' styles. Reads Vite's manifest (dist/.vite/manifest.json); without one,
+ * every path gets index.html as built.
+ */
+export function appPages(indexHtml: string, manifest: Record<string, ManifestChunk> | null, base = '/dist/'): (url: string) => string {
+  if (!manifest || !indexHtml.includes('</head>')) return () => indexHtml;
+  const closure = (keys: Iterable<string>, seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const inEntry = closure(entry);
+  const partKey = (part: string) => Object.keys(manifest).find((key) => key.startsWith(`virtual:locale-sections/pt/${part}?`));
+  const routes = ROUTE_SCREENS.map(([routePath, screens]) => ({
+    pattern: new RegExp(`^${routePath.replace(/\$\w+/g, '[^/]+')}/?$`), // the paths are letters, `/` and `$param`s
+    keys: [...screens, ...screens.flatMap((screen) => SCREEN_PARTS[screen] ?? []).map(partKey).filter((key): key is string => !!key)],
+  }));
+  const pages = new Map<string, string>();
+  return (url) => {
+    const query = url.indexOf('?');
+    const pathname = query < 0 ? url : url.slice(0, query);
+    const search = query < 0 ? '' : url.slice(query);
+    const route = routes.find((r) => r.pattern.test(pathname));
+    const asked = new URLSearchParams(search).get('language'); // the client's start-up language (src/lib/language.ts)
+    const language = asked ? normaliseLanguage(asked) : 'pt';
+    const keys = [...(route?.keys ?? []), ...(language === 'pt' ? [] : [`locales/${language}.json`])];
+    const id = keys.join(' ');
+    let page = pages.get(id);
+    if (page === undefined) {
+      const chunks = [...closure(keys)].filter((key) => !inEntry.has(key));
+      const styles = new Set(chunks.flatMap((key) => manifest[key]!.css ?? []).filter((file) => !indexHtml.includes(`${base}${file}`)));
+      const links = [
+        ...chunks.filter((key) => manifest[key]!.file.endsWith('.js')).map((key) => `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`),
+        ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+      ];
+      page = links.length ? indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : indexHtml;
+      pages.set(id, page);
+    }
+    return page;
+  };
+}
+
 /** JSON bodies stay small; files go through the upload endpoints with their own limit. */
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -35,7 +144,7 @@ function refuse(request: FastifyRequest, code: string, language = normaliseLangu
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ? { level: 'info', redact: ['req.headers["user-auth-token"]', 'req.headers["login-token"]', 'req.headers["sso-auth-token"]'] } : false,
+    logger: deps.logger ? { level: deps.config.logLevel, redact: ['req.headers["user-auth-token"]', 'req.headers["login-token"]', 'req.headers["sso-auth-token"]'] } : false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
@@ -87,12 +196,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : null;
+  const manifestFile = path.join(deps.config.staticDir, '.vite', 'manifest.json');
+  const appPage = indexHtml === null ? null : appPages(indexHtml, fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : null);
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(gatewayinner|api|track|dist|dev|json|oidc|sso|platform)\//.test(request.url);
-    if (request.method === 'GET' && !isApi && indexHtml) {
+    if (request.method === 'GET' && !isApi && appPage) {
       // every app path is the single-page app; its router shows the not-found screen for unknown ones
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+      return reply.type('text/html').header('cache-control', 'no-cache').send(appPage(request.url));
     }
     return reply.code(404).send(refuse(request, CODES.unknownService));
   });

@@ -20,6 +20,17 @@ export interface ServerConfig {
   /** Where browsers reach this server; the single sign-on redirect addresses are built from it. */
   publicUrl: string;
   oidc: OidcConfig;
+  /** Fastify/pino level: `info` logs every request; `warn` leaves access logs to the load balancer. */
+  logLevel: string;
+  bank: BankConfig;
+}
+
+/** The bank (the local simulator until a production adapter exists) and the job that settles with it. */
+export interface BankConfig {
+  /** How long the simulated bank takes to settle an operation (its controls can override it). */
+  settlementDelayMs: number;
+  /** How often the settlement job asks the bank about pending top-ups and withdrawals. */
+  pollMs: number;
 }
 
 /**
@@ -52,6 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? UPLOAD_LIMIT_MB) * 1024 * 1024,
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl,
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
     oidc: {
       builtIn: !externalIssuer,
       issuer: externalIssuer || `${publicUrl}/oidc`,
@@ -59,6 +71,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       // the built-in provider is only ever called from this same process, so a per-process secret is enough
       clientSecret: env.OIDC_CLIENT_SECRET || crypto.randomBytes(32).toString('base64url'),
       redirectUri: `${publicUrl}/sso/callback`,
+    },
+    bank: {
+      settlementDelayMs: Number(env.BANK_SETTLEMENT_DELAY_MS ?? 3000),
+      pollMs: Number(env.BANK_POLL_MS ?? 500),
     },
   };
 }

@@ -23,18 +23,26 @@ export async function openMemberSession(db: Queryable, memberId: string, policy:
   return token;
 }
 
+/** How stale `last_seen_at` may get before a call refreshes it: a write on every call would cost a commit each. */
+const LAST_SEEN_GRANULARITY_SECONDS = 60;
+
 /**
  * The principal behind a token, or null when it is unknown, revoked, past its lifetime or idle
- * too long. A valid use slides the idle window.
+ * too long. A valid use slides the idle window (to the minute: most calls only read).
  */
 export async function authenticate(db: Queryable, token: string, policy: SessionPolicy): Promise<Principal | null> {
   if (!token || token.length > 256) return null;
   const { rows } = await db.query<{ id: string; audience: 'member' | 'operator'; member_id: string | null; operator_id: string | null }>(
-    `UPDATE sessions SET last_seen_at = now()
-      WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-        AND last_seen_at > now() - make_interval(secs => $2)
-      RETURNING id, audience, member_id, operator_id`,
-    [hashToken(token), policy.idleMs / 1000],
+    `WITH live AS (
+       SELECT id, audience, member_id, operator_id, last_seen_at FROM sessions
+        WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+          AND last_seen_at > now() - make_interval(secs => $2)
+     ), touched AS (
+       UPDATE sessions s SET last_seen_at = now() FROM live
+        WHERE s.id = live.id AND live.last_seen_at < now() - make_interval(secs => $3)
+     )
+     SELECT id, audience, member_id, operator_id FROM live`,
+    [hashToken(token), policy.idleMs / 1000, LAST_SEEN_GRANULARITY_SECONDS],
   );
   const row = rows[0];
   if (!row) return null;

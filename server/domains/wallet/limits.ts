@@ -54,9 +54,7 @@ export async function spendOutgoingLimit(tx: Queryable, memberId: string, level:
   if (over(row.monthly, BigInt(row.month))) throw new DomainError(LEDGER_CODES.limitExceeded, 200, 'monthly');
 }
 
-/** A payee at their level's balance ceiling cannot receive more. */
-export async function checkBalanceCeiling(tx: Queryable, level: Level, balanceAfter: bigint): Promise<void> {
-  const { rows } = await tx.query<{ max_balance: string | null }>('SELECT max_balance FROM account_level_limits WHERE level = $1', [level]);
-  const ceiling = rows[0]?.max_balance;
-  if (ceiling != null && balanceAfter > BigInt(ceiling)) throw new DomainError(LEDGER_CODES.limitExceeded, 200, 'payeeBalance');
+/** A payee at their level's balance ceiling (cêntimos, null: none) cannot receive more. */
+export function checkBalanceCeiling(maxBalance: string | null, balanceAfter: bigint): void {
+  if (maxBalance !== null && balanceAfter > BigInt(maxBalance)) throw new DomainError(LEDGER_CODES.limitExceeded, 200, 'payeeBalance');
 }

@@ -5,7 +5,7 @@ import { memberAccount, post } from '../../ledger/ledger.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
 import { consumePayAuthorization } from '../payPassword/authorizations.ts';
 import { checkBalanceCeiling, spendOutgoingLimit } from './limits.ts';
-import { maskName, memberIdOf, moneyMember, requireVerified } from './members.ts';
+import { maskName, memberIdOf, moneyMember, requireVerified, transferParties } from './members.ts';
 
 const e164 = (national: string) => `+244${national}`;
 
@@ -28,21 +28,21 @@ const doTransfer: Handler<'wallet/transfer/doTransfer'> = async (input, ctx) => 
   return idempotentMoneyCall(ctx, payerId, 'wallet/transfer/doTransfer', input, async (tx) => {
     const amount = BigInt(input.amount);
     await consumePayAuthorization(tx, payerId, input.payToken, { service: 'wallet/transfer/doTransfer', amount: input.amount, counterparty: input.mobile });
-    const payer = requireVerified(await moneyMember(tx, { id: payerId }));
-    const payee = await moneyMember(tx, { mobile: e164(input.mobile) });
+    const parties = await transferParties(tx, payerId, e164(input.mobile));
+    const payer = requireVerified(parties.payer);
+    const payee = parties.payee;
     if (!payee?.verified || !payee.realName) throw new DomainError(LEDGER_CODES.payeeNotFound);
     if (payee.id === payer.id) throw new DomainError(LEDGER_CODES.payeeIsSelf);
     await spendOutgoingLimit(tx, payer.id, payer.level, amount);
-    const [from, to] = [await memberAccount(tx, payer.id, 'available'), await memberAccount(tx, payee.id, 'available')];
     const posted = await post(tx, {
       key: `transfer:${payer.id}:${ctx.requestNo}`,
       kind: 'transfer',
-      debit: from,
-      credit: to,
+      debit: payer.accountId ?? await memberAccount(tx, payer.id, 'available'),
+      credit: payee.accountId ?? await memberAccount(tx, payee.id, 'available'),
       amount,
       reference: input.note || null,
     });
-    await checkBalanceCeiling(tx, payee.level, posted.creditBalance!);
+    checkBalanceCeiling(payee.maxBalance, posted.creditBalance!);
     return {
       transferId: posted.transferId,
       amount: input.amount,
