@@ -14,6 +14,7 @@ import { registerLegacyTransport } from './transport/legacy.ts';
 import { registerUploadTransports } from './transport/uploads.ts';
 import { registerTracker } from './transport/tracker.ts';
 import { registerDevPages } from './transport/devPages.ts';
+import { registerBankDevPage } from './adapters/bankSimulatorDev.ts';
 import { registerReferenceData } from './transport/referenceData.ts';
 import { registerIdentityProvider } from './domains/platform/identityProvider.ts';
 import { registerSingleSignOn } from './domains/platform/sso.ts';
@@ -126,7 +127,7 @@ export function appPages(indexHtml: string, manifest: Record<string, ManifestChu
       const styles = new Set(chunks.flatMap((key) => manifest[key]!.css ?? []).filter((file) => !indexHtml.includes(`${base}${file}`)));
       const links = [
         ...chunks.filter((key) => manifest[key]!.file.endsWith('.js')).map((key) => `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`),
-        ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+        ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
       ];
       page = links.length ? indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : indexHtml;
       pages.set(id, page);
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSingleSignOn(app, deps);
   registerOperatorFiles(app, deps);
   if (!deps.config.production) registerDevPages(app, deps);
+  if (!deps.config.production) registerBankDevPage(app, deps);
   app.get('/healthz', async () => ({ ok: true, database: deps.db.kind }));
 
   const indexFile = path.join(deps.config.staticDir, 'index.html');

@@ -5,6 +5,8 @@ import { seed, DEMO_ACCOUNTS, DEMO_OPERATOR } from './db/seed.ts';
 import { diskStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import { startOutboxDelivery } from './jobs/outbox.ts';
+import { startBankSettlement } from './jobs/bankSettlement.ts';
+import { bankAdapter } from './adapters/bank.ts';
 import { logProvider } from './adapters/messages.ts';
 
 const config = readConfig();
@@ -14,9 +16,11 @@ const app = await buildApp({ config, db, storage: diskStorage(path.join(config.d
 
 if (config.production) app.log.warn('no SMS/e-mail gateway is configured: messages are queued and logged with their codes masked');
 const stopOutbox = startOutboxDelivery(db, logProvider(app.log, { redactCodes: config.production }), app.log);
+const stopBankSettlement = startBankSettlement(db, bankAdapter(db, config), app.log, config.bank.pollMs);
 
 const shutdown = async () => {
   stopOutbox();
+  await stopBankSettlement();
   await app.close();
   await db.close();
   process.exit(0);

@@ -20,6 +20,9 @@ import { platformHandlers } from './domains/platform/handlers.ts';
 import { assetHandlers } from './domains/wallet/assets.ts';
 import { transferHandlers } from './domains/wallet/transfer.ts';
 import { fundDetailHandlers } from './domains/wallet/fundDetail.ts';
+import { cardHandlers } from './domains/cards/handlers.ts';
+import { topupHandlers } from './domains/topup/topup.ts';
+import { withdrawHandlers } from './domains/withdraw/withdraw.ts';
 
 export interface HandlerContext {
   db: Database;
@@ -38,7 +41,7 @@ export type Handler<N extends ServiceName> = (
 export type Handlers = { [N in ServiceName]: Handler<N> };
 
 /** One handler per catalogue entry: a service without one does not compile. */
-const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers, ...personalVerificationHandlers, ...enterpriseVerificationHandlers, ...platformHandlers, ...assetHandlers, ...transferHandlers, ...fundDetailHandlers } satisfies Handlers;
+const handlers = { ...contentHandlers, ...sessionHandlers, ...registrationHandlers, ...loginHandlers, ...recoveryHandlers, ...payPasswordHandlers, ...settingsHandlers, ...captchaHandlers, ...changeMobileHandlers, ...personalVerificationHandlers, ...enterpriseVerificationHandlers, ...platformHandlers, ...assetHandlers, ...transferHandlers, ...fundDetailHandlers, ...cardHandlers, ...topupHandlers, ...withdrawHandlers } satisfies Handlers;
 
 export interface Caller {
   token: string;

@@ -1,6 +1,8 @@
 import { hash } from '@node-rs/argon2';
 import type { Database } from './index.ts';
 import { seedLevelLimits } from '../domains/wallet/limits.ts';
+import { seedBankSimulator } from '../adapters/bankSimulator.ts';
+import { seedBankChannels } from '../domains/cards/channels.ts';
 
 /** Demo logins printed at start-up. Passwords here are for the local demo database only. */
 export const DEMO_ACCOUNTS = [
@@ -48,6 +50,8 @@ export const REGISTRY_PEOPLE = [
 /** Idempotent: safe on every start. */
 export async function seed(db: Database): Promise<void> {
   await seedLevelLimits(db);
+  await seedBankSimulator(db);
+  await seedBankChannels(db);
   for (const person of REGISTRY_PEOPLE) {
     await db.query('INSERT INTO registry_persons (nif, full_name, document_expires_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [person.nif, person.fullName, person.expiresOn]);
   }

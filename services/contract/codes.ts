@@ -78,11 +78,33 @@ export const LEDGER_CODES = {
   payAuthorizationInvalid: 'FND10008',
 } as const;
 
+/** Refusals of the bank-card calls: binding, top-ups from a card and withdrawals to one. */
+export const CARD_CODES = {
+  binUnknown: 'CRD10001',
+  creditCard: 'CRD10002',
+  holderNotMember: 'CRD10003',
+  mobileMismatch: 'CRD10004',
+  cardUnknown: 'CRD10005',
+  alreadyBound: 'CRD10006',
+  bindExpired: 'CRD10007',
+  cardNotFound: 'CRD10008',
+  bankNotSupported: 'CRD10009',
+  bankLimit: 'CRD10010',
+  topupNotFound: 'TOP10001',
+  topupCodeNeeded: 'TOP10002',
+  topupAlreadyConfirmed: 'TOP10003',
+  withdrawalNotFound: 'WDR10001',
+  branchRequired: 'WDR10002',
+  branchUnknown: 'WDR10003',
+  chargeChanged: 'WDR10004',
+} as const;
+
 export type Code =
   | (typeof CODES)[keyof typeof CODES]
   | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES]
   | (typeof PLATFORM_CODES)[keyof typeof PLATFORM_CODES]
-  | (typeof LEDGER_CODES)[keyof typeof LEDGER_CODES];
+  | (typeof LEDGER_CODES)[keyof typeof LEDGER_CODES]
+  | (typeof CARD_CODES)[keyof typeof CARD_CODES];
 
 /** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
 export const UPLOAD_LIMIT_MB = 10;
@@ -91,7 +113,7 @@ export const UPLOAD_LIMIT_MB = 10;
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

@@ -11,6 +11,9 @@ import * as verification from './verification.ts';
 import * as enterprise from './enterprise.ts';
 import * as platform from './platform.ts';
 import * as wallet from './wallet.ts';
+import * as cards from './cards.ts';
+import * as topup from './topup.ts';
+import * as withdraw from './withdraw.ts';
 
 const all = [
   content.getDocument,
@@ -64,6 +67,28 @@ const all = [
   wallet.doTransfer,
   wallet.queryFundDetails,
   wallet.queryFundDetail,
+  cards.checkCardBin,
+  cards.inputMobile,
+  cards.verifyAuthCode,
+  cards.getAllBankCard,
+  cards.removeBankCard,
+  cards.getBankLimit,
+  cards.getSupportBankAndLimit,
+  topup.applyTopup,
+  topup.resendTopupCode,
+  topup.verifyTopupCode,
+  topup.confirmTopup,
+  topup.queryTopup,
+  withdraw.queryWithdrawInfo,
+  withdraw.queryLimits,
+  withdraw.querySerivceCharge,
+  withdraw.queryCardInfoList,
+  withdraw.queryNeedBankBranch,
+  withdraw.queryWithdrawProvCities,
+  withdraw.queryBranches,
+  withdraw.applyWithdraw,
+  withdraw.newWithdrawApply,
+  withdraw.queryWithdrawStatus,
 ] as const;
 
 type Contracts = { [C in (typeof all)[number] as C['name']]: C };
@@ -71,6 +96,6 @@ export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Cont
 export type ServiceName = keyof Contracts;
 export const contractList: readonly ServiceContract[] = all;
 
-export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification, enterprise, platform, wallet };
+export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification, enterprise, platform, wallet, cards, topup, withdraw };
 export * from './codes.ts';
 export * from './define.ts';

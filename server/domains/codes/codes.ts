@@ -15,7 +15,7 @@ export const CODE_RULES = {
   perAddressPerHour: 20,
 } as const;
 
-export type CodePurpose = 'register' | 'login' | 'recover' | 'rebind' | 'payPassword';
+export type CodePurpose = 'register' | 'login' | 'recover' | 'rebind' | 'payPassword' | 'bindCard' | 'topup';
 
 const hashCode = (id: string, code: string) => crypto.createHash('sha256').update(`${id}:${code}`).digest('hex');
 
