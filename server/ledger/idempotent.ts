@@ -20,19 +20,14 @@ export async function idempotentMoneyCall<T>(
 ): Promise<T> {
   const payloadHash = crypto.createHash('sha256').update(JSON.stringify([service, input])).digest('hex');
   const outcome = await moneyTransaction(ctx.db, async (tx) => {
-    const claimed = await tx.query(
-      `INSERT INTO idempotent_requests (member_id, request_no, service, payload_hash) VALUES ($1, $2, $3, $4)
-       ON CONFLICT DO NOTHING RETURNING 1`,
+    const { rows } = await tx.query<{ claimed: boolean; same_payload: boolean; answer: T | null; refusal_code: string | null }>(
+      'SELECT * FROM money_claim($1, $2, $3, $4)',
       [memberId, ctx.requestNo, service, payloadHash],
     );
-    if (claimed.rows.length === 0) {
-      const { rows } = await tx.query<{ payload_hash: string; answer: T | null; refusal_code: string | null }>(
-        'SELECT payload_hash, answer, refusal_code FROM idempotent_requests WHERE member_id = $1 AND request_no = $2',
-        [memberId, ctx.requestNo],
-      );
-      const first = rows[0]!;
-      if (first.payload_hash !== payloadHash) return { refusal: new DomainError(LEDGER_CODES.requestNoReused) };
-      return first.refusal_code ? { refusal: new DomainError(first.refusal_code) } : { answer: first.answer as T };
+    const claim = rows[0]!;
+    if (!claim.claimed) {
+      if (!claim.same_payload) return { refusal: new DomainError(LEDGER_CODES.requestNoReused) };
+      return claim.refusal_code ? { refusal: new DomainError(claim.refusal_code) } : { answer: claim.answer as T };
     }
     await tx.query('SAVEPOINT money_work');
     try {

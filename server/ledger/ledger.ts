@@ -93,6 +93,19 @@ export async function moneyTransaction<T>(db: Database, work: (tx: Queryable) =>
   }
 }
 
+/** One statement that is its own transaction (a money SQL function), retried as `moneyTransaction` is. */
+export async function moneyStatement<Row>(db: Database, sql: string, params: readonly unknown[]): Promise<Row[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await db.query<Row>(sql, params)).rows;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (!RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+}
+
 export interface Balances {
   available: bigint;
   frozen: bigint;

@@ -4,6 +4,7 @@ import { engines, envelope, startTestServer, type TestServer } from '../support/
 import { fund, payTokenByKeypad, payTokenDirect, verifyMember } from '../support/money.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { shortcutRange } from '../../server/domains/wallet/fundDetail.ts';
+import { maskName } from '../../server/domains/wallet/members.ts';
 
 type Answer = { code: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const KZ = 100;
@@ -109,6 +110,13 @@ describe.each(engines)('transfers on %s', (engine) => {
     expect(detail).toMatchObject({ tradeNo: all.items[0].tradeNo, seller: 'Bruno M*** D***' });
     const bruno = await server.memberToken('+244943000002');
     expect((await call('wallet/fund/queryFundDetail', { id: all.items[0].id }, bruno)).code).toBe('CNT40401'); // not Bruno's line
+  });
+
+  it('masks names the same way in SQL (payments) and in TypeScript (cards)', async () => {
+    for (const name of ['Ana Maria Demo', '  Bruno   Manuel Demo ', 'Luísa Nzinga Tavares', 'Mateus', 'Ângela de Fátima dos Santos']) {
+      const { rows } = await server.db.query<{ masked: string }>('SELECT mask_name($1) AS masked', [name]);
+      expect(rows[0]!.masked).toBe(maskName(name));
+    }
   });
 
   it('keeps the invariants, and the ledger refuses edits', async () => {

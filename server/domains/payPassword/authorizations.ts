@@ -8,7 +8,7 @@ import { hashToken } from '../session/sessions.ts';
 /** A pay-password confirmation is good for one payment, the one it was given for, for five minutes. */
 const AUTHORIZATION_SECONDS = 300;
 
-const purposeHash = (purpose: PaymentPurpose) =>
+export const purposeHash = (purpose: PaymentPurpose) =>
   crypto.createHash('sha256').update(JSON.stringify([purpose.service, purpose.amount, purpose.counterparty])).digest('hex');
 
 export async function authorizePayment(tx: Queryable, memberId: string, purpose: PaymentPurpose): Promise<string> {
@@ -21,13 +21,8 @@ export async function authorizePayment(tx: Queryable, memberId: string, purpose:
   return token;
 }
 
-/** Spends the authorisation for exactly this payment, in the payment's own transaction. */
+/** Spends the authorisation for exactly this payment, in the payment's own transaction (SQL: consume_pay_authorization). */
 export async function consumePayAuthorization(tx: Queryable, memberId: string, token: string, purpose: PaymentPurpose): Promise<void> {
-  const { rows } = await tx.query(
-    `UPDATE pay_authorizations SET used_at = now()
-      WHERE token_hash = $1 AND member_id = $2 AND purpose_hash = $3 AND used_at IS NULL AND expires_at > now()
-      RETURNING 1`,
-    [hashToken(token), memberId, purposeHash(purpose)],
-  );
-  if (rows.length === 0) throw new DomainError(LEDGER_CODES.payAuthorizationInvalid);
+  const { rows } = await tx.query<{ ok: boolean }>('SELECT consume_pay_authorization($1, $2, $3) AS ok', [hashToken(token), memberId, purposeHash(purpose)]);
+  if (!rows[0]?.ok) throw new DomainError(LEDGER_CODES.payAuthorizationInvalid);
 }

@@ -30,31 +30,12 @@ export async function seedLevelLimits(db: Database): Promise<void> {
 export const LUANDA_DAY = "(now() AT TIME ZONE 'UTC' + interval '1 hour')::date";
 
 /**
- * Counts an outgoing amount against the member's per-transaction, daily and monthly limits. The
- * day's usage row is written (and so locked) here, so two payments at once cannot both fit under
- * the same remaining limit; the caller's refusal rolls the count back.
+ * Counts an outgoing amount against the member's per-transaction, daily and monthly limits
+ * (SQL: spend_outgoing_limit). The day's usage row is written, and so locked, first: two payments
+ * at once cannot both fit under the same remaining limit; the caller's refusal rolls the count back.
  */
 export async function spendOutgoingLimit(tx: Queryable, memberId: string, level: Level, amount: bigint): Promise<void> {
-  const { rows } = await tx.query<{ per_transaction: string | null; daily: string | null; monthly: string | null; today: string; month: string }>(
-    `WITH today AS (
-       INSERT INTO member_outgoing_usage (member_id, day, amount) VALUES ($1, ${LUANDA_DAY}, $3)
-       ON CONFLICT (member_id, day) DO UPDATE SET amount = member_outgoing_usage.amount + EXCLUDED.amount
-       RETURNING amount)
-     SELECT l.per_transaction, l.daily, l.monthly, (SELECT amount FROM today)::text AS today,
-            ((SELECT coalesce(sum(amount), 0) FROM member_outgoing_usage
-               WHERE member_id = $1 AND day >= date_trunc('month', ${LUANDA_DAY})::date AND day < ${LUANDA_DAY}) + (SELECT amount FROM today))::text AS month
-       FROM account_level_limits l WHERE l.level = $2`,
-    [memberId, level, amount.toString()],
-  );
-  const row = rows[0];
-  if (!row) return;
-  const over = (limit: string | null, value: bigint) => limit !== null && value > BigInt(limit);
-  if (over(row.per_transaction, amount)) throw new DomainError(LEDGER_CODES.limitExceeded, 200, 'perTransaction');
-  if (over(row.daily, BigInt(row.today))) throw new DomainError(LEDGER_CODES.limitExceeded, 200, 'daily');
-  if (over(row.monthly, BigInt(row.month))) throw new DomainError(LEDGER_CODES.limitExceeded, 200, 'monthly');
-}
-
-/** A payee at their level's balance ceiling (cêntimos, null: none) cannot receive more. */
-export function checkBalanceCeiling(maxBalance: string | null, balanceAfter: bigint): void {
-  if (maxBalance !== null && balanceAfter > BigInt(maxBalance)) throw new DomainError(LEDGER_CODES.limitExceeded, 200, 'payeeBalance');
+  const { rows } = await tx.query<{ broken: string | null }>('SELECT spend_outgoing_limit($1, $2, $3) AS broken', [memberId, level, amount.toString()]);
+  const broken = rows[0]?.broken;
+  if (broken) throw new DomainError(LEDGER_CODES.limitExceeded, 200, broken);
 }

@@ -1,12 +1,13 @@
+import crypto from 'node:crypto';
 import { LEDGER_CODES } from '../../../services/contract/codes.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler } from '../../registry.ts';
-import { memberAccount, post } from '../../ledger/ledger.ts';
-import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
-import { consumePayAuthorization } from '../payPassword/authorizations.ts';
-import { checkBalanceCeiling, spendOutgoingLimit } from './limits.ts';
-import { maskName, memberIdOf, moneyMember, requireVerified, transferParties } from './members.ts';
+import { moneyStatement } from '../../ledger/ledger.ts';
+import { purposeHash } from '../payPassword/authorizations.ts';
+import { hashToken } from '../session/sessions.ts';
+import { memberIdOf, moneyMember } from './members.ts';
 
+const SERVICE = 'wallet/transfer/doTransfer';
 const e164 = (national: string) => `+244${national}`;
 
 /** The payee as the payer will see them: only a verified member, by their verified name, masked. */
@@ -15,45 +16,32 @@ const queryPayee: Handler<'wallet/transfer/queryPayee'> = async (input, ctx) => 
   const payee = await moneyMember(ctx.db, { mobile: e164(input.mobile) });
   if (!payee?.verified || !payee.realName) throw new DomainError(LEDGER_CODES.payeeNotFound);
   if (payee.id === payerId) throw new DomainError(LEDGER_CODES.payeeIsSelf);
-  return { maskedName: maskName(payee.realName), mobile: e164(input.mobile) };
+  const { rows } = await ctx.db.query<{ masked: string }>('SELECT mask_name($1) AS masked', [payee.realName]);
+  return { maskedName: rows[0]!.masked, mobile: e164(input.mobile) };
 };
 
+type TransferAnswer = Awaited<ReturnType<Handler<typeof SERVICE>>>;
+
 /**
- * Member to member. One transaction: the requestNo claim, the pay-password authorisation for this
- * very payment, the payer's limits, the ledger posting (which refuses an overdraft under the
- * account locks) and the payee's balance ceiling.
+ * Member to member, in one round trip: `wallet_transfer` (migration 011) claims the requestNo
+ * (a replay answers what the first call answered), spends the pay-password confirmation given for
+ * this payment, checks both members and the payer's limits, posts under the account locks and
+ * checks the payee's ceiling; a refusal is stored as the first answer too.
  */
-const doTransfer: Handler<'wallet/transfer/doTransfer'> = async (input, ctx) => {
+const doTransfer: Handler<typeof SERVICE> = async (input, ctx) => {
   const payerId = memberIdOf(ctx);
-  return idempotentMoneyCall(ctx, payerId, 'wallet/transfer/doTransfer', input, async (tx) => {
-    const amount = BigInt(input.amount);
-    await consumePayAuthorization(tx, payerId, input.payToken, { service: 'wallet/transfer/doTransfer', amount: input.amount, counterparty: input.mobile });
-    const parties = await transferParties(tx, payerId, e164(input.mobile));
-    const payer = requireVerified(parties.payer);
-    const payee = parties.payee;
-    if (!payee?.verified || !payee.realName) throw new DomainError(LEDGER_CODES.payeeNotFound);
-    if (payee.id === payer.id) throw new DomainError(LEDGER_CODES.payeeIsSelf);
-    await spendOutgoingLimit(tx, payer.id, payer.level, amount);
-    const posted = await post(tx, {
-      key: `transfer:${payer.id}:${ctx.requestNo}`,
-      kind: 'transfer',
-      debit: payer.accountId ?? await memberAccount(tx, payer.id, 'available'),
-      credit: payee.accountId ?? await memberAccount(tx, payee.id, 'available'),
-      amount,
-      reference: input.note || null,
-    });
-    checkBalanceCeiling(payee.maxBalance, posted.creditBalance!);
-    return {
-      transferId: posted.transferId,
-      amount: input.amount,
-      available: Number(posted.debitBalance),
-      maskedName: maskName(payee.realName),
-      at: new Date().toISOString(),
-    };
-  });
+  const payloadHash = crypto.createHash('sha256').update(JSON.stringify([SERVICE, input])).digest('hex');
+  const [outcome] = await moneyStatement<{ code: string; detail: string; answer: TransferAnswer | null }>(
+    ctx.db,
+    'SELECT * FROM wallet_transfer($1, $2, $3, $4, $5, $6, $7, $8)',
+    [payerId, ctx.requestNo, payloadHash, hashToken(input.payToken), purposeHash({ service: SERVICE, amount: input.amount, counterparty: input.mobile }),
+      e164(input.mobile), input.amount, input.note],
+  );
+  if (outcome!.code !== 'S0001') throw new DomainError(outcome!.code, 200, outcome!.detail || undefined);
+  return outcome!.answer!;
 };
 
 export const transferHandlers = {
   'wallet/transfer/queryPayee': queryPayee,
-  'wallet/transfer/doTransfer': doTransfer,
+  [SERVICE]: doTransfer,
 };
