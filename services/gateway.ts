@@ -20,6 +20,12 @@ export interface GatewayOptions {
   quiet?: boolean;
   language?: string;
   signal?: AbortSignal;
+  /**
+   * The envelope's requestNo, for a money-moving call retried after a lost answer: resent with
+   * the first try's number, the server answers the first outcome and moves nothing again.
+   * Without it, every call gets a new one.
+   */
+  requestNo?: string;
 }
 
 /** The spec §3 envelope with its defaults: H5 terminal, version 1.0.0, a unique requestNo, sign empty. */
@@ -37,7 +43,7 @@ export async function buildEnvelope(service: string, bizContent: object, options
       operatorName: '',
       partnerId: auth.partnerId,
     },
-    requestNo: uniqueRequestNo(),
+    requestNo: options.requestNo ?? uniqueRequestNo(),
     sarsTokenId: '',
     service,
     sign: '',

@@ -40,7 +40,8 @@ export default function HomeScreen() {
       <div className="kw-home-actions">
         {signedIn ? (
           <>
-          <Link to="/app/setting" className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text">{t('settings.open')}</Link>
+          <Link to="/app/wallet" className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text">{t('home.wallet')}</Link>
+          <Link to="/app/setting" className="kw-button kw-button-block kw-link-button kw-centered-text">{t('settings.open')}</Link>
           <button type="button" className="kw-button kw-button-block" disabled={loggingOut} onClick={() => session.send({ type: 'session.logoutRequested' })}>
             {t('home.logout')}
           </button>

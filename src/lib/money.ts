@@ -33,3 +33,42 @@ export function parseKwanza(input: string): bigint | null {
   if (!match) return null;
   return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '0').padEnd(2, '0'));
 }
+
+/** The most whole kwanzas an amount field accepts (13 digits: far above any limit, exact as a JSON number of cêntimos). */
+const MAX_WHOLE_DIGITS = 13;
+
+/**
+ * Parses an amount typed in `language`'s convention into cêntimos, digits only (never a float):
+ * pt `1 234,56` (groups by spaces or dots, decimal comma), en/zh/fr `1,234.56` (groups by commas,
+ * decimal point). Where it cannot be a group (one separator followed by one or two digits) either
+ * mark is taken as the decimal one, since phone keypads often offer only one of them. Null when it
+ * is not an amount; zero parses (whether it may be paid is the caller's rule).
+ */
+export function parseAmount(input: string, language: Language): bigint | null {
+  const compact = input.replace(/[\s\u00a0\u202f]/g, '').replace(/^kz|kz$/i, '');
+  const decimalMark = language === 'pt' ? ',' : '.';
+  const groupMark = language === 'pt' ? '.' : ',';
+  const whole = (text: string): string | null => {
+    if (/^\d+$/.test(text)) return text;
+    const grouped = new RegExp(`^\\d{1,3}(?:\\${groupMark}\\d{3})+$`);
+    return grouped.test(text) ? text.split(groupMark).join('') : null;
+  };
+  let integer: string | null;
+  let fraction = '';
+  const decimalAt = compact.lastIndexOf(decimalMark);
+  if (decimalAt >= 0) {
+    integer = whole(compact.slice(0, decimalAt));
+    fraction = compact.slice(decimalAt + 1);
+    if (!/^\d{1,2}$/.test(fraction)) return null;
+  } else {
+    integer = whole(compact);
+    // "12.5" in pt, "12,50" in en: a lone mark before one or two digits is a decimal mark
+    const lone = new RegExp(`^(\\d+)\\${groupMark}(\\d{1,2})$`).exec(compact);
+    if (integer === null && lone) [integer, fraction] = [lone[1]!, lone[2]!];
+  }
+  if (integer === null) return null;
+  const digits = integer.replace(/^0+(?=\d)/, '');
+  if (digits.length > MAX_WHOLE_DIGITS) return null;
+  return BigInt(digits) * 100n + BigInt(fraction.padEnd(2, '0') || '0');
+}
+

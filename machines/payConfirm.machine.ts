@@ -1,0 +1,133 @@
+import { setup, assign, fromPromise } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import type { PaymentPurpose } from '../services/contract/payPassword.ts';
+import { PIN_LENGTH, type Keypad } from './payPassword.machine.ts';
+import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+
+/**
+ * Pay confirmation: the pay password typed once on the secure keypad authorises one payment (its
+ * purpose: service, amount, counterparty). Invoked as a child by the money flows (transfer, top-up,
+ * withdrawal); it ends with a one-time `payToken`, or with why paying is not possible now (locked,
+ * no pay password). A wrong password or an expired keypad gets a fresh keypad: each key is one-time.
+ */
+export interface PayConfirmInput {
+  purpose: PaymentPurpose;
+}
+
+export interface PayConfirmContext {
+  purpose: PaymentPurpose;
+  keypad: Keypad | null;
+  positions: string;
+  /** Why a fresh keypad is shown: the previous entry was wrong (PAY10001) or its keypad expired (PAY10005). */
+  notice: string | null;
+  triesLeft: string | null;
+  errorCode: string | null;
+  result: PayConfirmOutput | null;
+}
+
+/** What the parent flow receives: a token for this payment, or the refusal that ended the confirmation. */
+export type PayConfirmOutput = { ok: true; payToken: string } | { ok: false; code: string; detail: string };
+
+export type PayConfirmEvent = { type: 'digit.pressed'; position: number } | { type: 'digit.deleted' } | { type: 'keypad.retry' };
+
+export const payConfirmMachine = setup({
+  types: {
+    input: {} as PayConfirmInput,
+    context: {} as PayConfirmContext,
+    events: {} as PayConfirmEvent,
+    output: {} as PayConfirmOutput,
+  },
+  actors: {
+    getKeypad: fromPromise<Outcome<Keypad>>(async () => {
+      throw new Error('getKeypad is provided by the screen');
+    }),
+    checkPayPassword: fromPromise<Outcome<{ valid: true; payToken?: string }>, { keypad: Keypad; positions: string; purpose: PaymentPurpose }>(async () => {
+      throw new Error('checkPayPassword is provided by the screen');
+    }),
+  },
+  guards: {
+    // the digit being pressed is the sixth
+    completesEntry: ({ context }) => context.positions.length === PIN_LENGTH - 1,
+    // a purpose always gets a token; an answer without one cannot pay
+    authorised: ({ event }) => {
+      const output = outputOf<{ payToken?: string }>(event);
+      return output.ok && !!output.data.payToken;
+    },
+    isOk,
+    refusedWith,
+  },
+  actions: {
+    keepKeypad: assign({ keypad: ({ event }) => { const o = outputOf<Keypad>(event); return o.ok ? o.data : null; }, positions: '' }),
+    appendPosition: assign({
+      positions: ({ context, event }) => (event.type === 'digit.pressed' ? `${context.positions}${event.position}`.slice(0, PIN_LENGTH) : context.positions),
+      notice: null,
+    }),
+    deletePosition: assign({ positions: ({ context }) => context.positions.slice(0, -1) }),
+    forgetKeypad: assign({ keypad: null, positions: '' }),
+    noteWrongPassword: assign({ notice: 'PAY10001', triesLeft: ({ event }) => refusalDetail(event) }),
+    noteKeypadExpired: assign({ notice: 'PAY10005' }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    forgetRefusal: assign({ errorCode: null }),
+    keepToken: assign({
+      result: ({ event }): PayConfirmOutput | null => {
+        const o = outputOf<{ payToken?: string }>(event);
+        return o.ok && o.data.payToken ? { ok: true, payToken: o.data.payToken } : null;
+      },
+    }),
+    keepFinalRefusal: assign({ result: ({ event }): PayConfirmOutput => ({ ok: false, code: refusalCode(event) ?? '', detail: refusalDetail(event) ?? '' }) }),
+    // provided by the screen: the keypad's one-time keys live in session storage while it shows
+    storeKeypadKeys: () => {},
+    clearKeypadKeys: () => {},
+  },
+}).createMachine({
+  id: 'payConfirm',
+  context: ({ input }) => ({ purpose: input.purpose, keypad: null, positions: '', notice: null, triesLeft: null, errorCode: null, result: null }),
+  initial: 'loadingKeypad',
+  output: ({ context }) => context.result ?? { ok: false, code: 'AGW50000', detail: '' },
+  states: {
+    loadingKeypad: {
+      tags: ['busy'],
+      invoke: {
+        id: 'getKeypad',
+        src: 'getKeypad',
+        onDone: [
+          { guard: 'isOk', target: 'entering', actions: ['keepKeypad', 'forgetRefusal'] },
+          { target: 'unavailable', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'unavailable', actions: 'forgetRefusal' },
+      },
+    },
+    // no keypad, or no answer to the check: nothing was paid, a new keypad is safe
+    unavailable: {
+      tags: ['error'],
+      on: { 'keypad.retry': { target: 'loadingKeypad' } },
+    },
+    entering: {
+      entry: 'storeKeypadKeys',
+      exit: 'clearKeypadKeys',
+      on: {
+        'digit.pressed': [{ guard: 'completesEntry', target: 'checking', actions: 'appendPosition' }, { actions: 'appendPosition' }],
+        'digit.deleted': { actions: 'deletePosition' },
+      },
+    },
+    checking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkPayPassword',
+        src: 'checkPayPassword',
+        input: ({ context }) => ({ keypad: context.keypad!, positions: context.positions, purpose: context.purpose }),
+        onDone: [
+          { guard: 'authorised', target: 'authorised', actions: ['forgetKeypad', 'keepToken'] },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10001' } }, target: 'loadingKeypad', actions: ['forgetKeypad', 'noteWrongPassword'] },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10005' } }, target: 'loadingKeypad', actions: ['forgetKeypad', 'noteKeypadExpired'] },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10002' } }, target: 'refused', actions: ['forgetKeypad', 'keepFinalRefusal'] },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10006' } }, target: 'refused', actions: ['forgetKeypad', 'keepFinalRefusal'] },
+          { target: 'unavailable', actions: ['forgetKeypad', 'keepRefusal'] },
+        ],
+        onError: { target: 'unavailable', actions: ['forgetKeypad', 'forgetRefusal'] },
+      },
+    },
+    authorised: { type: 'final' },
+    refused: { type: 'final' },
+  },
+});

@@ -1,0 +1,49 @@
+import { fundDetailMachine, isIsoDay, type FundDetailEvent } from '../../machines/fundDetail.machine.ts';
+import type { FundLine } from '../../services/contract/wallet.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+export const TODAY = '2026-03-14';
+
+export const line = (id: string, over: Partial<FundLine> = {}): FundLine => ({
+  id, direction: 'expenditure', tradeNo: `KW20260314${id.padStart(10, '0')}`, kind: 'transfer', amount: 125_000,
+  balanceBefore: 5_000_000, balanceAfter: 4_875_000, product: 'transfer', counterparty: 'Bruno M*** D***', at: '2026-03-14T09:05:00.000Z', ...over,
+});
+export const firstPage = { items: [line('52'), line('51', { direction: 'income', kind: 'topup', amount: 1_000_000, balanceBefore: 4_000_000, balanceAfter: 5_000_000, counterparty: null })], nextCursor: '51', from: '2026-02-13', to: TODAY };
+export const lastPage = { items: [line('50', { kind: 'withdrawal', amount: 200_000, balanceBefore: 4_200_000, balanceAfter: 4_000_000, counterparty: null })], nextCursor: null, from: '2026-02-13', to: TODAY };
+export const emptyPage = { items: [], nextCursor: null, from: TODAY, to: TODAY };
+
+export const fundDetailUserEvents = {
+  'filter.changed': { type: 'filter.changed', code: '7' },
+  'custom.opened': { type: 'custom.opened' },
+  'custom.fromChanged': { type: 'custom.fromChanged', value: '2026-03-01' },
+  'custom.toChanged': { type: 'custom.toChanged', value: '2026-03-10' },
+  'custom.applied': { type: 'custom.applied' },
+  'custom.cancelled': { type: 'custom.cancelled' },
+  'list.more': { type: 'list.more' },
+  'list.refreshed': { type: 'list.refreshed' },
+  'list.retry': { type: 'list.retry' },
+} satisfies Record<FundDetailEvent['type'], FundDetailEvent>;
+
+export const fundDetailModel: FlowModel<typeof fundDetailMachine> = {
+  machine: parkInvokes(fundDetailMachine, ['loadPage']),
+  variants: [{ name: 'latest month', input: { today: TODAY } }],
+  events: [
+    ...Object.values(fundDetailUserEvents),
+    { type: 'filter.changed', code: '6' } as FundDetailEvent,
+    { type: 'custom.fromChanged', value: '' } as FundDetailEvent,
+    { type: 'custom.fromChanged', value: '2026-03-12' } as FundDetailEvent,
+    { type: 'custom.toChanged', value: '2026-03-20' } as FundDetailEvent,
+    doneEvent('loadPage', { ok: true, data: firstPage }),
+    doneEvent('loadPage', { ok: true, data: lastPage }),
+    doneEvent('loadPage', { ok: true, data: emptyPage }),
+    doneEvent('loadPage', refusal('AGW10003')),
+    errorEvent('loadPage', new Error('network down')),
+  ],
+  // what the guards and the screen read: the filter's kind, the draft's verdict, whether lines and a next page exist
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    const draft = !isIsoDay(c.draftFrom) || !isIsoDay(c.draftTo) ? 'incomplete' : c.draftFrom > c.draftTo ? 'reversed' : c.draftTo > c.today ? 'future' : 'ok';
+    return JSON.stringify([snapshot.value, c.filter.kind, draft, c.items.length > 0, c.nextCursor !== null]);
+  },
+};

@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within, type screen as Screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { AxiosAdapter } from 'axios';
+import { FundDetailView } from '../../screens/wallet/FundDetailView.tsx';
+import { FundLineView } from '../../screens/wallet/FundLineView.tsx';
+import { loadFundPage } from '../../screens/wallet/FundDetailScreen.tsx';
+import type { fundDetailMachine, FundDetailEvent } from '../../machines/fundDetail.machine.ts';
+import { fundDetailModel, firstPage, lastPage, line, TODAY } from '../models/fundDetail.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { assertNoRawKeys, runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { createI18n } from '../../src/i18n.ts';
+import { http } from '../../services/http.ts';
+import type { ResponseOf } from '../../services/contract/define.ts';
+import type { queryFundDetail } from '../../services/contract/wallet.ts';
+import pt from '../../locales/pt.json';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+import fr from '../../locales/fr.json';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).join(' ');
+const TAB = { '7': 'Hoje', '6': 'Semana', '8': 'Mês' } as const;
+
+const userEvents: UserEvents<FundDetailEvent> = {
+  'filter.changed': (ui, e) => click(ui, TAB[e.code]),
+  'custom.opened': (ui) => click(ui, 'Outro'),
+  'custom.fromChanged': (ui, e) => void fireEvent.change(ui.getByLabelText('De'), { target: { value: e.value } }),
+  'custom.toChanged': (ui, e) => void fireEvent.change(ui.getByLabelText('Até'), { target: { value: e.value } }),
+  'custom.applied': (ui) => click(ui, 'Mostrar'),
+  'custom.cancelled': (ui) => click(ui, 'Cancelar'),
+  'list.more': (ui) => click(ui, 'Carregar mais'),
+  'list.refreshed': (ui) => click(ui, 'Atualizar'),
+  'list.retry': (ui) => click(ui, 'Tentar novamente'),
+};
+
+const binding: ScreenBinding<typeof fundDetailMachine> = {
+  view: (state, send) => <FundDetailView state={state} send={send as (e: FundDetailEvent) => void} />,
+  userEvents,
+  states: (ui, state) => {
+    const c = state.context;
+    const tabs = within(ui.getByRole('group', { name: 'Período' }));
+    const pressed = tabs.getAllByRole('button').filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.textContent);
+    if (state.matches('customRange')) {
+      expect(pressed).toEqual(['Outro']);
+      expect((ui.getByLabelText('De') as HTMLInputElement).value).toBe(c.draftFrom);
+      expect((ui.getByLabelText('Até') as HTMLInputElement).value).toBe(c.draftTo);
+      expect(ui.getByLabelText('Até').getAttribute('max')).toBe(TODAY);
+      const table: Record<string, RegExp> = { incomplete: /as duas datas/, reversed: /depois da final/, future: /depois de hoje/ };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ customRange: sub as 'editing' })) expect(alert(ui)).toMatch(text);
+      return;
+    }
+    expect(pressed).toEqual([c.filter.kind === 'custom' ? 'Outro' : TAB[c.filter.code]]);
+    if (state.matches('loading')) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('failed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /Dados inválidos/ : /Não foi possível carregar os movimentos/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    // the list: ready, loading the next page, or refreshing
+    expect(ui.getByText(`De ${c.range!.from} a ${c.range!.to}`)).toBeTruthy();
+    if (c.items.length === 0) expect(ui.getByText('Sem movimentos neste período.')).toBeTruthy();
+    else {
+      const links = within(ui.getByRole('list', { name: 'Movimentos' })).getAllByRole('link');
+      expect(links.map((a) => a.getAttribute('href'))).toEqual(c.items.map((l) => `/app/funddetail/${l.id}`));
+      const shown: Record<string, RegExp> = {
+        '52': /^Transferência−1 250,00 KzBruno M\*\*\* D\*\*\* · 14 mar\.? 2026, \d\d:\d\dSaldo 48 750,00 Kz$/,
+        '51': /^Carregamento\+10 000,00 Kz14 mar\.? 2026, \d\d:\d\dSaldo 50 000,00 Kz$/,
+        '50': /^Levantamento−2 000,00 Kz14 mar\.? 2026, \d\d:\d\dSaldo 40 000,00 Kz$/,
+      };
+      c.items.forEach((item, i) => expect(links[i]!.textContent).toMatch(shown[item.id]!));
+      const income = c.items.findIndex((item) => item.direction === 'income');
+      if (income >= 0) expect(links[income]!.querySelector('.kw-fund-income')?.textContent).toBe('+10 000,00 Kz');
+      expect(links[0]!.getAttribute('aria-label')).toMatch(/^(Transferência, Saída −1 250,00|Levantamento, Saída −2 000,00) Kz, 14 mar/);
+    }
+    if (state.matches({ ready: 'more' })) expect(ui.getByRole('button', { name: 'Carregar mais' })).toBeTruthy();
+    if (state.matches({ ready: 'end' })) {
+      expect(ui.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+      if (c.items.length > 0) expect(ui.getByText('Não há mais movimentos.')).toBeTruthy();
+    }
+    if (state.matches({ ready: 'moreFailed' })) {
+      expect(alert(ui)).toMatch(/carregar mais movimentos/);
+      expect(ui.getByRole('button', { name: 'Carregar mais' })).toBeTruthy();
+    }
+    if (state.matches({ ready: 'refreshFailed' })) expect(alert(ui)).toMatch(/atualizar os movimentos/);
+    if (state.matches('loadingMore')) expect(status(ui)).toMatch(/A carregar mais/);
+    if (state.matches('refreshing')) expect((ui.getByRole('button', { name: 'A atualizar…' }) as HTMLButtonElement).disabled).toBe(true);
+  },
+};
+
+describe('fund detail chart on its screen', () => {
+  const paths = transitionCoveringPaths(fundDetailModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(fundDetailModel, path, binding);
+  });
+});
+
+const detail: ResponseOf<typeof queryFundDetail> = {
+  ...line('52'), tradeNo: 'KW202603140000000042', voucherNo: 'V000000000042', relatedAmount: 125_000, seller: 'Bruno M*** D***', note: 'Renda de março',
+};
+
+describe('a fund-detail line', () => {
+  const renderIn = (language: 'pt' | 'en' | 'zh', value = detail) =>
+    render(
+      <I18nextProvider i18n={createI18n(language, { pt, en, zh, fr })}>
+        <FundLineView line={value} />
+      </I18nextProvider>,
+    );
+  const row = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+  it('shows every field of spec §3 in pt', () => {
+    const { container } = renderIn('pt');
+    expect(row('Sentido')).toBe('Saída');
+    expect(row('Tipo')).toBe('Transferência');
+    expect(row('N.º da operação')).toBe('KW202603140000000042');
+    expect(row('Saldo antes')).toBe('50 000,00 Kz');
+    expect(row('Saldo depois')).toBe('48 750,00 Kz');
+    expect(row('Valor associado')).toBe('1 250,00 Kz');
+    expect(row('Produto')).toBe('Transferência');
+    expect(row('Vendedor')).toBe('Bruno M*** D***');
+    expect(row('N.º do comprovativo')).toBe('V000000000042');
+    expect(row('Data e hora')).toMatch(/^14 mar\.? 2026, \d\d:\d\d$/);
+    expect(row('Nota')).toBe('Renda de março');
+    expect(screen.getByText('−1 250,00 Kz')).toBeTruthy();
+    assertNoRawKeys(container);
+  });
+
+  it('reads in English and Chinese, with a dash for what a line does not have and a name for an unknown kind', () => {
+    const english = renderIn('en', { ...detail, direction: 'income', kind: 'topup', product: 'topup', seller: null, note: null });
+    expect(row('Direction')).toBe('Income');
+    expect(row('Type')).toBe('Top-up');
+    expect(row('Seller')).toBe('—');
+    expect(row('Note')).toBe('—');
+    expect(screen.getByText('+Kz 1,250.00')).toBeTruthy();
+    english.unmount();
+    renderIn('zh', { ...detail, kind: 'lottery_prize', product: 'lottery_prize' });
+    expect(row('类型')).toBe('资金变动');
+    expect(row('时间')).toMatch(/^2026年3月14日 \d\d:\d\d$/);
+  });
+});
+
+describe('fund detail requests', () => {
+  const adapter = http.defaults.adapter;
+  afterEach(() => {
+    http.defaults.adapter = adapter;
+  });
+
+  it('asks by shortcut code or by from/to, with the cursor of the next page', async () => {
+    const asked: unknown[] = [];
+    http.defaults.adapter = (async (config) => {
+      asked.push(JSON.parse(config.data as string).bizContent);
+      return { data: { code: 'S0001', msg: '', subMsg: '', bizContent: lastPage }, status: 200, statusText: 'OK', headers: {}, config };
+    }) as AxiosAdapter;
+    expect(await loadFundPage({ filter: { kind: 'shortcut', code: '7' }, cursor: null })).toEqual({ ok: true, data: lastPage });
+    await loadFundPage({ filter: { kind: 'custom', from: '2026-03-01', to: '2026-03-10' }, cursor: firstPage.nextCursor });
+    expect(asked).toEqual([{ shortcut: '7', pageSize: 20 }, { from: '2026-03-01', to: '2026-03-10', cursor: '51', pageSize: 20 }]);
+  });
+});

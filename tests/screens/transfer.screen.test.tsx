@@ -1,0 +1,283 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, within, type screen as Screen } from '@testing-library/react';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import axios, { type AxiosAdapter } from 'axios';
+import { TransferView } from '../../screens/wallet/TransferView.tsx';
+import { PayConfirmView } from '../../screens/wallet/PayConfirmView.tsx';
+import { liveTransfer, sendTransfer } from '../../screens/wallet/TransferScreen.tsx';
+import { transferMachine, type Assets, type Payee, type TransferEvent, type TransferReceipt, type TransferRequest } from '../../machines/transfer.machine.ts';
+import type { Outcome } from '../../services/gateway.ts';
+import type { payConfirmMachine, PayConfirmEvent } from '../../machines/payConfirm.machine.ts';
+import { transferModel, sampleAssets, samplePayee, sampleReceipt } from '../models/transfer.model.ts';
+import { payConfirmModel } from '../models/payConfirm.model.ts';
+import { sampleKeypad } from '../models/payPassword.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { http } from '../../services/http.ts';
+import { buildEnvelope } from '../../services/gateway.ts';
+import { storage } from '../../src/lib/storage.ts';
+import { envelope, startTestServer, type TestServer } from '../support/server.ts';
+import { fund, verifyMember } from '../support/money.ts';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const type = (ui: Ui, label: string, value: string) => void fireEvent.change(ui.getByLabelText(label), { target: { value } });
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).join(' ');
+
+const transferEvents: UserEvents<TransferEvent> = {
+  'assets.retry': (ui) => click(ui, 'Tentar novamente'),
+  'mobile.changed': (ui, e) => type(ui, 'Telemóvel do destinatário', e.value),
+  'mobile.submitted': (ui) => click(ui, 'Continuar'),
+  'payee.confirmed': (ui) => click(ui, 'Sim, é esta pessoa'),
+  'payee.changeRequested': (ui) => click(ui, /Não, mudar o número|Mudar destinatário/),
+  'amount.changed': (ui, e) => type(ui, 'Valor (Kz)', e.value),
+  'note.changed': (ui, e) => type(ui, 'Nota (opcional)', e.value),
+  'amount.submitted': (ui) => click(ui, 'Continuar'),
+  'payment.cancelled': (ui) => click(ui, 'Voltar ao valor'),
+  'payment.retry': (ui) => click(ui, 'Tentar de novo'),
+  'transfer.restarted': (ui) => click(ui, 'Nova transferência'),
+};
+
+const SUMMARY = '1 250,00 Kz para Bruno M*** D*** (+244 943 000 002)';
+
+const transferBinding: ScreenBinding<typeof transferMachine> = {
+  view: (state, send) => <TransferView state={state} send={send as (e: TransferEvent) => void} />,
+  userEvents: transferEvents,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('loadingAssets')) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('assetsFailed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível carregar o seu saldo/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    if (state.matches('notVerified')) {
+      expect(alert(ui)).toMatch(/Verifique a sua identidade/);
+      return void expect(ui.getByRole('link', { name: 'Verificar identidade' }).getAttribute('href')).toBe('/app/personalcert');
+    }
+    if (state.matches('enteringMobile') || state.matches('checkingPayee')) {
+      expect(ui.getByText('Para quem quer transferir?')).toBeTruthy();
+      expect((ui.getByLabelText('Telemóvel do destinatário') as HTMLInputElement).value).toBe(c.mobile);
+      const table: Record<string, RegExp> = { invalid: /9 algarismos/, notFound: /Não encontrámos/, isSelf: /própria conta/, refused: /Demasiados pedidos/, unreachable: /Erro de rede/ };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringMobile: sub as 'typing' })) expect(alert(ui)).toMatch(text);
+      if (state.matches({ enteringMobile: 'typing' })) expect(ui.queryByRole('alert')).toBeNull();
+      if (state.matches('checkingPayee')) expect(status(ui)).toMatch(/A procurar o destinatário/);
+      return;
+    }
+    if (state.matches('confirmingPayee')) {
+      // the explicit question, the verified name and the number, and the way back
+      expect(ui.getByText('É esta a pessoa a quem quer pagar?')).toBeTruthy();
+      expect(ui.getByText('Bruno M*** D***')).toBeTruthy();
+      expect(ui.getByText('+244 943 000 002')).toBeTruthy();
+      return void expect(ui.getByRole('button', { name: 'Não, mudar o número' })).toBeTruthy();
+    }
+    if (state.matches('enteringAmount')) {
+      expect(ui.getByText('Quanto quer enviar?')).toBeTruthy();
+      expect(ui.getByText('Para: Bruno M*** D*** (+244 943 000 002)')).toBeTruthy();
+      expect(ui.getByText(`Disponível: ${c.available === 4_875_000 ? '48 750,00 Kz' : '50 000,00 Kz'}`)).toBeTruthy();
+      const table: Record<string, RegExp> = {
+        unreadable: /1 234,56/, notPositive: /maior que zero/, overAvailable: /maior que o saldo disponível \(50 000,00 Kz\)/,
+        insufficient: /Saldo disponível insuficiente/, limitExceeded: /limite diário/,
+      };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringAmount: sub as 'typing' })) expect(alert(ui)).toMatch(text);
+      return;
+    }
+    if (state.matches('confirming')) {
+      expect(ui.getByText(SUMMARY)).toBeTruthy();
+      // the child chart shows, its keypad still coming
+      expect(status(ui)).toMatch(/A preparar o teclado seguro/);
+      if (state.matches({ confirming: 'reauthorising' })) expect(alert(ui)).toMatch(/expirou/);
+      return void expect(ui.getByRole('button', { name: 'Voltar ao valor' })).toBeTruthy();
+    }
+    if (state.matches('paying')) return void expect(status(ui)).toMatch(/A transferir/);
+    if (state.matches('paymentUncertain')) {
+      expect(ui.getByText(SUMMARY)).toBeTruthy();
+      expect(alert(ui)).toMatch(/nunca será pago duas vezes/);
+      expect(ui.queryByRole('button', { name: 'Voltar ao valor' })).toBeNull(); // only the same request may go again
+      return void expect(ui.getByRole('link', { name: 'Ver movimentos' }).getAttribute('href')).toBe('/app/funddetail');
+    }
+    if (state.matches('failed')) return void expect(alert(ui)).toMatch(/já foi usado com outros dados/);
+    if (state.matches({ refused: 'locked' })) return void expect(alert(ui)).toMatch(/dentro de 30 min/);
+    if (state.matches({ refused: 'noPayPassword' })) {
+      expect(alert(ui)).toMatch(/Ainda não definiu/);
+      return void expect(ui.getByRole('link', { name: 'Definir palavra-passe de pagamento' }).getAttribute('href')).toBe('/app/paypassword');
+    }
+    if (state.matches({ refused: 'other' })) return void expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Erro de rede/);
+    if (state.matches('succeeded')) {
+      expect(status(ui)).toMatch(/Transferência feita/);
+      expect(ui.getByText('1 250,00 Kz')).toBeTruthy();
+      expect(ui.getByText('48 750,00 Kz')).toBeTruthy();
+      return void expect(ui.getByRole('link', { name: 'Ir para a carteira' }).getAttribute('href')).toBe('/app/wallet');
+    }
+    throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
+  },
+};
+
+const payConfirmEvents: UserEvents<PayConfirmEvent> = {
+  'digit.pressed': (ui, e) => void fireEvent.click(within(ui.getByRole('group', { name: 'Teclado seguro' })).getByRole('button', { name: String(sampleKeypad.mapArr[e.position]) })),
+  'digit.deleted': (ui) => click(ui, 'Apagar'),
+  'keypad.retry': (ui) => click(ui, 'Tentar novamente'),
+};
+
+const payConfirmBinding: ScreenBinding<typeof payConfirmMachine> = {
+  view: (state, send) => <PayConfirmView state={state} send={send as (e: PayConfirmEvent) => void} />,
+  userEvents: payConfirmEvents,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('unavailable')) {
+      expect(alert(ui)).toMatch(c.errorCode === 'AGW10003' ? /Dados inválidos/ : c.errorCode ? /erro no servidor/ : /Erro de rede/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    if (state.matches('authorised') || state.matches('refused')) return void expect(status(ui)).toMatch(/A confirmar/);
+    expect(ui.getByText('Confirme com a palavra-passe de pagamento')).toBeTruthy();
+    if (c.notice === 'PAY10001') expect(alert(ui)).toMatch(/errada\. Tentativas restantes: 4/);
+    if (c.notice === 'PAY10005') expect(alert(ui)).toMatch(/teclado seguro expirou/);
+    if (state.matches('loadingKeypad')) return void expect(status(ui)).toMatch(/A preparar o teclado seguro/);
+    const keys = within(ui.getByRole('group', { name: 'Teclado seguro' })).getAllByRole('button').map((b) => b.textContent);
+    expect(keys.slice(0, 10)).toEqual(sampleKeypad.mapArr.map(String));
+    expect(ui.getByRole('img').getAttribute('aria-label')).toBe(`${c.positions.length} de 6 dígitos`);
+    if (state.matches('checking')) expect(status(ui)).toMatch(/A confirmar/);
+  },
+};
+
+describe('transfer chart on its screen', () => {
+  const paths = transitionCoveringPaths(transferModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(transferModel, path, transferBinding);
+  });
+});
+
+describe('pay confirmation chart on its screen', () => {
+  const paths = transitionCoveringPaths(payConfirmModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(payConfirmModel, path, payConfirmBinding);
+  });
+});
+
+describe('a transfer whose answer is lost is retried without paying twice', () => {
+  const refusal = (code: string): Outcome<never> => ({ ok: false, code, message: code, detail: '' });
+
+  it('resends the same requestNo and pay token; a new authorisation gets a new requestNo', async () => {
+    const sent: TransferRequest[] = [];
+    const answers: Array<'lost' | 'expired' | 'ok'> = ['lost', 'expired', 'ok'];
+    let tokens = 0;
+    const machine = transferMachine.provide({
+      actors: {
+        loadAssets: fromPromise<Outcome<Assets>>(async () => ({ ok: true, data: sampleAssets })),
+        queryPayee: fromPromise<Outcome<Payee>, { mobile: string }>(async () => ({ ok: true, data: samplePayee })),
+        payConfirm: fromPromise(async () => ({ ok: true, payToken: `pay-token-${++tokens}-abcdefghijklmnopqrstuvwxyz` })) as never,
+        doTransfer: fromPromise<Outcome<TransferReceipt>, TransferRequest>(async ({ input }) => {
+          sent.push(input);
+          const answer = answers.shift();
+          if (answer === 'lost') throw new Error('answer lost');
+          return answer === 'expired' ? refusal('FND10008') : { ok: true as const, data: sampleReceipt };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { language: 'pt' } }).start();
+    await waitFor(actor, (s) => s.matches('enteringMobile'));
+    actor.send({ type: 'mobile.changed', value: '943 000 002' });
+    actor.send({ type: 'mobile.submitted' });
+    await waitFor(actor, (s) => s.matches('confirmingPayee'));
+    actor.send({ type: 'payee.confirmed' });
+    actor.send({ type: 'amount.changed', value: '1 250' });
+    actor.send({ type: 'note.changed', value: '  Renda  ' });
+    actor.send({ type: 'amount.submitted' });
+    await waitFor(actor, (s) => s.matches('paymentUncertain'));
+    actor.send({ type: 'payment.retry' });
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toMatchObject({ mobile: '943000002', amount: 125_000, note: 'Renda' });
+    expect(sent[1]).toEqual(sent[0]); // the same request, to the byte
+    expect(sent[0]!.requestNo).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(sent[2]!.requestNo).not.toBe(sent[0]!.requestNo); // re-authorised after FND10008: a new payment request
+    expect(sent[2]!.payToken).not.toBe(sent[0]!.payToken);
+    expect(actor.getSnapshot().context).toMatchObject({ available: sampleReceipt.available, payToken: null, requestNo: null });
+    actor.stop();
+  });
+});
+
+describe('the gateway sends a given requestNo', () => {
+  const adapter = http.defaults.adapter;
+  afterEach(() => {
+    http.defaults.adapter = adapter;
+  });
+
+  it('puts the chart’s requestNo in the envelope, and a new one in every other call', async () => {
+    const envelopes: { requestNo: string; service: string; bizContent: unknown }[] = [];
+    http.defaults.adapter = (async (config) => {
+      envelopes.push(JSON.parse(config.data as string));
+      return { data: { code: 'S0001', msg: '', subMsg: '', bizContent: sampleReceipt }, status: 200, statusText: 'OK', headers: {}, config };
+    }) as AxiosAdapter;
+    const request = { mobile: '943000002', amount: 125_000, note: '', payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz', requestNo: 'H5Tretry0001' };
+    expect(await sendTransfer(request)).toEqual({ ok: true, data: sampleReceipt });
+    await sendTransfer(request);
+    expect(envelopes.map((e) => e.requestNo)).toEqual(['H5Tretry0001', 'H5Tretry0001']);
+    expect(envelopes[0]).toMatchObject({ service: 'wallet/transfer/doTransfer', bizContent: { mobile: '943000002', amount: 125_000, note: '', payToken: request.payToken } });
+    expect(envelopes[0]!.bizContent).not.toHaveProperty('requestNo');
+    const [a, b] = await Promise.all([buildEnvelope('common/logout', {}), buildEnvelope('common/logout', {})]);
+    expect(a.requestNo).not.toBe(b.requestNo);
+    expect((await buildEnvelope('common/logout', {}, { requestNo: 'H5Tgiven0001' })).requestNo).toBe('H5Tgiven0001');
+  });
+});
+
+describe('a transfer through the real gateway (PGlite), with the answer of the first try lost', () => {
+  let server: TestServer;
+  const adapter = http.defaults.adapter;
+  const baseURL = http.defaults.baseURL;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    const anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
+    await verifyMember(server.db, '+244943000002', 'Bruno Manuel Demo');
+    await fund(server.db, anaId, 50_000n * 100n);
+    http.defaults.baseURL = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterAll(async () => {
+    http.defaults.adapter = adapter;
+    http.defaults.baseURL = baseURL;
+    storage.clearUserItems();
+    await server.close();
+  });
+
+  it('pays once: the retry resends the same request and gets the first answer', async () => {
+    window.history.replaceState({}, '', '/app/transfer');
+    storage.setUserInfo({ h5Token: await server.memberToken('+244923000001') });
+    const fetchAdapter = axios.getAdapter('fetch');
+    const transfers: string[] = [];
+    http.defaults.adapter = async (config) => {
+      const response = await fetchAdapter(config);
+      const envelope = JSON.parse(config.data as string) as { service: string; requestNo: string };
+      if (envelope.service === 'wallet/transfer/doTransfer') {
+        transfers.push(envelope.requestNo);
+        if (transfers.length === 1) throw new Error('the answer was lost on the way back'); // the server did pay
+      }
+      return response;
+    };
+    const actor = createActor(liveTransfer, { input: { language: 'pt' } }).start();
+    await waitFor(actor, (s) => s.matches('enteringMobile'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.available).toBe(5_000_000);
+    actor.send({ type: 'mobile.changed', value: '943000002' });
+    actor.send({ type: 'mobile.submitted' });
+    await waitFor(actor, (s) => s.matches('confirmingPayee'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.payee).toEqual({ maskedName: 'Bruno M*** D***', mobile: '+244943000002' });
+    actor.send({ type: 'payee.confirmed' });
+    actor.send({ type: 'amount.changed', value: '1 250,50' });
+    actor.send({ type: 'amount.submitted' });
+    // the secure keypad: the digits' positions on the server's shuffled map
+    const child = () => actor.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>;
+    await waitFor(child(), (s) => s.matches('entering'), { timeout: 10_000 });
+    expect(storage.getKeypadKeys().randKey).toBe(child().getSnapshot().context.keypad!.randKey);
+    for (const digit of '270419') child().send({ type: 'digit.pressed', position: child().getSnapshot().context.keypad!.mapArr.indexOf(Number(digit)) });
+    await waitFor(actor, (s) => s.matches('paymentUncertain'), { timeout: 20_000 });
+    expect(storage.getKeypadKeys().randKey).toBeUndefined(); // gone with the keypad
+    actor.send({ type: 'payment.retry' });
+    await waitFor(actor, (s) => s.matches('succeeded'), { timeout: 10_000 });
+    expect(transfers).toHaveLength(2);
+    expect(transfers[1]).toBe(transfers[0]);
+    expect(actor.getSnapshot().context.receipt).toMatchObject({ amount: 125_050, available: 5_000_000 - 125_050, maskedName: 'Bruno M*** D***' });
+    const bruno = await server.memberToken('+244943000002');
+    const assets = (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload: envelope('wallet/member/getUserAssets', {}, { token: bruno }) })).json();
+    expect(assets.bizContent.available).toBe(125_050); // received once
+    actor.stop();
+  }, 60_000);
+});
