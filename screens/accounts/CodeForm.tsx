@@ -9,7 +9,7 @@ export type CodeProblem = 'wrongCode' | 'expired' | 'tooManyTries' | 'refused' |
  * The "enter the code we sent" step the flows share: where it went, the 6-digit field, the refusal
  * of the chart's current sub-state, confirm, and a way to ask for a new code.
  */
-export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy, canSubmit, onCodeChange, onSubmit, onNewCode }: {
+export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy, canSubmit, onCodeChange, onSubmit, onNewCode, newCodeWaiting }: {
   id: string;
   sentTo: string;
   code: string;
@@ -21,6 +21,8 @@ export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy
   onCodeChange: (value: string) => void;
   onSubmit: () => void;
   onNewCode: () => void;
+  /** While set, a new code cannot be asked for yet: the control is disabled and reads this instead (the chart's countdown, "sending…"). */
+  newCodeWaiting?: string | null;
 }) {
   const { t } = useTranslation();
   const messages: Record<CodeProblem, string> = {
@@ -40,7 +42,7 @@ export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy
       </div>
       {problem && <FieldError>{messages[problem]}</FieldError>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !canSubmit}>{t('signUp.confirmCode')}</Button>
-      <button type="button" className="kw-text-button" disabled={busy} onClick={onNewCode}>{t('login.newCode')}</button>
+      <button type="button" className="kw-text-button" disabled={busy || !!newCodeWaiting} onClick={onNewCode}>{newCodeWaiting || t('login.newCode')}</button>
     </form>
   );
 }

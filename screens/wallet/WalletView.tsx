@@ -58,6 +58,11 @@ export function WalletView({ state, send, onPull }: { state: State; send: Send; 
         <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/transfer">{t('wallet.assets.transfer')}</a>
         <a className="kw-button kw-link-button kw-centered-text" href="/app/funddetail">{t('wallet.assets.fundDetail')}</a>
       </div>
+      <nav className="kw-wallet-links" aria-label={t('bank.links.title')}>
+        <a className="kw-button kw-link-button kw-centered-text" href="/app/topup">{t('bank.links.topup')}</a>
+        <a className="kw-button kw-link-button kw-centered-text" href="/app/withdraw">{t('bank.links.withdraw')}</a>
+        <a className="kw-text-button kw-centered-text" href="/app/cards">{t('bank.links.cards')}</a>
+      </nav>
       <button type="button" className="kw-text-button" disabled={refreshing} onClick={() => send({ type: 'assets.refreshed' })}>
         {refreshing ? t('wallet.refreshing') : t('wallet.refresh')}
       </button>

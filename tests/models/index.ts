@@ -12,6 +12,15 @@ import { personalVerificationModel } from './personalVerification.model.ts';
 import { reviewModel } from './review.model.ts';
 import { operatorSignInModel } from './operatorSignIn.model.ts';
 import { enterpriseVerificationModel } from './enterpriseVerification.model.ts';
+import { payConfirmModel } from './payConfirm.model.ts';
+import { transferModel } from './transfer.model.ts';
+import { fundDetailModel } from './fundDetail.model.ts';
+import { walletAssetsModel } from './walletAssets.model.ts';
+import { withdrawalModel } from './withdrawal.model.ts';
+import { topupModel } from './topup.model.ts';
+import { bindCardModel } from './bindCard.model.ts';
+import { cardListModel } from './cardList.model.ts';
+import { branchPickerModel } from './branchPicker.model.ts';
 
 /** The model of every machine in machines/, by the machine's file name. The gate checks both lists agree. */
 export const models: Record<string, FlowModel> = {
@@ -28,4 +37,13 @@ export const models: Record<string, FlowModel> = {
   'review.machine.ts': reviewModel as FlowModel,
   'operatorSignIn.machine.ts': operatorSignInModel as FlowModel,
   'enterpriseVerification.machine.ts': enterpriseVerificationModel as FlowModel,
+  'payConfirm.machine.ts': payConfirmModel as FlowModel,
+  'transfer.machine.ts': transferModel as FlowModel,
+  'fundDetail.machine.ts': fundDetailModel as FlowModel,
+  'walletAssets.machine.ts': walletAssetsModel as FlowModel,
+  'withdrawal.machine.ts': withdrawalModel as FlowModel,
+  'topup.machine.ts': topupModel as FlowModel,
+  'bindCard.machine.ts': bindCardModel as FlowModel,
+  'cardList.machine.ts': cardListModel as FlowModel,
+  'branchPicker.machine.ts': branchPickerModel as FlowModel,
 };

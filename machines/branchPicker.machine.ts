@@ -1,0 +1,87 @@
+import { setup, assign, fromPromise } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import { isOk, outputOf, refusalCode } from './outcome.ts';
+import type { Branch, Province } from './bankFlow.ts';
+
+/**
+ * Picking the branch a bank pays a withdrawal out at: the provinces where the bank has branches,
+ * then the branches of the chosen one. Invoked as a child by the withdrawal chart; it ends with
+ * the chosen branch. `notice` is why it was asked again (WDR10002 branch required, WDR10003 unknown).
+ */
+export interface BranchPickerInput {
+  bankCode: string;
+  notice: string | null;
+}
+
+export interface BranchPickerContext {
+  bankCode: string;
+  notice: string | null;
+  provinces: Province[];
+  provinceId: string | null;
+  branches: Branch[];
+  branch: Branch | null;
+  errorCode: string | null;
+}
+
+export type BranchPickerEvent =
+  | { type: 'province.chosen'; provinceId: string }
+  | { type: 'province.change' }
+  | { type: 'branch.chosen'; branchCode: string }
+  | { type: 'branches.retry' };
+
+export const branchPickerMachine = setup({
+  types: { input: {} as BranchPickerInput, context: {} as BranchPickerContext, events: {} as BranchPickerEvent, output: {} as { branch: Branch | null } },
+  actors: {
+    loadProvinces: fromPromise<Outcome<{ provinces: Province[] }>, { bankCode: string }>(async () => { throw new Error('provided by the screen'); }),
+    loadBranches: fromPromise<Outcome<{ branches: Branch[] }>, { bankCode: string; provinceId: string }>(async () => { throw new Error('provided by the screen'); }),
+  },
+  guards: {
+    isOk,
+    knownProvince: ({ context, event }) => event.type === 'province.chosen' && context.provinces.some((p) => p.id === event.provinceId),
+    knownBranch: ({ context, event }) => event.type === 'branch.chosen' && context.branches.some((b) => b.branchCode === event.branchCode),
+  },
+  actions: {
+    keepProvinces: assign({ provinces: ({ event }) => { const o = outputOf<{ provinces: Province[] }>(event); return o.ok ? o.data.provinces : []; }, errorCode: null }),
+    chooseProvince: assign({ provinceId: ({ event, context }) => (event.type === 'province.chosen' ? event.provinceId : context.provinceId), branches: [] }),
+    keepBranches: assign({ branches: ({ event }) => { const o = outputOf<{ branches: Branch[] }>(event); return o.ok ? o.data.branches : []; }, errorCode: null }),
+    chooseBranch: assign({ branch: ({ event, context }) => (event.type === 'branch.chosen' ? context.branches.find((b) => b.branchCode === event.branchCode) ?? null : context.branch) }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    forgetRefusal: assign({ errorCode: null }),
+  },
+}).createMachine({
+  id: 'branchPicker',
+  context: ({ input }) => ({ bankCode: input.bankCode, notice: input.notice, provinces: [], provinceId: null, branches: [], branch: null, errorCode: null }),
+  initial: 'loadingProvinces',
+  output: ({ context }) => ({ branch: context.branch }),
+  states: {
+    loadingProvinces: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadProvinces',
+        src: 'loadProvinces',
+        input: ({ context }) => ({ bankCode: context.bankCode }),
+        onDone: [{ guard: 'isOk', target: 'choosingProvince', actions: 'keepProvinces' }, { target: 'failed', actions: 'keepRefusal' }],
+        onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+    },
+    choosingProvince: { on: { 'province.chosen': { guard: 'knownProvince', target: 'loadingBranches', actions: 'chooseProvince' } } },
+    loadingBranches: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadBranches',
+        src: 'loadBranches',
+        input: ({ context }) => ({ bankCode: context.bankCode, provinceId: context.provinceId ?? '' }),
+        onDone: [{ guard: 'isOk', target: 'choosingBranch', actions: 'keepBranches' }, { target: 'failed', actions: 'keepRefusal' }],
+        onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+    },
+    choosingBranch: {
+      on: {
+        'branch.chosen': { guard: 'knownBranch', target: 'chosen', actions: 'chooseBranch' },
+        'province.change': { target: 'choosingProvince' },
+      },
+    },
+    failed: { tags: ['error'], on: { 'branches.retry': { target: 'loadingProvinces' } } },
+    chosen: { type: 'final' },
+  },
+});

@@ -1,0 +1,355 @@
+import { setup, assign, fromPromise, not, stateIn } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import type { PaymentPurpose } from '../services/contract/payPassword.ts';
+import { CARD_CODES, LEDGER_CODES } from '../services/contract/codes.ts';
+import type { Language } from '../src/lib/language.ts';
+import { parseAmount } from '../src/lib/money.ts';
+import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { payConfirmMachine } from './payConfirm.machine.ts';
+import {
+  POLL_INTERVAL_MS, confirmationRefusal, confirmationToken, digitsOf, over, paymentAuthorised, paymentRequestNo,
+  type BankRules, type BoundCard, type CodeResent, type TopupOrder, type TopupStatus,
+} from './bankFlow.ts';
+
+/**
+ * Top-up from a bound debit card. A card brings its bank's top-up limits; the amount is checked
+ * against the one per top-up. The order goes to the bank, which sends an SMS code to the card's
+ * mobile (the help text requires it for paying with a card; a new one after 60 s); with the code,
+ * the pay password (payConfirm child) authorises this payment and the top-up is confirmed under a
+ * requestNo kept here (a retry after a lost answer is the same request). The bank then debits the
+ * card: the member is credited only when it confirms, so the chart polls, showing that it waits
+ * for the bank, until the top-up succeeds or the bank refuses it (with its reason).
+ */
+export const TOPUP_SERVICE = 'wallet/topup/confirmTopup';
+
+export interface TopupInput {
+  language: Language;
+}
+
+export interface ConfirmTopupRequest {
+  orderNo: string;
+  payToken: string;
+  requestNo: string;
+}
+
+export interface TopupContext {
+  language: Language;
+  cards: BoundCard[];
+  cardId: string | null;
+  rules: BankRules | null;
+  amountText: string;
+  amount: number;
+  order: TopupOrder | null;
+  code: string;
+  resendAfterMs: number;
+  triesLeft: string | null;
+  payToken: string | null;
+  requestNo: string | null;
+  status: TopupStatus | null;
+  /** CRD10010's subMsg (perTransaction, daily) or FND10003's (maxBalance). */
+  limit: string | null;
+  lockMinutes: string | null;
+  errorCode: string | null;
+}
+
+export type TopupEvent =
+  | { type: 'cards.retry' }
+  | { type: 'card.chosen'; cardId: string }
+  | { type: 'card.change' }
+  | { type: 'amount.changed'; value: string }
+  | { type: 'amount.submitted' }
+  | { type: 'code.changed'; value: string }
+  | { type: 'code.submitted' }
+  | { type: 'code.resendRequested' }
+  | { type: 'topup.cancelled' }
+  | { type: 'payment.retry' }
+  | { type: 'topup.restarted' };
+
+const typed = (c: TopupContext) => parseAmount(c.amountText, c.language);
+const ok = <T>(event: unknown): T | null => { const o = outputOf<T>(event); return o.ok ? o.data : null; };
+const refused = (code: string) => ({ type: 'refusedWith', params: { code } }) as const;
+const cardOf = (c: TopupContext) => c.cards.find((card) => card.cardId === c.cardId) ?? null;
+
+export const topupMachine = setup({
+  types: { input: {} as TopupInput, context: {} as TopupContext, events: {} as TopupEvent },
+  actors: {
+    loadCards: fromPromise<Outcome<{ cards: BoundCard[] }>>(async () => { throw new Error('provided by the screen'); }),
+    loadRules: fromPromise<Outcome<{ banks: BankRules[] }>, { bankCode: string }>(async () => { throw new Error('provided by the screen'); }),
+    applyTopup: fromPromise<Outcome<TopupOrder>, { cardId: string; amount: number }>(async () => { throw new Error('provided by the screen'); }),
+    resendCode: fromPromise<Outcome<CodeResent>, { orderNo: string }>(async () => { throw new Error('provided by the screen'); }),
+    verifyCode: fromPromise<Outcome<{ orderNo: string; state: 'CODE_VERIFIED' }>, { orderNo: string; code: string }>(async () => { throw new Error('provided by the screen'); }),
+    payConfirm: payConfirmMachine,
+    confirmTopup: fromPromise<Outcome<TopupStatus>, ConfirmTopupRequest>(async () => { throw new Error('provided by the screen'); }),
+    queryTopup: fromPromise<Outcome<TopupStatus>, { orderNo: string }>(async () => { throw new Error('provided by the screen'); }),
+  },
+  guards: {
+    isOk,
+    refusedWith,
+    paymentAuthorised,
+    hasNoCards: ({ event }) => ok<{ cards: BoundCard[] }>(event)?.cards.length === 0,
+    knownCard: ({ context, event }) => event.type === 'card.chosen' && context.cards.some((c) => c.cardId === event.cardId),
+    // the answer names the card's bank (an unknown one has no rules: the wallet does not serve it)
+    rulesFound: ({ context, event }) => !!ok<{ banks: BankRules[] }>(event)?.banks.some((b) => b.bankCode === cardOf(context)?.bankCode),
+    amountUnreadable: ({ context }) => typed(context) === null,
+    amountNotPositive: ({ context }) => typed(context) === 0n,
+    // the day's limit depends on what was topped up today: the server judges it (CRD10010 daily)
+    overPerTransaction: ({ context }) => over(typed(context), context.rules?.topup.perTransaction),
+    codeComplete: ({ context }) => /^\d{6}$/.test(context.code),
+    // a code being checked may be the right one: no new code meanwhile
+    notVerifying: not(stateIn('#topup.enteringCode.entry.verifying')),
+    settledPaid: ({ event }) => ok<TopupStatus>(event)?.state === 'SUCCESS',
+    settledRefused: ({ event }) => ok<TopupStatus>(event)?.state === 'FAILED',
+  },
+  actions: {
+    keepCards: assign({ cards: ({ event }) => ok<{ cards: BoundCard[] }>(event)?.cards ?? [] }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    forgetRefusal: assign({ errorCode: null }),
+    chooseCard: assign({ cardId: ({ event, context }) => (event.type === 'card.chosen' ? event.cardId : context.cardId), rules: null, errorCode: null }),
+    keepRules: assign({ rules: ({ event, context }) => ok<{ banks: BankRules[] }>(event)?.banks.find((b) => b.bankCode === cardOf(context)?.bankCode) ?? null }),
+    setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
+    keepAmount: assign({ amount: ({ context }) => Number(typed(context) ?? 0n), errorCode: null, limit: null }),
+    keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
+    keepOrder: assign(({ event, context }) => {
+      const order = ok<TopupOrder>(event);
+      return order ? { order, code: '', triesLeft: null, errorCode: null, resendAfterMs: order.resendAfterSeconds * 1000 } : { order: context.order };
+    }),
+    keepResent: assign(({ event, context }) => {
+      const sent = ok<CodeResent>(event);
+      return sent && context.order ? { order: { ...context.order, mobileMasked: sent.mobileMasked }, code: '', errorCode: null, resendAfterMs: sent.resendAfterSeconds * 1000 } : {};
+    }),
+    setCode: assign({ code: ({ event, context }) => (event.type === 'code.changed' ? digitsOf(event.value, 6) : context.code) }),
+    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), code: '' }),
+    forgetOrder: assign({ order: null, code: '', triesLeft: null, payToken: null, requestNo: null, errorCode: null }),
+    // one requestNo per authorised payment: a retry of the same payment reuses both
+    keepAuthorisation: assign({ payToken: ({ event }) => confirmationToken(event), requestNo: () => paymentRequestNo('H5P') }),
+    forgetAuthorisation: assign({ payToken: null, requestNo: null }),
+    keepConfirmRefusal: assign({ errorCode: ({ event }) => confirmationRefusal(event).code, lockMinutes: ({ event }) => confirmationRefusal(event).detail }),
+    keepStatus: assign({ status: ({ event, context }) => ok<TopupStatus>(event) ?? context.status }),
+    startOver: assign({
+      cards: [], cardId: null, rules: null, amountText: '', amount: 0, order: null, code: '', triesLeft: null, payToken: null, requestNo: null, status: null, limit: null, lockMinutes: null, errorCode: null,
+    }),
+  },
+  delays: {
+    pollInterval: POLL_INTERVAL_MS,
+    resendCooldown: ({ context }) => context.resendAfterMs,
+  },
+}).createMachine({
+  id: 'topup',
+  context: ({ input }) => ({
+    language: input.language, cards: [], cardId: null, rules: null, amountText: '', amount: 0, order: null, code: '', resendAfterMs: 60_000, triesLeft: null,
+    payToken: null, requestNo: null, status: null, limit: null, lockMinutes: null, errorCode: null,
+  }),
+  initial: 'loadingCards',
+  states: {
+    loadingCards: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCards',
+        src: 'loadCards',
+        onDone: [
+          { guard: 'hasNoCards', target: 'noCards' },
+          { guard: 'isOk', target: 'choosingCard', actions: 'keepCards' },
+          { target: 'cardsFailed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'cardsFailed', actions: 'forgetRefusal' },
+      },
+    },
+    cardsFailed: { tags: ['error'], on: { 'cards.retry': { target: 'loadingCards' } } },
+    // nothing to pay with yet: the screen links to binding a card
+    noCards: {},
+    // only verified members top up: the screen links to the verification
+    notVerified: {},
+    choosingCard: {
+      initial: 'idle',
+      on: { 'card.chosen': { guard: 'knownCard', target: 'loadingRules', actions: 'chooseCard' } },
+      states: { idle: {}, unreachable: { tags: ['error'] } },
+    },
+    loadingRules: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadRules',
+        src: 'loadRules',
+        input: ({ context }) => ({ bankCode: cardOf(context)?.bankCode ?? '' }),
+        onDone: [{ guard: 'rulesFound', target: 'enteringAmount', actions: 'keepRules' }, { target: 'choosingCard.unreachable', actions: 'keepRefusal' }],
+        onError: { target: 'choosingCard.unreachable', actions: 'forgetRefusal' },
+      },
+    },
+    enteringAmount: {
+      initial: 'typing',
+      on: {
+        'amount.changed': { target: '.typing', actions: 'setAmountText' },
+        'amount.submitted': [
+          { guard: 'amountUnreadable', target: '.unreadable' },
+          { guard: 'amountNotPositive', target: '.notPositive' },
+          { guard: 'overPerTransaction', target: '.overPerTransaction' },
+          { target: 'applying', actions: 'keepAmount' },
+        ],
+        'card.change': { target: 'choosingCard' },
+      },
+      states: {
+        typing: {},
+        unreadable: { tags: ['error'] },
+        notPositive: { tags: ['error'] },
+        overPerTransaction: { tags: ['error'] },
+        bankLimit: { tags: ['error'] },
+        limitExceeded: { tags: ['error'] },
+        refused: { tags: ['error'] },
+        unreachable: { tags: ['error'] },
+      },
+    },
+    applying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'applyTopup',
+        src: 'applyTopup',
+        input: ({ context }) => ({ cardId: context.cardId!, amount: context.amount }),
+        onDone: [
+          { guard: 'isOk', target: 'enteringCode', actions: 'keepOrder' },
+          { guard: refused(CARD_CODES.bankLimit), target: 'enteringAmount.bankLimit', actions: 'keepLimit' },
+          { guard: refused(LEDGER_CODES.limitExceeded), target: 'enteringAmount.limitExceeded', actions: 'keepLimit' },
+          { guard: refused(LEDGER_CODES.verificationNeeded), target: 'notVerified' },
+          { target: 'enteringAmount.refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'enteringAmount.unreachable' },
+      },
+    },
+    // the SMS code the bank sent to the card's mobile; a new one after the cooldown
+    enteringCode: {
+      type: 'parallel',
+      on: {
+        'code.changed': { actions: 'setCode' },
+        'topup.cancelled': { target: 'enteringAmount', actions: 'forgetOrder' },
+      },
+      states: {
+        resend: {
+          initial: 'coolingDown',
+          states: {
+            coolingDown: { after: { resendCooldown: { target: 'available' } } },
+            available: { on: { 'code.resendRequested': { guard: 'notVerifying', target: 'resending' } } },
+            resending: {
+              tags: ['busy'],
+              invoke: {
+                id: 'resendCode',
+                src: 'resendCode',
+                input: ({ context }) => ({ orderNo: context.order?.orderNo ?? '' }),
+                onDone: [
+                  { guard: 'isOk', target: ['coolingDown', '#topup.enteringCode.entry.typing'], actions: 'keepResent' },
+                  { guard: refused('COD10005'), target: 'limited' },
+                  { guard: refused(CARD_CODES.topupNotFound), target: '#topup.orderExpired' },
+                  { target: 'available', actions: 'keepRefusal' },
+                ],
+                onError: { target: 'available', actions: 'forgetRefusal' },
+              },
+            },
+            // the hourly limit of codes is reached
+            limited: { tags: ['error'] },
+          },
+        },
+        entry: {
+          initial: 'typing',
+          states: {
+            typing: { on: { 'code.submitted': { guard: 'codeComplete', target: 'verifying' } } },
+            verifying: {
+              tags: ['busy'],
+              invoke: {
+                id: 'verifyCode',
+                src: 'verifyCode',
+                input: ({ context }) => ({ orderNo: context.order?.orderNo ?? '', code: context.code }),
+                onDone: [
+                  { guard: 'isOk', target: '#topup.confirming' },
+                  { guard: refused('COD10001'), target: 'wrongCode', actions: 'keepTriesLeft' },
+                  { guard: refused('COD10002'), target: 'expired' },
+                  { guard: refused('COD10003'), target: 'tooManyTries' },
+                  { guard: refused(CARD_CODES.topupNotFound), target: '#topup.orderExpired' },
+                  { target: 'unreachable', actions: 'keepRefusal' },
+                ],
+                onError: { target: 'unreachable', actions: 'forgetRefusal' },
+              },
+            },
+            wrongCode: { tags: ['error'], on: { 'code.submitted': { guard: 'codeComplete', target: 'verifying' } } },
+            // expired or voided: only a new code helps (the resend region)
+            expired: { tags: ['error'] },
+            tooManyTries: { tags: ['error'] },
+            unreachable: { tags: ['error'], on: { 'code.submitted': { guard: 'codeComplete', target: 'verifying' } } },
+          },
+        },
+      },
+    },
+    // the order lapsed (15 min) before it was confirmed: a new one is needed
+    orderExpired: { tags: ['error'], on: { 'topup.restarted': { target: 'enteringAmount', actions: 'forgetOrder' } } },
+    confirming: {
+      invoke: {
+        id: 'payConfirm',
+        src: 'payConfirm',
+        input: ({ context }): { purpose: PaymentPurpose } => ({ purpose: { service: TOPUP_SERVICE, amount: context.amount, counterparty: context.cardId! } }),
+        onDone: [
+          { guard: 'paymentAuthorised', target: 'paying', actions: 'keepAuthorisation' },
+          { guard: refused('PAY10002'), target: 'refused.locked', actions: 'keepConfirmRefusal' },
+          { guard: refused('PAY10006'), target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
+          { target: 'refused.other', actions: 'keepConfirmRefusal' },
+        ],
+        onError: { target: 'refused.other', actions: 'forgetRefusal' },
+      },
+      on: { 'topup.cancelled': { target: 'enteringAmount', actions: 'forgetOrder' } },
+      initial: 'first',
+      states: {
+        first: {},
+        // the authorisation expired before the confirmation reached the server (FND10008)
+        reauthorising: { tags: ['error'] },
+      },
+    },
+    paying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'confirmTopup',
+        src: 'confirmTopup',
+        input: ({ context }): ConfirmTopupRequest => ({ orderNo: context.order?.orderNo ?? '', payToken: context.payToken!, requestNo: context.requestNo! }),
+        onDone: [
+          { guard: 'isOk', target: 'waitingForBank', actions: ['keepStatus', 'forgetAuthorisation'] },
+          // an earlier try reached the server: the order is with the bank already
+          { guard: refused(CARD_CODES.topupAlreadyConfirmed), target: 'waitingForBank', actions: 'forgetAuthorisation' },
+          { guard: refused(LEDGER_CODES.payAuthorizationInvalid), target: 'confirming.reauthorising', actions: 'forgetAuthorisation' },
+          { guard: refused(CARD_CODES.topupNotFound), target: 'orderExpired', actions: 'forgetAuthorisation' },
+          { guard: refused(LEDGER_CODES.verificationNeeded), target: 'notVerified', actions: 'forgetAuthorisation' },
+          { target: 'failed', actions: ['keepRefusal', 'forgetAuthorisation'] },
+        ],
+        onError: { target: 'paymentUncertain' },
+      },
+    },
+    // no answer: the top-up may or may not be confirmed; only the same request may be resent
+    paymentUncertain: { tags: ['error'], on: { 'payment.retry': { target: 'paying' } } },
+    failed: { tags: ['error'], on: { 'topup.cancelled': { target: 'enteringAmount', actions: 'forgetOrder' } } },
+    refused: {
+      tags: ['error'],
+      on: { 'topup.cancelled': { target: 'enteringAmount', actions: 'forgetOrder' } },
+      initial: 'other',
+      states: { locked: {}, noPayPassword: {}, other: {} },
+    },
+    // the bank is debiting the card; the member may leave, the top-up settles anyway
+    waitingForBank: {
+      initial: 'waiting',
+      states: {
+        waiting: { after: { pollInterval: { target: 'checking' } } },
+        checking: {
+          invoke: {
+            id: 'queryTopup',
+            src: 'queryTopup',
+            input: ({ context }) => ({ orderNo: context.order?.orderNo ?? '' }),
+            onDone: [
+              { guard: 'settledPaid', target: '#topup.succeeded', actions: 'keepStatus' },
+              { guard: 'settledRefused', target: '#topup.failedAtBank', actions: 'keepStatus' },
+              { guard: 'isOk', target: 'waiting', actions: 'keepStatus' },
+              { target: 'unreachable' },
+            ],
+            onError: { target: 'unreachable' },
+          },
+        },
+        // the status could not be read: the top-up is unaffected; ask again
+        unreachable: { after: { pollInterval: { target: 'checking' } } },
+      },
+    },
+    succeeded: { on: { 'topup.restarted': { target: 'loadingCards', actions: 'startOver' } } },
+    // the bank refused: nothing was debited, nothing credited
+    failedAtBank: { on: { 'topup.restarted': { target: 'loadingCards', actions: 'startOver' } } },
+  },
+});

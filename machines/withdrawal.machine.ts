@@ -1,0 +1,346 @@
+import { setup, assign, fromPromise } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import type { PaymentPurpose } from '../services/contract/payPassword.ts';
+import { CARD_CODES, LEDGER_CODES } from '../services/contract/codes.ts';
+import type { Language } from '../src/lib/language.ts';
+import { parseAmount } from '../src/lib/money.ts';
+import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { payConfirmMachine } from './payConfirm.machine.ts';
+import { branchPickerMachine } from './branchPicker.machine.ts';
+import {
+  POLL_INTERVAL_MS, confirmationRefusal, confirmationToken, over, paymentAuthorised, paymentRequestNo,
+  type Branch, type BoundCard, type ServiceCharge, type WithdrawInfo, type WithdrawLimits, type WithdrawReceipt, type WithdrawStatus,
+} from './bankFlow.ts';
+
+/**
+ * Withdrawal to a bound debit card (spec §5). The balances and cards come first; a card brings
+ * its limits (the most that can go now, `maxAmount`, and the bank's minimum) and whether its bank
+ * pays out through a branch. The amount is checked against the available balance and those
+ * limits; the service charge and the total are shown before anything is confirmed; a branch is
+ * picked (branchPicker child: province, then branch) when the bank needs one. The pay password (payConfirm child)
+ * authorises this payment; the call goes under a requestNo kept here, so a retry after a lost
+ * answer is the same request. The money is then held and the bank settles later: the chart polls
+ * until it is paid out or, refused by the bank, released back to the available balance.
+ */
+export const WITHDRAW_SERVICE = 'wallet/withdraw/applyWithdraw';
+
+export interface WithdrawalInput {
+  language: Language;
+}
+
+export interface WithdrawRequest {
+  cardId: string;
+  amount: number;
+  charge: number;
+  branchCode?: string;
+  payToken: string;
+  requestNo: string;
+}
+
+export interface WithdrawalContext {
+  language: Language;
+  available: number | null;
+  cards: BoundCard[];
+  cardId: string | null;
+  limits: WithdrawLimits | null;
+  needBranch: boolean;
+  amountText: string;
+  amount: number;
+  charge: number;
+  /** The charge shown before the server answered WDR10004 with a new one. */
+  previousCharge: number | null;
+  branch: Branch | null;
+  payToken: string | null;
+  requestNo: string | null;
+  receipt: WithdrawReceipt | null;
+  status: WithdrawStatus | null;
+  /** FND10003's subMsg (perTransaction, daily, monthly) or CRD10010's (min, perTransaction, daily). */
+  limit: string | null;
+  lockMinutes: string | null;
+  errorCode: string | null;
+}
+
+export type WithdrawalEvent =
+  | { type: 'info.retry' }
+  | { type: 'card.chosen'; cardId: string }
+  | { type: 'card.change' }
+  | { type: 'amount.changed'; value: string }
+  | { type: 'amount.submitted' }
+  | { type: 'amount.edit' }
+  | { type: 'branch.change' }
+  | { type: 'withdrawal.confirmed' }
+  | { type: 'payment.cancelled' }
+  | { type: 'payment.retry' }
+  | { type: 'withdrawal.restarted' };
+
+/** Everything after the balances and cards: what a new withdrawal starts from. */
+const FRESH = {
+  cardId: null, limits: null, needBranch: false, amountText: '', amount: 0, charge: 0, previousCharge: null, branch: null,
+  payToken: null, requestNo: null, receipt: null, status: null, limit: null, lockMinutes: null, errorCode: null,
+} satisfies Omit<WithdrawalContext, 'language' | 'available' | 'cards'>;
+
+const typed = (c: WithdrawalContext) => parseAmount(c.amountText, c.language);
+const ok = <T>(event: unknown): T | null => { const o = outputOf<T>(event); return o.ok ? o.data : null; };
+const refused = (code: string) => ({ type: 'refusedWith', params: { code } }) as const;
+
+export const withdrawalMachine = setup({
+  types: { input: {} as WithdrawalInput, context: {} as WithdrawalContext, events: {} as WithdrawalEvent },
+  actors: {
+    loadInfo: fromPromise<Outcome<WithdrawInfo>>(async () => { throw new Error('provided by the screen'); }),
+    loadLimits: fromPromise<Outcome<WithdrawLimits>, { cardId: string }>(async () => { throw new Error('provided by the screen'); }),
+    checkBranchNeed: fromPromise<Outcome<{ bankCode: string; needBranch: boolean }>, { cardId: string }>(async () => { throw new Error('provided by the screen'); }),
+    quoteCharge: fromPromise<Outcome<ServiceCharge>, { cardId: string; amount: number }>(async () => { throw new Error('provided by the screen'); }),
+    branchPicker: branchPickerMachine,
+    payConfirm: payConfirmMachine,
+    applyWithdraw: fromPromise<Outcome<WithdrawReceipt>, WithdrawRequest>(async () => { throw new Error('provided by the screen'); }),
+    queryStatus: fromPromise<Outcome<WithdrawStatus>, { withdrawNo: string }>(async () => { throw new Error('provided by the screen'); }),
+  },
+  guards: {
+    isOk,
+    refusedWith,
+    paymentAuthorised,
+    unverified: ({ event }) => ok<WithdrawInfo>(event)?.verified === false,
+    hasNoCards: ({ event }) => ok<WithdrawInfo>(event)?.cards.length === 0,
+    knownCard: ({ context, event }) => event.type === 'card.chosen' && context.cards.some((c) => c.cardId === event.cardId),
+    amountUnreadable: ({ context }) => typed(context) === null,
+    amountNotPositive: ({ context }) => typed(context) === 0n,
+    belowMin: ({ context }) => (typed(context) ?? 0n) < BigInt(context.limits?.bank.min ?? 0),
+    // the balance shown is the last known one; the server checks again under the account lock
+    overAvailable: ({ context }) => over(typed(context), context.available),
+    // maxAmount already leaves room for the charge and every bank and account-level limit
+    overMax: ({ context }) => over(typed(context), context.limits?.maxAmount),
+    quotedNeedingBranch: ({ context, event }) => outputOf(event).ok && context.needBranch && context.branch === null,
+    needsBranch: ({ context }) => context.needBranch,
+    settledPaid: ({ event }) => ok<WithdrawStatus>(event)?.state === 'SUCCESS',
+    settledRefused: ({ event }) => ok<WithdrawStatus>(event)?.state === 'FAILED',
+  },
+  actions: {
+    keepInfo: assign(({ event }) => { const i = ok<WithdrawInfo>(event); return i ? { available: i.available, cards: i.cards } : {}; }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    forgetRefusal: assign({ errorCode: null }),
+    chooseCard: assign({ cardId: ({ event, context }) => (event.type === 'card.chosen' ? event.cardId : context.cardId), branch: null, limits: null, errorCode: null }),
+    keepLimits: assign(({ event, context }) => { const l = ok<WithdrawLimits>(event); return l ? { limits: l, available: l.available } : { available: context.available }; }),
+    keepBranchNeed: assign({ needBranch: ({ event }) => ok<{ needBranch: boolean }>(event)?.needBranch ?? false }),
+    setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
+    keepAmount: assign({ amount: ({ context }) => Number(typed(context) ?? 0n), errorCode: null, limit: null }),
+    keepCharge: assign({ charge: ({ event, context }) => ok<ServiceCharge>(event)?.charge ?? context.charge, previousCharge: null }),
+    // WDR10004's subMsg is the charge that applies now
+    keepNewCharge: assign({ previousCharge: ({ context }) => context.charge, charge: ({ event, context }) => { const n = Number(refusalDetail(event)); return Number.isInteger(n) && n >= 0 ? n : context.charge; } }),
+    keepBranch: assign({ branch: ({ event, context }) => (event as { output?: { branch: Branch | null } }).output?.branch ?? context.branch, errorCode: null }),
+    forgetBranch: assign({ branch: null }),
+    // one requestNo per authorised payment: a retry of the same payment reuses both
+    keepAuthorisation: assign({ payToken: ({ event }) => confirmationToken(event), requestNo: () => paymentRequestNo('H5W') }),
+    forgetAuthorisation: assign({ payToken: null, requestNo: null }),
+    keepConfirmRefusal: assign({ errorCode: ({ event }) => confirmationRefusal(event).code, lockMinutes: ({ event }) => confirmationRefusal(event).detail }),
+    keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
+    keepReceipt: assign(({ event, context }) => { const r = ok<WithdrawReceipt>(event); return r ? { receipt: r, available: r.available } : { available: context.available }; }),
+    keepStatus: assign({ status: ({ event, context }) => ok<WithdrawStatus>(event) ?? context.status }),
+    startOver: assign(() => ({ ...FRESH })),
+  },
+  delays: { pollInterval: POLL_INTERVAL_MS },
+}).createMachine({
+  id: 'withdrawal',
+  context: ({ input }) => ({ language: input.language, available: null, cards: [], ...FRESH }),
+  initial: 'loadingInfo',
+  states: {
+    loadingInfo: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadInfo',
+        src: 'loadInfo',
+        onDone: [
+          { guard: 'unverified', target: 'notVerified', actions: 'keepInfo' },
+          { guard: 'hasNoCards', target: 'noCards', actions: 'keepInfo' },
+          { guard: 'isOk', target: 'choosingCard', actions: 'keepInfo' },
+          { target: 'infoFailed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'infoFailed', actions: 'forgetRefusal' },
+      },
+    },
+    infoFailed: { tags: ['error'], on: { 'info.retry': { target: 'loadingInfo' } } },
+    // only verified members withdraw: the screen links to the verification
+    notVerified: {},
+    // nowhere to send the money yet: the screen links to binding a card
+    noCards: {},
+    choosingCard: {
+      initial: 'idle',
+      on: { 'card.chosen': { guard: 'knownCard', target: 'loadingCard', actions: 'chooseCard' } },
+      states: { idle: {}, refused: { tags: ['error'] }, unreachable: { tags: ['error'] } },
+    },
+    loadingCard: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadLimits',
+        src: 'loadLimits',
+        input: ({ context }) => ({ cardId: context.cardId! }),
+        onDone: [
+          { guard: 'isOk', target: 'checkingBranchNeed', actions: 'keepLimits' },
+          { guard: refused(LEDGER_CODES.verificationNeeded), target: 'notVerified' },
+          { target: 'choosingCard.refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'choosingCard.unreachable' },
+      },
+    },
+    checkingBranchNeed: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkBranchNeed',
+        src: 'checkBranchNeed',
+        input: ({ context }) => ({ cardId: context.cardId! }),
+        onDone: [
+          { guard: 'isOk', target: 'enteringAmount', actions: 'keepBranchNeed' },
+          { target: 'choosingCard.refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'choosingCard.unreachable' },
+      },
+    },
+    enteringAmount: {
+      initial: 'typing',
+      on: {
+        'amount.changed': { target: '.typing', actions: 'setAmountText' },
+        'amount.submitted': [
+          { guard: 'amountUnreadable', target: '.unreadable' },
+          { guard: 'amountNotPositive', target: '.notPositive' },
+          { guard: 'belowMin', target: '.belowMin' },
+          { guard: 'overAvailable', target: '.overAvailable' },
+          { guard: 'overMax', target: '.overMax' },
+          { target: 'quoting', actions: 'keepAmount' },
+        ],
+        'card.change': { target: 'choosingCard' },
+      },
+      states: {
+        typing: {},
+        unreadable: { tags: ['error'] },
+        notPositive: { tags: ['error'] },
+        belowMin: { tags: ['error'] },
+        overAvailable: { tags: ['error'] },
+        overMax: { tags: ['error'] },
+        insufficient: { tags: ['error'] },
+        limitExceeded: { tags: ['error'] },
+        bankLimit: { tags: ['error'] },
+        refused: { tags: ['error'] },
+        unreachable: { tags: ['error'] },
+      },
+    },
+    quoting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'quoteCharge',
+        src: 'quoteCharge',
+        input: ({ context }) => ({ cardId: context.cardId!, amount: context.amount }),
+        onDone: [
+          { guard: 'quotedNeedingBranch', target: 'pickingBranch', actions: 'keepCharge' },
+          { guard: 'isOk', target: 'reviewing', actions: 'keepCharge' },
+          { target: 'enteringAmount.refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'enteringAmount.unreachable' },
+      },
+    },
+    // the bank pays out through a branch: the child asks the province, then the branch
+    pickingBranch: {
+      invoke: {
+        id: 'branchPicker',
+        src: 'branchPicker',
+        // why it is asked again: the server wanted a branch (WDR10002) or did not know this one (WDR10003)
+        input: ({ context }) => ({ bankCode: context.limits?.bankCode ?? '', notice: context.errorCode === 'WDR10002' || context.errorCode === 'WDR10003' ? context.errorCode : null }),
+        onDone: { target: 'reviewing', actions: 'keepBranch' },
+        onError: { target: 'enteringAmount.unreachable' },
+      },
+      on: { 'amount.edit': { target: 'enteringAmount' } },
+    },
+    // amount, charge, total (and branch): nothing is paid until the member confirms this
+    reviewing: {
+      initial: 'ready',
+      on: {
+        'withdrawal.confirmed': { target: 'confirming' },
+        'amount.edit': { target: 'enteringAmount' },
+        'branch.change': { guard: 'needsBranch', target: 'pickingBranch' },
+      },
+      states: {
+        ready: {},
+        // WDR10004: the charge changed meanwhile; the new one is shown and must be confirmed again
+        chargeChanged: { tags: ['error'] },
+      },
+    },
+    confirming: {
+      invoke: {
+        id: 'payConfirm',
+        src: 'payConfirm',
+        input: ({ context }): { purpose: PaymentPurpose } => ({ purpose: { service: WITHDRAW_SERVICE, amount: context.amount, counterparty: context.cardId! } }),
+        onDone: [
+          { guard: 'paymentAuthorised', target: 'applying', actions: 'keepAuthorisation' },
+          { guard: refused('PAY10002'), target: 'refused.locked', actions: 'keepConfirmRefusal' },
+          { guard: refused('PAY10006'), target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
+          { target: 'refused.other', actions: 'keepConfirmRefusal' },
+        ],
+        onError: { target: 'refused.other', actions: 'forgetRefusal' },
+      },
+      on: { 'payment.cancelled': { target: 'reviewing' } },
+      initial: 'first',
+      states: {
+        first: {},
+        // the authorisation expired before the withdrawal reached the server (FND10008)
+        reauthorising: { tags: ['error'] },
+      },
+    },
+    applying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'applyWithdraw',
+        src: 'applyWithdraw',
+        input: ({ context }): WithdrawRequest => ({
+          cardId: context.cardId!, amount: context.amount, charge: context.charge, payToken: context.payToken!, requestNo: context.requestNo!,
+          ...(context.needBranch && context.branch ? { branchCode: context.branch.branchCode } : {}),
+        }),
+        onDone: [
+          { guard: 'isOk', target: 'pending', actions: ['keepReceipt', 'forgetAuthorisation'] },
+          { guard: refused(CARD_CODES.chargeChanged), target: 'reviewing.chargeChanged', actions: ['keepNewCharge', 'forgetAuthorisation'] },
+          { guard: refused(LEDGER_CODES.insufficientFunds), target: 'enteringAmount.insufficient', actions: 'forgetAuthorisation' },
+          { guard: refused(LEDGER_CODES.limitExceeded), target: 'enteringAmount.limitExceeded', actions: ['keepLimit', 'forgetAuthorisation'] },
+          { guard: refused(CARD_CODES.bankLimit), target: 'enteringAmount.bankLimit', actions: ['keepLimit', 'forgetAuthorisation'] },
+          { guard: refused(LEDGER_CODES.verificationNeeded), target: 'notVerified', actions: 'forgetAuthorisation' },
+          { guard: refused(LEDGER_CODES.payAuthorizationInvalid), target: 'confirming.reauthorising', actions: 'forgetAuthorisation' },
+          { guard: refused(CARD_CODES.branchRequired), target: 'pickingBranch', actions: ['keepRefusal', 'forgetBranch', 'forgetAuthorisation'] },
+          { guard: refused(CARD_CODES.branchUnknown), target: 'pickingBranch', actions: ['keepRefusal', 'forgetBranch', 'forgetAuthorisation'] },
+          { target: 'failed', actions: ['keepRefusal', 'forgetAuthorisation'] },
+        ],
+        onError: { target: 'paymentUncertain' },
+      },
+    },
+    // no answer: the withdrawal may or may not have been made; only the same request may be resent
+    paymentUncertain: { tags: ['error'], on: { 'payment.retry': { target: 'applying' } } },
+    failed: { tags: ['error'], on: { 'payment.cancelled': { target: 'reviewing' } } },
+    refused: {
+      tags: ['error'],
+      on: { 'payment.cancelled': { target: 'reviewing' } },
+      initial: 'other',
+      states: { locked: {}, noPayPassword: {}, other: {} },
+    },
+    // held (available → frozen) until the bank answers; the member may leave, it settles anyway
+    pending: {
+      initial: 'waiting',
+      states: {
+        waiting: { after: { pollInterval: { target: 'checking' } } },
+        checking: {
+          invoke: {
+            id: 'queryStatus',
+            src: 'queryStatus',
+            input: ({ context }) => ({ withdrawNo: context.receipt?.withdrawNo ?? '' }),
+            onDone: [
+              { guard: 'settledPaid', target: '#withdrawal.succeeded', actions: 'keepStatus' },
+              { guard: 'settledRefused', target: '#withdrawal.failedAtBank', actions: 'keepStatus' },
+              { guard: 'isOk', target: 'waiting', actions: 'keepStatus' },
+              { target: 'unreachable' },
+            ],
+            onError: { target: 'unreachable' },
+          },
+        },
+        // the status could not be read: the withdrawal is unaffected; ask again
+        unreachable: { after: { pollInterval: { target: 'checking' } } },
+      },
+    },
+    succeeded: { on: { 'withdrawal.restarted': { target: 'loadingInfo', actions: 'startOver' } } },
+    // the bank refused: the hold was released, the money is available again
+    failedAtBank: { on: { 'withdrawal.restarted': { target: 'loadingInfo', actions: 'startOver' } } },
+  },
+});

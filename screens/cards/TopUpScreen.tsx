@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import { topupMachine, type ConfirmTopupRequest } from '../../machines/topup.machine.ts';
+import type { TopupStatus } from '../../machines/bankFlow.ts';
+import { requestGateway, type Outcome } from '../../services/gateway.ts';
+import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { livePayConfirm } from '../wallet/livePayConfirm.ts';
+import { languageOf } from '../wallet/format.ts';
+import { TopUpView } from './TopUpView.tsx';
+import '../wallet/wallet.css';
+import './bank.css';
+
+/**
+ * The confirmation call: the chart's requestNo goes in the envelope, so a retry after a lost answer
+ * is the same request to the server (answered once, charged once).
+ */
+export const sendTopupConfirmation = ({ requestNo, ...bizContent }: ConfirmTopupRequest): Promise<Outcome<TopupStatus>> =>
+  requestGateway('wallet/topup/confirmTopup', bizContent, { requestNo });
+
+const quiet = { quiet: true } as const;
+
+/** `/app/topup`: money from a bound debit card into the wallet, credited when the bank confirms. */
+export default function TopUpScreen() {
+  const { t, i18n } = useTranslation();
+  const machine = useMemo(
+    () =>
+      topupMachine.provide({
+        actors: {
+          loadCards: fromPromise(() => requestGateway('wallet/card/getAllBankCard', {}, quiet)),
+          loadRules: fromPromise(({ input }: { input: { bankCode: string } }) => requestGateway('common/setting/getBankLimit', input)),
+          applyTopup: fromPromise(({ input }: { input: { cardId: string; amount: number } }) => requestGateway('wallet/topup/applyTopup', input)),
+          resendCode: fromPromise(({ input }: { input: { orderNo: string } }) => requestGateway('wallet/topup/resendTopupCode', input)),
+          verifyCode: fromPromise(({ input }: { input: { orderNo: string; code: string } }) => requestGateway('wallet/topup/verifyTopupCode', input)),
+          payConfirm: livePayConfirm,
+          confirmTopup: fromPromise(({ input }: { input: ConfirmTopupRequest }) => sendTopupConfirmation(input)),
+          // polling runs in the background: no cover
+          queryTopup: fromPromise(({ input }: { input: { orderNo: string } }) => requestGateway('wallet/topup/queryTopup', input, quiet)),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine, { input: { language: languageOf(i18n.language) } });
+  return (
+    <>
+      <PageHeader title={t('bank.titles.topup')} />
+      <TopUpView state={state} send={send} />
+    </>
+  );
+}

@@ -1,0 +1,222 @@
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { topupMachine, TopupEvent } from '../../machines/topup.machine.ts';
+import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { useCountdown } from '../../src/ui/useCountdown.ts';
+import { CodeForm } from '../accounts/CodeForm.tsx';
+import { PayConfirmPanel } from '../wallet/PayConfirmView.tsx';
+import { languageOf, money } from '../wallet/format.ts';
+import { CardChoice, LinkButton, cardLabel, useBankReason } from './parts.tsx';
+
+type State = SnapshotFrom<typeof topupMachine>;
+type Send = (event: TopupEvent) => void;
+
+const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overPerTransaction', 'bankLimit', 'limitExceeded', 'refused', 'unreachable'] as const;
+const CODE_PROBLEMS = ['wrongCode', 'expired', 'tooManyTries', 'unreachable'] as const;
+const BANK_LIMITS = ['perTransaction', 'daily'];
+
+/** Renders the top-up chart: card, amount within the bank's limits, SMS code, pay password, waiting for the bank, outcome. */
+export function TopUpView({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const bankReason = useBankReason();
+  const { context } = state;
+  const kz = (centimos: number) => money(centimos, language);
+  const card = context.cards.find((c) => c.cardId === context.cardId) ?? null;
+  const busy = state.hasTag('busy');
+  const coolingDown = state.matches({ enteringCode: { resend: 'coolingDown' } });
+  const secondsLeft = useCountdown(context.resendAfterMs, coolingDown);
+
+  if (state.matches('loadingCards')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('cardsFailed')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('bank.topup.cardsFailed')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'cards.retry' })}>{t('common.retry')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('noCards')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-muted-text" role="status">{t('bank.topup.noCards')}</p>
+        <LinkButton href="/app/cards/bind?from=topup" primary>{t('bank.common.bindCard')}</LinkButton>
+      </div>
+    );
+  }
+  if (state.matches('notVerified')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-muted-text" role="alert">{t('errors.FND10004')}</p>
+        <LinkButton href="/app/personalcert" primary>{t('bank.common.verify')}</LinkButton>
+      </div>
+    );
+  }
+  if (state.matches('choosingCard') || state.matches('loadingRules')) {
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('bank.topup.cardTitle')}</h2>
+        <CardChoice cards={context.cards} disabled={busy} onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />
+        {state.matches({ choosingCard: 'unreachable' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('bank.topup.limitsFailed')}</FieldError>}
+        {busy && <p className="kw-muted-text" role="status">{t('bank.topup.loadingLimits')}</p>}
+        <a className="kw-text-button kw-centered-text" href="/app/cards/bind?from=topup">{t('bank.common.bindAnother')}</a>
+      </div>
+    );
+  }
+  const rules = context.rules?.topup;
+  if (state.matches('enteringAmount') || state.matches('applying')) {
+    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
+    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
+      unreadable: t('bank.common.amountUnreadable'),
+      notPositive: t('bank.common.amountNotPositive'),
+      overPerTransaction: t('bank.topup.overPerTransaction', { amount: kz(rules?.perTransaction ?? 0) }),
+      bankLimit: context.limit && BANK_LIMITS.includes(context.limit) ? t(`bank.topup.bankLimits.${context.limit}`) : t('errors.CRD10010'),
+      limitExceeded: context.limit === 'maxBalance' ? t('bank.topup.maxBalance') : t('errors.FND10003'),
+      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
+      unreachable: t('errors.network.gateway'),
+    };
+    return (
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+        <div className="kw-row-actions">
+          <p className="kw-muted-text">{t('bank.topup.from', { card: card ? cardLabel(card) : '' })}</p>
+          <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'card.change' })}>{t('bank.common.changeCard')}</button>
+        </div>
+        <h2 className="kw-step-title">{t('bank.topup.amountTitle')}</h2>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="topup-amount">{t('bank.topup.amountLabel')}</label>
+          <Input id="topup-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} aria-describedby="topup-limits" disabled={busy} />
+          <ul id="topup-limits" className="kw-bank-limits">
+            {rules?.perTransaction != null && <li>{t('bank.topup.perTransaction', { amount: kz(rules.perTransaction) })}</li>}
+            {rules?.daily != null && <li>{t('bank.topup.daily', { amount: kz(rules.daily) })}</li>}
+          </ul>
+        </div>
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {busy && <p className="kw-muted-text" role="status">{t('bank.topup.applying')}</p>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
+      </form>
+    );
+  }
+  const summary = <p className="kw-wallet-summary">{t('bank.topup.summary', { amount: kz(context.amount), card: card ? cardLabel(card) : '' })}</p>;
+  if (state.matches('enteringCode')) {
+    const problem = CODE_PROBLEMS.find((p) => state.matches({ enteringCode: { entry: p } }));
+    const resending = state.matches({ enteringCode: { resend: 'resending' } });
+    const limited = state.matches({ enteringCode: { resend: 'limited' } });
+    const waiting = coolingDown ? t('signUp.resendIn', { seconds: secondsLeft }) : resending ? t('signUp.resending') : limited ? t('login.newCode') : null;
+    return (
+      <div className="kw-form">
+        {summary}
+        <p className="kw-muted-text">{t('bank.topup.codeIntro')}</p>
+        <CodeForm
+          id="topup-code"
+          sentTo={context.order?.mobileMasked ?? ''}
+          code={context.code}
+          problem={problem}
+          triesLeft={context.triesLeft}
+          errorCode={context.errorCode}
+          busy={state.matches({ enteringCode: { entry: 'verifying' } })}
+          canSubmit={state.can({ type: 'code.submitted' })}
+          onCodeChange={(value) => send({ type: 'code.changed', value })}
+          onSubmit={() => send({ type: 'code.submitted' })}
+          onNewCode={() => send({ type: 'code.resendRequested' })}
+          newCodeWaiting={waiting}
+        />
+        {limited && <FieldError>{t('errors.COD10005')}</FieldError>}
+        <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('bank.topup.cancel')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('orderExpired')) {
+    return (
+      <div className="kw-form">
+        {summary}
+        <FieldError>{t('errors.TOP10001')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'topup.restarted' })}>{t('bank.topup.restart')}</Button>
+      </div>
+    );
+  }
+  const backToAmount = <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('bank.topup.backToAmount')}</Button>;
+  if (state.matches('confirming')) {
+    const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
+    return (
+      <div className="kw-form">
+        {summary}
+        {state.matches({ confirming: 'reauthorising' }) && <FieldError>{t('errors.FND10008')}</FieldError>}
+        {child && <PayConfirmPanel actor={child} />}
+        <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('bank.topup.cancel')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('paying')) {
+    return (
+      <div className="kw-form">
+        {summary}
+        <p className="kw-centered" role="status">{t('bank.topup.paying')}</p>
+      </div>
+    );
+  }
+  if (state.matches('paymentUncertain')) {
+    return (
+      <div className="kw-form">
+        {summary}
+        <h2 className="kw-step-title">{t('bank.common.uncertainTitle')}</h2>
+        <FieldError>{t('bank.topup.uncertain')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'payment.retry' })}>{t('bank.common.retrySame')}</Button>
+        <a className="kw-text-button kw-centered-text" href="/app/funddetail">{t('bank.common.checkRecords')}</a>
+      </div>
+    );
+  }
+  if (state.matches('failed') || state.matches('refused')) {
+    const message = state.matches({ refused: 'locked' })
+      ? t('bank.common.locked', { minutes: context.lockMinutes ?? '' })
+      : state.matches({ refused: 'noPayPassword' })
+        ? t('errors.PAY10006')
+        : context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
+    return (
+      <div className="kw-form">
+        {summary}
+        <FieldError>{message}</FieldError>
+        {state.matches({ refused: 'noPayPassword' }) && <LinkButton href="/app/paypassword" primary>{t('bank.common.setPayPassword')}</LinkButton>}
+        {backToAmount}
+      </div>
+    );
+  }
+  const leave = (
+    <div className="kw-wallet-links">
+      <LinkButton href="/app/wallet">{t('bank.common.toWallet')}</LinkButton>
+      <LinkButton href="/app/funddetail">{t('bank.common.checkRecords')}</LinkButton>
+    </div>
+  );
+  if (state.matches('waitingForBank')) {
+    return (
+      <div className="kw-form">
+        {summary}
+        <p className="kw-bank-waiting" role="status"><span className="kw-spinner kw-spinner-dark" aria-hidden="true" /> {t('bank.topup.pending')}</p>
+        <p className="kw-muted-text">{t('bank.topup.pendingExplain')}</p>
+        {state.matches({ waitingForBank: 'unreachable' }) && <p className="kw-muted-text">{t('bank.common.pollTrouble')}</p>}
+        <p className="kw-muted-text">{t('bank.common.canLeave')}</p>
+        {leave}
+      </div>
+    );
+  }
+  const again = <Button block color="primary" size="large" onClick={() => send({ type: 'topup.restarted' })}>{t('bank.topup.another')}</Button>;
+  if (state.matches('failedAtBank')) {
+    return (
+      <div className="kw-form">
+        {summary}
+        <FieldError>{t('bank.topup.failedAtBank', { reason: bankReason(context.status?.failReason) })}</FieldError>
+        <p className="kw-muted-text">{t('bank.topup.nothingMoved')}</p>
+        {again}
+        {leave}
+      </div>
+    );
+  }
+  return (
+    <div className="kw-form">
+      <p role="status" className="kw-success-text">{t('bank.topup.succeeded', { amount: kz(context.status?.amount ?? context.amount) })}</p>
+      {again}
+      {leave}
+    </div>
+  );
+}

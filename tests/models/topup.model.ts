@@ -1,0 +1,103 @@
+import { topupMachine, type TopupEvent } from '../../machines/topup.machine.ts';
+import { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import { parseAmount } from '../../src/lib/money.ts';
+import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { samplePayToken } from './payConfirm.model.ts';
+import { sampleCard } from './withdrawal.model.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+
+/** BAI's rules in the wallet: 500 000 Kz per top-up, 4 000 000 Kz a day. */
+export const sampleRules = {
+  bankCode: '0040', bankShort: 'BAI', bankName: 'Banco Angolano de Investimentos', needBranch: false,
+  topup: { perTransaction: 50_000_000, daily: 400_000_000 },
+  withdraw: { min: 10_000, perTransaction: 50_000_000, daily: 400_000_000 },
+  charge: { rateBp: 50, min: 5_000, max: 250_000 },
+};
+export const sampleOrder = { orderNo: 'TP202603140001', state: 'AWAITING_CODE' as const, amount: 125_000, mobileMasked: '923***001', expiresInSeconds: 900, resendAfterSeconds: 60 };
+const status = (state: 'PENDING' | 'SUCCESS' | 'FAILED', failReason: string | null = null) => ({
+  orderNo: sampleOrder.orderNo, state, amount: 125_000, card: { cardId: '7', bankShort: 'BAI', maskedCardNo: '6004 00** **** 0011' },
+  createdAt: '2026-03-14T09:05:00.000Z', confirmedAt: '2026-03-14T09:06:00.000Z', finishedAt: state === 'PENDING' ? null : '2026-03-14T09:06:30.000Z', failReason,
+});
+export const sampleTopupStatus = { pending: status('PENDING'), paid: status('SUCCESS'), refused: status('FAILED', 'INSUFFICIENT_FUNDS') };
+
+export const topupUserEvents = {
+  'cards.retry': { type: 'cards.retry' },
+  'card.chosen': { type: 'card.chosen', cardId: '7' },
+  'card.change': { type: 'card.change' },
+  'amount.changed': { type: 'amount.changed', value: '1 250,00' },
+  'amount.submitted': { type: 'amount.submitted' },
+  'code.changed': { type: 'code.changed', value: '123456' },
+  'code.submitted': { type: 'code.submitted' },
+  'code.resendRequested': { type: 'code.resendRequested' },
+  'topup.cancelled': { type: 'topup.cancelled' },
+  'payment.retry': { type: 'payment.retry' },
+  'topup.restarted': { type: 'topup.restarted' },
+} satisfies Record<TopupEvent['type'], TopupEvent>;
+
+/** The top-up chart with its calls parked; the pay confirmation child runs parked, its outcome fed as `xstate.done.actor.payConfirm`. */
+export const topupModel: FlowModel<typeof topupMachine> = {
+  machine: parkInvokes(topupMachine, ['loadCards', 'loadRules', 'applyTopup', 'resendCode', 'verifyCode', 'confirmTopup', 'queryTopup']).provide({
+    actors: { payConfirm: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']) },
+  } as never) as typeof topupMachine,
+  variants: [{ name: 'pt', input: { language: 'pt' } }],
+  events: [
+    ...Object.values(topupUserEvents),
+    { type: 'amount.changed', value: '12,345' } as TopupEvent,
+    { type: 'amount.changed', value: '0' } as TopupEvent,
+    { type: 'amount.changed', value: '600 000' } as TopupEvent,
+    { type: 'code.changed', value: '12' } as TopupEvent,
+    doneEvent('loadCards', { ok: true, data: { cards: [sampleCard] } }),
+    doneEvent('loadCards', { ok: true, data: { cards: [] } }),
+    doneEvent('loadCards', refusal('AGW50000')),
+    errorEvent('loadCards', new Error('network down')),
+    doneEvent('loadRules', { ok: true, data: { banks: [sampleRules] } }),
+    doneEvent('loadRules', { ok: true, data: { banks: [] } }),
+    errorEvent('loadRules', new Error('network down')),
+    doneEvent('applyTopup', { ok: true, data: sampleOrder }),
+    doneEvent('applyTopup', refusal('CRD10010', 'daily')),
+    doneEvent('applyTopup', refusal('FND10003', 'maxBalance')),
+    doneEvent('applyTopup', refusal('FND10004')),
+    doneEvent('applyTopup', refusal('COD10005')),
+    errorEvent('applyTopup', new Error('network down')),
+    doneEvent('resendCode', { ok: true, data: { mobileMasked: '923***001', expiresInSeconds: 300, resendAfterSeconds: 60 } }),
+    doneEvent('resendCode', refusal('COD10005')),
+    doneEvent('resendCode', refusal('TOP10001')),
+    doneEvent('resendCode', refusal('COD10004', '12')),
+    errorEvent('resendCode', new Error('network down')),
+    doneEvent('verifyCode', { ok: true, data: { orderNo: sampleOrder.orderNo, state: 'CODE_VERIFIED' } }),
+    doneEvent('verifyCode', refusal('COD10001', '4')),
+    doneEvent('verifyCode', refusal('COD10002')),
+    doneEvent('verifyCode', refusal('COD10003')),
+    doneEvent('verifyCode', refusal('TOP10001')),
+    doneEvent('verifyCode', refusal('AGW50000')),
+    errorEvent('verifyCode', new Error('network down')),
+    doneEvent('payConfirm', { ok: true, payToken: samplePayToken }),
+    doneEvent('payConfirm', { ok: false, code: 'PAY10002', detail: '30' }),
+    doneEvent('payConfirm', { ok: false, code: 'PAY10006', detail: '' }),
+    doneEvent('payConfirm', { ok: false, code: 'AGW50000', detail: '' }),
+    errorEvent('payConfirm', new Error('child failed')),
+    doneEvent('confirmTopup', { ok: true, data: sampleTopupStatus.pending }),
+    doneEvent('confirmTopup', refusal('TOP10003')),
+    doneEvent('confirmTopup', refusal('FND10008')),
+    doneEvent('confirmTopup', refusal('TOP10001')),
+    doneEvent('confirmTopup', refusal('FND10004')),
+    doneEvent('confirmTopup', refusal('FND10002')),
+    errorEvent('confirmTopup', new Error('answer lost')),
+    doneEvent('queryTopup', { ok: true, data: sampleTopupStatus.pending }),
+    doneEvent('queryTopup', { ok: true, data: sampleTopupStatus.paid }),
+    doneEvent('queryTopup', { ok: true, data: sampleTopupStatus.refused }),
+    doneEvent('queryTopup', refusal('TOP10001')),
+    errorEvent('queryTopup', new Error('network down')),
+    afterEvent('resendCooldown', 'topup.enteringCode.resend.coolingDown'),
+    afterEvent('pollInterval', 'topup.waitingForBank.waiting'),
+    afterEvent('pollInterval', 'topup.waitingForBank.unreachable'),
+  ],
+  // the facts the guards read, never the random requestNo
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    const amount = parseAmount(c.amountText, c.language);
+    const amountClass = amount === null ? 'unreadable' : amount === 0n ? 'zero' : amount > 50_000_000n ? 'over' : 'ok';
+    return JSON.stringify([snapshot.value, amountClass, c.cards.length > 0, c.cardId, c.rules !== null, /^\d{6}$/.test(c.code), c.order !== null]);
+  },
+};

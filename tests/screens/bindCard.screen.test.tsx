@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { BindCardView } from '../../screens/cards/BindCardView.tsx';
+import { bindCardMachine, cardNoMistyped, groupCardNumber, luhnValid, type BindCardEvent } from '../../machines/bindCard.machine.ts';
+import { luhnValid as contractLuhn } from '../../services/contract/cards.ts';
+import { bindCardModel, sampleBin, sampleSent } from '../models/bindCard.model.ts';
+import { sampleCard } from '../models/withdrawal.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import type { Outcome } from '../../services/gateway.ts';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const type = (ui: Ui, label: string, value: string) => void fireEvent.change(ui.getByLabelText(label), { target: { value } });
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).join(' ');
+
+const events: UserEvents<BindCardEvent> = {
+  'cardNo.changed': (ui, e) => type(ui, 'Número do cartão de débito', e.value),
+  'cardNo.submitted': (ui) => click(ui, 'Continuar'),
+  'cardNo.edit': (ui) => click(ui, 'Mudar cartão'),
+  'mobile.changed': (ui, e) => type(ui, 'Telemóvel registado no banco para este cartão', e.value),
+  'mobile.submitted': (ui) => click(ui, 'Continuar'),
+  'mobile.edit': (ui) => click(ui, 'Mudar o telemóvel'),
+  'code.changed': (ui, e) => type(ui, 'Código de verificação', e.value),
+  'code.submitted': (ui) => click(ui, 'Confirmar'),
+  'code.resendRequested': (ui) => click(ui, 'Pedir novo código'),
+  'bind.restarted': (ui) => click(ui, 'Associar outro cartão'),
+};
+
+/** The bank and the (masked) holder the card must belong to, shown from the BIN step on. */
+function expectCardFacts(ui: Ui) {
+  expect(ui.getByText('BAI — Banco Angolano de Investimentos')).toBeTruthy();
+  expect(ui.getByText('BAI •••• 0011')).toBeTruthy();
+  expect(ui.getByText('A*** M*** D***')).toBeTruthy();
+}
+
+const binding: ScreenBinding<typeof bindCardMachine> = {
+  view: (state, send) => <BindCardView state={state} send={send as (e: BindCardEvent) => void} from="topup" />,
+  userEvents: events,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('notVerified')) {
+      expect(alert(ui)).toMatch(/Verifique a sua identidade/);
+      return void expect(ui.getByRole('link', { name: 'Verificar identidade' }).getAttribute('href')).toBe('/app/personalcert');
+    }
+    if (state.matches('enteringCardNo') || state.matches('checkingBin')) {
+      expect(ui.getByText('Qual é o número do cartão?')).toBeTruthy();
+      // grouped in fours as typed
+      expect((ui.getByLabelText('Número do cartão de débito') as HTMLInputElement).value).toBe(groupCardNumber(c.cardNo));
+      const table: Record<string, RegExp> = {
+        incomplete: /16 a 19 algarismos/, mistyped: /não é válido/, binUnknown: /Não reconhecemos este número/,
+        creditCard: /Só pode associar cartões de débito\. Este é um cartão de crédito/, bankNotSupported: /Ainda não trabalhamos com este banco/,
+        holderNotMember: /não está em seu nome/, refused: /erro no servidor/, unreachable: /Erro de rede/,
+      };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringCardNo: sub as 'typing' })) expect(alert(ui)).toMatch(text);
+      if (state.matches({ enteringCardNo: 'typing' })) {
+        expect(ui.queryByRole('alert')).toBeNull();
+        expect(ui.getByText(cardNoMistyped(c.cardNo) ? /parece ter um erro/ : /16 a 19 algarismos, na frente do cartão/)).toBeTruthy();
+      }
+      if (state.matches('checkingBin')) expect(status(ui)).toMatch(/A verificar o cartão/);
+      return;
+    }
+    if (state.matches('enteringMobile') || state.matches('sendingCode')) {
+      expectCardFacts(ui);
+      expect(ui.getByText('Telemóvel do cartão')).toBeTruthy();
+      expect((ui.getByLabelText('Telemóvel registado no banco para este cartão') as HTMLInputElement).value).toBe(c.mobile);
+      const table: Record<string, RegExp> = {
+        invalid: /9 algarismos começado por 9/, mobileMismatch: /não é o número de telemóvel que o banco tem/, holderMismatch: /não está em seu nome/,
+        cardUnknown: /não reconhece este cartão/, alreadyBound: /já está associado/, coolingDown: /Aguarde 42 s/, sendLimited: /demasiados pedidos/,
+        refused: /erro no servidor/, unreachable: /Erro de rede/,
+      };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringMobile: sub as 'typing' })) expect(alert(ui)).toMatch(text);
+      if (state.matches({ enteringMobile: 'typing' })) expect(ui.queryByRole('alert')).toBeNull();
+      if (state.matches('sendingCode')) expect(status(ui)).toMatch(/A enviar o código/);
+      return;
+    }
+    if (state.matches('enteringCode')) {
+      expectCardFacts(ui);
+      expect(ui.getByText(/Enviámos um código de 6 dígitos para 923\*\*\*001/)).toBeTruthy();
+      expect((ui.getByLabelText('Código de verificação') as HTMLInputElement).value).toBe(c.code);
+      const table: Record<string, RegExp> = { wrongCode: /Tentativas restantes: 4/, expired: /expirou/, tooManyTries: /Demasiadas tentativas/, unreachable: c.errorCode ? /erro no servidor/ : /Erro de rede/ };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringCode: { entry: sub as 'typing' } })) expect(alert(ui)).toMatch(text);
+      const verifying = state.matches({ enteringCode: { entry: 'verifying' } });
+      if (state.matches({ enteringCode: { resend: 'coolingDown' } })) expect((ui.getByRole('button', { name: /Reenviar código em \d+ s/ }) as HTMLButtonElement).disabled).toBe(true);
+      if (state.matches({ enteringCode: { resend: 'available' } })) expect((ui.getByRole('button', { name: 'Pedir novo código' }) as HTMLButtonElement).disabled).toBe(verifying);
+      if (state.matches({ enteringCode: { resend: 'resending' } })) expect((ui.getByRole('button', { name: 'A reenviar…' }) as HTMLButtonElement).disabled).toBe(true);
+      if (state.matches({ enteringCode: { resend: 'limited' } })) expect(alert(ui)).toMatch(/demasiados pedidos/);
+      return void expect(ui.getByRole('button', { name: 'Mudar o telemóvel' })).toBeTruthy();
+    }
+    if (state.matches('bound')) {
+      expect(status(ui)).toBe('Cartão associado');
+      expect(ui.getByText('BAI 6004 00** **** 0011 está associado à sua carteira.')).toBeTruthy();
+      expect(ui.getByRole('link', { name: 'Continuar o carregamento' }).getAttribute('href')).toBe('/app/topup');
+      return void expect(ui.getByRole('link', { name: 'Ver os meus cartões' }).getAttribute('href')).toBe('/app/cards');
+    }
+    throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
+  },
+};
+
+describe('card binding chart on its screen', () => {
+  const paths = transitionCoveringPaths(bindCardModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(bindCardModel, path, binding);
+  });
+});
+
+describe('card numbers', () => {
+  it('checks Luhn as the contract does, and groups digits in fours', () => {
+    for (const n of ['6004000000000011', '6000650000000025', '6001000000000030', '6004000000000012', '4111111111111111', '79927398713', '1']) {
+      expect(luhnValid(n), n).toBe(contractLuhn(n));
+    }
+    expect(groupCardNumber('6004000000000011')).toBe('6004 0000 0000 0011');
+    expect(groupCardNumber('6004000000000000011')).toBe('6004 0000 0000 0000 011');
+    expect(cardNoMistyped('6004000000000012')).toBe(true);
+    expect(cardNoMistyped('600400000000001')).toBe(false); // not whole yet: no hint
+  });
+
+  it('sends digits only, and a new code under a new bind request', async () => {
+    const sends: { cardNo: string; mobile: string }[] = [];
+    const answer = <T,>(data: T) => fromPromise<Outcome<T>>(async () => ({ ok: true, data })) as never;
+    const machine = bindCardMachine.provide({
+      actors: {
+        checkBin: fromPromise(async ({ input }: { input: { cardNo: string } }) => {
+          expect(input).toEqual({ cardNo: '6004000000000011' });
+          return { ok: true as const, data: sampleBin };
+        }) as never,
+        sendCode: fromPromise(async ({ input }: { input: { cardNo: string; mobile: string } }) => { sends.push(input); return { ok: true as const, data: sampleSent }; }) as never,
+        resendCode: fromPromise(async ({ input }: { input: { cardNo: string; mobile: string } }) => { sends.push(input); return { ok: true as const, data: { ...sampleSent, bindId: '00000000-0000-4000-8000-000000000002' } }; }) as never,
+        verifyCode: fromPromise(async ({ input }: { input: { bindId: string; code: string } }) => {
+          expect(input).toEqual({ bindId: '00000000-0000-4000-8000-000000000002', code: '654321' });
+          return { ok: true as const, data: { card: sampleCard } };
+        }) as never,
+      },
+      delays: { resendCooldown: 1 },
+    });
+    void answer;
+    const actor = createActor(machine).start();
+    actor.send({ type: 'cardNo.changed', value: '6004 0000-0000 0011 ' });
+    actor.send({ type: 'cardNo.submitted' });
+    await waitFor(actor, (s) => s.matches('enteringMobile'));
+    actor.send({ type: 'mobile.changed', value: '923 000 001' });
+    actor.send({ type: 'mobile.submitted' });
+    await waitFor(actor, (s) => s.matches({ enteringCode: { resend: 'available' } }));
+    actor.send({ type: 'code.resendRequested' });
+    await waitFor(actor, (s) => s.context.sent?.bindId === '00000000-0000-4000-8000-000000000002');
+    actor.send({ type: 'code.changed', value: '654321' });
+    actor.send({ type: 'code.submitted' });
+    await waitFor(actor, (s) => s.matches('bound'));
+    expect(sends).toEqual([{ cardNo: '6004000000000011', mobile: '923000001' }, { cardNo: '6004000000000011', mobile: '923000001' }]);
+    actor.stop();
+  });
+});

@@ -1,0 +1,219 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AxiosAdapter } from 'axios';
+import { TopUpView } from '../../screens/cards/TopUpView.tsx';
+import { sendTopupConfirmation } from '../../screens/cards/TopUpScreen.tsx';
+import { topupMachine, type TopupEvent, type ConfirmTopupRequest } from '../../machines/topup.machine.ts';
+import { topupModel, sampleOrder, sampleRules, sampleTopupStatus } from '../models/topup.model.ts';
+import { sampleCard } from '../models/withdrawal.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { http } from '../../services/http.ts';
+import type { Outcome } from '../../services/gateway.ts';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const type = (ui: Ui, label: string, value: string) => void fireEvent.change(ui.getByLabelText(label), { target: { value } });
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).join(' ');
+
+const CARD = 'BAI 6004 00** **** 0011';
+const CARD_BUTTON = /6004 00\*\* \*\*\*\* 0011/;
+const SUMMARY = `1 250,00 Kz do cartão ${CARD}`;
+
+const events: UserEvents<TopupEvent> = {
+  'cards.retry': (ui) => click(ui, 'Tentar novamente'),
+  'card.chosen': (ui) => click(ui, CARD_BUTTON),
+  'card.change': (ui) => click(ui, 'Mudar cartão'),
+  'amount.changed': (ui, e) => type(ui, 'Valor a carregar (Kz)', e.value),
+  'amount.submitted': (ui) => click(ui, 'Continuar'),
+  'code.changed': (ui, e) => type(ui, 'Código de verificação', e.value),
+  'code.submitted': (ui) => click(ui, 'Confirmar'),
+  'code.resendRequested': (ui) => click(ui, 'Pedir novo código'),
+  'topup.cancelled': (ui) => click(ui, /Cancelar o carregamento|Voltar ao valor/),
+  'payment.retry': (ui) => click(ui, 'Tentar de novo'),
+  'topup.restarted': (ui) => click(ui, /Começar de novo|Novo carregamento/),
+};
+
+const binding: ScreenBinding<typeof topupMachine> = {
+  view: (state, send) => <TopUpView state={state} send={send as (e: TopupEvent) => void} />,
+  userEvents: events,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('loadingCards')) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('cardsFailed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível carregar os seus cartões/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    if (state.matches('noCards')) {
+      expect(status(ui)).toMatch(/precisa de um cartão de débito associado/);
+      return void expect(ui.getByRole('link', { name: 'Associar um cartão' }).getAttribute('href')).toBe('/app/cards/bind?from=topup');
+    }
+    if (state.matches('notVerified')) {
+      expect(alert(ui)).toMatch(/Verifique a sua identidade/);
+      return void expect(ui.getByRole('link', { name: 'Verificar identidade' }).getAttribute('href')).toBe('/app/personalcert');
+    }
+    if (state.matches('choosingCard') || state.matches('loadingRules')) {
+      expect(ui.getByText('De que cartão quer carregar?')).toBeTruthy();
+      expect((ui.getByRole('button', { name: CARD_BUTTON }) as HTMLButtonElement).disabled).toBe(state.hasTag('busy'));
+      if (state.matches({ choosingCard: 'unreachable' })) expect(alert(ui)).toMatch(/Não foi possível carregar os limites deste banco/);
+      if (state.matches({ choosingCard: 'idle' })) expect(ui.queryByRole('alert')).toBeNull();
+      if (state.hasTag('busy')) expect(status(ui)).toMatch(/A carregar os limites do banco/);
+      return;
+    }
+    if (state.matches('enteringAmount') || state.matches('applying')) {
+      expect(ui.getByText('Quanto quer carregar?')).toBeTruthy();
+      expect(ui.getByText(`Do cartão: ${CARD}`)).toBeTruthy();
+      expect((ui.getByLabelText('Valor a carregar (Kz)') as HTMLInputElement).value).toBe(c.amountText);
+      // the bank's limits are in view before anything is typed
+      expect(ui.getByText('Máximo por carregamento neste banco: 500 000,00 Kz')).toBeTruthy();
+      expect(ui.getByText('Máximo por dia neste banco: 4 000 000,00 Kz')).toBeTruthy();
+      const table: Record<string, RegExp> = {
+        unreadable: /1 234,56/, notPositive: /maior que zero/, overPerTransaction: /limite por carregamento deste banco \(500 000,00 Kz\)/,
+        bankLimit: /limite diário de carregamentos deste banco/, limitExceeded: /ultrapassaria o máximo da sua conta/,
+        refused: /demasiados pedidos/, unreachable: /Erro de rede/,
+      };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringAmount: sub as 'typing' })) expect(alert(ui)).toMatch(text);
+      if (state.matches({ enteringAmount: 'typing' })) expect(ui.queryByRole('alert')).toBeNull();
+      if (state.matches('applying')) expect(status(ui)).toMatch(/A pedir o código ao banco/);
+      return;
+    }
+    if (state.matches('enteringCode')) {
+      expect(ui.getByText(SUMMARY)).toBeTruthy();
+      expect(ui.getByText(/Enviámos um código de 6 dígitos para 923\*\*\*001/)).toBeTruthy();
+      expect((ui.getByLabelText('Código de verificação') as HTMLInputElement).value).toBe(c.code);
+      const table: Record<string, RegExp> = { wrongCode: /Tentativas restantes: 4/, expired: /expirou/, tooManyTries: /Demasiadas tentativas/, unreachable: c.errorCode ? /erro no servidor/ : /Erro de rede/ };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringCode: { entry: sub as 'typing' } })) expect(alert(ui)).toMatch(text);
+      // the new-code control follows the chart's cooldown
+      const verifying = state.matches({ enteringCode: { entry: 'verifying' } });
+      if (state.matches({ enteringCode: { resend: 'coolingDown' } })) expect((ui.getByRole('button', { name: /Reenviar código em \d+ s/ }) as HTMLButtonElement).disabled).toBe(true);
+      if (state.matches({ enteringCode: { resend: 'available' } })) expect((ui.getByRole('button', { name: 'Pedir novo código' }) as HTMLButtonElement).disabled).toBe(verifying);
+      if (state.matches({ enteringCode: { resend: 'resending' } })) expect((ui.getByRole('button', { name: 'A reenviar…' }) as HTMLButtonElement).disabled).toBe(true);
+      if (state.matches({ enteringCode: { resend: 'limited' } })) {
+        expect(alert(ui)).toMatch(/demasiados pedidos/);
+        expect((ui.getByRole('button', { name: 'Pedir novo código' }) as HTMLButtonElement).disabled).toBe(true);
+      }
+      return void expect(ui.getByRole('button', { name: 'Cancelar o carregamento' })).toBeTruthy();
+    }
+    if (state.matches('orderExpired')) {
+      expect(alert(ui)).toMatch(/Este carregamento expirou ou não existe/);
+      return void expect(ui.getByRole('button', { name: 'Começar de novo' })).toBeTruthy();
+    }
+    if (state.matches('confirming')) {
+      expect(ui.getByText(SUMMARY)).toBeTruthy();
+      expect(status(ui)).toMatch(/A preparar o teclado seguro/);
+      if (state.matches({ confirming: 'reauthorising' })) expect(alert(ui)).toMatch(/expirou/);
+      return void expect(ui.getByRole('button', { name: 'Cancelar o carregamento' })).toBeTruthy();
+    }
+    if (state.matches('paying')) return void expect(status(ui)).toMatch(/A confirmar o carregamento/);
+    if (state.matches('paymentUncertain')) {
+      expect(ui.getByText(SUMMARY)).toBeTruthy();
+      expect(alert(ui)).toMatch(/nunca será cobrado duas vezes/);
+      expect(ui.queryByRole('button', { name: 'Voltar ao valor' })).toBeNull(); // only the same request may go again
+      return void expect(ui.getByRole('link', { name: 'Ver movimentos' }).getAttribute('href')).toBe('/app/funddetail');
+    }
+    if (state.matches('failed')) return void expect(alert(ui)).toMatch(/já foi usado com outros dados/);
+    if (state.matches({ refused: 'locked' })) return void expect(alert(ui)).toMatch(/dentro de 30 min/);
+    if (state.matches({ refused: 'noPayPassword' })) {
+      expect(alert(ui)).toMatch(/Ainda não definiu/);
+      return void expect(ui.getByRole('link', { name: 'Definir palavra-passe de pagamento' }).getAttribute('href')).toBe('/app/paypassword');
+    }
+    if (state.matches({ refused: 'other' })) return void expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Erro de rede/);
+    if (state.matches('waitingForBank')) {
+      expect(ui.getByText(SUMMARY)).toBeTruthy();
+      expect(status(ui)).toMatch(/À espera do banco/);
+      expect(ui.getByText(/entra no saldo disponível assim que o banco confirmar/)).toBeTruthy();
+      if (state.matches({ waitingForBank: 'unreachable' })) expect(ui.getByText(/Sem ligação ao servidor/)).toBeTruthy();
+      // a way to leave: the top-up settles without this page
+      return void expect(ui.getByRole('link', { name: 'Ir para a carteira' }).getAttribute('href')).toBe('/app/wallet');
+    }
+    if (state.matches('failedAtBank')) {
+      expect(alert(ui)).toMatch(/O banco recusou o carregamento: saldo insuficiente na conta do cartão/);
+      return void expect(ui.getByText('O cartão não foi debitado e nada entrou na carteira.')).toBeTruthy();
+    }
+    if (state.matches('succeeded')) {
+      expect(status(ui)).toBe('Carregamento feito: 1 250,00 Kz entraram no seu saldo disponível.');
+      return void expect(ui.getByRole('button', { name: 'Novo carregamento' })).toBeTruthy();
+    }
+    throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
+  },
+};
+
+describe('top-up chart on its screen', () => {
+  const paths = transitionCoveringPaths(topupModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(topupModel, path, binding);
+  });
+});
+
+describe('a top-up with real actors', () => {
+  const answer = <T,>(data: T) => fromPromise<Outcome<T>>(async () => ({ ok: true, data })) as never;
+
+  it('resends a lost confirmation as it was, then waits for the bank until it credits', async () => {
+    const sent: ConfirmTopupRequest[] = [];
+    const replies: Array<'lost' | 'ok'> = ['lost', 'ok'];
+    const polls = [sampleTopupStatus.pending, sampleTopupStatus.pending, sampleTopupStatus.paid];
+    const purposes: unknown[] = [];
+    const machine = topupMachine.provide({
+      actors: {
+        loadCards: answer({ cards: [sampleCard] }),
+        loadRules: answer({ banks: [sampleRules] }),
+        applyTopup: fromPromise(async ({ input }: { input: { cardId: string; amount: number } }) => {
+          expect(input).toEqual({ cardId: '7', amount: 125_000 });
+          return { ok: true as const, data: sampleOrder };
+        }) as never,
+        verifyCode: answer({ orderNo: sampleOrder.orderNo, state: 'CODE_VERIFIED' }),
+        payConfirm: fromPromise(async ({ input }: { input: { purpose: unknown } }) => {
+          purposes.push(input.purpose);
+          return { ok: true, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' };
+        }) as never,
+        confirmTopup: fromPromise(async ({ input }: { input: ConfirmTopupRequest }) => {
+          sent.push(input);
+          if (replies.shift() === 'lost') throw new Error('answer lost');
+          return { ok: true as const, data: sampleTopupStatus.pending };
+        }) as never,
+        queryTopup: fromPromise(async () => ({ ok: true as const, data: polls.shift()! })) as never,
+      },
+      delays: { pollInterval: 1 },
+    });
+    const actor = createActor(machine, { input: { language: 'pt' } }).start();
+    await waitFor(actor, (s) => s.matches('choosingCard'));
+    actor.send({ type: 'card.chosen', cardId: '7' });
+    await waitFor(actor, (s) => s.matches('enteringAmount'));
+    actor.send({ type: 'amount.changed', value: '1 250' });
+    actor.send({ type: 'amount.submitted' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'code.changed', value: '12 34 56' });
+    actor.send({ type: 'code.submitted' });
+    await waitFor(actor, (s) => s.matches('paymentUncertain'));
+    // the pay password authorised exactly this payment: the top-up service, its amount, the card
+    expect(purposes).toEqual([{ service: 'wallet/topup/confirmTopup', amount: 125_000, counterparty: '7' }]);
+    actor.send({ type: 'payment.retry' });
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[0]).toMatchObject({ orderNo: sampleOrder.orderNo, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' });
+    expect(polls).toEqual([]);
+    actor.stop();
+  });
+});
+
+describe('the top-up confirmation call', () => {
+  const adapter = http.defaults.adapter;
+  afterEach(() => {
+    http.defaults.adapter = adapter;
+  });
+
+  it('puts the chart’s requestNo in the envelope, not in bizContent', async () => {
+    const envelopes: { requestNo: string; service: string; bizContent: unknown }[] = [];
+    http.defaults.adapter = (async (config) => {
+      envelopes.push(JSON.parse(config.data as string));
+      return { data: { code: 'S0001', msg: '', subMsg: '', bizContent: sampleTopupStatus.pending }, status: 200, statusText: 'OK', headers: {}, config };
+    }) as AxiosAdapter;
+    const request = { orderNo: sampleOrder.orderNo, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz', requestNo: 'H5Pretry0001' };
+    expect(await sendTopupConfirmation(request)).toEqual({ ok: true, data: sampleTopupStatus.pending });
+    expect(envelopes[0]).toMatchObject({ requestNo: 'H5Pretry0001', service: 'wallet/topup/confirmTopup', bizContent: { orderNo: sampleOrder.orderNo } });
+    expect(envelopes[0]!.bizContent).not.toHaveProperty('requestNo');
+  });
+});
