@@ -11,9 +11,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { scenarios as generalScenarios } from './scenarios.ts';
 import { verificationScenarios } from './verification.scenarios.ts';
+import { moneyScenarios } from './money.scenarios.ts';
 
-/** `E2E_ONLY=<part of a name>` runs the matching scenarios only (while working on one). */
-const scenarios = [...generalScenarios, ...verificationScenarios].filter((s) => !process.env.E2E_ONLY || s.name.includes(process.env.E2E_ONLY));
+/** `E2E_ONLY=<regular expression>` runs the scenarios whose names match (while working on some). */
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
+const scenarios = [...generalScenarios, ...verificationScenarios, ...moneyScenarios].filter((s) => !only || only.test(s.name));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('tests/e2e/screenshots');

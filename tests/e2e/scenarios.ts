@@ -231,7 +231,7 @@ async function newcomerJourney(ctx: E2eContext, language: 'pt' | 'en', mobile: s
 }
 
 /** Real-name verification from the settings screen: NIF, a wrong name first, the right one, level III. */
-async function verifyIdentity(ctx: E2eContext, language: 'pt' | 'en', person: { nif: string; name: string }) {
+export async function verifyIdentity(ctx: E2eContext, language: 'pt' | 'en', person: { nif: string; name: string }) {
   const x = language === 'pt'
     ? { open: 'Verificação de identidade', nif: 'Número do B.I. (NIF)', next: 'Continuar', name: 'Nome completo', confirm: 'Confirmar e verificar', edit: 'Corrigir o nome', mismatch: /Tentativas restantes: 2/, verified: `Identidade verificada: ${person.name}.` }
     : { open: 'Identity verification', nif: 'B.I. number (NIF)', next: 'Continue', name: 'Full name', confirm: 'Confirm and verify', edit: 'Correct the name', mismatch: /Tries left: 2/, verified: `Identity verified: ${person.name}.` };
