@@ -24,22 +24,61 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `virtual:locale-sections/<language>/<name>?<a>,<b>…`: those top-level sections of
+ * locales/<language>.json as one module (`export default { a: …, b: … }`); `?except=<a>,<b>…`: all
+ * the others. src/i18n.ts puts the pt sections most screens need in the entry and fetches the rest
+ * in a few such chunks, with the screens that need them; the JSON files stay one per language.
+ */
+function localeSections(): Plugin {
+  const PREFIX = 'virtual:locale-sections/';
+  return {
+    name: 'kw-locale-sections',
+    enforce: 'pre',
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const match = /^(\w+)\/\w+\?(except=)?(\w+(?:,\w+)*)$/.exec(id.slice(PREFIX.length + 1));
+      if (!match) return this.error(`bad locale sections id ${id}`);
+      const [, language, except, list] = match;
+      const file = path.resolve(import.meta.dirname, 'locales', `${language}.json`);
+      this.addWatchFile(file);
+      const dictionary = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const named = list!.split(',');
+      const missing = named.filter((section) => !(section in dictionary));
+      if (missing.length) return this.error(`locales/${language}.json has no section ${missing.join(', ')}`);
+      const picked = Object.fromEntries(Object.entries(dictionary).filter(([section]) => named.includes(section) !== !!except));
+      return `export default ${JSON.stringify(picked)};`;
+    },
+  };
+}
+
 const apiServer = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig(({ command }) => ({
   // built screens load from the /dist/ static prefix (spec §2); the dev server serves them from /
   base: command === 'build' ? '/dist/' : '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), localeSections(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    // one stylesheet for the app (≈6 KB brotli), linked by index.html: a screen's first paint waits on
+    // no style request of its own (each costs a round trip on slow networks)
+    cssCodeSplit: false,
     reportCompressedSize: false, // our own report (tests/budget/report.ts) measures gzip per route
     rolldownOptions: {
       output: {
-        // one chunk per lazy screen; libraries every route needs stay in the entry
+        // one chunk per lazy screen; libraries every route needs stay with the entry
         chunkFileNames: 'assets/[name]-[hash].js',
+        codeSplitting: {
+          // the frameworks every route runs, in one chunk next to the entry instead of a dozen small
+          // shared ones (each a request on the first page; a chunk that also changes less often)
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|xstate|@xstate|use-sync-external-store)[\\/]/ }],
+        },
       },
     },
   },

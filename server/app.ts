@@ -53,6 +53,14 @@ export const ROUTE_SCREENS: ReadonlyArray<readonly [path: string, screens: reado
   ['/app/result', ['screens/verification/EnterpriseResultScreen.tsx']],
   ['/app/register', ['screens/accounts/SignUpScreen.tsx']],
   ['/app/enterpriseregister', ['screens/accounts/SignUpScreen.tsx']],
+  ['/app/wallet', ['screens/wallet/WalletScreen.tsx']],
+  ['/app/transfer', ['screens/wallet/TransferScreen.tsx']],
+  ['/app/cards', ['screens/cards/CardsScreen.tsx']],
+  ['/app/cards/bind', ['screens/cards/BindCardScreen.tsx']],
+  ['/app/topup', ['screens/cards/TopUpScreen.tsx']],
+  ['/app/withdraw', ['screens/cards/WithdrawScreen.tsx']],
+  ['/app/funddetail', ['screens/wallet/FundDetailScreen.tsx']],
+  ['/app/funddetail/$id', ['screens/wallet/FundDetailScreen.tsx', 'screens/wallet/FundLineScreen.tsx']],
   ['/plateform', ['screens/platform/OperatorSignInScreen.tsx']],
   ['/plateform/verifications', ['screens/platform/PlatformShell.tsx', 'screens/platform/QueueScreen.tsx']],
   ['/plateform/verifications/$id', ['screens/platform/PlatformShell.tsx', 'screens/platform/ReviewScreen.tsx']],
@@ -72,6 +80,14 @@ export const SCREEN_PARTS: Readonly<Record<string, readonly string[]>> = {
   'screens/verification/PersonalConfirmScreen.tsx': ['member'],
   'screens/verification/EnterpriseCertScreen.tsx': ['enterprise'],
   'screens/verification/EnterpriseResultScreen.tsx': ['enterprise'],
+  'screens/wallet/WalletScreen.tsx': ['wallet', 'bank'],
+  'screens/wallet/TransferScreen.tsx': ['member', 'wallet'],
+  'screens/wallet/FundDetailScreen.tsx': ['wallet'],
+  'screens/wallet/FundLineScreen.tsx': ['wallet'],
+  'screens/cards/CardsScreen.tsx': ['bank'],
+  'screens/cards/BindCardScreen.tsx': ['accounts', 'bank'],
+  'screens/cards/TopUpScreen.tsx': ['accounts', 'member', 'wallet', 'bank'],
+  'screens/cards/WithdrawScreen.tsx': ['member', 'wallet', 'bank'],
   'screens/platform/OperatorSignInScreen.tsx': ['platform'],
   'screens/platform/PlatformShell.tsx': ['platform'],
   'screens/platform/QueueScreen.tsx': ['platform'],
@@ -127,7 +143,7 @@ export function appPages(indexHtml: string, manifest: Record<string, ManifestChu
       const styles = new Set(chunks.flatMap((key) => manifest[key]!.css ?? []).filter((file) => !indexHtml.includes(`${base}${file}`)));
       const links = [
         ...chunks.filter((key) => manifest[key]!.file.endsWith('.js')).map((key) => `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`),
-        ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
+        ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
       ];
       page = links.length ? indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : indexHtml;
       pages.set(id, page);

@@ -30,11 +30,13 @@ router.subscribe('onResolved', (event) => {
   current = { path: event.toLocation.pathname, title: document.title };
 });
 
-// the start-up language's dictionary is in memory before the first screen renders
-await loadDictionary(startupLanguage());
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// the start-up language's dictionary is in memory before the first screen renders (a promise, not
+// a top-level await: with one, the bundler keeps the entry's modules in many small chunks, each a
+// request on the first page)
+void loadDictionary(startupLanguage()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );

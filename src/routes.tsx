@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, notFound, redirect, useParams, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, notFound, redirect, useParams, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Body } from './Body.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
@@ -6,7 +6,9 @@ import { storage } from './lib/storage.ts';
 
 /**
  * The route table of spec §2, one line a route. Every screen is its own chunk, fetched from /dist/
- * on first visit. Routes of areas not built yet are added with their screens.
+ * on first visit with the pt dictionary parts it uses beyond the entry's (src/i18n.ts; the server
+ * preloads both for the page it serves: keep server/app.ts ROUTE_SCREENS in step). Routes of areas
+ * not built yet are added with their screens.
  */
 const Home = lazyScreen('home', () => import('../screens/home/HomeScreen.tsx'));
 const TokenEntry = lazyScreen('h5-login', () => import('../screens/entry/TokenEntryScreen.tsx'));
@@ -14,24 +16,32 @@ const Agreement = lazyScreen('network-agreement', () => import('../screens/conte
 const HelpDocument = lazyScreen('rule', () => import('../screens/content/HelpDocumentScreen.tsx'));
 const Notice = lazyScreen('notice', () => import('../screens/content/NoticeScreen.tsx'));
 const NotFound = lazyScreen('not-found', () => import('../screens/common/NotFoundScreen.tsx'));
-const SignUp = lazyScreen('get-check-code', () => import('../screens/accounts/SignUpScreen.tsx'));
-const Login = lazyScreen('h5-login', () => import('../screens/accounts/LoginScreen.tsx'));
-const RecoverPassword = lazyScreen('find-password', () => import('../screens/accounts/RecoverPasswordScreen.tsx'));
-const Settings = lazyScreen('setting', () => import('../screens/accounts/SettingsScreen.tsx'));
-const PayPassword = lazyScreen('pay-password', () => import('../screens/accounts/PayPasswordPage.tsx'));
-const ChangeMobile = lazyScreen('change-mobile', () => import('../screens/accounts/ChangeMobileScreen.tsx'));
-const PersonalCert = lazyScreen('personal-cert', () => import('../screens/verification/PersonalCertScreen.tsx'));
-const PersonalConfirm = lazyScreen('personal-confirm', () => import('../screens/verification/PersonalConfirmScreen.tsx'));
-const EnterpriseCert = lazyScreen('enterprise-cert', () => import('../screens/verification/EnterpriseCertScreen.tsx'));
-const EnterpriseResult = lazyScreen('enterprise-result', () => import('../screens/verification/EnterpriseResultScreen.tsx'));
+const SignUp = lazyScreen('get-check-code', () => import('../screens/accounts/SignUpScreen.tsx'), ['accounts']);
+const Login = lazyScreen('h5-login', () => import('../screens/accounts/LoginScreen.tsx'), ['accounts']);
+const RecoverPassword = lazyScreen('find-password', () => import('../screens/accounts/RecoverPasswordScreen.tsx'), ['accounts']);
+const Settings = lazyScreen('setting', () => import('../screens/accounts/SettingsScreen.tsx'), ['accounts', 'member', 'enterprise']);
+const PayPassword = lazyScreen('pay-password', () => import('../screens/accounts/PayPasswordPage.tsx'), ['accounts', 'member']);
+const ChangeMobile = lazyScreen('change-mobile', () => import('../screens/accounts/ChangeMobileScreen.tsx'), ['accounts', 'member']);
+const PersonalCert = lazyScreen('personal-cert', () => import('../screens/verification/PersonalCertScreen.tsx'), ['accounts', 'member']);
+const PersonalConfirm = lazyScreen('personal-confirm', () => import('../screens/verification/PersonalConfirmScreen.tsx'), ['member']);
+const EnterpriseCert = lazyScreen('enterprise-cert', () => import('../screens/verification/EnterpriseCertScreen.tsx'), ['enterprise']);
+const EnterpriseResult = lazyScreen('enterprise-result', () => import('../screens/verification/EnterpriseResultScreen.tsx'), ['enterprise']);
+const Wallet = lazyScreen('wallet', () => import('../screens/wallet/WalletScreen.tsx'), ['wallet', 'bank']);
+const Transfer = lazyScreen('transfer', () => import('../screens/wallet/TransferScreen.tsx'), ['member', 'wallet']);
+const FundDetail = lazyScreen('fund-detail', () => import('../screens/wallet/FundDetailScreen.tsx'), ['wallet']);
+const FundLine = lazyScreen('fund-line', () => import('../screens/wallet/FundLineScreen.tsx'), ['wallet']);
+const Cards = lazyScreen('cards', () => import('../screens/cards/CardsScreen.tsx'), ['bank']);
+const BindCard = lazyScreen('bind-card', () => import('../screens/cards/BindCardScreen.tsx'), ['accounts', 'bank']);
+const TopUp = lazyScreen('topup', () => import('../screens/cards/TopUpScreen.tsx'), ['accounts', 'member', 'wallet', 'bank']);
+const Withdraw = lazyScreen('withdraw', () => import('../screens/cards/WithdrawScreen.tsx'), ['member', 'wallet', 'bank']);
 
 // the operators' area (`/plateform/`, sic): chunks of its own, nothing of it in the member app's first route
-const OperatorSignIn = lazyScreen('plateform', () => import('../screens/platform/OperatorSignInScreen.tsx'));
-const PlatformShell = lazyScreen('plateform-shell', () => import('../screens/platform/PlatformShell.tsx'));
-const ReviewQueue = lazyScreen('plateform-queue', () => import('../screens/platform/QueueScreen.tsx'));
-const Review = lazyScreen('plateform-review', () => import('../screens/platform/ReviewScreen.tsx'));
-const MemberLookup = lazyScreen('plateform-members', () => import('../screens/platform/MemberLookupScreen.tsx'));
-const AuditLog = lazyScreen('plateform-audit', () => import('../screens/platform/AuditLogScreen.tsx'));
+const OperatorSignIn = lazyScreen('plateform', () => import('../screens/platform/OperatorSignInScreen.tsx'), ['platform']);
+const PlatformShell = lazyScreen('plateform-shell', () => import('../screens/platform/PlatformShell.tsx'), ['platform']);
+const ReviewQueue = lazyScreen('plateform-queue', () => import('../screens/platform/QueueScreen.tsx'), ['platform']);
+const Review = lazyScreen('plateform-review', () => import('../screens/platform/ReviewScreen.tsx'), ['platform']);
+const MemberLookup = lazyScreen('plateform-members', () => import('../screens/platform/MemberLookupScreen.tsx'), ['platform']);
+const AuditLog = lazyScreen('plateform-audit', () => import('../screens/platform/AuditLogScreen.tsx'), ['platform']);
 
 /** Agreements by prefix: none (the app's language), /en/ and /pt/ (pinned), as spec §2 lists them. */
 const AGREEMENTS = {
@@ -123,6 +133,22 @@ const operatorRoutes = operatorArea.addChildren([
   createRoute({ getParentRoute: () => operatorArea, path: '/plateform/audit', validateSearch: auditSearch, component: () => <AuditLog /> }),
 ]);
 
+/** The fund detail list stays mounted behind a line's page (a child route), so Back finds it as it was. */
+const fundDetailRoute = createRoute({ getParentRoute: () => rootRoute, path: '/app/funddetail', component: () => <FundDetail /> });
+const fundDetailRoutes = fundDetailRoute.addChildren([
+  createRoute({
+    getParentRoute: () => fundDetailRoute,
+    path: '$id',
+    beforeLoad: ({ params }) => {
+      if (!/^\d{1,18}$/.test((params as { id: string }).id)) throw notFound();
+    },
+    component: function FundLinePage() {
+      const { id } = useParams({ strict: false }) as { id: string };
+      return <FundLine key={id} id={id} />;
+    },
+  }),
+]);
+
 const routeTree = rootRoute.addChildren([
   page('/', () => <Home />),
   page('/plateform', () => <OperatorSignIn />),
@@ -165,6 +191,22 @@ const routeTree = rootRoute.addChildren([
   page('/app/result', () => <EnterpriseResult />),
   page('/app/register', () => <SignUp memberType="individual" />),
   page('/app/enterpriseregister', () => <SignUp memberType="enterprise" />),
+  page('/app/wallet', () => <Wallet />),
+  page('/app/transfer', () => <Transfer />),
+  page('/app/cards', () => <Cards />),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/app/cards/bind',
+    // the flow that sent the member to bind a card, where "continue" leads once it is bound
+    validateSearch: (search: Record<string, unknown>): { from?: 'topup' | 'withdraw' } => (search.from === 'topup' || search.from === 'withdraw' ? { from: search.from } : {}),
+    component: function BindCardPage() {
+      const { from } = useSearch({ strict: false }) as { from?: 'topup' | 'withdraw' };
+      return <BindCard from={from} />;
+    },
+  }),
+  page('/app/topup', () => <TopUp />),
+  page('/app/withdraw', () => <Withdraw />),
+  fundDetailRoutes,
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

@@ -5,7 +5,7 @@ import { normaliseLanguage, type Language } from '../../src/lib/language.ts';
 import '../../src/lib/dates.ts'; // the date library's locales
 
 /** The kinds of ledger movement that have a name of their own; anything else reads "movement". */
-const KINDS = ['transfer', 'topup', 'withdrawal', 'payment', 'refund', 'cashback', 'fee'] as const;
+const KINDS = ['transfer', 'topup', 'withdrawal', 'withdraw_hold', 'withdraw_release', 'payment', 'refund', 'cashback', 'fee'] as const;
 
 export const languageOf = (i18nLanguage: string): Language => normaliseLanguage(i18nLanguage);
 

@@ -2,7 +2,8 @@
  * `npm run lighthouse`: Lighthouse (mobile preset: Moto G power class device, slow 4G, 4× CPU
  * slowdown) against the built app on the real server, in Debian's Chromium. Prints the scores and
  * the main timings per page and writes tests/bench/lighthouse.json. Budget (DESIGN.md): mobile
- * performance ≥ 95.
+ * performance ≥ 95. `LIGHTHOUSE_RUNS=3` measures every page three times and keeps the median run
+ * (by performance score) of each: scores on the shared VM move by a point or two between runs.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/app/login', '/app/register', '/agreement/registrationAgreement'];
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 
 async function main() {
   if (!fs.existsSync('dist/index.html')) throw new Error('run `npm run build` first');
@@ -25,19 +27,27 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   const results: Record<string, Record<string, number>> = {};
   try {
+    const runs: Record<string, Array<Record<string, number>>> = {};
+    for (let round = 0; round < RUNS; round++) {
+      for (const page of PAGES) {
+        const run = await lighthouse(`http://127.0.0.1:${port}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+        const lhr = run!.lhr;
+        const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+        (runs[page] ??= []).push({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+          fcpMs: audit('first-contentful-paint'),
+          lcpMs: audit('largest-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        });
+        if (RUNS > 1) console.log(`  run ${round + 1} ${page.padEnd(34)} performance ${runs[page]!.at(-1)!.performance}`);
+      }
+    }
     for (const page of PAGES) {
-      const run = await lighthouse(`http://127.0.0.1:${port}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
-      const lhr = run!.lhr;
-      const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
-      results[page] = {
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-        bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
-        fcpMs: audit('first-contentful-paint'),
-        lcpMs: audit('largest-contentful-paint'),
-        tbtMs: audit('total-blocking-time'),
-        cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
-      };
+      const sorted = runs[page]!.toSorted((a, b) => a.performance! - b.performance!);
+      results[page] = { ...sorted[Math.floor((sorted.length - 1) / 2)]!, ...(RUNS > 1 ? { runs: RUNS } : {}) };
       console.log(`${page.padEnd(36)} ${JSON.stringify(results[page])}`);
     }
   } finally {

@@ -1,11 +1,13 @@
 /**
  * Gzipped JavaScript per route after `vite build`: the entry with everything it imports statically,
- * plus the route's screen chunk and its own static imports. Writes dist/budget.json and prints a
- * table; `--check` exits non-zero when the first route is over budget.
+ * plus the route's screen chunk, its own static imports and the pt dictionary parts it fetches
+ * (src/i18n.ts; the server preloads all of them with the page). Writes dist/budget.json and prints
+ * a table; `--check` exits non-zero when the first route is over budget.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { SCREEN_PARTS } from '../../server/app.ts';
 
 export const FIRST_ROUTE_BUDGET_BYTES = 170 * 1024;
 
@@ -52,7 +54,8 @@ export function measureRoutes(distDir = 'dist'): { entryGzip: number; routes: Ro
     '/app/findpassword': 'screens/accounts/RecoverPasswordScreen.tsx',
   };
   const routes = Object.entries(screens).map(([route, screen]) => {
-    const keys = new Set([...entrySet, ...(manifest[screen] ? closure(screen) : [])]);
+    const parts = (SCREEN_PARTS[screen] ?? []).map((part) => Object.keys(manifest).find((k) => k.startsWith(`virtual:locale-sections/pt/${part}?`))!);
+    const keys = new Set([...entrySet, ...(manifest[screen] ? closure(screen) : []), ...parts]);
     return { route, screen, gzipBytes: sum(keys) };
   });
   return { entryGzip: sum(entrySet), routes };
