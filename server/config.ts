@@ -8,6 +8,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections each gateway keeps to PostgreSQL. */
+  databasePoolSize: number;
   production: boolean;
   /** A session ends after this much idle time… */
   sessionIdleMs: number;
@@ -56,6 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || null,
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 20),
     production: env.NODE_ENV === 'production',
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 30) * 60_000,
     sessionLifetimeMs: Number(env.SESSION_LIFETIME_HOURS ?? 12) * 3_600_000,

@@ -10,7 +10,7 @@ import { bankAdapter } from './adapters/bank.ts';
 import { logProvider } from './adapters/messages.ts';
 
 const config = readConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 await seed(db);
 const app = await buildApp({ config, db, storage: diskStorage(path.join(config.dataDir, 'files')), logger: true });
 

@@ -96,8 +96,8 @@ export function splitStatements(sql: string): string[] {
   return statements.filter(Boolean);
 }
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; poolSize?: number }): Promise<Database> {
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize) : await openPglite(options.dataDir);
   await migrate(db);
   return db;
 }

@@ -80,7 +80,7 @@ async function startGateway(env: Record<string, string>, port: number): Promise<
   // BENCH_PROFILE=dir writes the gateway's CPU profile there (open it in Chrome's DevTools)
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '32', ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -33,15 +33,7 @@ const LAST_SEEN_GRANULARITY_SECONDS = 60;
 export async function authenticate(db: Queryable, token: string, policy: SessionPolicy): Promise<Principal | null> {
   if (!token || token.length > 256) return null;
   const { rows } = await db.query<{ id: string; audience: 'member' | 'operator'; member_id: string | null; operator_id: string | null }>(
-    `WITH live AS (
-       SELECT id, audience, member_id, operator_id, last_seen_at FROM sessions
-        WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-          AND last_seen_at > now() - make_interval(secs => $2)
-     ), touched AS (
-       UPDATE sessions s SET last_seen_at = now() FROM live
-        WHERE s.id = live.id AND live.last_seen_at < now() - make_interval(secs => $3)
-     )
-     SELECT id, audience, member_id, operator_id FROM live`,
+    'SELECT * FROM session_principal($1, $2, $3)',
     [hashToken(token), policy.idleMs / 1000, LAST_SEEN_GRANULARITY_SECONDS],
   );
   const row = rows[0];
