@@ -6,9 +6,9 @@ import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { useCountdown } from '../../src/ui/useCountdown.ts';
 import { CodeForm } from '../accounts/CodeForm.tsx';
-import { PayConfirmPanel } from '../wallet/PayConfirmView.tsx';
 import { languageOf, money } from '../wallet/format.ts';
 import { CardChoice, LinkButton, cardLabel, useBankReason } from './parts.tsx';
+import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from './payment.tsx';
 
 type State = SnapshotFrom<typeof topupMachine>;
 type Send = (event: TopupEvent) => void;
@@ -139,65 +139,27 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
   const backToAmount = <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('bank.topup.backToAmount')}</Button>;
   if (state.matches('confirming')) {
     const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
-    return (
-      <div className="kw-form">
-        {summary}
-        {state.matches({ confirming: 'reauthorising' }) && <FieldError>{t('errors.FND10008')}</FieldError>}
-        {child && <PayConfirmPanel actor={child} />}
-        <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('bank.topup.cancel')}</Button>
-      </div>
-    );
+    return <PayConfirmStep summary={summary} reauthorising={state.matches({ confirming: 'reauthorising' })} actor={child} back={<Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('bank.topup.cancel')}</Button>} />;
   }
   if (state.matches('paying')) {
-    return (
-      <div className="kw-form">
-        {summary}
-        <p className="kw-centered" role="status">{t('bank.topup.paying')}</p>
-      </div>
-    );
+    return <PayingStatus summary={summary} text={t('bank.topup.paying')} />;
   }
   if (state.matches('paymentUncertain')) {
-    return (
-      <div className="kw-form">
-        {summary}
-        <h2 className="kw-step-title">{t('bank.common.uncertainTitle')}</h2>
-        <FieldError>{t('bank.topup.uncertain')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'payment.retry' })}>{t('bank.common.retrySame')}</Button>
-        <a className="kw-text-button kw-centered-text" href="/app/funddetail">{t('bank.common.checkRecords')}</a>
-      </div>
-    );
+    return <PaymentUncertain summary={summary} message={t('bank.topup.uncertain')} onRetry={() => send({ type: 'payment.retry' })} />;
   }
   if (state.matches('failed') || state.matches('refused')) {
-    const message = state.matches({ refused: 'locked' })
-      ? t('bank.common.locked', { minutes: context.lockMinutes ?? '' })
-      : state.matches({ refused: 'noPayPassword' })
-        ? t('errors.PAY10006')
-        : context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
-    return (
-      <div className="kw-form">
-        {summary}
-        <FieldError>{message}</FieldError>
-        {state.matches({ refused: 'noPayPassword' }) && <LinkButton href="/app/paypassword" primary>{t('bank.common.setPayPassword')}</LinkButton>}
-        {backToAmount}
-      </div>
-    );
+    const refusal = state.matches({ refused: 'locked' }) ? 'locked' : state.matches({ refused: 'noPayPassword' }) ? 'noPayPassword' : null;
+    return <PaymentRefused summary={summary} refusal={refusal} lockMinutes={context.lockMinutes} errorCode={context.errorCode} back={backToAmount} />;
   }
-  const leave = (
-    <div className="kw-wallet-links">
-      <LinkButton href="/app/wallet">{t('bank.common.toWallet')}</LinkButton>
-      <LinkButton href="/app/funddetail">{t('bank.common.checkRecords')}</LinkButton>
-    </div>
-  );
+  const leave = <LeaveLinks />;
   if (state.matches('waitingForBank')) {
     return (
-      <div className="kw-form">
-        {summary}
-        <p className="kw-bank-waiting" role="status"><span className="kw-spinner kw-spinner-dark" aria-hidden="true" /> {t('bank.topup.pending')}</p>
-        <p className="kw-muted-text">{t('bank.topup.pendingExplain')}</p>
-        {state.matches({ waitingForBank: 'unreachable' }) && <p className="kw-muted-text">{t('bank.common.pollTrouble')}</p>}
-        <p className="kw-muted-text">{t('bank.common.canLeave')}</p>
-        {leave}
-      </div>
+      <WaitingForBank
+        summary={summary}
+        pending={t('bank.topup.pending')}
+        explanation={t('bank.topup.pendingExplain')}
+        pollTrouble={state.matches({ waitingForBank: 'unreachable' })}
+      />
     );
   }
   const again = <Button block color="primary" size="large" onClick={() => send({ type: 'topup.restarted' })}>{t('bank.topup.another')}</Button>;

@@ -5,10 +5,10 @@ import type { withdrawalMachine, WithdrawalEvent } from '../../machines/withdraw
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import type { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { PayConfirmPanel } from '../wallet/PayConfirmView.tsx';
 import { languageOf, money } from '../wallet/format.ts';
 import { BranchPickerPanel } from './BranchPickerView.tsx';
 import { CardChoice, LinkButton, cardLabel, useBankReason } from './parts.tsx';
+import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from './payment.tsx';
 
 type State = SnapshotFrom<typeof withdrawalMachine>;
 type Send = (event: WithdrawalEvent) => void;
@@ -152,65 +152,27 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
   const backToReview = <Button block size="large" onClick={() => send({ type: 'payment.cancelled' })}>{t('bank.withdraw.backToReview')}</Button>;
   if (state.matches('confirming')) {
     const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
-    return (
-      <div className="kw-form">
-        {summary}
-        {state.matches({ confirming: 'reauthorising' }) && <FieldError>{t('errors.FND10008')}</FieldError>}
-        {child && <PayConfirmPanel actor={child} />}
-        {backToReview}
-      </div>
-    );
+    return <PayConfirmStep summary={summary} reauthorising={state.matches({ confirming: 'reauthorising' })} actor={child} back={backToReview} />;
   }
   if (state.matches('applying')) {
-    return (
-      <div className="kw-form">
-        {summary}
-        <p className="kw-centered" role="status">{t('bank.withdraw.applying')}</p>
-      </div>
-    );
+    return <PayingStatus summary={summary} text={t('bank.withdraw.applying')} />;
   }
   if (state.matches('paymentUncertain')) {
-    return (
-      <div className="kw-form">
-        {summary}
-        <h2 className="kw-step-title">{t('bank.common.uncertainTitle')}</h2>
-        <FieldError>{t('bank.withdraw.uncertain')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'payment.retry' })}>{t('bank.common.retrySame')}</Button>
-        <a className="kw-text-button kw-centered-text" href="/app/funddetail">{t('bank.common.checkRecords')}</a>
-      </div>
-    );
+    return <PaymentUncertain summary={summary} message={t('bank.withdraw.uncertain')} onRetry={() => send({ type: 'payment.retry' })} />;
   }
   if (state.matches('failed') || state.matches('refused')) {
-    const message = state.matches({ refused: 'locked' })
-      ? t('bank.common.locked', { minutes: context.lockMinutes ?? '' })
-      : state.matches({ refused: 'noPayPassword' })
-        ? t('errors.PAY10006')
-        : context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
-    return (
-      <div className="kw-form">
-        {summary}
-        <FieldError>{message}</FieldError>
-        {state.matches({ refused: 'noPayPassword' }) && <LinkButton href="/app/paypassword" primary>{t('bank.common.setPayPassword')}</LinkButton>}
-        {backToReview}
-      </div>
-    );
+    const refusal = state.matches({ refused: 'locked' }) ? 'locked' : state.matches({ refused: 'noPayPassword' }) ? 'noPayPassword' : null;
+    return <PaymentRefused summary={summary} refusal={refusal} lockMinutes={context.lockMinutes} errorCode={context.errorCode} back={backToReview} />;
   }
-  const leave = (
-    <div className="kw-wallet-links">
-      <LinkButton href="/app/wallet">{t('bank.common.toWallet')}</LinkButton>
-      <LinkButton href="/app/funddetail">{t('bank.common.checkRecords')}</LinkButton>
-    </div>
-  );
+  const leave = <LeaveLinks />;
   if (state.matches('pending')) {
     return (
-      <div className="kw-form">
-        {summary}
-        <p className="kw-bank-waiting" role="status"><span className="kw-spinner kw-spinner-dark" aria-hidden="true" /> {t('bank.withdraw.pending')}</p>
-        <p className="kw-muted-text">{t('bank.withdraw.pendingExplain')}</p>
-        {state.matches({ pending: 'unreachable' }) && <p className="kw-muted-text">{t('bank.common.pollTrouble')}</p>}
-        <p className="kw-muted-text">{t('bank.common.canLeave')}</p>
-        {leave}
-      </div>
+      <WaitingForBank
+        summary={summary}
+        pending={t('bank.withdraw.pending')}
+        explanation={t('bank.withdraw.pendingExplain')}
+        pollTrouble={state.matches({ pending: 'unreachable' })}
+      />
     );
   }
   const status = context.status;

@@ -34,3 +34,4 @@ export function CardChoice({ cards, disabled, onChoose }: { cards: BoundCard[]; 
 export function LinkButton({ href, primary = false, children }: { href: string; primary?: boolean; children: React.ReactNode }) {
   return <a className={`kw-button kw-button-block kw-link-button kw-centered-text${primary ? ' kw-button-primary' : ''}`} href={href}>{children}</a>;
 }
+
