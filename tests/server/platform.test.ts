@@ -5,6 +5,7 @@ import { engines, envelope, startTestServer, type TestServer } from '../support/
 import { enterpriseForm, png, uploadAs } from '../support/enterprise.ts';
 import { operatorToken, runSingleSignOn } from '../support/operator.ts';
 
+const CLIENT_SECRET = 'test-client-secret-0123456789';
 type Answer = { code: string; msg: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe.each(engines)('platform area on %s', (engine) => {
@@ -12,7 +13,7 @@ describe.each(engines)('platform area on %s', (engine) => {
   let operator: string;
   let enterprise: string;
   beforeAll(async () => {
-    server = await startTestServer(engine);
+    server = await startTestServer(engine, { OIDC_CLIENT_SECRET: CLIENT_SECRET });
     operator = await operatorToken(server);
     enterprise = await server.memberToken('loja@demo.ao');
   });
@@ -75,7 +76,7 @@ describe.each(engines)('platform area on %s', (engine) => {
       expect(run.landing).toBe('/plateform/?ssoError=PLT10001');
     });
 
-    it('refuses a code with the wrong PKCE verifier or a foreign redirect address', async () => {
+    it('refuses a foreign redirect address, a wrong client secret, a wrong PKCE verifier and a code used twice', async () => {
       const login = await server.app.inject({ method: 'GET', url: '/sso/login' });
       const authorize = new URL(login.headers.location as string);
       const evil = new URLSearchParams(authorize.search);
@@ -83,14 +84,24 @@ describe.each(engines)('platform area on %s', (engine) => {
       expect((await server.app.inject({ method: 'GET', url: `/oidc/authorize?${evil}` })).statusCode).toBe(400);
       const params = new URLSearchParams(authorize.search);
       params.set('username', 'operador'); params.set('password', 'Operador2026');
-      const posted = await server.app.inject({ method: 'POST', url: '/oidc/authorize', payload: params.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-      const code = new URL(posted.headers.location as string).searchParams.get('code')!;
-      const token = await server.app.inject({
+      const newCode = async () => {
+        const posted = await server.app.inject({ method: 'POST', url: '/oidc/authorize', payload: params.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        return new URL(posted.headers.location as string).searchParams.get('code')!;
+      };
+      const exchange = (code: string, verifier: string, secret = CLIENT_SECRET) => server.app.inject({
         method: 'POST', url: '/oidc/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: params.get('redirect_uri')!, code_verifier: 'x'.repeat(43), client_id: 'kwanza-platform', client_secret: 'guess' }).toString(),
+        payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: params.get('redirect_uri')!, code_verifier: verifier, client_id: 'kwanza-platform', client_secret: secret }).toString(),
       });
-      expect(token.statusCode).toBe(401);
-      expect(token.json()).toEqual({ error: 'invalid_client' });
+      const { rows } = await server.db.query<{ code_verifier: string }>('SELECT code_verifier FROM sso_logins WHERE state = $1', [params.get('state')]);
+      const verifier = rows[0]!.code_verifier;
+      const first = await newCode();
+      expect((await exchange(first, verifier, 'guess')).json()).toEqual({ error: 'invalid_client' });
+      expect((await exchange(first, 'x'.repeat(43))).json()).toEqual({ error: 'invalid_grant' });
+      const second = await newCode();
+      const granted = await exchange(second, verifier);
+      expect(granted.statusCode).toBe(200);
+      expect(granted.json().id_token.split('.')).toHaveLength(3);
+      expect((await exchange(second, verifier)).json()).toEqual({ error: 'invalid_grant' }); // a code is good once
     });
   });
 
@@ -213,6 +224,23 @@ describe.each(engines)('platform area on %s', (engine) => {
       expect((await asOperator('platform/member/lookup', { query: '%%%' })).bizContent.members).toEqual([]);
       const { items } = (await asOperator('platform/audit/query', { subjectId: 'bruno' })).bizContent;
       expect(items[0]).toMatchObject({ action: 'member.lookup', after: { shown: [byName[0].id] } });
+    });
+  });
+
+  describe('switching an operator off', () => {
+    it('ends their sessions at once, documents included, and stops new sign-ins', async () => {
+      const token = await operatorToken(server);
+      const run = await runSingleSignOn(server);
+      const handoff = new URLSearchParams(run.landing.split('?')[1]).get('handoff');
+      await server.db.query("UPDATE operators SET active = false WHERE id = 'op-demo'");
+      try {
+        expect((await call('platform/session/whoami', {}, token)).code).toBe('AGW20001');
+        expect((await call('platform/sso/redeem', { handoff }, '', 'LOGIN_TOKEN')).code).toBe('PLT10005');
+        expect((await runSingleSignOn(server)).landing).toBe('/plateform/?ssoError=PLT10001');
+      } finally {
+        await server.db.query("UPDATE operators SET active = true WHERE id = 'op-demo'");
+      }
+      expect((await call('platform/session/whoami', {}, operator)).code).toBe('S0001');
     });
   });
 

@@ -133,7 +133,13 @@ describe.each(engines)('top-up from a bound card on %s', (engine) => {
     await server.db.query("UPDATE members SET account_level = 'I' WHERE id = $1", [brunoId]);
     await allowNewCode(BRUNO_BAI.holderMobile);
     expect(await call('wallet/topup/applyTopup', { cardId: brunoCard, amount: 50_001 * KZ }, bruno)).toMatchObject({ code: 'FND10003', subMsg: 'maxBalance' });
-    expect((await confirmedTopup(brunoId, bruno, brunoCard, 30_000 * KZ)).bizContent.state).toBe('PENDING');
+    // two orders opened while nothing is on its way each fit; confirming both would not
+    const first = await topupOrderDirect(server.db, brunoId, brunoCard, 30_000n * 100n);
+    const second = await topupOrderDirect(server.db, brunoId, brunoCard, 30_000n * 100n);
+    const confirm = async (orderNo: string) =>
+      call('wallet/topup/confirmTopup', { orderNo, payToken: await payTokenDirect(server.db, brunoId, { service: 'wallet/topup/confirmTopup', amount: 30_000 * KZ, counterparty: brunoCard }) }, bruno);
+    expect((await confirm(first)).bizContent.state).toBe('PENDING');
+    expect(await confirm(second)).toMatchObject({ code: 'FND10003', subMsg: 'maxBalance' });
     await expect(topupOrderDirect(server.db, brunoId, brunoCard, 30_000n * 100n)).rejects.toMatchObject({ code: 'FND10003' });
     await drainBankSettlement(server.db, bank);
     await server.db.query("UPDATE members SET account_level = 'III' WHERE id = $1", [brunoId]);

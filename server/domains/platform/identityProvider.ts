@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
-import { verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import type { OidcConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { messageText, normaliseLanguage, type Language } from '../../i18n.ts';
@@ -18,6 +18,9 @@ const CODE_TTL_SECONDS = 60;
 const ID_TOKEN_TTL_SECONDS = 300;
 const MAX_FAILED_ATTEMPTS = 5;
 const LOCK_MINUTES = 15;
+
+let dummy: Promise<string> | null = null;
+const dummyHash = () => (dummy ??= hash(crypto.randomBytes(16).toString('hex'), { algorithm: 2 }));
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('base64url');
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -112,8 +115,12 @@ function clientAuthenticated(authorization: string | undefined, form: Record<str
   if (authorization?.startsWith('Basic ')) {
     const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    id = decodeURIComponent(decoded.slice(0, colon));
-    secret = decodeURIComponent(decoded.slice(colon + 1));
+    try {
+      id = decodeURIComponent(decoded.slice(0, colon));
+      secret = decodeURIComponent(decoded.slice(colon + 1));
+    } catch {
+      return false; // a malformed header is a failed authentication, not a server error
+    }
   }
   const expected = Buffer.from(oidc.clientSecret);
   const given = Buffer.from(secret);
@@ -165,7 +172,8 @@ export function registerIdentityProvider(app: FastifyInstance, deps: { db: Datab
       );
       const user = rows[0];
       if (user?.locked) return signInPage(reply, authorization, form, 'locked', 429);
-      const valid = user ? await verify(user.password_hash, String(form.password ?? '')) : false;
+      // an unknown username costs the same argon2 time as a known one: the answer's timing tells nothing
+      const valid = await verify(user?.password_hash ?? await dummyHash(), String(form.password ?? '')).catch(() => false) && !!user;
       if (!user || !valid) {
         if (user) {
           await db.query(

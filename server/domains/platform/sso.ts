@@ -82,11 +82,12 @@ export async function redeemHandoff(db: Database, handoff: string, policy: { lif
     );
     if (!rows[0]?.fresh) return null;
     const operatorId = rows[0].operator_id;
-    const session = await openOperatorSession(tx, operatorId, policy);
     const { rows: operator } = await tx.query<{ id: string; name: string; email: string | null }>(
-      'UPDATE operators SET last_sign_in_at = now() WHERE id = $1 RETURNING id, name, email',
+      'UPDATE operators SET last_sign_in_at = now() WHERE id = $1 AND active RETURNING id, name, email',
       [operatorId],
     );
+    if (!operator[0]) return null; // switched off since the sign-in began
+    const session = await openOperatorSession(tx, operatorId, policy);
     await writeAudit(tx, { operatorId, action: 'operator.signIn', subjectType: 'operator', subjectId: operatorId });
     return { ...session, operator: operator[0]! };
   });

@@ -67,7 +67,7 @@ function statusOf(order: OrderRow): TopupStatus {
   };
 }
 
-/** The bank's top-up limits and the member's balance ceiling, for a new order. */
+/** The bank's top-up limits and the member's balance ceiling: when an order opens, and again when it is confirmed. */
 async function checkTopupLimits(tx: Queryable, member: { id: string; level: string }, bankCode: string, amount: bigint): Promise<void> {
   const channel = await channelOf(tx, bankCode);
   if (channel.topupPerTransaction !== null && amount > channel.topupPerTransaction) throw new DomainError(CARD_CODES.bankLimit, 200, 'perTransaction');
@@ -157,8 +157,12 @@ const confirmTopup: Handler<'wallet/topup/confirmTopup'> = async (input, ctx) =>
     if (order.state !== 'CODE_VERIFIED') throw new DomainError(CARD_CODES.topupAlreadyConfirmed);
     if (order.expired) throw new DomainError(CARD_CODES.topupNotFound);
     await consumePayAuthorization(tx, memberId, input.payToken, { service: CONFIRM_SERVICE, amount: Number(order.amount), counterparty: order.card_id });
-    requireVerified(await moneyMember(tx, { id: memberId }));
+    // one confirmation per member at a time, and the limits again: several orders opened under the
+    // limits must not all be confirmed past them
+    await tx.query('SELECT 1 FROM members WHERE id = $1 FOR NO KEY UPDATE', [memberId]);
+    const member = requireVerified(await moneyMember(tx, { id: memberId }));
     await activeCard(tx, memberId, order.card_id);
+    await checkTopupLimits(tx, member, order.bank_code, BigInt(order.amount));
     await tx.query("UPDATE topups SET state = 'PENDING', confirmed_at = now(), next_check_at = now() WHERE id = $1", [order.id]);
     return statusOf(await orderOf(tx, memberId, input.orderNo));
   });
