@@ -3,7 +3,6 @@ import type { BoundCard, BankRules } from '../services/contract/cards.ts';
 import type { queryLimits, queryBranches, queryWithdrawProvCities, queryWithdrawStatus, applyWithdraw, querySerivceCharge, queryWithdrawInfo } from '../services/contract/withdraw.ts';
 import type { TopupStatus, applyTopup, resendTopupCode } from '../services/contract/topup.ts';
 import type { checkCardBin, inputMobile } from '../services/contract/cards.ts';
-import type { PayConfirmOutput } from './payConfirm.machine.ts';
 
 /**
  * What the bank-card charts (bindCard, topup, withdrawal, cardList) share: the answers they read,
@@ -24,24 +23,6 @@ export type BindCodeSent = ResponseOf<typeof inputMobile>;
 
 /** The bank's answers are asked for again every two seconds while a payment waits for it. */
 export const POLL_INTERVAL_MS = 2_000;
-
-/** A new envelope requestNo for one authorised payment (the gateway's format; Web Crypto only). */
-export function paymentRequestNo(prefix: 'H5P' | 'H5W'): string {
-  const random = crypto.getRandomValues(new Uint8Array(12));
-  return `${prefix}${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
-
-/** The pay confirmation child's output, from its done event. */
-export const confirmationOf = (event: unknown): PayConfirmOutput | undefined => (event as { output?: PayConfirmOutput }).output;
-export const paymentAuthorised = ({ event }: { event: unknown }) => confirmationOf(event)?.ok === true;
-export const confirmationToken = (event: unknown): string | null => {
-  const output = confirmationOf(event);
-  return output?.ok ? output.payToken : null;
-};
-export const confirmationRefusal = (event: unknown): { code: string | null; detail: string | null } => {
-  const output = confirmationOf(event);
-  return output && !output.ok ? { code: output.code, detail: output.detail } : { code: null, detail: null };
-};
 
 /** Digits only, at most `max` of them. */
 export const digitsOf = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);

@@ -1,6 +1,5 @@
 import { setup, assign, fromPromise, not, stateIn } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { CARD_CODES, LEDGER_CODES } from '../services/contract/codes.ts';
 import { MOBILE_PATTERN } from '../src/lib/phone.ts';
 import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 import { digitsOf, type BindCodeSent, type BinInfo, type BoundCard } from './bankFlow.ts';
@@ -54,7 +53,6 @@ export const cardNoComplete = (digits: string) => /^\d{16,19}$/.test(digits);
 /** A whole-length number that fails Luhn: mistyped (the hint while typing, the guard on submit). */
 export const cardNoMistyped = (digits: string) => cardNoComplete(digits) && !luhnValid(digits);
 
-const refused = (code: string) => ({ type: 'refusedWith', params: { code } }) as const;
 type SendInput = { cardNo: string; mobile: string };
 
 export const bindCardMachine = setup({
@@ -131,11 +129,11 @@ export const bindCardMachine = setup({
         input: ({ context }) => ({ cardNo: context.cardNo }),
         onDone: [
           { guard: 'isOk', target: 'enteringMobile', actions: 'keepBin' },
-          { guard: refused(CARD_CODES.binUnknown), target: 'enteringCardNo.binUnknown' },
-          { guard: refused(CARD_CODES.creditCard), target: 'enteringCardNo.creditCard' },
-          { guard: refused(CARD_CODES.bankNotSupported), target: 'enteringCardNo.bankNotSupported' },
-          { guard: refused(CARD_CODES.holderNotMember), target: 'enteringCardNo.holderNotMember' },
-          { guard: refused(LEDGER_CODES.verificationNeeded), target: 'notVerified' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10001' } }, target: 'enteringCardNo.binUnknown' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10002' } }, target: 'enteringCardNo.creditCard' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10009' } }, target: 'enteringCardNo.bankNotSupported' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10003' } }, target: 'enteringCardNo.holderNotMember' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified' },
           { target: 'enteringCardNo.refused', actions: 'keepRefusal' },
         ],
         onError: { target: 'enteringCardNo.unreachable' },
@@ -172,14 +170,14 @@ export const bindCardMachine = setup({
         input: ({ context }) => ({ cardNo: context.cardNo, mobile: context.mobile }),
         onDone: [
           { guard: 'isOk', target: 'enteringCode', actions: 'keepSent' },
-          { guard: refused(CARD_CODES.mobileMismatch), target: 'enteringMobile.mobileMismatch' },
-          { guard: refused(CARD_CODES.holderNotMember), target: 'enteringMobile.holderMismatch' },
-          { guard: refused(CARD_CODES.cardUnknown), target: 'enteringMobile.cardUnknown' },
-          { guard: refused(CARD_CODES.alreadyBound), target: 'enteringMobile.alreadyBound' },
-          { guard: refused('COD10004'), target: 'enteringMobile.coolingDown', actions: 'keepWait' },
-          { guard: refused('COD10005'), target: 'enteringMobile.sendLimited' },
-          { guard: refused(CARD_CODES.creditCard), target: 'enteringCardNo.creditCard', actions: 'forgetBin' },
-          { guard: refused(LEDGER_CODES.verificationNeeded), target: 'notVerified' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10004' } }, target: 'enteringMobile.mobileMismatch' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10003' } }, target: 'enteringMobile.holderMismatch' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10005' } }, target: 'enteringMobile.cardUnknown' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10006' } }, target: 'enteringMobile.alreadyBound' },
+          { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'enteringMobile.coolingDown', actions: 'keepWait' },
+          { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'enteringMobile.sendLimited' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10002' } }, target: 'enteringCardNo.creditCard', actions: 'forgetBin' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified' },
           { target: 'enteringMobile.refused', actions: 'keepRefusal' },
         ],
         onError: { target: 'enteringMobile.unreachable' },
@@ -206,7 +204,7 @@ export const bindCardMachine = setup({
                 input: ({ context }) => ({ cardNo: context.cardNo, mobile: context.mobile }),
                 onDone: [
                   { guard: 'isOk', target: ['coolingDown', '#bindCard.enteringCode.entry.typing'], actions: 'keepSent' },
-                  { guard: refused('COD10005'), target: 'limited' },
+                  { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'limited' },
                   { target: 'available', actions: 'keepRefusal' },
                 ],
                 onError: { target: 'available', actions: 'forgetRefusal' },
@@ -227,12 +225,12 @@ export const bindCardMachine = setup({
                 input: ({ context }) => ({ bindId: context.sent?.bindId ?? '', code: context.code }),
                 onDone: [
                   { guard: 'isOk', target: '#bindCard.bound', actions: 'keepCard' },
-                  { guard: refused('COD10001'), target: 'wrongCode', actions: 'keepTriesLeft' },
-                  { guard: refused('COD10002'), target: 'expired' },
+                  { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'wrongCode', actions: 'keepTriesLeft' },
+                  { guard: { type: 'refusedWith', params: { code: 'COD10002' } }, target: 'expired' },
                   // the bind request lapsed (15 min): a new code makes a new one
-                  { guard: refused(CARD_CODES.bindExpired), target: 'expired' },
-                  { guard: refused('COD10003'), target: 'tooManyTries' },
-                  { guard: refused(CARD_CODES.alreadyBound), target: '#bindCard.enteringMobile.alreadyBound', actions: 'forgetSent' },
+                  { guard: { type: 'refusedWith', params: { code: 'CRD10007' } }, target: 'expired' },
+                  { guard: { type: 'refusedWith', params: { code: 'COD10003' } }, target: 'tooManyTries' },
+                  { guard: { type: 'refusedWith', params: { code: 'CRD10006' } }, target: '#bindCard.enteringMobile.alreadyBound', actions: 'forgetSent' },
                   { target: 'unreachable', actions: 'keepRefusal' },
                 ],
                 onError: { target: 'unreachable', actions: 'forgetRefusal' },

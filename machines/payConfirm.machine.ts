@@ -28,6 +28,24 @@ export interface PayConfirmContext {
 /** What the parent flow receives: a token for this payment, or the refusal that ended the confirmation. */
 export type PayConfirmOutput = { ok: true; payToken: string } | { ok: false; code: string; detail: string };
 
+/** A new envelope requestNo for one authorised payment (the gateway's format; Web Crypto only). */
+export function paymentRequestNo(prefix: 'H5P' | 'H5W' | 'H5T'): string {
+  const random = crypto.getRandomValues(new Uint8Array(12));
+  return `${prefix}${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The pay confirmation child's output, from its done event. */
+export const confirmationOf = (event: unknown): PayConfirmOutput | undefined => (event as { output?: PayConfirmOutput }).output;
+export const paymentAuthorised = ({ event }: { event: unknown }) => confirmationOf(event)?.ok === true;
+export const confirmationToken = (event: unknown): string | null => {
+  const output = confirmationOf(event);
+  return output?.ok ? output.payToken : null;
+};
+export const confirmationRefusal = (event: unknown): { code: string | null; detail: string | null } => {
+  const output = confirmationOf(event);
+  return output && !output.ok ? { code: output.code, detail: output.detail } : { code: null, detail: null };
+};
+
 export type PayConfirmEvent = { type: 'digit.pressed'; position: number } | { type: 'digit.deleted' } | { type: 'keypad.retry' };
 
 export const payConfirmMachine = setup({

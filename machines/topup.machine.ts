@@ -1,13 +1,12 @@
 import { setup, assign, fromPromise, not, stateIn } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
-import { CARD_CODES, LEDGER_CODES } from '../services/contract/codes.ts';
 import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';
 import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
-import { payConfirmMachine } from './payConfirm.machine.ts';
+import { confirmationRefusal, confirmationToken, paymentAuthorised, paymentRequestNo, payConfirmMachine } from './payConfirm.machine.ts';
 import {
-  POLL_INTERVAL_MS, confirmationRefusal, confirmationToken, digitsOf, over, paymentAuthorised, paymentRequestNo,
+  POLL_INTERVAL_MS, digitsOf, over,
   type BankRules, type BoundCard, type CodeResent, type TopupOrder, type TopupStatus,
 } from './bankFlow.ts';
 
@@ -67,7 +66,6 @@ export type TopupEvent =
 
 const typed = (c: TopupContext) => parseAmount(c.amountText, c.language);
 const ok = <T>(event: unknown): T | null => { const o = outputOf<T>(event); return o.ok ? o.data : null; };
-const refused = (code: string) => ({ type: 'refusedWith', params: { code } }) as const;
 const cardOf = (c: TopupContext) => c.cards.find((card) => card.cardId === c.cardId) ?? null;
 
 export const topupMachine = setup({
@@ -205,9 +203,9 @@ export const topupMachine = setup({
         input: ({ context }) => ({ cardId: context.cardId!, amount: context.amount }),
         onDone: [
           { guard: 'isOk', target: 'enteringCode', actions: 'keepOrder' },
-          { guard: refused(CARD_CODES.bankLimit), target: 'enteringAmount.bankLimit', actions: 'keepLimit' },
-          { guard: refused(LEDGER_CODES.limitExceeded), target: 'enteringAmount.limitExceeded', actions: 'keepLimit' },
-          { guard: refused(LEDGER_CODES.verificationNeeded), target: 'notVerified' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10010' } }, target: 'enteringAmount.bankLimit', actions: 'keepLimit' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10003' } }, target: 'enteringAmount.limitExceeded', actions: 'keepLimit' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified' },
           { target: 'enteringAmount.refused', actions: 'keepRefusal' },
         ],
         onError: { target: 'enteringAmount.unreachable' },
@@ -234,8 +232,8 @@ export const topupMachine = setup({
                 input: ({ context }) => ({ orderNo: context.order?.orderNo ?? '' }),
                 onDone: [
                   { guard: 'isOk', target: ['coolingDown', '#topup.enteringCode.entry.typing'], actions: 'keepResent' },
-                  { guard: refused('COD10005'), target: 'limited' },
-                  { guard: refused(CARD_CODES.topupNotFound), target: '#topup.orderExpired' },
+                  { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'limited' },
+                  { guard: { type: 'refusedWith', params: { code: 'TOP10001' } }, target: '#topup.orderExpired' },
                   { target: 'available', actions: 'keepRefusal' },
                 ],
                 onError: { target: 'available', actions: 'forgetRefusal' },
@@ -257,10 +255,10 @@ export const topupMachine = setup({
                 input: ({ context }) => ({ orderNo: context.order?.orderNo ?? '', code: context.code }),
                 onDone: [
                   { guard: 'isOk', target: '#topup.confirming' },
-                  { guard: refused('COD10001'), target: 'wrongCode', actions: 'keepTriesLeft' },
-                  { guard: refused('COD10002'), target: 'expired' },
-                  { guard: refused('COD10003'), target: 'tooManyTries' },
-                  { guard: refused(CARD_CODES.topupNotFound), target: '#topup.orderExpired' },
+                  { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'wrongCode', actions: 'keepTriesLeft' },
+                  { guard: { type: 'refusedWith', params: { code: 'COD10002' } }, target: 'expired' },
+                  { guard: { type: 'refusedWith', params: { code: 'COD10003' } }, target: 'tooManyTries' },
+                  { guard: { type: 'refusedWith', params: { code: 'TOP10001' } }, target: '#topup.orderExpired' },
                   { target: 'unreachable', actions: 'keepRefusal' },
                 ],
                 onError: { target: 'unreachable', actions: 'forgetRefusal' },
@@ -284,8 +282,8 @@ export const topupMachine = setup({
         input: ({ context }): { purpose: PaymentPurpose } => ({ purpose: { service: TOPUP_SERVICE, amount: context.amount, counterparty: context.cardId! } }),
         onDone: [
           { guard: 'paymentAuthorised', target: 'paying', actions: 'keepAuthorisation' },
-          { guard: refused('PAY10002'), target: 'refused.locked', actions: 'keepConfirmRefusal' },
-          { guard: refused('PAY10006'), target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10002' } }, target: 'refused.locked', actions: 'keepConfirmRefusal' },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10006' } }, target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
           { target: 'refused.other', actions: 'keepConfirmRefusal' },
         ],
         onError: { target: 'refused.other', actions: 'forgetRefusal' },
@@ -307,10 +305,10 @@ export const topupMachine = setup({
         onDone: [
           { guard: 'isOk', target: 'waitingForBank', actions: ['keepStatus', 'forgetAuthorisation'] },
           // an earlier try reached the server: the order is with the bank already
-          { guard: refused(CARD_CODES.topupAlreadyConfirmed), target: 'waitingForBank', actions: 'forgetAuthorisation' },
-          { guard: refused(LEDGER_CODES.payAuthorizationInvalid), target: 'confirming.reauthorising', actions: 'forgetAuthorisation' },
-          { guard: refused(CARD_CODES.topupNotFound), target: 'orderExpired', actions: 'forgetAuthorisation' },
-          { guard: refused(LEDGER_CODES.verificationNeeded), target: 'notVerified', actions: 'forgetAuthorisation' },
+          { guard: { type: 'refusedWith', params: { code: 'TOP10003' } }, target: 'waitingForBank', actions: 'forgetAuthorisation' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10008' } }, target: 'confirming.reauthorising', actions: 'forgetAuthorisation' },
+          { guard: { type: 'refusedWith', params: { code: 'TOP10001' } }, target: 'orderExpired', actions: 'forgetAuthorisation' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified', actions: 'forgetAuthorisation' },
           { target: 'failed', actions: ['keepRefusal', 'forgetAuthorisation'] },
         ],
         onError: { target: 'paymentUncertain' },

@@ -6,7 +6,7 @@ import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';
 import { toNationalMobile } from '../src/lib/phone.ts';
 import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
-import { payConfirmMachine, type PayConfirmOutput } from './payConfirm.machine.ts';
+import { confirmationRefusal, confirmationToken, paymentAuthorised, paymentRequestNo, payConfirmMachine } from './payConfirm.machine.ts';
 
 /**
  * Transfer to another member by mobile number. The payee's verified name, masked, is shown and
@@ -79,11 +79,6 @@ export type TransferEvent =
   | { type: 'payment.retry' }
   | { type: 'transfer.restarted' };
 
-/** A new envelope requestNo for one authorised payment (the gateway's format; Web Crypto only). */
-export function newRequestNo(): string {
-  const random = crypto.getRandomValues(new Uint8Array(12));
-  return `H5T${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
 
 const typedAmount = (context: TransferContext) => parseAmount(context.amountText, context.language);
 const nationalMobile = (context: TransferContext) => toNationalMobile(context.mobile) ?? '';
@@ -118,7 +113,7 @@ export const transferMachine = setup({
     amountNotPositive: ({ context }) => typedAmount(context) === 0n,
     // the balance shown is the last known one; the server checks again under the account lock
     overAvailable: ({ context }) => (typedAmount(context) ?? 0n) > BigInt(context.available ?? 0),
-    paymentAuthorised: ({ event }) => (event as unknown as { output: PayConfirmOutput }).output.ok,
+    paymentAuthorised,
   },
   actions: {
     keepAssets: assign({ available: ({ event }) => { const o = outputOf<Assets>(event); return o.ok ? o.data.available : null; } }),
@@ -132,13 +127,13 @@ export const transferMachine = setup({
     keepAmount: assign({ amount: ({ context }) => Number(typedAmount(context) ?? 0n) }),
     // one requestNo per authorised payment: a retry of the same payment reuses both
     keepAuthorisation: assign({
-      payToken: ({ event }) => { const o = (event as unknown as { output: PayConfirmOutput }).output; return o.ok ? o.payToken : null; },
-      requestNo: () => newRequestNo(),
+      payToken: ({ event }) => confirmationToken(event),
+      requestNo: () => paymentRequestNo('H5T'),
     }),
     forgetAuthorisation: assign({ payToken: null, requestNo: null }),
     keepConfirmRefusal: assign({
-      errorCode: ({ event }) => { const o = (event as unknown as { output?: PayConfirmOutput }).output; return o && !o.ok ? o.code : null; },
-      lockMinutes: ({ event }) => { const o = (event as unknown as { output?: PayConfirmOutput }).output; return o && !o.ok ? o.detail : null; },
+      errorCode: ({ event }) => confirmationRefusal(event).code,
+      lockMinutes: ({ event }) => confirmationRefusal(event).detail,
     }),
     keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
     keepReceipt: assign({

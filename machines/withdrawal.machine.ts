@@ -1,14 +1,13 @@
 import { setup, assign, fromPromise } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
-import { CARD_CODES, LEDGER_CODES } from '../services/contract/codes.ts';
 import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';
 import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
-import { payConfirmMachine } from './payConfirm.machine.ts';
+import { confirmationRefusal, confirmationToken, paymentAuthorised, paymentRequestNo, payConfirmMachine } from './payConfirm.machine.ts';
 import { branchPickerMachine } from './branchPicker.machine.ts';
 import {
-  POLL_INTERVAL_MS, confirmationRefusal, confirmationToken, over, paymentAuthorised, paymentRequestNo,
+  POLL_INTERVAL_MS, over,
   type Branch, type BoundCard, type ServiceCharge, type WithdrawInfo, type WithdrawLimits, type WithdrawReceipt, type WithdrawStatus,
 } from './bankFlow.ts';
 
@@ -81,7 +80,6 @@ const FRESH = {
 
 const typed = (c: WithdrawalContext) => parseAmount(c.amountText, c.language);
 const ok = <T>(event: unknown): T | null => { const o = outputOf<T>(event); return o.ok ? o.data : null; };
-const refused = (code: string) => ({ type: 'refusedWith', params: { code } }) as const;
 
 export const withdrawalMachine = setup({
   types: { input: {} as WithdrawalInput, context: {} as WithdrawalContext, events: {} as WithdrawalEvent },
@@ -175,7 +173,7 @@ export const withdrawalMachine = setup({
         input: ({ context }) => ({ cardId: context.cardId! }),
         onDone: [
           { guard: 'isOk', target: 'checkingBranchNeed', actions: 'keepLimits' },
-          { guard: refused(LEDGER_CODES.verificationNeeded), target: 'notVerified' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified' },
           { target: 'choosingCard.refused', actions: 'keepRefusal' },
         ],
         onError: { target: 'choosingCard.unreachable' },
@@ -269,8 +267,8 @@ export const withdrawalMachine = setup({
         input: ({ context }): { purpose: PaymentPurpose } => ({ purpose: { service: WITHDRAW_SERVICE, amount: context.amount, counterparty: context.cardId! } }),
         onDone: [
           { guard: 'paymentAuthorised', target: 'applying', actions: 'keepAuthorisation' },
-          { guard: refused('PAY10002'), target: 'refused.locked', actions: 'keepConfirmRefusal' },
-          { guard: refused('PAY10006'), target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10002' } }, target: 'refused.locked', actions: 'keepConfirmRefusal' },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10006' } }, target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
           { target: 'refused.other', actions: 'keepConfirmRefusal' },
         ],
         onError: { target: 'refused.other', actions: 'forgetRefusal' },
@@ -294,14 +292,14 @@ export const withdrawalMachine = setup({
         }),
         onDone: [
           { guard: 'isOk', target: 'pending', actions: ['keepReceipt', 'forgetAuthorisation'] },
-          { guard: refused(CARD_CODES.chargeChanged), target: 'reviewing.chargeChanged', actions: ['keepNewCharge', 'forgetAuthorisation'] },
-          { guard: refused(LEDGER_CODES.insufficientFunds), target: 'enteringAmount.insufficient', actions: 'forgetAuthorisation' },
-          { guard: refused(LEDGER_CODES.limitExceeded), target: 'enteringAmount.limitExceeded', actions: ['keepLimit', 'forgetAuthorisation'] },
-          { guard: refused(CARD_CODES.bankLimit), target: 'enteringAmount.bankLimit', actions: ['keepLimit', 'forgetAuthorisation'] },
-          { guard: refused(LEDGER_CODES.verificationNeeded), target: 'notVerified', actions: 'forgetAuthorisation' },
-          { guard: refused(LEDGER_CODES.payAuthorizationInvalid), target: 'confirming.reauthorising', actions: 'forgetAuthorisation' },
-          { guard: refused(CARD_CODES.branchRequired), target: 'pickingBranch', actions: ['keepRefusal', 'forgetBranch', 'forgetAuthorisation'] },
-          { guard: refused(CARD_CODES.branchUnknown), target: 'pickingBranch', actions: ['keepRefusal', 'forgetBranch', 'forgetAuthorisation'] },
+          { guard: { type: 'refusedWith', params: { code: 'WDR10004' } }, target: 'reviewing.chargeChanged', actions: ['keepNewCharge', 'forgetAuthorisation'] },
+          { guard: { type: 'refusedWith', params: { code: 'FND10001' } }, target: 'enteringAmount.insufficient', actions: 'forgetAuthorisation' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10003' } }, target: 'enteringAmount.limitExceeded', actions: ['keepLimit', 'forgetAuthorisation'] },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10010' } }, target: 'enteringAmount.bankLimit', actions: ['keepLimit', 'forgetAuthorisation'] },
+          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified', actions: 'forgetAuthorisation' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10008' } }, target: 'confirming.reauthorising', actions: 'forgetAuthorisation' },
+          { guard: { type: 'refusedWith', params: { code: 'WDR10002' } }, target: 'pickingBranch', actions: ['keepRefusal', 'forgetBranch', 'forgetAuthorisation'] },
+          { guard: { type: 'refusedWith', params: { code: 'WDR10003' } }, target: 'pickingBranch', actions: ['keepRefusal', 'forgetBranch', 'forgetAuthorisation'] },
           { target: 'failed', actions: ['keepRefusal', 'forgetAuthorisation'] },
         ],
         onError: { target: 'paymentUncertain' },

@@ -91,6 +91,10 @@ export const moneyScenarios: Scenario[] = [
       await expectText(ctx, /Levantamento concluído/);
       await ctx.shot('money-withdraw-done');
 
+      // 1 000 in, 250 to Joana, 300 and its 50 charge out: 400 left
+      await page.goto(`${ctx.baseUrl}/app/wallet`);
+      await expectText(ctx, '400,00 Kz');
+
       // fund detail, today
       await page.goto(`${ctx.baseUrl}/app/funddetail`);
       await page.getByRole('button', { name: 'Hoje' }).click();

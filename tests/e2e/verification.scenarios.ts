@@ -96,7 +96,9 @@ async function operatorDecides(ctx: E2eContext, operator: Page, decision: 'rejec
   await operator.goto(`${ctx.baseUrl}/plateform/verifications`);
   await operator.getByRole('link', { name: /Mercearia Kianda, Lda/ }).first().click();
   await operator.getByText('006123456LA048').first().waitFor({ timeout: 15_000 });
-  await operator.getByRole('img').first().waitFor({ timeout: 15_000 });
+  const firstDocument = operator.locator('figure.kw-plt-doc img').first();
+  await firstDocument.waitFor({ timeout: 15_000 });
+  await operator.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await firstDocument.elementHandle(), { timeout: 15_000 });
   await operator.screenshot({ path: path.join('tests/e2e/screenshots', `platform-review-${label}.png`), fullPage: false });
   if (decision === 'reject') {
     await operator.getByRole('button', { name: 'Recusar' }).first().click();
@@ -106,7 +108,8 @@ async function operatorDecides(ctx: E2eContext, operator: Page, decision: 'rejec
     await operator.getByRole('button', { name: 'Aprovar' }).first().click();
     await operator.getByRole('button', { name: 'Confirmar aprovação' }).click();
   }
-  await operator.waitForURL('**/plateform/verifications**', { timeout: 15_000 });
+  // back on the queue itself (the review page's address also starts with /plateform/verifications)
+  await operator.waitForURL(/\/plateform\/verifications(\?.*)?$/, { timeout: 15_000 });
 }
 
 export const verificationScenarios: Scenario[] = [
