@@ -8,9 +8,10 @@ import { fetchOperatorFile, isImage, isPdf, releaseOperatorFile, type OperatorFi
  * the preview goes): an image as an image, a PDF embedded with a link to open it, else a download.
  */
 export function DocumentPreview({ document, label }: { document: ReviewDocument; label: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [file, setFile] = useState<OperatorFile | null>(null);
   useEffect(() => {
+    setFile(null); // another document: never show the previous one under its caption
     const controller = new AbortController();
     let url: string | null = null;
     fetchOperatorFile(document.fileId, controller.signal).then(
@@ -29,7 +30,8 @@ export function DocumentPreview({ document, label }: { document: ReviewDocument;
       if (url) releaseOperatorFile(url);
     };
   }, [document.fileId]);
-  const size = document.size >= 1024 * 1024 ? `${(document.size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(document.size / 1024))} KB`;
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const size = document.size >= 1024 * 1024 ? `${number.format(document.size / (1024 * 1024))} MB` : `${number.format(Math.max(1, Math.round(document.size / 1024)))} KB`;
   return (
     <figure className="kw-plt-doc" aria-busy={file === null}>
       <div className="kw-plt-doc-body">

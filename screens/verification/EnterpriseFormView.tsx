@@ -29,7 +29,11 @@ const HINTS: Partial<Record<FieldPath, string>> = {
   'signer.taxNumber': 'biNumber', 'basicInfo.personalNif': 'biNumber',
 };
 const idOf = (path: string) => `ent-${path.replace('.', '-')}`;
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today on the phone's own calendar (not UTC: in Luanda the UTC date is yesterday until 01:00). */
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
 
 /** The enterprise verification form of spec §3: four sections, basic info and the seven documents. */
 export function EnterpriseFormView({ state, send, provinces, upload }: { state: State; send: Send; provinces: ProvinceOptions; upload: DocumentUploader }) {
@@ -140,6 +144,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
   const provinceList = provinces.status === 'ready' ? provinces.provinces : [];
   const province = provinceList.find((p) => p.id === values.basicInfo.province);
   const errorCount = Object.keys(fieldErrors).length;
+  // the summary is the alert a screen reader announces after submitting; the field shows it too
   const refusal = sub('nifTaken') ? t('errors.ENT10004')
     : sub('documentsInvalid') ? t('errors.ENT10003')
       : sub('refused') ? t([`errors.${context.errorCode ?? 'AGW50000'}`, 'errors.AGW50000'])

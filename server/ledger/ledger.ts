@@ -77,34 +77,28 @@ const RETRYABLE = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 8;
 
 /**
- * Runs `work` in a transaction, again from the start when PostgreSQL reports a serialization
- * failure, a deadlock or a unique violation (a concurrent twin of an idempotent call): the retry
- * then finds the first one's result.
+ * Runs an attempt again from the start when PostgreSQL reports a serialization failure, a
+ * deadlock or a unique violation (a concurrent twin of an idempotent call: the retry then finds
+ * the first one's result).
  */
-export async function moneyTransaction<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
     try {
-      return await db.transaction(work);
+      return await attempt();
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
-      if (!RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      if (!RETRYABLE.has(code) || tries >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * tries));
     }
   }
 }
 
-/** One statement that is its own transaction (a money SQL function), retried as `moneyTransaction` is. */
-export async function moneyStatement<Row>(db: Database, sql: string, params: readonly unknown[]): Promise<Row[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return (await db.query<Row>(sql, params)).rows;
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? '';
-      if (!RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-    }
-  }
-}
+/** `work` in one transaction, retried whole (see withRetry). */
+export const moneyTransaction = <T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> => withRetry(() => db.transaction(work));
+
+/** One statement that is its own transaction (a money SQL function), retried the same way. */
+export const moneyStatement = async <Row>(db: Database, sql: string, params: readonly unknown[]): Promise<Row[]> =>
+  withRetry(async () => (await db.query<Row>(sql, params)).rows);
 
 export interface Balances {
   available: bigint;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/index.ts';
+import { escapeHtml } from './html.ts';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Development-only pages: `/dev/outbox`, the last messages the system sent (a developer or a test

@@ -1,16 +1,12 @@
 import crypto from 'node:crypto';
-import { ACCOUNT_CODES, CODES } from '../../../services/contract/codes.ts';
+import { ACCOUNT_CODES } from '../../../services/contract/codes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler, HandlerContext } from '../../registry.ts';
+import type { Handler } from '../../registry.ts';
 import { consumeCode, issueCode } from '../codes/codes.ts';
 import { findMember, maskDestination, openTicket, verifyPassword } from '../accounts/members.ts';
 import { hashToken } from '../session/sessions.ts';
 import { LOCKOUT } from '../accounts/login.ts';
-
-function memberIdOf(ctx: HandlerContext): string {
-  if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);
-  return ctx.principal.memberId;
-}
+import { memberIdOf } from '../session/principal.ts';
 
 /** The rebind ticket stays valid for the whole flow (15 minutes) rather than being used up at once. */
 async function checkTicket(tx: Parameters<typeof openTicket>[0], memberId: string, ticket: string) {

@@ -1,18 +1,14 @@
-import { ACCOUNT_CODES, CODES } from '../../../services/contract/codes.ts';
+import { ACCOUNT_CODES } from '../../../services/contract/codes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler, HandlerContext } from '../../registry.ts';
+import type { Handler } from '../../registry.ts';
 import { consumeCode, issueCode } from '../codes/codes.ts';
 import { hashPassword, maskDestination, openTicket, useTicket, verifyPassword } from '../accounts/members.ts';
 import { issueKeypad, isWeakPin, readKeypadEntry } from './keypad.ts';
 import { authorizePayment } from './authorizations.ts';
+import { memberIdOf } from '../session/principal.ts';
 
 /** Five wrong pay passwords lock paying for 30 minutes. */
 export const PAY_LOCKOUT = { maxFailures: 5, minutes: 30 } as const;
-
-function memberIdOf(ctx: HandlerContext): string {
-  if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);
-  return ctx.principal.memberId;
-}
 
 interface PayRow {
   pay_password_hash: string | null;

@@ -5,6 +5,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { OidcConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { messageText, normaliseLanguage, type Language } from '../../i18n.ts';
+import { escapeHtml } from '../../transport/html.ts';
 
 /**
  * The built-in OpenID Connect identity provider: the operator directory, served under `/oidc` when
@@ -23,7 +24,6 @@ let dummy: Promise<string> | null = null;
 const dummyHash = () => (dummy ??= hash(crypto.randomBytes(16).toString('hex'), { algorithm: 2 }));
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('base64url');
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface SigningKey {
   kid: string;

@@ -1,12 +1,15 @@
 import provinces from '../../../src/data/angola/provinces.json' with { type: 'json' };
-import { ACCOUNT_CODES, CODES, PLATFORM_CODES } from '../../../services/contract/codes.ts';
+import { ACCOUNT_CODES, PLATFORM_CODES } from '../../../services/contract/codes.ts';
 import { enterpriseDocumentSlots, type EnterpriseForm } from '../../../services/contract/enterprise.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import { messageText, normaliseLanguage } from '../../i18n.ts';
 import { enqueueMessage } from '../../adapters/messages.ts';
-import type { Handler, HandlerContext } from '../../registry.ts';
+import type { Handler } from '../../registry.ts';
 import { writeAudit } from './audit.ts';
+import { operatorIdOf } from '../session/principal.ts';
+
+export { operatorIdOf };
 
 /**
  * The two review queues: enterprise verifications and mobile-number rebinding without the old
@@ -14,11 +17,6 @@ import { writeAudit } from './audit.ts';
  * resolves a pending request once, changes the member, writes the audit entry and tells the member,
  * all in one transaction.
  */
-
-export function operatorIdOf(ctx: HandlerContext): string {
-  if (ctx.principal?.audience !== 'operator') throw new DomainError(CODES.forbidden, 403);
-  return ctx.principal.operatorId;
-}
 
 const MIN_REASON = 5;
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);

@@ -1,15 +1,11 @@
 import crypto from 'node:crypto';
-import { ACCOUNT_CODES, CODES } from '../../../services/contract/codes.ts';
+import { ACCOUNT_CODES } from '../../../services/contract/codes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler, HandlerContext } from '../../registry.ts';
+import type { Handler } from '../../registry.ts';
 import { registrySimulator, sameName } from '../../adapters/identityRegistry.ts';
+import { memberIdOf } from '../session/principal.ts';
 
 export const NAME_TRIES = 3;
-
-function memberIdOf(ctx: HandlerContext): string {
-  if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);
-  return ctx.principal.memberId;
-}
 
 const maskNif = (nif: string) => `${nif.slice(0, 3)}******${nif.slice(9, 11)}${nif.slice(-1).padStart(3, '*')}`;
 

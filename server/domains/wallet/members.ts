@@ -1,12 +1,9 @@
-import { CODES, LEDGER_CODES } from '../../../services/contract/codes.ts';
+import { LEDGER_CODES } from '../../../services/contract/codes.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
-import type { HandlerContext } from '../../registry.ts';
+import { memberIdOf } from '../session/principal.ts';
 
-export function memberIdOf(ctx: HandlerContext): string {
-  if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);
-  return ctx.principal.memberId;
-}
+export { memberIdOf };
 
 export interface MoneyMember {
   id: string;
