@@ -1,4 +1,5 @@
 import type { E2eContext } from './run.ts';
+import { png } from '../support/files.ts';
 
 export interface Scenario {
   name: string;
@@ -387,21 +388,6 @@ scenarios.push({
   },
 });
 
-/** A real PNG made here (a grey gradient), so the browser compresses and uploads an actual image. */
-async function makePng(width: number, height: number): Promise<Buffer> {
-  const zlib = await import('node:zlib');
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13); header.writeUInt32BE(width, 0); header.writeUInt32BE(height, 4); header.set([8, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width + 1) * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows[y * (width + 1) + 1 + x] = (x * 255) / width;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
-
 scenarios.push({
   name: 'change the mobile number without the old one: photos go to review, the request shows pending',
   async run(ctx) {
@@ -424,7 +410,7 @@ scenarios.push({
     await ctx.page.getByLabel(/Código enviado para o novo número/).fill(code);
     await ctx.page.getByRole('button', { name: 'Confirmar' }).click();
     await expectText(ctx, 'Fotografias para verificação');
-    const image = await makePng(1600, 1000);
+    const image = png(1600, 1000);
     await ctx.page.getByLabel('Frente do B.I.').setInputFiles({ name: 'bi-frente.png', mimeType: 'image/png', buffer: image });
     await ctx.page.getByLabel('Selfie a segurar o B.I.').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: image });
     await ctx.shot('change-mobile-photos-pt');
