@@ -6,7 +6,12 @@ import { PGlite, types } from '@electric-sql/pglite';
 
 /** The few calls the domains need, the same on embedded PGlite and on real PostgreSQL. */
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>;
+  /**
+   * `prepareAs` names the statement so that PostgreSQL parses and plans it once per connection:
+   * for the few statements nearly every call runs (the session check, the transfer). A name must
+   * always go with the same SQL text.
+   */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: { prepareAs?: string }): Promise<{ rows: Row[] }>;
 }
 
 export interface Database extends Queryable {
@@ -37,7 +42,8 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   pool.on('error', () => undefined); // an idle client's lost connection is replaced on next use
   return {
     kind: 'postgres',
-    query: async (sql, params) => pool.query(sql, params as unknown[]) as never,
+    query: async (sql, params, options) =>
+      (options?.prepareAs ? pool.query({ name: options.prepareAs, text: sql, values: params as unknown[] }) : pool.query(sql, params as unknown[])) as never,
     async transaction(work) {
       const client = await pool.connect();
       try {

@@ -96,9 +96,9 @@ async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
 /** `work` in one transaction, retried whole (see withRetry). */
 export const moneyTransaction = <T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> => withRetry(() => db.transaction(work));
 
-/** One statement that is its own transaction (a money SQL function), retried the same way. */
-export const moneyStatement = async <Row>(db: Database, sql: string, params: readonly unknown[]): Promise<Row[]> =>
-  withRetry(async () => (await db.query<Row>(sql, params)).rows);
+/** One statement that is its own transaction (a money SQL function, prepared under `name`), retried the same way. */
+export const moneyStatement = async <Row>(db: Database, name: string, sql: string, params: readonly unknown[]): Promise<Row[]> =>
+  withRetry(async () => (await db.query<Row>(sql, params, { prepareAs: name })).rows);
 
 export interface Balances {
   available: bigint;

@@ -35,6 +35,7 @@ export async function authenticate(db: Queryable, token: string, policy: Session
   const { rows } = await db.query<{ id: string; audience: 'member' | 'operator'; member_id: string | null; operator_id: string | null }>(
     'SELECT * FROM session_principal($1, $2, $3)',
     [hashToken(token), policy.idleMs / 1000, LAST_SEEN_GRANULARITY_SECONDS],
+    { prepareAs: 'session_principal' },
   );
   const row = rows[0];
   if (!row) return null;

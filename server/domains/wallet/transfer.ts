@@ -33,6 +33,7 @@ const doTransfer: Handler<typeof SERVICE> = async (input, ctx) => {
   const payloadHash = crypto.createHash('sha256').update(JSON.stringify([SERVICE, input])).digest('hex');
   const [outcome] = await moneyStatement<{ code: string; detail: string; answer: TransferAnswer | null }>(
     ctx.db,
+    'wallet_transfer',
     'SELECT * FROM wallet_transfer($1, $2, $3, $4, $5, $6, $7, $8)',
     [payerId, ctx.requestNo, payloadHash, hashToken(input.payToken), purposeHash({ service: SERVICE, amount: input.amount, counterparty: input.mobile }),
       e164(input.mobile), input.amount, input.note],
