@@ -76,6 +76,7 @@ export const LEDGER_CODES = {
   payeeIsSelf: 'FND10006',
   amountInvalid: 'FND10007',
   payAuthorizationInvalid: 'FND10008',
+  payeeLookupsExhausted: 'FND10009',
 } as const;
 
 /** Refusals of the bank-card calls: binding, top-ups from a card and withdrawals to one. */

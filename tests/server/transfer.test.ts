@@ -5,6 +5,7 @@ import { fund, payTokenByKeypad, payTokenDirect, verifyMember } from '../support
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { shortcutRange } from '../../server/domains/wallet/fundDetail.ts';
 import { maskName } from '../../server/domains/wallet/members.ts';
+import { PAYEE_LOOKUPS_PER_HOUR } from '../../server/domains/wallet/transfer.ts';
 
 type Answer = { code: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const KZ = 100;
@@ -38,6 +39,20 @@ describe.each(engines)('transfers on %s', (engine) => {
     expect((await call('wallet/transfer/queryPayee', { mobile: '943000002' })).bizContent).toEqual({ maskedName: 'Bruno M*** D***', mobile: '+244943000002' });
     expect((await call('wallet/transfer/queryPayee', { mobile: '923000001' })).code).toBe('FND10006');
     expect((await call('wallet/transfer/queryPayee', { mobile: '923999999' })).code).toBe('FND10005');
+  });
+
+  it('limits payee lookups per member, so numbers cannot be scraped for names', async () => {
+    const lojaId = (await server.db.query<{ id: string }>("SELECT id::text FROM members WHERE email = 'loja@demo.ao'")).rows[0]!.id;
+    const loja = await server.memberToken('loja@demo.ao');
+    for (let i = 0; i < PAYEE_LOOKUPS_PER_HOUR; i++) expect((await call('wallet/transfer/queryPayee', { mobile: i % 2 ? '943000002' : '923999999' }, loja)).code).toMatch(/^(S0001|FND10005)$/);
+    const refused = await call('wallet/transfer/queryPayee', { mobile: '943000002' }, loja);
+    expect(refused.code).toBe('FND10009');
+    expect(refused.bizContent).toBeNull(); // not even a found payee's name once the limit is reached
+    expect(Number(refused.subMsg)).toBeGreaterThanOrEqual(59); // minutes until lookups are allowed again
+    expect(Number(refused.subMsg)).toBeLessThanOrEqual(60);
+    expect((await call('wallet/transfer/queryPayee', { mobile: '943000002' })).code).toBe('S0001'); // another member is not affected
+    await server.db.query("UPDATE payee_lookup_usage SET window_start = window_start - interval '61 minutes' WHERE member_id = $1", [lojaId]);
+    expect((await call('wallet/transfer/queryPayee', { mobile: '943000002' }, loja)).code).toBe('S0001'); // a new hour
   });
 
   it('moves money with a pay-password confirmation for that very payment, once', async () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { LEDGER_CODES } from '../../../services/contract/codes.ts';
+import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler } from '../../registry.ts';
 import { moneyStatement } from '../../ledger/ledger.ts';
@@ -10,9 +11,27 @@ import { memberIdOf, moneyMember } from './members.ts';
 const SERVICE = 'wallet/transfer/doTransfer';
 const e164 = (national: string) => `+244${national}`;
 
+/** Payee lookups a member may make within an hour of their first: plenty to pay people, too few to scrape names. */
+export const PAYEE_LOOKUPS_PER_HOUR = 30;
+
+/** Counts one lookup; refuses with the minutes left in the window once the hour's lookups are spent. */
+async function countPayeeLookup(db: Queryable, memberId: string): Promise<void> {
+  const { rows } = await db.query<{ lookups: number; minutes_left: number }>(
+    `INSERT INTO payee_lookup_usage AS u (member_id, window_start, lookups) VALUES ($1, now(), 1)
+     ON CONFLICT (member_id) DO UPDATE SET
+       lookups = CASE WHEN u.window_start > now() - interval '1 hour' THEN u.lookups + 1 ELSE 1 END,
+       window_start = CASE WHEN u.window_start > now() - interval '1 hour' THEN u.window_start ELSE now() END
+     RETURNING lookups, ceil(extract(epoch FROM window_start + interval '1 hour' - now()) / 60)::int AS minutes_left`,
+    [memberId],
+  );
+  const usage = rows[0]!;
+  if (usage.lookups > PAYEE_LOOKUPS_PER_HOUR) throw new DomainError(LEDGER_CODES.payeeLookupsExhausted, 200, String(usage.minutes_left));
+}
+
 /** The payee as the payer will see them: only a verified member, by their verified name, masked. */
 const queryPayee: Handler<'wallet/transfer/queryPayee'> = async (input, ctx) => {
   const payerId = memberIdOf(ctx);
+  await countPayeeLookup(ctx.db, payerId);
   const payee = await moneyMember(ctx.db, { mobile: e164(input.mobile) });
   if (!payee?.verified || !payee.realName) throw new DomainError(LEDGER_CODES.payeeNotFound);
   if (payee.id === payerId) throw new DomainError(LEDGER_CODES.payeeIsSelf);
