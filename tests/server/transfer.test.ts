@@ -6,6 +6,8 @@ import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { shortcutRange } from '../../server/domains/wallet/fundDetail.ts';
 import { maskName } from '../../server/domains/wallet/members.ts';
 import { PAYEE_LOOKUPS_PER_HOUR } from '../../server/domains/wallet/transfer.ts';
+import { hashToken } from '../../server/domains/session/sessions.ts';
+import { operatorToken } from '../support/operator.ts';
 
 type Answer = { code: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const KZ = 100;
@@ -64,6 +66,30 @@ describe.each(engines)('transfers on %s', (engine) => {
     expect((await transfer(1_250 * KZ, { payToken })).code).toBe('FND10008'); // spent
     const bruno = await server.memberToken('+244943000002');
     expect((await call('wallet/member/getUserAssets', {}, bruno)).bizContent).toEqual({ available: 125_000, frozen: 0, cashbackTotal: 0, accountLevel: 'III', verified: true });
+  });
+
+  it('checks the session in the transfer statement as strictly as every other call checks it', async () => {
+    const balance = async () => (await call('wallet/accountBalance/queryAccountBalance', {})).bizContent.available;
+    const before = await balance();
+    const payWith = async (token: string, type = 'LOGIN_TOKEN', bizContent?: object) => {
+      const payToken = await payTokenDirect(server.db, anaId, { service: 'wallet/transfer/doTransfer', amount: 5 * KZ, counterparty: '943000002' });
+      const payload = envelope('wallet/transfer/doTransfer', bizContent ?? { mobile: '943000002', amount: 5 * KZ, payToken }, { token, type }, 'en');
+      return (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload })).json() as Answer;
+    };
+    const loggedOut = await server.memberToken('+244923000001');
+    expect((await call('common/logout', {}, loggedOut)).code).toBe('S0001');
+    expect((await payWith(loggedOut)).code).toBe('AGW20001');
+    const idle = await server.memberToken('+244923000001');
+    await server.db.query("UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE token_hash = $1", [hashToken(idle)]);
+    expect((await payWith(idle)).code).toBe('AGW20001');
+    expect((await payWith('')).code).toBe('AGW20001');
+    expect((await payWith('bogus-token-0123456789', 'LOGIN_TOKEN', { mobile: 'x' })).code).toBe('AGW20001'); // the session before the input, as everywhere
+    expect((await payWith(ana, 'SSO-AUTH')).code).toBe('AGW10005');
+    expect((await payWith(await operatorToken(server), 'SSO-AUTH')).code).toBe('AGW10005');
+    expect((await payWith(await operatorToken(server))).code).toBe('AGW10005'); // an operator's session claiming to be a member's
+    expect(await balance()).toBe(before);
+    expect((await payWith(ana)).code).toBe('S0001');
+    expect(await balance()).toBe(before - 5 * KZ);
   });
 
   it('answers a replayed requestNo with the first answer and moves nothing; another payload under it is refused', async () => {

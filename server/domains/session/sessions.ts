@@ -26,15 +26,28 @@ export async function openMemberSession(db: Queryable, memberId: string, policy:
 /** How stale `last_seen_at` may get before a call refreshes it: a write on every call would cost a commit each. */
 const LAST_SEEN_GRANULARITY_SECONDS = 60;
 
+/** The arguments of `session_principal` (migration 012) for a token; null for one that cannot be ours. */
+export interface SessionCheck {
+  tokenHash: string;
+  idleSeconds: number;
+  granularitySeconds: number;
+}
+
+export function sessionCheck(token: string, policy: SessionPolicy): SessionCheck | null {
+  if (!token || token.length > 256) return null;
+  return { tokenHash: hashToken(token), idleSeconds: policy.idleMs / 1000, granularitySeconds: LAST_SEEN_GRANULARITY_SECONDS };
+}
+
 /**
  * The principal behind a token, or null when it is unknown, revoked, past its lifetime or idle
  * too long. A valid use slides the idle window (to the minute: most calls only read).
  */
 export async function authenticate(db: Queryable, token: string, policy: SessionPolicy): Promise<Principal | null> {
-  if (!token || token.length > 256) return null;
+  const check = sessionCheck(token, policy);
+  if (!check) return null;
   const { rows } = await db.query<{ id: string; audience: 'member' | 'operator'; member_id: string | null; operator_id: string | null }>(
     'SELECT * FROM session_principal($1, $2, $3)',
-    [hashToken(token), policy.idleMs / 1000, LAST_SEEN_GRANULARITY_SECONDS],
+    [check.tokenHash, check.idleSeconds, check.granularitySeconds],
     { prepareAs: 'session_principal' },
   );
   const row = rows[0];

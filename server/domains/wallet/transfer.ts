@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LEDGER_CODES } from '../../../services/contract/codes.ts';
+import { CODES, LEDGER_CODES } from '../../../services/contract/codes.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler } from '../../registry.ts';
@@ -42,22 +42,25 @@ const queryPayee: Handler<'wallet/transfer/queryPayee'> = async (input, ctx) => 
 type TransferAnswer = Awaited<ReturnType<Handler<typeof SERVICE>>>;
 
 /**
- * Member to member, in one round trip: `wallet_transfer` (migration 011) claims the requestNo
- * (a replay answers what the first call answered), spends the pay-password confirmation given for
- * this payment, checks both members and the payer's limits, posts under the account locks and
- * checks the payee's ceiling; a refusal is stored as the first answer too.
+ * Member to member, in one round trip: `wallet_transfer_in_session` (migrations 011 and 016) checks
+ * the session (the registry leaves that to this statement), claims the requestNo (a replay answers
+ * what the first call answered), spends the pay-password confirmation given for this payment,
+ * checks both members and the payer's limits, posts under the account locks and checks the payee's
+ * ceiling; a refusal is stored as the first answer too.
  */
 const doTransfer: Handler<typeof SERVICE> = async (input, ctx) => {
-  const payerId = memberIdOf(ctx);
+  const session = ctx.session;
+  if (!session) throw new DomainError(CODES.sessionLost);
   const payloadHash = crypto.createHash('sha256').update(JSON.stringify([SERVICE, input])).digest('hex');
   const [outcome] = await moneyStatement<{ code: string; detail: string; answer: TransferAnswer | null }>(
     ctx.db,
-    'wallet_transfer',
-    'SELECT * FROM wallet_transfer($1, $2, $3, $4, $5, $6, $7, $8)',
-    [payerId, ctx.requestNo, payloadHash, hashToken(input.payToken), purposeHash({ service: SERVICE, amount: input.amount, counterparty: input.mobile }),
-      e164(input.mobile), input.amount, input.note],
+    'wallet_transfer_in_session',
+    'SELECT * FROM wallet_transfer_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+    [session.tokenHash, session.idleSeconds, session.granularitySeconds, ctx.requestNo, payloadHash, hashToken(input.payToken),
+      purposeHash({ service: SERVICE, amount: input.amount, counterparty: input.mobile }), e164(input.mobile), input.amount, input.note],
   );
-  if (outcome!.code !== 'S0001') throw new DomainError(outcome!.code, 200, outcome!.detail || undefined);
+  if (outcome!.code === CODES.forbidden) throw new DomainError(CODES.forbidden, 403);
+  if (outcome!.code !== CODES.ok) throw new DomainError(outcome!.code, 200, outcome!.detail || undefined);
   return outcome!.answer!;
 };
 
