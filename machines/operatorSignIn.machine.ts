@@ -1,6 +1,7 @@
 import { setup, assign, fromPromise } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import { PLATFORM_CODES } from '../services/contract/codes.ts';
+import { safePlatformReturnTo } from '../services/contract/platformReturnTo.ts';
 import { isOk, outputOf, refusalCode } from './outcome.ts';
 
 /**
@@ -42,13 +43,6 @@ export interface Redemption {
   operator: Operator;
 }
 
-export const PLATFORM_HOME = '/plateform/verifications';
-
-/** Only a page of the platform area is a place to come back to; anything else (another site, `//host`) is dropped. */
-export function safeReturnTo(value: string | null): string {
-  return value && /^\/plateform\/[A-Za-z0-9]/.test(value) && !/[\\\s]/.test(value) ? value : PLATFORM_HOME;
-}
-
 const KNOWN_SSO_ERRORS: readonly string[] = Object.values(PLATFORM_CODES);
 
 export const operatorSignInMachine = setup({
@@ -85,7 +79,8 @@ export const operatorSignInMachine = setup({
   id: 'operatorSignIn',
   context: ({ input }) => ({
     handoff: input.handoff,
-    returnTo: safeReturnTo(input.returnTo),
+    // the server applies the same rule; the address bar may still have been edited since
+    returnTo: safePlatformReturnTo(input.returnTo),
     storedSessionAtStart: input.signedIn,
     token: null,
     operator: null,

@@ -54,6 +54,13 @@ describe.each(engines)('platform area on %s', (engine) => {
       expect(replay.headers.location).toContain('ssoError=PLT10006');
     });
 
+    it('comes back to the page the sign-in started from, query included, and never elsewhere', async () => {
+      const returnTo = async (from: string) => new URLSearchParams((await runSingleSignOn(server, undefined, from)).landing.split('?')[1]).get('returnTo');
+      expect(await returnTo('/plateform/verifications?status=pending&page=2')).toBe('/plateform/verifications?status=pending&page=2');
+      expect(await returnTo('/plateform/%2e%2e/app/wallet')).toBe('/plateform/verifications');
+      expect(await returnTo('//evil.example/plateform/x')).toBe('/plateform/verifications');
+    });
+
     it('refuses a wrong password on the provider page and locks after five', async () => {
       await server.db.query(
         "INSERT INTO operator_directory (subject, username, password_hash, name, email) VALUES ($1, 'lockme', $2, 'Lock Me', 'lockme@kwanza.ao')",

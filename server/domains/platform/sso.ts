@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as oidcClient from 'openid-client';
 import { PLATFORM_CODES } from '../../../services/contract/codes.ts';
+import { safePlatformReturnTo } from '../../../services/contract/platformReturnTo.ts';
 import type { OidcConfig, ServerConfig } from '../../config.ts';
 import type { Database, Queryable } from '../../db/index.ts';
 import { hashToken } from '../session/sessions.ts';
@@ -18,11 +19,6 @@ const LOGIN_TTL_SECONDS = 600;
 const HANDOFF_TTL_SECONDS = 60;
 /** How the built-in provider is named in `operators.issuer`, whatever address the server has. */
 export const BUILT_IN_ISSUER = 'builtin';
-
-function safeReturnTo(value: unknown): string {
-  const text = typeof value === 'string' ? value : '';
-  return /^\/plateform\/[\w\-/]*$/.test(text) ? text : '/plateform/verifications';
-}
 
 function landing(query: Record<string, string>): string {
   return `/plateform/?${new URLSearchParams(query)}`;
@@ -126,7 +122,7 @@ export function registerSingleSignOn(app: FastifyInstance, deps: { db: Database;
     await db.query('DELETE FROM sso_logins WHERE expires_at < now()');
     await db.query(
       'INSERT INTO sso_logins (state, code_verifier, nonce, return_to, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))',
-      [state, verifier, nonce, safeReturnTo(query.returnTo), LOGIN_TTL_SECONDS],
+      [state, verifier, nonce, safePlatformReturnTo(query.returnTo), LOGIN_TTL_SECONDS],
     );
     const target = oidcClient.buildAuthorizationUrl(provider, {
       redirect_uri: oidc.redirectUri,
