@@ -17,12 +17,16 @@ import {
  * the pay password (payConfirm child) authorises this payment and the top-up is confirmed under a
  * requestNo kept here (a retry after a lost answer is the same request). The bank then debits the
  * card: the member is credited only when it confirms, so the chart polls, showing that it waits
- * for the bank, until the top-up succeeds or the bank refuses it (with its reason).
+ * for the bank, until the top-up succeeds or the bank refuses it (with its reason). A reload while
+ * it waits comes back to it: the screen keeps the order number and the chart starts by asking
+ * where it stands.
  */
 export const TOPUP_SERVICE = 'wallet/topup/confirmTopup';
 
 export interface TopupInput {
   language: Language;
+  /** A top-up this tab left waiting for the bank, kept by the screen across a reload. */
+  pendingOrderNo?: string | null;
 }
 
 export interface ConfirmTopupRequest {
@@ -45,6 +49,8 @@ export interface TopupContext {
   payToken: string | null;
   requestNo: string | null;
   status: TopupStatus | null;
+  /** The order the bank is settling: set once it is confirmed, cleared when it is settled. */
+  pendingOrderNo: string | null;
   /** CRD10010's subMsg (perTransaction, daily) or FND10003's (maxBalance). */
   limit: string | null;
   lockMinutes: string | null;
@@ -97,6 +103,8 @@ export const topupMachine = setup({
     notVerifying: not(stateIn('#topup.enteringCode.entry.verifying')),
     settledPaid: ({ event }) => ok<TopupStatus>(event)?.state === 'SUCCESS',
     settledRefused: ({ event }) => ok<TopupStatus>(event)?.state === 'FAILED',
+    atBank: ({ event }) => ok<TopupStatus>(event)?.state === 'PENDING',
+    hasPendingOrder: ({ context }) => context.pendingOrderNo !== null,
   },
   actions: {
     keepCards: assign({ cards: ({ event }) => ok<{ cards: BoundCard[] }>(event)?.cards ?? [] }),
@@ -123,8 +131,10 @@ export const topupMachine = setup({
     forgetAuthorisation: assign({ payToken: null, requestNo: null }),
     keepConfirmRefusal: assign({ errorCode: ({ event }) => confirmationRefusal(event).code, lockMinutes: ({ event }) => confirmationRefusal(event).detail }),
     keepStatus: assign({ status: ({ event, context }) => ok<TopupStatus>(event) ?? context.status }),
+    keepPendingOrder: assign({ pendingOrderNo: ({ context }) => context.order?.orderNo ?? null }),
+    forgetPendingOrder: assign({ pendingOrderNo: null }),
     startOver: assign({
-      cards: [], cardId: null, rules: null, amountText: '', amount: 0, order: null, code: '', triesLeft: null, payToken: null, requestNo: null, status: null, limit: null, lockMinutes: null, errorCode: null,
+      cards: [], cardId: null, rules: null, amountText: '', amount: 0, order: null, code: '', triesLeft: null, payToken: null, requestNo: null, status: null, pendingOrderNo: null, limit: null, lockMinutes: null, errorCode: null,
     }),
   },
   delays: {
@@ -135,10 +145,28 @@ export const topupMachine = setup({
   id: 'topup',
   context: ({ input }) => ({
     language: input.language, cards: [], cardId: null, rules: null, amountText: '', amount: 0, order: null, code: '', resendAfterMs: 60_000, triesLeft: null,
-    payToken: null, requestNo: null, status: null, limit: null, lockMinutes: null, errorCode: null,
+    payToken: null, requestNo: null, status: null, pendingOrderNo: input.pendingOrderNo ?? null, limit: null, lockMinutes: null, errorCode: null,
   }),
-  initial: 'loadingCards',
+  initial: 'starting',
   states: {
+    starting: { always: [{ guard: 'hasPendingOrder', target: 'resuming' }, { target: 'loadingCards' }] },
+    // back after a reload with a top-up at the bank: where it stands decides the screen
+    resuming: {
+      tags: ['busy'],
+      invoke: {
+        id: 'queryTopup',
+        src: 'queryTopup',
+        input: ({ context }) => ({ orderNo: context.pendingOrderNo ?? '' }),
+        onDone: [
+          { guard: 'settledPaid', target: 'succeeded', actions: ['keepStatus', 'forgetPendingOrder'] },
+          { guard: 'settledRefused', target: 'failedAtBank', actions: ['keepStatus', 'forgetPendingOrder'] },
+          { guard: 'atBank', target: 'waitingForBank', actions: 'keepStatus' },
+          // not this member's, or never confirmed: a fresh start
+          { target: 'loadingCards', actions: 'forgetPendingOrder' },
+        ],
+        onError: { target: 'waitingForBank.unreachable' },
+      },
+    },
     loadingCards: {
       tags: ['busy'],
       invoke: {
@@ -303,9 +331,9 @@ export const topupMachine = setup({
         src: 'confirmTopup',
         input: ({ context }): ConfirmTopupRequest => ({ orderNo: context.order?.orderNo ?? '', payToken: context.payToken!, requestNo: context.requestNo! }),
         onDone: [
-          { guard: 'isOk', target: 'waitingForBank', actions: ['keepStatus', 'forgetAuthorisation'] },
+          { guard: 'isOk', target: 'waitingForBank', actions: ['keepStatus', 'forgetAuthorisation', 'keepPendingOrder'] },
           // an earlier try reached the server: the order is with the bank already
-          { guard: { type: 'refusedWith', params: { code: 'TOP10003' } }, target: 'waitingForBank', actions: 'forgetAuthorisation' },
+          { guard: { type: 'refusedWith', params: { code: 'TOP10003' } }, target: 'waitingForBank', actions: ['forgetAuthorisation', 'keepPendingOrder'] },
           { guard: { type: 'refusedWith', params: { code: 'FND10008' } }, target: 'confirming.reauthorising', actions: 'forgetAuthorisation' },
           { guard: { type: 'refusedWith', params: { code: 'TOP10001' } }, target: 'orderExpired', actions: 'forgetAuthorisation' },
           { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified', actions: 'forgetAuthorisation' },
@@ -332,10 +360,10 @@ export const topupMachine = setup({
           invoke: {
             id: 'queryTopup',
             src: 'queryTopup',
-            input: ({ context }) => ({ orderNo: context.order?.orderNo ?? '' }),
+            input: ({ context }) => ({ orderNo: context.pendingOrderNo ?? '' }),
             onDone: [
-              { guard: 'settledPaid', target: '#topup.succeeded', actions: 'keepStatus' },
-              { guard: 'settledRefused', target: '#topup.failedAtBank', actions: 'keepStatus' },
+              { guard: 'settledPaid', target: '#topup.succeeded', actions: ['keepStatus', 'forgetPendingOrder'] },
+              { guard: 'settledRefused', target: '#topup.failedAtBank', actions: ['keepStatus', 'forgetPendingOrder'] },
               { guard: 'isOk', target: 'waiting', actions: 'keepStatus' },
               { target: 'unreachable' },
             ],

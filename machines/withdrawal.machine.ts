@@ -19,12 +19,16 @@ import {
  * picked (branchPicker child: province, then branch) when the bank needs one. The pay password (payConfirm child)
  * authorises this payment; the call goes under a requestNo kept here, so a retry after a lost
  * answer is the same request. The money is then held and the bank settles later: the chart polls
- * until it is paid out or, refused by the bank, released back to the available balance.
+ * until it is paid out or, refused by the bank, released back to the available balance. A reload
+ * while it waits comes back to it: the screen keeps the withdrawal number and the chart starts by
+ * asking where it stands.
  */
 export const WITHDRAW_SERVICE = 'wallet/withdraw/applyWithdraw';
 
 export interface WithdrawalInput {
   language: Language;
+  /** A withdrawal this tab left waiting for the bank, kept by the screen across a reload. */
+  pendingWithdrawNo?: string | null;
 }
 
 export interface WithdrawRequest {
@@ -53,6 +57,8 @@ export interface WithdrawalContext {
   requestNo: string | null;
   receipt: WithdrawReceipt | null;
   status: WithdrawStatus | null;
+  /** The withdrawal the bank is settling: set once it is held, cleared when it is settled. */
+  pendingWithdrawNo: string | null;
   /** FND10003's subMsg (perTransaction, daily, monthly) or CRD10010's (min, perTransaction, daily). */
   limit: string | null;
   lockMinutes: string | null;
@@ -75,7 +81,7 @@ export type WithdrawalEvent =
 /** Everything after the balances and cards: what a new withdrawal starts from. */
 const FRESH = {
   cardId: null, limits: null, needBranch: false, amountText: '', amount: 0, charge: 0, previousCharge: null, branch: null,
-  payToken: null, requestNo: null, receipt: null, status: null, limit: null, lockMinutes: null, errorCode: null,
+  payToken: null, requestNo: null, receipt: null, status: null, pendingWithdrawNo: null, limit: null, lockMinutes: null, errorCode: null,
 } satisfies Omit<WithdrawalContext, 'language' | 'available' | 'cards'>;
 
 const typed = (c: WithdrawalContext) => parseAmount(c.amountText, c.language);
@@ -111,6 +117,8 @@ export const withdrawalMachine = setup({
     needsBranch: ({ context }) => context.needBranch,
     settledPaid: ({ event }) => ok<WithdrawStatus>(event)?.state === 'SUCCESS',
     settledRefused: ({ event }) => ok<WithdrawStatus>(event)?.state === 'FAILED',
+    atBank: ({ event }) => ok<WithdrawStatus>(event)?.state === 'PENDING',
+    hasPendingWithdrawal: ({ context }) => context.pendingWithdrawNo !== null,
   },
   actions: {
     keepInfo: assign(({ event }) => { const i = ok<WithdrawInfo>(event); return i ? { available: i.available, cards: i.cards } : {}; }),
@@ -133,14 +141,34 @@ export const withdrawalMachine = setup({
     keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
     keepReceipt: assign(({ event, context }) => { const r = ok<WithdrawReceipt>(event); return r ? { receipt: r, available: r.available } : { available: context.available }; }),
     keepStatus: assign({ status: ({ event, context }) => ok<WithdrawStatus>(event) ?? context.status }),
+    keepPendingWithdrawal: assign({ pendingWithdrawNo: ({ context }) => context.receipt?.withdrawNo ?? null }),
+    forgetPendingWithdrawal: assign({ pendingWithdrawNo: null }),
     startOver: assign(() => ({ ...FRESH })),
   },
   delays: { pollInterval: POLL_INTERVAL_MS },
 }).createMachine({
   id: 'withdrawal',
-  context: ({ input }) => ({ language: input.language, available: null, cards: [], ...FRESH }),
-  initial: 'loadingInfo',
+  context: ({ input }) => ({ language: input.language, available: null, cards: [], ...FRESH, pendingWithdrawNo: input.pendingWithdrawNo ?? null }),
+  initial: 'starting',
   states: {
+    starting: { always: [{ guard: 'hasPendingWithdrawal', target: 'resuming' }, { target: 'loadingInfo' }] },
+    // back after a reload with a withdrawal at the bank: where it stands decides the screen
+    resuming: {
+      tags: ['busy'],
+      invoke: {
+        id: 'queryStatus',
+        src: 'queryStatus',
+        input: ({ context }) => ({ withdrawNo: context.pendingWithdrawNo ?? '' }),
+        onDone: [
+          { guard: 'settledPaid', target: 'succeeded', actions: ['keepStatus', 'forgetPendingWithdrawal'] },
+          { guard: 'settledRefused', target: 'failedAtBank', actions: ['keepStatus', 'forgetPendingWithdrawal'] },
+          { guard: 'atBank', target: 'pending', actions: 'keepStatus' },
+          // not this member's any more (another sign-in in this tab): a fresh start
+          { target: 'loadingInfo', actions: 'forgetPendingWithdrawal' },
+        ],
+        onError: { target: 'pending.unreachable' },
+      },
+    },
     loadingInfo: {
       tags: ['busy'],
       invoke: {
@@ -291,7 +319,7 @@ export const withdrawalMachine = setup({
           ...(context.needBranch && context.branch ? { branchCode: context.branch.branchCode } : {}),
         }),
         onDone: [
-          { guard: 'isOk', target: 'pending', actions: ['keepReceipt', 'forgetAuthorisation'] },
+          { guard: 'isOk', target: 'pending', actions: ['keepReceipt', 'forgetAuthorisation', 'keepPendingWithdrawal'] },
           { guard: { type: 'refusedWith', params: { code: 'WDR10004' } }, target: 'reviewing.chargeChanged', actions: ['keepNewCharge', 'forgetAuthorisation'] },
           { guard: { type: 'refusedWith', params: { code: 'FND10001' } }, target: 'enteringAmount.insufficient', actions: 'forgetAuthorisation' },
           { guard: { type: 'refusedWith', params: { code: 'FND10003' } }, target: 'enteringAmount.limitExceeded', actions: ['keepLimit', 'forgetAuthorisation'] },
@@ -323,10 +351,10 @@ export const withdrawalMachine = setup({
           invoke: {
             id: 'queryStatus',
             src: 'queryStatus',
-            input: ({ context }) => ({ withdrawNo: context.receipt?.withdrawNo ?? '' }),
+            input: ({ context }) => ({ withdrawNo: context.pendingWithdrawNo ?? '' }),
             onDone: [
-              { guard: 'settledPaid', target: '#withdrawal.succeeded', actions: 'keepStatus' },
-              { guard: 'settledRefused', target: '#withdrawal.failedAtBank', actions: 'keepStatus' },
+              { guard: 'settledPaid', target: '#withdrawal.succeeded', actions: ['keepStatus', 'forgetPendingWithdrawal'] },
+              { guard: 'settledRefused', target: '#withdrawal.failedAtBank', actions: ['keepStatus', 'forgetPendingWithdrawal'] },
               { guard: 'isOk', target: 'waiting', actions: 'keepStatus' },
               { target: 'unreachable' },
             ],

@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { topupMachine, type ConfirmTopupRequest } from '../../machines/topup.machine.ts';
 import type { TopupStatus } from '../../machines/bankFlow.ts';
 import { requestGateway, type Outcome } from '../../services/gateway.ts';
+import { storage } from '../../src/lib/storage.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { livePayConfirm } from '../wallet/livePayConfirm.ts';
 import { languageOf } from '../wallet/format.ts';
@@ -41,7 +42,9 @@ export default function TopUpScreen() {
       }),
     [],
   );
-  const [state, send] = useMachine(machine, { input: { language: languageOf(i18n.language) } });
+  const [state, send] = useMachine(machine, { input: { language: languageOf(i18n.language), pendingOrderNo: storage.getPendingTopup() } });
+  const { pendingOrderNo } = state.context;
+  useEffect(() => storage.setPendingTopup(pendingOrderNo), [pendingOrderNo]);
   return (
     <>
       <PageHeader title={t('bank.titles.topup')} />

@@ -29,7 +29,7 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
   const coolingDown = state.matches({ enteringCode: { resend: 'coolingDown' } });
   const secondsLeft = useCountdown(context.resendAfterMs, coolingDown);
 
-  if (state.matches('loadingCards')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadingCards') || state.matches('resuming')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
   if (state.matches('cardsFailed')) {
     return (
       <div className="kw-form">
@@ -98,7 +98,10 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
       </form>
     );
   }
-  const summary = <p className="kw-wallet-summary">{t('bank.topup.summary', { amount: kz(context.amount), card: card ? cardLabel(card) : '' })}</p>;
+  // after a reload the bank's status is all there is to show
+  const shownAmount = context.status?.amount ?? context.amount;
+  const shownCard = card ?? context.status?.card ?? null;
+  const summary = shownAmount > 0 && <p className="kw-wallet-summary">{t('bank.topup.summary', { amount: kz(shownAmount), card: shownCard ? cardLabel(shownCard) : '' })}</p>;
   if (state.matches('enteringCode')) {
     const problem = CODE_PROBLEMS.find((p) => state.matches({ enteringCode: { entry: p } }));
     const resending = state.matches({ enteringCode: { resend: 'resending' } });

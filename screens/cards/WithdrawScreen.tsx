@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { withdrawalMachine, type WithdrawRequest } from '../../machines/withdrawal.machine.ts';
 import { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
 import { requestGateway, type Outcome } from '../../services/gateway.ts';
+import { storage } from '../../src/lib/storage.ts';
 import type { WithdrawReceipt } from '../../machines/bankFlow.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { livePayConfirm } from '../wallet/livePayConfirm.ts';
@@ -47,7 +48,9 @@ export default function WithdrawScreen() {
       }),
     [],
   );
-  const [state, send] = useMachine(machine, { input: { language: languageOf(i18n.language) } });
+  const [state, send] = useMachine(machine, { input: { language: languageOf(i18n.language), pendingWithdrawNo: storage.getPendingWithdrawal() } });
+  const { pendingWithdrawNo } = state.context;
+  useEffect(() => storage.setPendingWithdrawal(pendingWithdrawNo), [pendingWithdrawNo]);
   return (
     <>
       <PageHeader title={t('bank.titles.withdraw')} />

@@ -28,7 +28,7 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
   const busy = state.hasTag('busy');
   const available = context.available === null ? '' : kz(context.available);
 
-  if (state.matches('loadingInfo')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadingInfo') || state.matches('resuming')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
   if (state.matches('infoFailed')) {
     return (
       <div className="kw-form">
@@ -106,16 +106,18 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
       </form>
     );
   }
-  const summary = (
+  // after a reload the bank's status is all there is to show
+  const shown = { card: card ?? context.status?.card ?? null, amount: context.status?.amount ?? context.amount, charge: context.status?.charge ?? context.charge };
+  const summary = shown.amount > 0 && (
     <dl className="kw-summary kw-bank-summary">
       <dt>{t('bank.withdraw.card')}</dt>
-      <dd>{card ? cardLabel(card) : ''}</dd>
+      <dd>{shown.card ? cardLabel(shown.card) : ''}</dd>
       <dt>{t('bank.withdraw.amount')}</dt>
-      <dd>{kz(context.amount)}</dd>
+      <dd>{kz(shown.amount)}</dd>
       <dt>{t('bank.withdraw.charge')}</dt>
-      <dd>{kz(context.charge)}</dd>
+      <dd>{kz(shown.charge)}</dd>
       <dt>{t('bank.withdraw.total')}</dt>
-      <dd><strong>{kz(context.amount + context.charge)}</strong></dd>
+      <dd><strong>{kz(shown.amount + shown.charge)}</strong></dd>
       {context.needBranch && context.branch && (
         <>
           <dt>{t('bank.withdraw.branch')}</dt>
@@ -182,7 +184,7 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
       <div className="kw-form">
         {summary}
         <FieldError>{t('bank.withdraw.failedAtBank', { reason: bankReason(status?.failReason) })}</FieldError>
-        <p className="kw-muted-text">{t('bank.withdraw.released', { amount: kz(context.amount + context.charge) })}</p>
+        <p className="kw-muted-text">{t('bank.withdraw.released', { amount: kz(shown.amount + shown.charge) })}</p>
         {again}
         {leave}
       </div>
@@ -190,7 +192,7 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
   }
   return (
     <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('bank.withdraw.succeeded', { amount: kz(status?.amount ?? context.amount), card: status ? `${status.card.bankShort} ${status.card.maskedCardNo}` : '' })}</p>
+      <p role="status" className="kw-success-text">{t('bank.withdraw.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' })}</p>
       {summary}
       {again}
       {leave}

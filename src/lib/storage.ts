@@ -38,6 +38,8 @@ const KEYS = {
   backUrl: 'backUrl',
   language: 'LANG',
   enterpriseDraft: 'EnterpriseDraft',
+  pendingTopup: 'PendingTopup',
+  pendingWithdrawal: 'PendingWithdrawal',
 } as const;
 
 function read<T>(area: Storage | undefined, key: string): T | null {
@@ -82,6 +84,11 @@ export const storage = {
   /** The enterprise verification form being filled in this tab (survives a reload, not the tab). */
   getEnterpriseDraft: () => read<unknown>(session(), KEYS.enterpriseDraft),
   setEnterpriseDraft: (draft: unknown) => write(session(), KEYS.enterpriseDraft, draft),
+  /** A top-up or withdrawal this tab left waiting for the bank, so a reload comes back to it. */
+  getPendingTopup: () => read<string>(session(), KEYS.pendingTopup),
+  setPendingTopup: (orderNo: string | null) => write(session(), KEYS.pendingTopup, orderNo),
+  getPendingWithdrawal: () => read<string>(session(), KEYS.pendingWithdrawal),
+  setPendingWithdrawal: (withdrawNo: string | null) => write(session(), KEYS.pendingWithdrawal, withdrawNo),
   getLanguage: (): string | null => session()?.getItem(KEYS.language) ?? null,
   setLanguage: (language: Language) => session()?.setItem(KEYS.language, language.toLowerCase()),
   getKeypadKeys: (): KeypadKeys => ({
@@ -99,8 +106,7 @@ export const storage = {
   /** Logout: every user item goes; the language choice stays. */
   clearUserItems: () => {
     for (const key of [KEYS.userInfo, KEYS.userInfoDevice, KEYS.bankInfo, KEYS.commonUrl, KEYS.faceOpenId]) local()?.removeItem(key);
-    session()?.removeItem(KEYS.backUrl);
-    session()?.removeItem(KEYS.enterpriseDraft);
+    for (const key of [KEYS.backUrl, KEYS.enterpriseDraft, KEYS.pendingTopup, KEYS.pendingWithdrawal]) session()?.removeItem(key);
     storage.clearKeypadKeys();
   },
 };

@@ -40,7 +40,10 @@ export const topupModel: FlowModel<typeof topupMachine> = {
   machine: parkInvokes(topupMachine, ['loadCards', 'loadRules', 'applyTopup', 'resendCode', 'verifyCode', 'confirmTopup', 'queryTopup']).provide({
     actors: { payConfirm: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']) },
   } as never) as typeof topupMachine,
-  variants: [{ name: 'pt', input: { language: 'pt' } }],
+  variants: [
+    { name: 'pt', input: { language: 'pt' } },
+    { name: 'pt, back after a reload with a top-up at the bank', input: { language: 'pt', pendingOrderNo: sampleOrder.orderNo } },
+  ],
   events: [
     ...Object.values(topupUserEvents),
     { type: 'amount.changed', value: '12,345' } as TopupEvent,
@@ -98,6 +101,6 @@ export const topupModel: FlowModel<typeof topupMachine> = {
     const c = snapshot.context;
     const amount = parseAmount(c.amountText, c.language);
     const amountClass = amount === null ? 'unreadable' : amount === 0n ? 'zero' : amount > 50_000_000n ? 'over' : 'ok';
-    return JSON.stringify([snapshot.value, amountClass, c.cards.length > 0, c.cardId, c.rules !== null, /^\d{6}$/.test(c.code), c.order !== null]);
+    return JSON.stringify([snapshot.value, amountClass, c.cards.length > 0, c.cardId, c.rules !== null, /^\d{6}$/.test(c.code), c.order !== null, c.pendingOrderNo !== null]);
   },
 };

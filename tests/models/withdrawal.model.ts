@@ -56,7 +56,10 @@ export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
       branchPicker: parkInvokes(branchPickerMachine, ['loadProvinces', 'loadBranches']),
     },
   } as never) as typeof withdrawalMachine,
-  variants: [{ name: 'pt', input: { language: 'pt' } }],
+  variants: [
+    { name: 'pt', input: { language: 'pt' } },
+    { name: 'pt, back after a reload with a withdrawal at the bank', input: { language: 'pt', pendingWithdrawNo: sampleReceipt.withdrawNo } },
+  ],
   events: [
     ...Object.values(withdrawalUserEvents),
     { type: 'amount.changed', value: '12,345' } as WithdrawalEvent,
@@ -111,6 +114,6 @@ export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
     const c = snapshot.context;
     const amount = parseAmount(c.amountText, c.language);
     const amountClass = amount === null ? 'unreadable' : amount === 0n ? 'zero' : amount < 10_000n ? 'small' : amount > 5_000_000n ? 'over' : amount > 4_975_000n ? 'max' : 'ok';
-    return JSON.stringify([snapshot.value, amountClass, c.cardId, c.limits !== null, c.needBranch, c.branch !== null, c.available]);
+    return JSON.stringify([snapshot.value, amountClass, c.cardId, c.limits !== null, c.needBranch, c.branch !== null, c.available, c.pendingWithdrawNo !== null]);
   },
 };
