@@ -102,7 +102,7 @@ const operatorArea = createRoute({
   getParentRoute: () => rootRoute,
   id: 'operator',
   beforeLoad: ({ location }) => {
-    if (!storage.getUserInfo()?.token) throw redirect({ href: `/plateform/?returnTo=${encodeURIComponent(location.href)}`, replace: true });
+    if (!storage.getUserInfo()?.token) throw redirect({ href: `/plateform/?returnTo=${encodeURIComponent(location.pathname + location.searchStr)}`, replace: true }); // no fragment: the return rule refuses one
   },
   component: () => <PlatformShell />,
 });
