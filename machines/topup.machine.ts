@@ -161,11 +161,19 @@ export const topupMachine = setup({
           { guard: 'settledPaid', target: 'succeeded', actions: ['keepStatus', 'forgetPendingOrder'] },
           { guard: 'settledRefused', target: 'failedAtBank', actions: ['keepStatus', 'forgetPendingOrder'] },
           { guard: 'atBank', target: 'waitingForBank', actions: 'keepStatus' },
-          // not this member's, or never confirmed: a fresh start
-          { target: 'loadingCards', actions: 'forgetPendingOrder' },
+          // never confirmed, or not this member's (another sign-in in this tab): a fresh start
+          { guard: 'isOk', target: 'loadingCards', actions: 'forgetPendingOrder' },
+          { guard: { type: 'refusedWith', params: { code: 'TOP10001' } }, target: 'loadingCards', actions: 'forgetPendingOrder' },
+          // any other answer says nothing about the order: keep it and ask again
+          { target: 'resumeFailed' },
         ],
-        onError: { target: 'waitingForBank.unreachable' },
+        onError: { target: 'resumeFailed' },
       },
+    },
+    resumeFailed: {
+      tags: ['error'],
+      after: { pollInterval: { target: 'resuming' } },
+      on: { 'topup.restarted': { target: 'loadingCards', actions: 'startOver' } },
     },
     loadingCards: {
       tags: ['busy'],
@@ -351,8 +359,9 @@ export const topupMachine = setup({
       initial: 'other',
       states: { locked: {}, noPayPassword: {}, other: {} },
     },
-    // the bank is debiting the card; the member may leave, the top-up settles anyway
+    // the bank is debiting the card; the member may leave or start another, this one settles anyway
     waitingForBank: {
+      on: { 'topup.restarted': { target: 'loadingCards', actions: 'startOver' } },
       initial: 'waiting',
       states: {
         waiting: { after: { pollInterval: { target: 'checking' } } },

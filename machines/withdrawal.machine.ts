@@ -163,11 +163,18 @@ export const withdrawalMachine = setup({
           { guard: 'settledPaid', target: 'succeeded', actions: ['keepStatus', 'forgetPendingWithdrawal'] },
           { guard: 'settledRefused', target: 'failedAtBank', actions: ['keepStatus', 'forgetPendingWithdrawal'] },
           { guard: 'atBank', target: 'pending', actions: 'keepStatus' },
-          // not this member's any more (another sign-in in this tab): a fresh start
-          { target: 'loadingInfo', actions: 'forgetPendingWithdrawal' },
+          // not this member's (another sign-in in this tab): a fresh start
+          { guard: { type: 'refusedWith', params: { code: 'WDR10001' } }, target: 'loadingInfo', actions: 'forgetPendingWithdrawal' },
+          // any other answer says nothing about the withdrawal: keep it and ask again
+          { target: 'resumeFailed' },
         ],
-        onError: { target: 'pending.unreachable' },
+        onError: { target: 'resumeFailed' },
       },
+    },
+    resumeFailed: {
+      tags: ['error'],
+      after: { pollInterval: { target: 'resuming' } },
+      on: { 'withdrawal.restarted': { target: 'loadingInfo', actions: 'startOver' } },
     },
     loadingInfo: {
       tags: ['busy'],
@@ -342,8 +349,9 @@ export const withdrawalMachine = setup({
       initial: 'other',
       states: { locked: {}, noPayPassword: {}, other: {} },
     },
-    // held (available → frozen) until the bank answers; the member may leave, it settles anyway
+    // held (available → frozen) until the bank answers; the member may leave or start another, it settles anyway
     pending: {
+      on: { 'withdrawal.restarted': { target: 'loadingInfo', actions: 'startOver' } },
       initial: 'waiting',
       states: {
         waiting: { after: { pollInterval: { target: 'checking' } } },

@@ -8,7 +8,7 @@ import { useCountdown } from '../../src/ui/useCountdown.ts';
 import { CodeForm } from '../accounts/CodeForm.tsx';
 import { languageOf, money } from '../wallet/format.ts';
 import { CardChoice, LinkButton, cardLabel, useBankReason } from './parts.tsx';
-import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from './payment.tsx';
+import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, ResumeTrouble, WaitingForBank } from './payment.tsx';
 
 type State = SnapshotFrom<typeof topupMachine>;
 type Send = (event: TopupEvent) => void;
@@ -155,6 +155,9 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
     return <PaymentRefused summary={summary} refusal={refusal} lockMinutes={context.lockMinutes} errorCode={context.errorCode} back={backToAmount} />;
   }
   const leave = <LeaveLinks />;
+  const restart = () => send({ type: 'topup.restarted' });
+  const another = <Button block size="large" onClick={restart}>{t('bank.topup.another')}</Button>;
+  if (state.matches('resumeFailed')) return <ResumeTrouble another={another} />;
   if (state.matches('waitingForBank')) {
     return (
       <WaitingForBank
@@ -162,10 +165,11 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
         pending={t('bank.topup.pending')}
         explanation={t('bank.topup.pendingExplain')}
         pollTrouble={state.matches({ waitingForBank: 'unreachable' })}
+        another={another}
       />
     );
   }
-  const again = <Button block color="primary" size="large" onClick={() => send({ type: 'topup.restarted' })}>{t('bank.topup.another')}</Button>;
+  const again = <Button block color="primary" size="large" onClick={restart}>{t('bank.topup.another')}</Button>;
   if (state.matches('failedAtBank')) {
     return (
       <div className="kw-form">

@@ -8,7 +8,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { languageOf, money } from '../wallet/format.ts';
 import { BranchPickerPanel } from './BranchPickerView.tsx';
 import { CardChoice, LinkButton, cardLabel, useBankReason } from './parts.tsx';
-import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from './payment.tsx';
+import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, ResumeTrouble, WaitingForBank } from './payment.tsx';
 
 type State = SnapshotFrom<typeof withdrawalMachine>;
 type Send = (event: WithdrawalEvent) => void;
@@ -167,6 +167,9 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
     return <PaymentRefused summary={summary} refusal={refusal} lockMinutes={context.lockMinutes} errorCode={context.errorCode} back={backToReview} />;
   }
   const leave = <LeaveLinks />;
+  const restart = () => send({ type: 'withdrawal.restarted' });
+  const another = <Button block size="large" onClick={restart}>{t('bank.withdraw.another')}</Button>;
+  if (state.matches('resumeFailed')) return <ResumeTrouble another={another} />;
   if (state.matches('pending')) {
     return (
       <WaitingForBank
@@ -174,11 +177,12 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
         pending={t('bank.withdraw.pending')}
         explanation={t('bank.withdraw.pendingExplain')}
         pollTrouble={state.matches({ pending: 'unreachable' })}
+        another={another}
       />
     );
   }
   const status = context.status;
-  const again = <Button block color="primary" size="large" onClick={() => send({ type: 'withdrawal.restarted' })}>{t('bank.withdraw.another')}</Button>;
+  const again = <Button block color="primary" size="large" onClick={restart}>{t('bank.withdraw.another')}</Button>;
   if (state.matches('failedAtBank')) {
     return (
       <div className="kw-form">

@@ -90,11 +90,13 @@ export function LeaveLinks() {
 }
 
 /** The bank has not answered yet; the status is being polled and the user may leave. */
-export function WaitingForBank({ summary, pending, explanation, pollTrouble }: {
+export function WaitingForBank({ summary, pending, explanation, pollTrouble, another }: {
   summary: React.ReactNode;
   pending: string;
   explanation: string;
   pollTrouble: boolean;
+  /** Starting another payment meanwhile: this one settles without the page. */
+  another: React.ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -104,6 +106,19 @@ export function WaitingForBank({ summary, pending, explanation, pollTrouble }: {
       <p className="kw-muted-text">{explanation}</p>
       {pollTrouble && <p className="kw-muted-text">{t('bank.common.pollTrouble')}</p>}
       <p className="kw-muted-text">{t('bank.common.canLeave')}</p>
+      {another}
+      <LeaveLinks />
+    </div>
+  );
+}
+
+/** Back after a reload, the status of the payment left waiting could not be read yet: the chart asks again. */
+export function ResumeTrouble({ another }: { another: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="kw-form">
+      <p className="kw-bank-waiting" role="status"><span className="kw-spinner kw-spinner-dark" aria-hidden="true" /> {t('bank.common.pollTrouble')}</p>
+      {another}
       <LeaveLinks />
     </div>
   );

@@ -91,10 +91,13 @@ export const topupModel: FlowModel<typeof topupMachine> = {
     doneEvent('queryTopup', { ok: true, data: sampleTopupStatus.paid }),
     doneEvent('queryTopup', { ok: true, data: sampleTopupStatus.refused }),
     doneEvent('queryTopup', refusal('TOP10001')),
+    doneEvent('queryTopup', refusal('AGW50000')),
+    doneEvent('queryTopup', { ok: true, data: { ...sampleTopupStatus.pending, state: 'CODE_VERIFIED', confirmedAt: null } }),
     errorEvent('queryTopup', new Error('network down')),
     afterEvent('resendCooldown', 'topup.enteringCode.resend.coolingDown'),
     afterEvent('pollInterval', 'topup.waitingForBank.waiting'),
     afterEvent('pollInterval', 'topup.waitingForBank.unreachable'),
+    afterEvent('pollInterval', 'topup.resumeFailed'),
   ],
   // the facts the guards read, never the random requestNo
   serializeState: (snapshot) => {

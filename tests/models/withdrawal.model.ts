@@ -105,9 +105,11 @@ export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
     doneEvent('queryStatus', { ok: true, data: sampleStatus.paid }),
     doneEvent('queryStatus', { ok: true, data: sampleStatus.refused }),
     doneEvent('queryStatus', refusal('WDR10001')),
+    doneEvent('queryStatus', refusal('AGW50000')),
     errorEvent('queryStatus', new Error('network down')),
     afterEvent('pollInterval', 'withdrawal.pending.waiting'),
     afterEvent('pollInterval', 'withdrawal.pending.unreachable'),
+    afterEvent('pollInterval', 'withdrawal.resumeFailed'),
   ],
   // the facts the guards read, never the random requestNo
   serializeState: (snapshot) => {

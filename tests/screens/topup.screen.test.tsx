@@ -42,6 +42,10 @@ const binding: ScreenBinding<typeof topupMachine> = {
   states: (ui, state) => {
     const c = state.context;
     if (state.matches('loadingCards') || state.matches('resuming')) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('resumeFailed')) {
+      expect(status(ui)).toMatch(/Sem ligação ao servidor/);
+      return void expect(ui.getByRole('link', { name: 'Ver movimentos' }).getAttribute('href')).toBe('/app/funddetail');
+    }
     if (state.matches('cardsFailed')) {
       expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível carregar os seus cartões/);
       return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
@@ -127,7 +131,8 @@ const binding: ScreenBinding<typeof topupMachine> = {
       expect(status(ui)).toMatch(/À espera do banco/);
       expect(ui.getByText(/entra no saldo disponível assim que o banco confirmar/)).toBeTruthy();
       if (state.matches({ waitingForBank: 'unreachable' })) expect(ui.getByText(/Sem ligação ao servidor/)).toBeTruthy();
-      // a way to leave: the top-up settles without this page
+      // a way to leave, or to start another: the top-up settles without this page
+      expect(ui.getByRole('button', { name: 'Novo carregamento' })).toBeTruthy();
       return void expect(ui.getByRole('link', { name: 'Ir para a carteira' }).getAttribute('href')).toBe('/app/wallet');
     }
     if (state.matches('failedAtBank')) {

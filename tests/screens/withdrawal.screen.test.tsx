@@ -51,6 +51,10 @@ const binding: ScreenBinding<typeof withdrawalMachine> = {
   states: (ui, state) => {
     const c = state.context;
     if (state.matches('loadingInfo') || state.matches('resuming')) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('resumeFailed')) {
+      expect(status(ui)).toMatch(/Sem ligação ao servidor/);
+      return void expect(ui.getByRole('link', { name: 'Ver movimentos' }).getAttribute('href')).toBe('/app/funddetail');
+    }
     if (state.matches('infoFailed')) {
       expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível carregar o seu saldo e os seus cartões/);
       return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
@@ -141,6 +145,7 @@ const binding: ScreenBinding<typeof withdrawalMachine> = {
       expect(status(ui)).toMatch(/À espera do banco/);
       expect(ui.getByText(/pode ser o processamento do banco/)).toBeTruthy();
       if (state.matches({ pending: 'unreachable' })) expect(ui.getByText(/Sem ligação ao servidor/)).toBeTruthy();
+      expect(ui.getByRole('button', { name: 'Novo levantamento' })).toBeTruthy();
       return void expect(ui.getByRole('link', { name: 'Ir para a carteira' }).getAttribute('href')).toBe('/app/wallet');
     }
     if (state.matches('failedAtBank')) {
