@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenByKeypad, payTokenDirect, verifyMember } from '../support/money.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
@@ -90,6 +90,23 @@ describe.each(engines)('transfers on %s', (engine) => {
     expect(await balance()).toBe(before);
     expect((await payWith(ana)).code).toBe('S0001');
     expect(await balance()).toBe(before - 5 * KZ);
+  });
+
+  it('pays in one statement to the database, the session check included', async () => {
+    const spy = vi.spyOn(server.db, 'query');
+    try {
+      expect((await transfer(3 * KZ)).code).toBe('S0001');
+      const moneyCalls = spy.mock.calls.map(([sql]) => sql).filter((sql) => /session_principal|wallet_transfer/.test(sql));
+      expect(moneyCalls).toEqual([expect.stringContaining('wallet_transfer_in_session(')]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('refuses a posting with a missing account as such, not as an overdraft', async () => {
+    const clearing = (await server.db.query<{ id: string }>("SELECT id::text FROM ledger_accounts WHERE kind = 'bank_clearing' LIMIT 1")).rows[0]!.id;
+    await expect(server.db.query("SELECT * FROM ledger_post('test-null-account', 'transfer', NULL, $1, 100, NULL)", [clearing])).rejects.toMatchObject({ code: 'KW002' });
+    await expect(server.db.query("SELECT * FROM ledger_post('test-null-account', 'transfer', $1, NULL, 100, NULL)", [clearing])).rejects.toMatchObject({ code: 'KW002' });
   });
 
   it('answers a replayed requestNo with the first answer and moves nothing; another payload under it is refused', async () => {
