@@ -156,7 +156,8 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
   }
   const leave = <LeaveLinks />;
   const restart = () => send({ type: 'topup.restarted' });
-  const another = <Button block size="large" onClick={restart}>{t('bank.topup.another')}</Button>;
+  // styled as the links beside it: a way on, not the main action
+  const another = <button type="button" className="kw-button kw-button-block" onClick={restart}>{t('bank.topup.another')}</button>;
   if (state.matches('resumeFailed')) return <ResumeTrouble another={another} />;
   if (state.matches('waitingForBank')) {
     return (

@@ -168,7 +168,8 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
   }
   const leave = <LeaveLinks />;
   const restart = () => send({ type: 'withdrawal.restarted' });
-  const another = <Button block size="large" onClick={restart}>{t('bank.withdraw.another')}</Button>;
+  // styled as the links beside it: a way on, not the main action
+  const another = <button type="button" className="kw-button kw-button-block" onClick={restart}>{t('bank.withdraw.another')}</button>;
   if (state.matches('resumeFailed')) return <ResumeTrouble another={another} />;
   if (state.matches('pending')) {
     return (
