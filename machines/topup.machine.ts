@@ -4,9 +4,10 @@ import type { PaymentPurpose } from '../services/contract/payPassword.ts';
 import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';
 import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { bankSettlementMachine, type BankSettlementInput, type BankSettlementOutput } from './bankSettlement.machine.ts';
 import { confirmationRefusal, confirmationToken, paymentAuthorised, paymentRequestNo, payConfirmMachine } from './payConfirm.machine.ts';
 import {
-  POLL_INTERVAL_MS, digitsOf, over,
+  digitsOf, over,
   type BankRules, type BoundCard, type CodeResent, type TopupOrder, type TopupStatus,
 } from './bankFlow.ts';
 
@@ -73,6 +74,7 @@ export type TopupEvent =
 const typed = (c: TopupContext) => parseAmount(c.amountText, c.language);
 const ok = <T>(event: unknown): T | null => { const o = outputOf<T>(event); return o.ok ? o.data : null; };
 const cardOf = (c: TopupContext) => c.cards.find((card) => card.cardId === c.cardId) ?? null;
+const settlementOf = (event: unknown) => (event as { output?: BankSettlementOutput }).output ?? null;
 
 export const topupMachine = setup({
   types: { input: {} as TopupInput, context: {} as TopupContext, events: {} as TopupEvent },
@@ -84,7 +86,7 @@ export const topupMachine = setup({
     verifyCode: fromPromise<Outcome<{ orderNo: string; state: 'CODE_VERIFIED' }>, { orderNo: string; code: string }>(async () => { throw new Error('provided by the screen'); }),
     payConfirm: payConfirmMachine,
     confirmTopup: fromPromise<Outcome<TopupStatus>, ConfirmTopupRequest>(async () => { throw new Error('provided by the screen'); }),
-    queryTopup: fromPromise<Outcome<TopupStatus>, { orderNo: string }>(async () => { throw new Error('provided by the screen'); }),
+    bankSettlement: bankSettlementMachine,
   },
   guards: {
     isOk,
@@ -101,9 +103,8 @@ export const topupMachine = setup({
     codeComplete: ({ context }) => /^\d{6}$/.test(context.code),
     // a code being checked may be the right one: no new code meanwhile
     notVerifying: not(stateIn('#topup.enteringCode.entry.verifying')),
-    settledPaid: ({ event }) => ok<TopupStatus>(event)?.state === 'SUCCESS',
-    settledRefused: ({ event }) => ok<TopupStatus>(event)?.state === 'FAILED',
-    atBank: ({ event }) => ok<TopupStatus>(event)?.state === 'PENDING',
+    settledPaid: ({ event }) => settlementOf(event)?.outcome === 'paid',
+    settledRefused: ({ event }) => settlementOf(event)?.outcome === 'refused',
     hasPendingOrder: ({ context }) => context.pendingOrderNo !== null,
   },
   actions: {
@@ -131,6 +132,7 @@ export const topupMachine = setup({
     forgetAuthorisation: assign({ payToken: null, requestNo: null }),
     keepConfirmRefusal: assign({ errorCode: ({ event }) => confirmationRefusal(event).code, lockMinutes: ({ event }) => confirmationRefusal(event).detail }),
     keepStatus: assign({ status: ({ event, context }) => ok<TopupStatus>(event) ?? context.status }),
+    keepSettledStatus: assign({ status: ({ event, context }) => (settlementOf(event)?.status as TopupStatus | null) ?? context.status }),
     keepPendingOrder: assign({ pendingOrderNo: ({ context }) => context.order?.orderNo ?? null }),
     forgetPendingOrder: assign({ pendingOrderNo: null }),
     startOver: assign({
@@ -138,7 +140,6 @@ export const topupMachine = setup({
     }),
   },
   delays: {
-    pollInterval: POLL_INTERVAL_MS,
     resendCooldown: ({ context }) => context.resendAfterMs,
   },
 }).createMachine({
@@ -149,32 +150,8 @@ export const topupMachine = setup({
   }),
   initial: 'starting',
   states: {
-    starting: { always: [{ guard: 'hasPendingOrder', target: 'resuming' }, { target: 'loadingCards' }] },
-    // back after a reload with a top-up at the bank: where it stands decides the screen
-    resuming: {
-      tags: ['busy'],
-      invoke: {
-        id: 'queryTopup',
-        src: 'queryTopup',
-        input: ({ context }) => ({ orderNo: context.pendingOrderNo ?? '' }),
-        onDone: [
-          { guard: 'settledPaid', target: 'succeeded', actions: ['keepStatus', 'forgetPendingOrder'] },
-          { guard: 'settledRefused', target: 'failedAtBank', actions: ['keepStatus', 'forgetPendingOrder'] },
-          { guard: 'atBank', target: 'waitingForBank', actions: 'keepStatus' },
-          // never confirmed, or not this member's (another sign-in in this tab): a fresh start
-          { guard: 'isOk', target: 'loadingCards', actions: 'forgetPendingOrder' },
-          { guard: { type: 'refusedWith', params: { code: 'TOP10001' } }, target: 'loadingCards', actions: 'forgetPendingOrder' },
-          // any other answer says nothing about the order: keep it and ask again
-          { target: 'resumeFailed' },
-        ],
-        onError: { target: 'resumeFailed' },
-      },
-    },
-    resumeFailed: {
-      tags: ['error'],
-      after: { pollInterval: { target: 'resuming' } },
-      on: { 'topup.restarted': { target: 'loadingCards', actions: 'startOver' } },
-    },
+    // back after a reload with a top-up at the bank: straight to following it
+    starting: { always: [{ guard: 'hasPendingOrder', target: 'waitingForBank' }, { target: 'loadingCards' }] },
     loadingCards: {
       tags: ['busy'],
       invoke: {
@@ -359,29 +336,20 @@ export const topupMachine = setup({
       initial: 'other',
       states: { locked: {}, noPayPassword: {}, other: {} },
     },
-    // the bank is debiting the card; the member may leave or start another, this one settles anyway
+    // the bank is debiting the card (bankSettlement child); the member may leave or start another, this one settles anyway
     waitingForBank: {
-      on: { 'topup.restarted': { target: 'loadingCards', actions: 'startOver' } },
-      initial: 'waiting',
-      states: {
-        waiting: { after: { pollInterval: { target: 'checking' } } },
-        checking: {
-          invoke: {
-            id: 'queryTopup',
-            src: 'queryTopup',
-            input: ({ context }) => ({ orderNo: context.pendingOrderNo ?? '' }),
-            onDone: [
-              { guard: 'settledPaid', target: '#topup.succeeded', actions: ['keepStatus', 'forgetPendingOrder'] },
-              { guard: 'settledRefused', target: '#topup.failedAtBank', actions: ['keepStatus', 'forgetPendingOrder'] },
-              { guard: 'isOk', target: 'waiting', actions: 'keepStatus' },
-              { target: 'unreachable' },
-            ],
-            onError: { target: 'unreachable' },
-          },
-        },
-        // the status could not be read: the top-up is unaffected; ask again
-        unreachable: { after: { pollInterval: { target: 'checking' } } },
+      invoke: {
+        id: 'bankSettlement',
+        src: 'bankSettlement',
+        input: ({ context }): BankSettlementInput => ({ reference: context.pendingOrderNo ?? '', notFoundCode: 'TOP10001' }),
+        onDone: [
+          { guard: 'settledPaid', target: 'succeeded', actions: ['keepSettledStatus', 'forgetPendingOrder'] },
+          { guard: 'settledRefused', target: 'failedAtBank', actions: ['keepSettledStatus', 'forgetPendingOrder'] },
+          // never confirmed, or not this member's (another sign-in in this tab): a fresh start
+          { target: 'loadingCards', actions: 'startOver' },
+        ],
       },
+      on: { 'topup.restarted': { target: 'loadingCards', actions: 'startOver' } },
     },
     succeeded: { on: { 'topup.restarted': { target: 'loadingCards', actions: 'startOver' } } },
     // the bank refused: nothing was debited, nothing credited

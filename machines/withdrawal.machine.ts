@@ -6,8 +6,9 @@ import { parseAmount } from '../src/lib/money.ts';
 import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 import { confirmationRefusal, confirmationToken, paymentAuthorised, paymentRequestNo, payConfirmMachine } from './payConfirm.machine.ts';
 import { branchPickerMachine } from './branchPicker.machine.ts';
+import { bankSettlementMachine, type BankSettlementInput, type BankSettlementOutput } from './bankSettlement.machine.ts';
 import {
-  POLL_INTERVAL_MS, over,
+  over,
   type Branch, type BoundCard, type ServiceCharge, type WithdrawInfo, type WithdrawLimits, type WithdrawReceipt, type WithdrawStatus,
 } from './bankFlow.ts';
 
@@ -86,6 +87,7 @@ const FRESH = {
 
 const typed = (c: WithdrawalContext) => parseAmount(c.amountText, c.language);
 const ok = <T>(event: unknown): T | null => { const o = outputOf<T>(event); return o.ok ? o.data : null; };
+const settlementOf = (event: unknown) => (event as { output?: BankSettlementOutput }).output ?? null;
 
 export const withdrawalMachine = setup({
   types: { input: {} as WithdrawalInput, context: {} as WithdrawalContext, events: {} as WithdrawalEvent },
@@ -97,7 +99,7 @@ export const withdrawalMachine = setup({
     branchPicker: branchPickerMachine,
     payConfirm: payConfirmMachine,
     applyWithdraw: fromPromise<Outcome<WithdrawReceipt>, WithdrawRequest>(async () => { throw new Error('provided by the screen'); }),
-    queryStatus: fromPromise<Outcome<WithdrawStatus>, { withdrawNo: string }>(async () => { throw new Error('provided by the screen'); }),
+    bankSettlement: bankSettlementMachine,
   },
   guards: {
     isOk,
@@ -115,9 +117,8 @@ export const withdrawalMachine = setup({
     overMax: ({ context }) => over(typed(context), context.limits?.maxAmount),
     quotedNeedingBranch: ({ context, event }) => outputOf(event).ok && context.needBranch && context.branch === null,
     needsBranch: ({ context }) => context.needBranch,
-    settledPaid: ({ event }) => ok<WithdrawStatus>(event)?.state === 'SUCCESS',
-    settledRefused: ({ event }) => ok<WithdrawStatus>(event)?.state === 'FAILED',
-    atBank: ({ event }) => ok<WithdrawStatus>(event)?.state === 'PENDING',
+    settledPaid: ({ event }) => settlementOf(event)?.outcome === 'paid',
+    settledRefused: ({ event }) => settlementOf(event)?.outcome === 'refused',
     hasPendingWithdrawal: ({ context }) => context.pendingWithdrawNo !== null,
   },
   actions: {
@@ -140,42 +141,18 @@ export const withdrawalMachine = setup({
     keepConfirmRefusal: assign({ errorCode: ({ event }) => confirmationRefusal(event).code, lockMinutes: ({ event }) => confirmationRefusal(event).detail }),
     keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
     keepReceipt: assign(({ event, context }) => { const r = ok<WithdrawReceipt>(event); return r ? { receipt: r, available: r.available } : { available: context.available }; }),
-    keepStatus: assign({ status: ({ event, context }) => ok<WithdrawStatus>(event) ?? context.status }),
+    keepSettledStatus: assign({ status: ({ event, context }) => (settlementOf(event)?.status as WithdrawStatus | null) ?? context.status }),
     keepPendingWithdrawal: assign({ pendingWithdrawNo: ({ context }) => context.receipt?.withdrawNo ?? null }),
     forgetPendingWithdrawal: assign({ pendingWithdrawNo: null }),
     startOver: assign(() => ({ ...FRESH })),
   },
-  delays: { pollInterval: POLL_INTERVAL_MS },
 }).createMachine({
   id: 'withdrawal',
   context: ({ input }) => ({ language: input.language, available: null, cards: [], ...FRESH, pendingWithdrawNo: input.pendingWithdrawNo ?? null }),
   initial: 'starting',
   states: {
-    starting: { always: [{ guard: 'hasPendingWithdrawal', target: 'resuming' }, { target: 'loadingInfo' }] },
-    // back after a reload with a withdrawal at the bank: where it stands decides the screen
-    resuming: {
-      tags: ['busy'],
-      invoke: {
-        id: 'queryStatus',
-        src: 'queryStatus',
-        input: ({ context }) => ({ withdrawNo: context.pendingWithdrawNo ?? '' }),
-        onDone: [
-          { guard: 'settledPaid', target: 'succeeded', actions: ['keepStatus', 'forgetPendingWithdrawal'] },
-          { guard: 'settledRefused', target: 'failedAtBank', actions: ['keepStatus', 'forgetPendingWithdrawal'] },
-          { guard: 'atBank', target: 'pending', actions: 'keepStatus' },
-          // not this member's (another sign-in in this tab): a fresh start
-          { guard: { type: 'refusedWith', params: { code: 'WDR10001' } }, target: 'loadingInfo', actions: 'forgetPendingWithdrawal' },
-          // any other answer says nothing about the withdrawal: keep it and ask again
-          { target: 'resumeFailed' },
-        ],
-        onError: { target: 'resumeFailed' },
-      },
-    },
-    resumeFailed: {
-      tags: ['error'],
-      after: { pollInterval: { target: 'resuming' } },
-      on: { 'withdrawal.restarted': { target: 'loadingInfo', actions: 'startOver' } },
-    },
+    // back after a reload with a withdrawal at the bank: straight to following it
+    starting: { always: [{ guard: 'hasPendingWithdrawal', target: 'pending' }, { target: 'loadingInfo' }] },
     loadingInfo: {
       tags: ['busy'],
       invoke: {
@@ -349,29 +326,20 @@ export const withdrawalMachine = setup({
       initial: 'other',
       states: { locked: {}, noPayPassword: {}, other: {} },
     },
-    // held (available → frozen) until the bank answers; the member may leave or start another, it settles anyway
+    // held (available → frozen) until the bank answers (bankSettlement child); the member may leave or start another, it settles anyway
     pending: {
-      on: { 'withdrawal.restarted': { target: 'loadingInfo', actions: 'startOver' } },
-      initial: 'waiting',
-      states: {
-        waiting: { after: { pollInterval: { target: 'checking' } } },
-        checking: {
-          invoke: {
-            id: 'queryStatus',
-            src: 'queryStatus',
-            input: ({ context }) => ({ withdrawNo: context.pendingWithdrawNo ?? '' }),
-            onDone: [
-              { guard: 'settledPaid', target: '#withdrawal.succeeded', actions: ['keepStatus', 'forgetPendingWithdrawal'] },
-              { guard: 'settledRefused', target: '#withdrawal.failedAtBank', actions: ['keepStatus', 'forgetPendingWithdrawal'] },
-              { guard: 'isOk', target: 'waiting', actions: 'keepStatus' },
-              { target: 'unreachable' },
-            ],
-            onError: { target: 'unreachable' },
-          },
-        },
-        // the status could not be read: the withdrawal is unaffected; ask again
-        unreachable: { after: { pollInterval: { target: 'checking' } } },
+      invoke: {
+        id: 'bankSettlement',
+        src: 'bankSettlement',
+        input: ({ context }): BankSettlementInput => ({ reference: context.pendingWithdrawNo ?? '', notFoundCode: 'WDR10001' }),
+        onDone: [
+          { guard: 'settledPaid', target: 'succeeded', actions: ['keepSettledStatus', 'forgetPendingWithdrawal'] },
+          { guard: 'settledRefused', target: 'failedAtBank', actions: ['keepSettledStatus', 'forgetPendingWithdrawal'] },
+          // not this member's (another sign-in in this tab): a fresh start
+          { target: 'loadingInfo', actions: 'startOver' },
+        ],
       },
+      on: { 'withdrawal.restarted': { target: 'loadingInfo', actions: 'startOver' } },
     },
     succeeded: { on: { 'withdrawal.restarted': { target: 'loadingInfo', actions: 'startOver' } } },
     // the bank refused: the hold was released, the money is available again

@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { topupMachine, type ConfirmTopupRequest } from '../../machines/topup.machine.ts';
+import { bankSettlementMachine, type BankStatus } from '../../machines/bankSettlement.machine.ts';
 import type { TopupStatus } from '../../machines/bankFlow.ts';
 import { requestGateway, type Outcome } from '../../services/gateway.ts';
 import { storage } from '../../src/lib/storage.ts';
@@ -36,8 +37,10 @@ export default function TopUpScreen() {
           verifyCode: fromPromise(({ input }: { input: { orderNo: string; code: string } }) => requestGateway('wallet/topup/verifyTopupCode', input)),
           payConfirm: livePayConfirm,
           confirmTopup: fromPromise(({ input }: { input: ConfirmTopupRequest }) => sendTopupConfirmation(input)),
-          // polling runs in the background: no cover
-          queryTopup: fromPromise(({ input }: { input: { orderNo: string } }) => requestGateway('wallet/topup/queryTopup', input, quiet)),
+          bankSettlement: bankSettlementMachine.provide({
+            // polling runs in the background: no cover
+            actors: { queryStatus: fromPromise<Outcome<BankStatus>, { reference: string }>(({ input }) => requestGateway('wallet/topup/queryTopup', { orderNo: input.reference }, quiet)) },
+          }),
         },
       }),
     [],

@@ -2,13 +2,15 @@ import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { topupMachine, TopupEvent } from '../../machines/topup.machine.ts';
+import type { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
+import type { TopupStatus } from '../../machines/bankFlow.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { useCountdown } from '../../src/ui/useCountdown.ts';
 import { CodeForm } from '../accounts/CodeForm.tsx';
 import { languageOf, money } from '../wallet/format.ts';
 import { CardChoice, LinkButton, cardLabel, useBankReason } from './parts.tsx';
-import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, ResumeTrouble, WaitingForBank } from './payment.tsx';
+import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from './payment.tsx';
 
 type State = SnapshotFrom<typeof topupMachine>;
 type Send = (event: TopupEvent) => void;
@@ -29,7 +31,7 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
   const coolingDown = state.matches({ enteringCode: { resend: 'coolingDown' } });
   const secondsLeft = useCountdown(context.resendAfterMs, coolingDown);
 
-  if (state.matches('loadingCards') || state.matches('resuming')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadingCards')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
   if (state.matches('cardsFailed')) {
     return (
       <div className="kw-form">
@@ -99,9 +101,12 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
     );
   }
   // after a reload the bank's status is all there is to show
-  const shownAmount = context.status?.amount ?? context.amount;
-  const shownCard = card ?? context.status?.card ?? null;
-  const summary = shownAmount > 0 && <p className="kw-wallet-summary">{t('bank.topup.summary', { amount: kz(shownAmount), card: shownCard ? cardLabel(shownCard) : '' })}</p>;
+  const summaryFor = (bankStatus: TopupStatus | null) => {
+    const amount = bankStatus?.amount ?? context.amount;
+    const shownCard = card ?? bankStatus?.card ?? null;
+    return amount > 0 && <p className="kw-wallet-summary">{t('bank.topup.summary', { amount: kz(amount), card: shownCard ? cardLabel(shownCard) : '' })}</p>;
+  };
+  const summary = summaryFor(context.status);
   if (state.matches('enteringCode')) {
     const problem = CODE_PROBLEMS.find((p) => state.matches({ enteringCode: { entry: p } }));
     const resending = state.matches({ enteringCode: { resend: 'resending' } });
@@ -158,14 +163,13 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
   const restart = () => send({ type: 'topup.restarted' });
   // styled as the links beside it: a way on, not the main action
   const another = <button type="button" className="kw-button kw-button-block" onClick={restart}>{t('bank.topup.another')}</button>;
-  if (state.matches('resumeFailed')) return <ResumeTrouble another={another} />;
   if (state.matches('waitingForBank')) {
     return (
       <WaitingForBank
-        summary={summary}
+        actor={state.children.bankSettlement as ActorRefFrom<typeof bankSettlementMachine> | undefined}
+        summary={(bankStatus) => summaryFor((bankStatus as TopupStatus | null) ?? context.status)}
         pending={t('bank.topup.pending')}
         explanation={t('bank.topup.pendingExplain')}
-        pollTrouble={state.matches({ waitingForBank: 'unreachable' })}
         another={another}
       />
     );

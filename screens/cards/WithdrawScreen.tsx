@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { withdrawalMachine, type WithdrawRequest } from '../../machines/withdrawal.machine.ts';
 import { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
+import { bankSettlementMachine, type BankStatus } from '../../machines/bankSettlement.machine.ts';
 import { requestGateway, type Outcome } from '../../services/gateway.ts';
 import { storage } from '../../src/lib/storage.ts';
 import type { WithdrawReceipt } from '../../machines/bankFlow.ts';
@@ -42,8 +43,10 @@ export default function WithdrawScreen() {
           }),
           payConfirm: livePayConfirm,
           applyWithdraw: fromPromise(({ input }: { input: WithdrawRequest }) => sendWithdrawal(input)),
-          // polling runs in the background: no cover, no toast for a missed poll
-          queryStatus: fromPromise(({ input }: { input: { withdrawNo: string } }) => requestGateway('wallet/withdraw/queryWithdrawStatus', input, quiet)),
+          bankSettlement: bankSettlementMachine.provide({
+            // polling runs in the background: no cover, no toast for a missed poll
+            actors: { queryStatus: fromPromise<Outcome<BankStatus>, { reference: string }>(({ input }) => requestGateway('wallet/withdraw/queryWithdrawStatus', { withdrawNo: input.reference }, quiet)) },
+          }),
         },
       }),
     [],

@@ -4,11 +4,13 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { withdrawalMachine, WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import type { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
+import type { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
+import type { WithdrawStatus } from '../../machines/bankFlow.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { languageOf, money } from '../wallet/format.ts';
 import { BranchPickerPanel } from './BranchPickerView.tsx';
 import { CardChoice, LinkButton, cardLabel, useBankReason } from './parts.tsx';
-import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, ResumeTrouble, WaitingForBank } from './payment.tsx';
+import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from './payment.tsx';
 
 type State = SnapshotFrom<typeof withdrawalMachine>;
 type Send = (event: WithdrawalEvent) => void;
@@ -28,7 +30,7 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
   const busy = state.hasTag('busy');
   const available = context.available === null ? '' : kz(context.available);
 
-  if (state.matches('loadingInfo') || state.matches('resuming')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadingInfo')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
   if (state.matches('infoFailed')) {
     return (
       <div className="kw-form">
@@ -107,8 +109,10 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
     );
   }
   // after a reload the bank's status is all there is to show
-  const shown = { card: card ?? context.status?.card ?? null, amount: context.status?.amount ?? context.amount, charge: context.status?.charge ?? context.charge };
-  const summary = shown.amount > 0 && (
+  const shownWith = (bankStatus: WithdrawStatus | null) => ({ card: card ?? bankStatus?.card ?? null, amount: bankStatus?.amount ?? context.amount, charge: bankStatus?.charge ?? context.charge });
+  const summaryFor = (bankStatus: WithdrawStatus | null) => {
+    const shown = shownWith(bankStatus);
+    return shown.amount > 0 && (
     <dl className="kw-summary kw-bank-summary">
       <dt>{t('bank.withdraw.card')}</dt>
       <dd>{shown.card ? cardLabel(shown.card) : ''}</dd>
@@ -125,7 +129,10 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
         </>
       )}
     </dl>
-  );
+    );
+  };
+  const summary = summaryFor(context.status);
+  const shown = shownWith(context.status);
   if (state.matches('pickingBranch')) {
     const child = state.children.branchPicker as ActorRefFrom<typeof branchPickerMachine> | undefined;
     return (
@@ -170,14 +177,13 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
   const restart = () => send({ type: 'withdrawal.restarted' });
   // styled as the links beside it: a way on, not the main action
   const another = <button type="button" className="kw-button kw-button-block" onClick={restart}>{t('bank.withdraw.another')}</button>;
-  if (state.matches('resumeFailed')) return <ResumeTrouble another={another} />;
   if (state.matches('pending')) {
     return (
       <WaitingForBank
-        summary={summary}
+        actor={state.children.bankSettlement as ActorRefFrom<typeof bankSettlementMachine> | undefined}
+        summary={(bankStatus) => summaryFor((bankStatus as WithdrawStatus | null) ?? context.status)}
         pending={t('bank.withdraw.pending')}
         explanation={t('bank.withdraw.pendingExplain')}
-        pollTrouble={state.matches({ pending: 'unreachable' })}
         another={another}
       />
     );

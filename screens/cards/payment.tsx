@@ -1,7 +1,9 @@
 import { Button } from 'antd-mobile';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import type { bankSettlementMachine, BankStatus } from '../../machines/bankSettlement.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { PayConfirmPanel } from '../wallet/PayConfirmView.tsx';
 import { LinkButton } from './parts.tsx';
@@ -89,22 +91,24 @@ export function LeaveLinks() {
   );
 }
 
-/** The bank has not answered yet; the status is being polled and the user may leave. */
-export function WaitingForBank({ summary, pending, explanation, pollTrouble, another }: {
-  summary: React.ReactNode;
+interface WaitingProps {
+  /** The payment's summary, given the bank's latest status (after a reload, the only source). */
+  summary: (status: BankStatus | null) => React.ReactNode;
   pending: string;
   explanation: string;
-  pollTrouble: boolean;
   /** Starting another payment meanwhile: this one settles without the page. */
   another: React.ReactNode;
-}) {
+}
+
+/** The bank has not answered yet: the bankSettlement child's state, polling, and ways to leave. */
+export function WaitingForBankView({ settlement, summary, pending, explanation, another }: WaitingProps & { settlement: SnapshotFrom<typeof bankSettlementMachine> | undefined }) {
   const { t } = useTranslation();
   return (
     <div className="kw-form">
-      {summary}
+      {summary(settlement?.context.status ?? null)}
       <p className="kw-bank-waiting" role="status"><span className="kw-spinner kw-spinner-dark" aria-hidden="true" /> {pending}</p>
       <p className="kw-muted-text">{explanation}</p>
-      {pollTrouble && <p className="kw-muted-text">{t('bank.common.pollTrouble')}</p>}
+      {settlement?.matches('unreachable') && <p className="kw-muted-text">{t('bank.common.pollTrouble')}</p>}
       <p className="kw-muted-text">{t('bank.common.canLeave')}</p>
       {another}
       <LeaveLinks />
@@ -112,14 +116,7 @@ export function WaitingForBank({ summary, pending, explanation, pollTrouble, ano
   );
 }
 
-/** Back after a reload, the status of the payment left waiting could not be read yet: the chart asks again. */
-export function ResumeTrouble({ another }: { another: React.ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <div className="kw-form">
-      <p className="kw-bank-waiting" role="status"><span className="kw-spinner kw-spinner-dark" aria-hidden="true" /> {t('bank.common.pollTrouble')}</p>
-      {another}
-      <LeaveLinks />
-    </div>
-  );
+export function WaitingForBank({ actor, ...props }: WaitingProps & { actor: ActorRefFrom<typeof bankSettlementMachine> | undefined }) {
+  const settlement = useSelector(actor, (snapshot) => snapshot);
+  return <WaitingForBankView settlement={settlement} {...props} />;
 }

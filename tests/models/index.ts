@@ -21,6 +21,7 @@ import { topupModel } from './topup.model.ts';
 import { bindCardModel } from './bindCard.model.ts';
 import { cardListModel } from './cardList.model.ts';
 import { branchPickerModel } from './branchPicker.model.ts';
+import { bankSettlementModel } from './bankSettlement.model.ts';
 
 /** The model of every machine in machines/, by the machine's file name. The gate checks both lists agree. */
 export const models: Record<string, FlowModel> = {
@@ -46,4 +47,5 @@ export const models: Record<string, FlowModel> = {
   'bindCard.machine.ts': bindCardModel as FlowModel,
   'cardList.machine.ts': cardListModel as FlowModel,
   'branchPicker.machine.ts': branchPickerModel as FlowModel,
+  'bankSettlement.machine.ts': bankSettlementModel as FlowModel,
 };

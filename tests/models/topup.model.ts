@@ -1,5 +1,6 @@
 import { topupMachine, type TopupEvent } from '../../machines/topup.machine.ts';
 import { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import { parseAmount } from '../../src/lib/money.ts';
 import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { samplePayToken } from './payConfirm.model.ts';
@@ -37,8 +38,11 @@ export const topupUserEvents = {
 
 /** The top-up chart with its calls parked; the pay confirmation child runs parked, its outcome fed as `xstate.done.actor.payConfirm`. */
 export const topupModel: FlowModel<typeof topupMachine> = {
-  machine: parkInvokes(topupMachine, ['loadCards', 'loadRules', 'applyTopup', 'resendCode', 'verifyCode', 'confirmTopup', 'queryTopup']).provide({
-    actors: { payConfirm: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']) },
+  machine: parkInvokes(topupMachine, ['loadCards', 'loadRules', 'applyTopup', 'resendCode', 'verifyCode', 'confirmTopup']).provide({
+    actors: {
+      payConfirm: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']),
+      bankSettlement: parkInvokes(bankSettlementMachine, ['queryStatus']),
+    },
   } as never) as typeof topupMachine,
   variants: [
     { name: 'pt', input: { language: 'pt' } },
@@ -87,17 +91,10 @@ export const topupModel: FlowModel<typeof topupMachine> = {
     doneEvent('confirmTopup', refusal('FND10004')),
     doneEvent('confirmTopup', refusal('FND10002')),
     errorEvent('confirmTopup', new Error('answer lost')),
-    doneEvent('queryTopup', { ok: true, data: sampleTopupStatus.pending }),
-    doneEvent('queryTopup', { ok: true, data: sampleTopupStatus.paid }),
-    doneEvent('queryTopup', { ok: true, data: sampleTopupStatus.refused }),
-    doneEvent('queryTopup', refusal('TOP10001')),
-    doneEvent('queryTopup', refusal('AGW50000')),
-    doneEvent('queryTopup', { ok: true, data: { ...sampleTopupStatus.pending, state: 'CODE_VERIFIED', confirmedAt: null } }),
-    errorEvent('queryTopup', new Error('network down')),
+    doneEvent('bankSettlement', { outcome: 'paid', status: sampleTopupStatus.paid }),
+    doneEvent('bankSettlement', { outcome: 'refused', status: sampleTopupStatus.refused }),
+    doneEvent('bankSettlement', { outcome: 'unknown', status: null }),
     afterEvent('resendCooldown', 'topup.enteringCode.resend.coolingDown'),
-    afterEvent('pollInterval', 'topup.waitingForBank.waiting'),
-    afterEvent('pollInterval', 'topup.waitingForBank.unreachable'),
-    afterEvent('pollInterval', 'topup.resumeFailed'),
   ],
   // the facts the guards read, never the random requestNo
   serializeState: (snapshot) => {

@@ -1,6 +1,7 @@
 import { withdrawalMachine, type WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
 import { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
+import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import { parseAmount } from '../../src/lib/money.ts';
 import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { samplePayToken } from './payConfirm.model.ts';
@@ -50,9 +51,10 @@ export const withdrawalUserEvents = {
  * `xstate.done.actor.payConfirm` / `xstate.done.actor.branchPicker`.
  */
 export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
-  machine: parkInvokes(withdrawalMachine, ['loadInfo', 'loadLimits', 'checkBranchNeed', 'quoteCharge', 'applyWithdraw', 'queryStatus']).provide({
+  machine: parkInvokes(withdrawalMachine, ['loadInfo', 'loadLimits', 'checkBranchNeed', 'quoteCharge', 'applyWithdraw']).provide({
     actors: {
       payConfirm: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']),
+      bankSettlement: parkInvokes(bankSettlementMachine, ['queryStatus']),
       branchPicker: parkInvokes(branchPickerMachine, ['loadProvinces', 'loadBranches']),
     },
   } as never) as typeof withdrawalMachine,
@@ -101,15 +103,9 @@ export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
     doneEvent('applyWithdraw', refusal('WDR10003')),
     doneEvent('applyWithdraw', refusal('CRD10008')),
     errorEvent('applyWithdraw', new Error('answer lost')),
-    doneEvent('queryStatus', { ok: true, data: sampleStatus.pending }),
-    doneEvent('queryStatus', { ok: true, data: sampleStatus.paid }),
-    doneEvent('queryStatus', { ok: true, data: sampleStatus.refused }),
-    doneEvent('queryStatus', refusal('WDR10001')),
-    doneEvent('queryStatus', refusal('AGW50000')),
-    errorEvent('queryStatus', new Error('network down')),
-    afterEvent('pollInterval', 'withdrawal.pending.waiting'),
-    afterEvent('pollInterval', 'withdrawal.pending.unreachable'),
-    afterEvent('pollInterval', 'withdrawal.resumeFailed'),
+    doneEvent('bankSettlement', { outcome: 'paid', status: sampleStatus.paid }),
+    doneEvent('bankSettlement', { outcome: 'refused', status: sampleStatus.refused }),
+    doneEvent('bankSettlement', { outcome: 'unknown', status: null }),
   ],
   // the facts the guards read, never the random requestNo
   serializeState: (snapshot) => {

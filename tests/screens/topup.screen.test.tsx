@@ -5,6 +5,9 @@ import type { AxiosAdapter } from 'axios';
 import { TopUpView } from '../../screens/cards/TopUpView.tsx';
 import { sendTopupConfirmation } from '../../screens/cards/TopUpScreen.tsx';
 import { topupMachine, type TopupEvent, type ConfirmTopupRequest } from '../../machines/topup.machine.ts';
+import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
+import { WaitingForBankView } from '../../screens/cards/payment.tsx';
+import { bankSettlementModel } from '../models/bankSettlement.model.ts';
 import { topupModel, sampleOrder, sampleRules, sampleTopupStatus } from '../models/topup.model.ts';
 import { sampleCard } from '../models/withdrawal.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
@@ -41,11 +44,7 @@ const binding: ScreenBinding<typeof topupMachine> = {
   userEvents: events,
   states: (ui, state) => {
     const c = state.context;
-    if (state.matches('loadingCards') || state.matches('resuming')) return void expect(status(ui)).toMatch(/A carregar/);
-    if (state.matches('resumeFailed')) {
-      expect(status(ui)).toMatch(/Sem ligação ao servidor/);
-      return void expect(ui.getByRole('link', { name: 'Ver movimentos' }).getAttribute('href')).toBe('/app/funddetail');
-    }
+    if (state.matches('loadingCards')) return void expect(status(ui)).toMatch(/A carregar/);
     if (state.matches('cardsFailed')) {
       expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível carregar os seus cartões/);
       return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
@@ -130,7 +129,6 @@ const binding: ScreenBinding<typeof topupMachine> = {
       else expect(ui.queryByText(/do cartão/)).toBeNull();
       expect(status(ui)).toMatch(/À espera do banco/);
       expect(ui.getByText(/entra no saldo disponível assim que o banco confirmar/)).toBeTruthy();
-      if (state.matches({ waitingForBank: 'unreachable' })) expect(ui.getByText(/Sem ligação ao servidor/)).toBeTruthy();
       // a way to leave, or to start another: the top-up settles without this page
       expect(ui.getByRole('button', { name: 'Novo carregamento' })).toBeTruthy();
       return void expect(ui.getByRole('link', { name: 'Ir para a carteira' }).getAttribute('href')).toBe('/app/wallet');
@@ -151,6 +149,36 @@ describe('top-up chart on its screen', () => {
   const paths = transitionCoveringPaths(topupModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(topupModel, path, binding);
+  });
+});
+
+const settlementBinding: ScreenBinding<typeof bankSettlementMachine> = {
+  view: (state) => (
+    <WaitingForBankView
+      settlement={state}
+      summary={(bankStatus) => <p>{bankStatus ? `Estado do banco: ${bankStatus.state}` : 'Ainda sem estado'}</p>}
+      pending="À espera do banco…"
+      explanation="O carregamento entra no saldo assim que o banco confirmar."
+      another={<button type="button">Novo carregamento</button>}
+    />
+  ),
+  userEvents: {},
+  states: (ui, state) => {
+    // the summary follows the bank's latest answer, the only source after a reload
+    const known = state.context.status;
+    expect(ui.getByText(known ? `Estado do banco: ${known.state}` : 'Ainda sem estado')).toBeTruthy();
+    if (state.matches('unreachable')) expect(ui.getByText(/Sem ligação ao servidor/)).toBeTruthy();
+    else expect(ui.queryByText(/Sem ligação ao servidor/)).toBeNull();
+    expect(status(ui)).toMatch(/À espera do banco/);
+    expect(ui.getByRole('button', { name: 'Novo carregamento' })).toBeTruthy();
+    expect(ui.getByRole('link', { name: 'Ir para a carteira' }).getAttribute('href')).toBe('/app/wallet');
+  },
+};
+
+describe('following a payment at the bank, on its screen', () => {
+  const paths = transitionCoveringPaths(bankSettlementModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(bankSettlementModel, path, settlementBinding);
   });
 });
 
@@ -180,9 +208,11 @@ describe('a top-up with real actors', () => {
           if (replies.shift() === 'lost') throw new Error('answer lost');
           return { ok: true as const, data: sampleTopupStatus.pending };
         }) as never,
-        queryTopup: fromPromise(async () => ({ ok: true as const, data: polls.shift()! })) as never,
+        bankSettlement: bankSettlementMachine.provide({
+          actors: { queryStatus: fromPromise(async () => ({ ok: true as const, data: polls.shift()! })) as never },
+          delays: { pollInterval: 1 },
+        }),
       },
-      delays: { pollInterval: 1 },
     });
     const actor = createActor(machine, { input: { language: 'pt' } }).start();
     await waitFor(actor, (s) => s.matches('choosingCard'));
@@ -202,6 +232,26 @@ describe('a top-up with real actors', () => {
     expect(sent[1]).toEqual(sent[0]);
     expect(sent[0]).toMatchObject({ orderNo: sampleOrder.orderNo, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' });
     expect(polls).toEqual([]);
+    actor.stop();
+  });
+
+  it('comes back after a reload to the top-up left at the bank, and follows it to the end', async () => {
+    const asked: string[] = [];
+    const polls = [sampleTopupStatus.pending, sampleTopupStatus.paid];
+    const machine = topupMachine.provide({
+      actors: {
+        loadCards: fromPromise(async () => { throw new Error('a resumed top-up loads no cards'); }) as never,
+        bankSettlement: bankSettlementMachine.provide({
+          actors: { queryStatus: fromPromise(async ({ input }: { input: { reference: string } }) => { asked.push(input.reference); return { ok: true as const, data: polls.shift()! }; }) as never },
+          delays: { pollInterval: 1 },
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { language: 'pt', pendingOrderNo: sampleOrder.orderNo } }).start();
+    expect(actor.getSnapshot().matches('waitingForBank')).toBe(true);
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(asked).toEqual([sampleOrder.orderNo, sampleOrder.orderNo]);
+    expect(actor.getSnapshot().context).toMatchObject({ pendingOrderNo: null, status: { state: 'SUCCESS', amount: 125_000 } });
     actor.stop();
   });
 });

@@ -6,6 +6,7 @@ import pt from '../../locales/pt.json';
 import { WithdrawView } from '../../screens/cards/WithdrawView.tsx';
 import { sendWithdrawal } from '../../screens/cards/WithdrawScreen.tsx';
 import { withdrawalMachine, type WithdrawalEvent, type WithdrawRequest } from '../../machines/withdrawal.machine.ts';
+import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import { branchPickerMachine, type BranchPickerEvent } from '../../machines/branchPicker.machine.ts';
 import { BranchPickerView } from '../../screens/cards/BranchPickerView.tsx';
 import { branchPickerModel } from '../models/branchPicker.model.ts';
@@ -50,11 +51,7 @@ const binding: ScreenBinding<typeof withdrawalMachine> = {
   userEvents: events,
   states: (ui, state) => {
     const c = state.context;
-    if (state.matches('loadingInfo') || state.matches('resuming')) return void expect(status(ui)).toMatch(/A carregar/);
-    if (state.matches('resumeFailed')) {
-      expect(status(ui)).toMatch(/Sem ligação ao servidor/);
-      return void expect(ui.getByRole('link', { name: 'Ver movimentos' }).getAttribute('href')).toBe('/app/funddetail');
-    }
+    if (state.matches('loadingInfo')) return void expect(status(ui)).toMatch(/A carregar/);
     if (state.matches('infoFailed')) {
       expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível carregar o seu saldo e os seus cartões/);
       return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
@@ -144,7 +141,6 @@ const binding: ScreenBinding<typeof withdrawalMachine> = {
       else expect(ui.queryByText('Total a debitar')).toBeNull();
       expect(status(ui)).toMatch(/À espera do banco/);
       expect(ui.getByText(/pode ser o processamento do banco/)).toBeTruthy();
-      if (state.matches({ pending: 'unreachable' })) expect(ui.getByText(/Sem ligação ao servidor/)).toBeTruthy();
       expect(ui.getByRole('button', { name: 'Novo levantamento' })).toBeTruthy();
       return void expect(ui.getByRole('link', { name: 'Ir para a carteira' }).getAttribute('href')).toBe('/app/wallet');
     }
@@ -230,9 +226,11 @@ describe('a withdrawal with real actors', () => {
           if (reply === 'lost') throw new Error('answer lost');
           return reply === 'charge' ? refusal('WDR10004', '6000') : { ok: true as const, data: { ...sampleReceipt, charge: 6_000 } };
         }),
-        queryStatus: fromPromise(async () => ({ ok: true as const, data: polls.shift()! })) as never,
+        bankSettlement: bankSettlementMachine.provide({
+          actors: { queryStatus: fromPromise(async () => ({ ok: true as const, data: polls.shift()! })) as never },
+          delays: { pollInterval: 1 },
+        }),
       },
-      delays: { pollInterval: 1 },
     });
     const actor = createActor(machine, { input: { language: 'pt' } }).start();
     await waitFor(actor, (s) => s.matches('choosingCard'));
@@ -278,9 +276,11 @@ describe('a withdrawal with real actors', () => {
         }),
         payConfirm: fromPromise(async () => ({ ok: true, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' })) as never,
         applyWithdraw: fromPromise(async ({ input }: { input: WithdrawRequest }) => { sent.push(input); return { ok: true as const, data: sampleReceipt }; }) as never,
-        queryStatus: fromPromise(async () => ({ ok: true as const, data: sampleStatus.refused })) as never,
+        bankSettlement: bankSettlementMachine.provide({
+          actors: { queryStatus: fromPromise(async () => ({ ok: true as const, data: sampleStatus.refused })) as never },
+          delays: { pollInterval: 1 },
+        }),
       },
-      delays: { pollInterval: 1 },
     });
     const actor = createActor(machine, { input: { language: 'pt' } }).start();
     await waitFor(actor, (s) => s.matches('choosingCard'));
