@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { cardNoMistyped, groupCardNumber, type bindCardMachine, type BindCardEvent } from '../../machines/bindCard.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { useCountdown } from '../../src/ui/useCountdown.ts';
-import { CodeForm } from '../accounts/CodeForm.tsx';
+import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { BankCodeStep, type CodeRegions } from './CodeStep.tsx';
 import { MobileField } from '../accounts/MobileField.tsx';
 import { LinkButton, cardLabel } from './parts.tsx';
 
@@ -15,23 +15,15 @@ export type BindOrigin = 'topup' | 'withdraw';
 
 const CARD_PROBLEMS = ['incomplete', 'mistyped', 'binUnknown', 'creditCard', 'bankNotSupported', 'holderNotMember', 'refused', 'unreachable'] as const;
 const MOBILE_PROBLEMS = ['invalid', 'mobileMismatch', 'holderMismatch', 'cardUnknown', 'alreadyBound', 'coolingDown', 'sendLimited', 'refused', 'unreachable'] as const;
-const CODE_PROBLEMS = ['wrongCode', 'expired', 'tooManyTries', 'unreachable'] as const;
 
 /** Renders the binding chart: card number (grouped, Luhn hint), the bank and holder, the card's mobile, the SMS code, bound. */
 export function BindCardView({ state, send, from }: { state: State; send: Send; from?: BindOrigin }) {
   const { t } = useTranslation();
   const { context } = state;
   const busy = state.hasTag('busy');
-  const coolingDown = state.matches({ enteringCode: { resend: 'coolingDown' } });
-  const secondsLeft = useCountdown(context.resendAfterMs, coolingDown);
 
   if (state.matches('notVerified')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="alert">{t('errors.FND10004')}</p>
-        <LinkButton href="/app/personalcert" primary>{t('bank.common.verify')}</LinkButton>
-      </div>
-    );
+    return <VerifyFirst label={t('bank.common.verify')} />;
   }
   if (state.matches('enteringCardNo') || state.matches('checkingBin')) {
     const problem = CARD_PROBLEMS.find((p) => state.matches({ enteringCardNo: p }));
@@ -111,28 +103,20 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
     );
   }
   if (state.matches('enteringCode')) {
-    const problem = CODE_PROBLEMS.find((p) => state.matches({ enteringCode: { entry: p } }));
-    const resending = state.matches({ enteringCode: { resend: 'resending' } });
-    const limited = state.matches({ enteringCode: { resend: 'limited' } });
-    const waiting = coolingDown ? t('signUp.resendIn', { seconds: secondsLeft }) : resending ? t('signUp.resending') : limited ? t('login.newCode') : null;
     return (
       <div className="kw-form">
         {cardFacts}
-        <CodeForm
+        <BankCodeStep
           id="bind-code"
+          regions={(state.value as { enteringCode: CodeRegions }).enteringCode}
           sentTo={context.sent?.mobileMasked ?? ''}
           code={context.code}
-          problem={problem}
           triesLeft={context.triesLeft}
           errorCode={context.errorCode}
-          busy={state.matches({ enteringCode: { entry: 'verifying' } })}
+          resendAfterMs={context.resendAfterMs}
           canSubmit={state.can({ type: 'code.submitted' })}
-          onCodeChange={(value) => send({ type: 'code.changed', value })}
-          onSubmit={() => send({ type: 'code.submitted' })}
-          onNewCode={() => send({ type: 'code.resendRequested' })}
-          newCodeWaiting={waiting}
+          send={send}
         />
-        {limited && <FieldError>{t('errors.COD10005')}</FieldError>}
         <Button block size="large" onClick={() => send({ type: 'mobile.edit' })}>{t('bank.bind.changeMobile')}</Button>
       </div>
     );

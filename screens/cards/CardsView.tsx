@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { cardListMachine, CardListEvent } from '../../machines/cardList.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton, cardLabel } from './parts.tsx';
 
 type State = SnapshotFrom<typeof cardListMachine>;
@@ -16,8 +17,7 @@ export function CardsView({ state, send }: { state: State; send: Send }) {
   if (state.matches('failed')) {
     return (
       <div className="kw-form">
-        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('bank.cards.loadFailed')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'cards.retry' })}>{t('common.retry')}</Button>
+        <LoadFailed errorCode={context.errorCode} fallback={t('bank.cards.loadFailed')} onRetry={() => send({ type: 'cards.retry' })} />
       </div>
     );
   }

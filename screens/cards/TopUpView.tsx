@@ -6,17 +6,16 @@ import type { bankSettlementMachine } from '../../machines/bankSettlement.machin
 import type { TopupStatus } from '../../machines/bankFlow.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { useCountdown } from '../../src/ui/useCountdown.ts';
-import { CodeForm } from '../accounts/CodeForm.tsx';
+import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { BankCodeStep, type CodeRegions } from './CodeStep.tsx';
 import { languageOf, money } from '../wallet/format.ts';
-import { CardChoice, LinkButton, cardLabel, useBankReason } from './parts.tsx';
+import { CardChoice, NoBoundCard, cardLabel, useBankReason } from './parts.tsx';
 import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from './payment.tsx';
 
 type State = SnapshotFrom<typeof topupMachine>;
 type Send = (event: TopupEvent) => void;
 
 const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overPerTransaction', 'bankLimit', 'limitExceeded', 'refused', 'unreachable'] as const;
-const CODE_PROBLEMS = ['wrongCode', 'expired', 'tooManyTries', 'unreachable'] as const;
 const BANK_LIMITS = ['perTransaction', 'daily'];
 
 /** Renders the top-up chart: card, amount within the bank's limits, SMS code, pay password, waiting for the bank, outcome. */
@@ -28,33 +27,20 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
   const kz = (centimos: number) => money(centimos, language);
   const card = context.cards.find((c) => c.cardId === context.cardId) ?? null;
   const busy = state.hasTag('busy');
-  const coolingDown = state.matches({ enteringCode: { resend: 'coolingDown' } });
-  const secondsLeft = useCountdown(context.resendAfterMs, coolingDown);
 
   if (state.matches('loadingCards')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
   if (state.matches('cardsFailed')) {
     return (
       <div className="kw-form">
-        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('bank.topup.cardsFailed')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'cards.retry' })}>{t('common.retry')}</Button>
+        <LoadFailed errorCode={context.errorCode} fallback={t('bank.topup.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />
       </div>
     );
   }
   if (state.matches('noCards')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('bank.topup.noCards')}</p>
-        <LinkButton href="/app/cards/bind?from=topup" primary>{t('bank.common.bindCard')}</LinkButton>
-      </div>
-    );
+    return <NoBoundCard text={t('bank.topup.noCards')} from="topup" />;
   }
   if (state.matches('notVerified')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="alert">{t('errors.FND10004')}</p>
-        <LinkButton href="/app/personalcert" primary>{t('bank.common.verify')}</LinkButton>
-      </div>
-    );
+    return <VerifyFirst label={t('bank.common.verify')} />;
   }
   if (state.matches('choosingCard') || state.matches('loadingRules')) {
     return (
@@ -108,29 +94,21 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
   };
   const summary = summaryFor(context.status);
   if (state.matches('enteringCode')) {
-    const problem = CODE_PROBLEMS.find((p) => state.matches({ enteringCode: { entry: p } }));
-    const resending = state.matches({ enteringCode: { resend: 'resending' } });
-    const limited = state.matches({ enteringCode: { resend: 'limited' } });
-    const waiting = coolingDown ? t('signUp.resendIn', { seconds: secondsLeft }) : resending ? t('signUp.resending') : limited ? t('login.newCode') : null;
     return (
       <div className="kw-form">
         {summary}
         <p className="kw-muted-text">{t('bank.topup.codeIntro')}</p>
-        <CodeForm
+        <BankCodeStep
           id="topup-code"
+          regions={(state.value as { enteringCode: CodeRegions }).enteringCode}
           sentTo={context.order?.mobileMasked ?? ''}
           code={context.code}
-          problem={problem}
           triesLeft={context.triesLeft}
           errorCode={context.errorCode}
-          busy={state.matches({ enteringCode: { entry: 'verifying' } })}
+          resendAfterMs={context.resendAfterMs}
           canSubmit={state.can({ type: 'code.submitted' })}
-          onCodeChange={(value) => send({ type: 'code.changed', value })}
-          onSubmit={() => send({ type: 'code.submitted' })}
-          onNewCode={() => send({ type: 'code.resendRequested' })}
-          newCodeWaiting={waiting}
+          send={send}
         />
-        {limited && <FieldError>{t('errors.COD10005')}</FieldError>}
         <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('bank.topup.cancel')}</Button>
       </div>
     );

@@ -7,9 +7,10 @@ import type { branchPickerMachine } from '../../machines/branchPicker.machine.ts
 import type { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import type { WithdrawStatus } from '../../machines/bankFlow.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../wallet/format.ts';
 import { BranchPickerPanel } from './BranchPickerView.tsx';
-import { CardChoice, LinkButton, cardLabel, useBankReason } from './parts.tsx';
+import { CardChoice, NoBoundCard, cardLabel, useBankReason } from './parts.tsx';
 import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from './payment.tsx';
 
 type State = SnapshotFrom<typeof withdrawalMachine>;
@@ -34,26 +35,15 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
   if (state.matches('infoFailed')) {
     return (
       <div className="kw-form">
-        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('bank.withdraw.infoFailed')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'info.retry' })}>{t('common.retry')}</Button>
+        <LoadFailed errorCode={context.errorCode} fallback={t('bank.withdraw.infoFailed')} onRetry={() => send({ type: 'info.retry' })} />
       </div>
     );
   }
   if (state.matches('notVerified')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="alert">{t('errors.FND10004')}</p>
-        <LinkButton href="/app/personalcert" primary>{t('bank.common.verify')}</LinkButton>
-      </div>
-    );
+    return <VerifyFirst label={t('bank.common.verify')} />;
   }
   if (state.matches('noCards')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('bank.withdraw.noCards')}</p>
-        <LinkButton href="/app/cards/bind?from=withdraw" primary>{t('bank.common.bindCard')}</LinkButton>
-      </div>
-    );
+    return <NoBoundCard text={t('bank.withdraw.noCards')} from="withdraw" />;
   }
   const balance = <p className="kw-bank-balance">{t('bank.withdraw.available', { amount: available })}</p>;
   if (state.matches('choosingCard') || state.matches('loadingCard') || state.matches('checkingBranchNeed')) {

@@ -30,6 +30,17 @@ export function CardChoice({ cards, disabled, onChoose }: { cards: BoundCard[]; 
   );
 }
 
+/** Nothing to pay with yet: the way to bind a debit card, which comes back to `from`. */
+export function NoBoundCard({ text, from }: { text: string; from: 'topup' | 'withdraw' }) {
+  const { t } = useTranslation();
+  return (
+    <div className="kw-form">
+      <p className="kw-muted-text" role="status">{text}</p>
+      <LinkButton href={`/app/cards/bind?from=${from}`} primary>{t('bank.common.bindCard')}</LinkButton>
+    </div>
+  );
+}
+
 /** A link styled as a full-width button. */
 export function LinkButton({ href, primary = false, children }: { href: string; primary?: boolean; children: React.ReactNode }) {
   return <a className={`kw-button kw-button-block kw-link-button kw-centered-text${primary ? ' kw-button-primary' : ''}`} href={href}>{children}</a>;

@@ -7,6 +7,7 @@ import { FILTER_SHORTCUTS, type fundDetailMachine, type FundDetailEvent } from '
 import type { FundLine } from '../../services/contract/wallet.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { kindLabel, languageOf, lineTime, money } from './format.ts';
 
 type State = SnapshotFrom<typeof fundDetailMachine>;
@@ -72,10 +73,7 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
     body = <p className="kw-centered" role="status">{t('common.loading')}</p>;
   } else if (state.matches('failed')) {
     body = (
-      <>
-        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('wallet.fund.failed')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'list.retry' })}>{t('common.retry')}</Button>
-      </>
+      <LoadFailed errorCode={context.errorCode} fallback={t('wallet.fund.failed')} onRetry={() => send({ type: 'list.retry' })} />
     );
   } else {
     const refreshing = state.hasTag('refreshing');

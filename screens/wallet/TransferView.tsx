@@ -5,6 +5,7 @@ import { NOTE_MAX, type transferMachine, type TransferEvent } from '../../machin
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import { formatMobile } from '../../src/lib/phone.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { MobileField } from '../accounts/MobileField.tsx';
 import { languageOf, money } from './format.ts';
 import { PayConfirmPanel } from './PayConfirmView.tsx';
@@ -33,18 +34,12 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
   if (state.matches('assetsFailed')) {
     return (
       <div className="kw-form">
-        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('wallet.transfer.assetsFailed')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'assets.retry' })}>{t('common.retry')}</Button>
+        <LoadFailed errorCode={context.errorCode} fallback={t('wallet.transfer.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />
       </div>
     );
   }
   if (state.matches('notVerified')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="alert">{t('errors.FND10004')}</p>
-        <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/personalcert">{t('wallet.transfer.verify')}</a>
-      </div>
-    );
+    return <VerifyFirst label={t('wallet.transfer.verify')} />;
   }
   if (state.matches('enteringMobile') || state.matches('checkingPayee')) {
     const problem = MOBILE_PROBLEMS.find((p) => state.matches({ enteringMobile: p }));

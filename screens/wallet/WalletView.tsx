@@ -1,9 +1,9 @@
-import { Button } from 'antd-mobile';
 import { PullToRefresh } from './PullToRefresh.tsx';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { walletAssetsMachine, WalletAssetsEvent } from '../../machines/walletAssets.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from './format.ts';
 
 type State = SnapshotFrom<typeof walletAssetsMachine>;
@@ -23,8 +23,7 @@ export function WalletView({ state, send, onPull }: { state: State; send: Send; 
   if (state.matches('failed') || !assets) {
     return (
       <div className="kw-form">
-        <FieldError>{state.context.errorCode ? t(`errors.${state.context.errorCode}`) : t('wallet.assets.failed')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'assets.retry' })}>{t('common.retry')}</Button>
+        <LoadFailed errorCode={state.context.errorCode} fallback={t('wallet.assets.failed')} onRetry={() => send({ type: 'assets.retry' })} />
       </div>
     );
   }
