@@ -139,8 +139,6 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
   }
   const leave = <LeaveLinks />;
   const restart = () => send({ type: 'topup.restarted' });
-  // styled as the links beside it: a way on, not the main action
-  const another = <button type="button" className="kw-button kw-button-block" onClick={restart}>{t('bank.topup.another')}</button>;
   if (state.matches('waitingForBank')) {
     return (
       <WaitingForBank
@@ -148,7 +146,7 @@ export function TopUpView({ state, send }: { state: State; send: Send }) {
         summary={(bankStatus) => summaryFor((bankStatus as TopupStatus | null) ?? context.status)}
         pending={t('bank.topup.pending')}
         explanation={t('bank.topup.pendingExplain')}
-        another={another}
+        another={{ label: t('bank.topup.another'), onStart: restart }}
       />
     );
   }

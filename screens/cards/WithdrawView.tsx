@@ -165,8 +165,6 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
   }
   const leave = <LeaveLinks />;
   const restart = () => send({ type: 'withdrawal.restarted' });
-  // styled as the links beside it: a way on, not the main action
-  const another = <button type="button" className="kw-button kw-button-block" onClick={restart}>{t('bank.withdraw.another')}</button>;
   if (state.matches('pending')) {
     return (
       <WaitingForBank
@@ -174,7 +172,7 @@ export function WithdrawView({ state, send }: { state: State; send: Send }) {
         summary={(bankStatus) => summaryFor((bankStatus as WithdrawStatus | null) ?? context.status)}
         pending={t('bank.withdraw.pending')}
         explanation={t('bank.withdraw.pendingExplain')}
-        another={another}
+        another={{ label: t('bank.withdraw.another'), onStart: restart }}
       />
     );
   }

@@ -97,7 +97,7 @@ interface WaitingProps {
   pending: string;
   explanation: string;
   /** Starting another payment meanwhile: this one settles without the page. */
-  another: React.ReactNode;
+  another: { label: string; onStart: () => void };
 }
 
 /** The bank has not answered yet: the bankSettlement child's state, polling, and ways to leave. */
@@ -110,7 +110,8 @@ export function WaitingForBankView({ settlement, summary, pending, explanation, 
       <p className="kw-muted-text">{explanation}</p>
       {settlement?.matches('unreachable') && <p className="kw-muted-text">{t('bank.common.pollTrouble')}</p>}
       <p className="kw-muted-text">{t('bank.common.canLeave')}</p>
-      {another}
+      {/* styled as the links beside it: a way on, not the main action */}
+      <button type="button" className="kw-button kw-button-block" onClick={another.onStart}>{another.label}</button>
       <LeaveLinks />
     </div>
   );

@@ -159,7 +159,7 @@ const settlementBinding: ScreenBinding<typeof bankSettlementMachine> = {
       summary={(bankStatus) => <p>{bankStatus ? `Estado do banco: ${bankStatus.state}` : 'Ainda sem estado'}</p>}
       pending="À espera do banco…"
       explanation="O carregamento entra no saldo assim que o banco confirmar."
-      another={<button type="button">Novo carregamento</button>}
+      another={{ label: 'Novo carregamento', onStart: () => undefined }}
     />
   ),
   userEvents: {},
