@@ -36,7 +36,7 @@ export type BindCardEvent =
   | { type: 'code.resendRequested' }
   | { type: 'bind.restarted' };
 
-/** The Luhn check of services/contract/cards.ts (not imported: the contracts bring zod into the chunk). */
+/** The Luhn check of services/contract/cardList.ts (not imported: the contracts bring zod into the chunk). */
 export function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {

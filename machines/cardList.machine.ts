@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { CARD_CODES } from '../services/contract/codes.ts';
+import { CARD_CODES } from '../services/contract/answerCodes.ts';
 import { isOk, outputOf, refusalCode, refusedWith } from './outcome.ts';
 import type { BoundCard } from './bankFlow.ts';
 

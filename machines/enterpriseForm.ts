@@ -1,4 +1,4 @@
-import type { EnterpriseDocumentSlot, EnterpriseForm } from '../services/contract/enterprise.ts';
+import type { EnterpriseDocumentSlot, EnterpriseForm } from '../services/contract/enterpriseVerification.ts';
 import { COMPANY_NIF, PERSONAL_NIF } from '../src/lib/nif.ts';
 import { MOBILE_PATTERN } from '../src/lib/phone.ts';
 

@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import type { EnterpriseForm } from '../services/contract/enterprise.ts';
+import type { EnterpriseForm } from '../services/contract/enterpriseVerification.ts';
 import { isOk, outputOf, refusalCode, refusedWith } from './outcome.ts';
 import {
   emptyValues, fromSubmitted, isComplete, toApplyRequest, validate, withDocument, withField,

@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { PLATFORM_CODES } from '../services/contract/codes.ts';
+import { PLATFORM_CODES } from '../services/contract/answerCodes.ts';
 import { safePlatformReturnTo } from '../services/contract/platformReturnTo.ts';
 import { isOk, outputOf, refusalCode } from './outcome.ts';
 

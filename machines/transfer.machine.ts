@@ -1,7 +1,7 @@
 import { setup, assign, fromPromise } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
-import { LEDGER_CODES } from '../services/contract/codes.ts';
+import { LEDGER_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';
 import { toNationalMobile } from '../src/lib/phone.ts';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { UPLOAD_LIMIT_MB } from '../services/contract/codes.ts';
+import { UPLOAD_LIMIT_MB } from '../services/contract/answerCodes.ts';
 
 /** Everything the server reads from its environment, in one place (the README lists it). */
 export interface ServerConfig {

@@ -1,4 +1,4 @@
-import type { Code } from '../services/contract/codes.ts';
+import type { Code } from '../services/contract/answerCodes.ts';
 import type { Queryable } from './db/index.ts';
 
 /** A refusal a handler means to give: it becomes `{code, msg, subMsg}` in the caller's language. */

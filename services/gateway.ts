@@ -1,4 +1,4 @@
-import { CODES } from './contract/codes.ts';
+import { CODES } from './contract/answerCodes.ts';
 import type { Envelope, GatewayAnswer } from './contract/envelope.ts';
 import type { RequestOf, ResponseOf, ServiceName, contracts } from './contract/index.ts';
 import { deviceId } from '../src/lib/device.ts';

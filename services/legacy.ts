@@ -1,4 +1,4 @@
-import { LEGACY_HEADERS, LEGACY_OK, LEGACY_SESSION_LOST } from './contract/codes.ts';
+import { LEGACY_HEADERS, LEGACY_OK, LEGACY_SESSION_LOST } from './contract/answerCodes.ts';
 import type { LegacyAnswer } from './contract/envelope.ts';
 import { storage } from '../src/lib/storage.ts';
 import { http, never } from './http.ts';

@@ -1,4 +1,4 @@
-import { LEGACY_HEADERS } from './contract/codes.ts';
+import { LEGACY_HEADERS } from './contract/answerCodes.ts';
 import { storage } from '../src/lib/storage.ts';
 import { signalSessionExpired } from './session-signal.ts';
 

@@ -1,4 +1,4 @@
-import { CODES, LEGACY_HEADERS, UPLOAD_LIMIT_MB } from './contract/codes.ts';
+import { CODES, LEGACY_HEADERS, UPLOAD_LIMIT_MB } from './contract/answerCodes.ts';
 import type { GatewayAnswer, LegacyAnswer } from './contract/envelope.ts';
 import { buildEnvelope, type GatewayOptions } from './gateway.ts';
 import { legacyHeaders } from './legacy.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../services/contract/define.ts';
-import type { EnterpriseDocumentSlot } from '../../services/contract/enterprise.ts';
+import type { EnterpriseDocumentSlot } from '../../services/contract/enterpriseVerification.ts';
 import type { MemberSummary, rebindingDetail, verificationDetail } from '../../services/contract/platform.ts';
 import { DocumentPreview } from './DocumentPreview.tsx';
 import { usePlatformFormat } from './format.ts';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import banksData from '../../src/data/angola/banks.json' with { type: 'json' };
 import type { Database, Queryable } from '../db/index.ts';
-import { luhnValid } from '../../services/contract/cards.ts';
-import { LUANDA_DAY } from '../domains/wallet/limits.ts';
+import { luhnValid } from '../../services/contract/cardList.ts';
+import { LUANDA_DAY } from '../ledger/limits.ts';
 import { sameName } from './identityRegistry.ts';
 import type { BankAdapter, BankBranch, BankFailureReason, BankOperationRequest, BankOperationStatus, BinInfo, CardType } from './bank.ts';
 

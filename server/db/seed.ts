@@ -1,8 +1,8 @@
 import { hash } from '@node-rs/argon2';
 import type { Database } from './index.ts';
-import { seedLevelLimits } from '../domains/wallet/limits.ts';
+import { seedLevelLimits } from '../ledger/limits.ts';
 import { seedBankSimulator } from '../adapters/bankSimulator.ts';
-import { seedBankChannels } from '../domains/cards/channels.ts';
+import { seedBankChannels } from '../domains/bank/channels.ts';
 
 /** Demo logins printed at start-up. Passwords here are for the local demo database only. */
 export const DEMO_ACCOUNTS = [

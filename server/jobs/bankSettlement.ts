@@ -1,7 +1,7 @@
 import type { Database } from '../db/index.ts';
 import type { BankAdapter, BankOperationRequest, BankOperationStatus } from '../adapters/bank.ts';
-import { resolveTopup } from '../domains/topup/topup.ts';
-import { resolveWithdrawal } from '../domains/withdraw/withdraw.ts';
+import { resolveTopup } from '../domains/topup/handlers.ts';
+import { resolveWithdrawal } from '../domains/withdrawal/handlers.ts';
 
 /**
  * Settlement with the bank. Each tick:

@@ -1,4 +1,4 @@
-import { LEDGER_CODES } from '../../services/contract/codes.ts';
+import { LEDGER_CODES } from '../../services/contract/answerCodes.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CODES, LEGACY_OK, LEGACY_SESSION_LOST } from '../../services/contract/codes.ts';
+import { CODES, LEGACY_OK, LEGACY_SESSION_LOST } from '../../services/contract/answerCodes.ts';
 import type { GatewayAnswer, LegacyAnswer } from '../../services/contract/envelope.ts';
 import { DomainError } from '../errors.ts';
 import { errorMessage, type Language } from '../i18n.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CODES } from '../../services/contract/codes.ts';
+import { CODES } from '../../services/contract/answerCodes.ts';
 import { envelopeSchema } from '../../services/contract/envelope.ts';
 import { normaliseLanguage } from '../i18n.ts';
 import { claimedAudience, dispatch } from '../registry.ts';

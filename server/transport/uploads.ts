@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CODES } from '../../services/contract/codes.ts';
+import { CODES } from '../../services/contract/answerCodes.ts';
 import { envelopeSchema, LEGACY_HEADERS } from '../../services/contract/envelope.ts';
 import type { Database } from '../db/index.ts';
 import type { ServerConfig } from '../config.ts';

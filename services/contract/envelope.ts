@@ -51,4 +51,4 @@ export interface LegacyAnswer<T = unknown> {
   body: T | null;
 }
 
-export { LEGACY_HEADERS } from './codes.ts';
+export { LEGACY_HEADERS } from './answerCodes.ts';

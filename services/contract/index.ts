@@ -1,19 +1,19 @@
 /** The catalogue: every service the gateway serves, by its spec §7 name. Client and server share it. */
 import type { ServiceContract } from './define.ts';
-import * as content from './content.ts';
+import * as content from './document.ts';
 import * as session from './session.ts';
-import * as accounts from './accounts.ts';
+import * as accounts from './signUp.ts';
 import * as payPassword from './payPassword.ts';
 import * as settings from './settings.ts';
 import * as captcha from './captcha.ts';
 import * as changeMobile from './changeMobile.ts';
-import * as verification from './verification.ts';
-import * as enterprise from './enterprise.ts';
+import * as verification from './personalVerification.ts';
+import * as enterprise from './enterpriseVerification.ts';
 import * as platform from './platform.ts';
-import * as wallet from './wallet.ts';
-import * as cards from './cards.ts';
+import * as wallet from './walletAssets.ts';
+import * as cards from './cardList.ts';
 import * as topup from './topup.ts';
-import * as withdraw from './withdraw.ts';
+import * as withdraw from './withdrawal.ts';
 
 const all = [
   content.getDocument,
@@ -97,5 +97,5 @@ export type ServiceName = keyof Contracts;
 export const contractList: readonly ServiceContract[] = all;
 
 export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification, enterprise, platform, wallet, cards, topup, withdraw };
-export * from './codes.ts';
+export * from './answerCodes.ts';
 export * from './define.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { enterpriseFormSchema, enterpriseDocumentSlots } from './enterprise.ts';
+import { enterpriseFormSchema, enterpriseDocumentSlots } from './enterpriseVerification.ts';
 
 /**
  * The operators' platform area (`/plateform/`). Operators sign in by OpenID Connect single sign-on

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { smsCode } from './accounts.ts';
-import { cents } from './wallet.ts';
-import { cardId } from './cards.ts';
+import { smsCode } from './signUp.ts';
+import { cents } from './walletAssets.ts';
+import { cardId } from './cardList.ts';
 
 const positiveCents = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const topupOrderNo = z.string().regex(/^TP\d{12}$/);

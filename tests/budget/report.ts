@@ -44,14 +44,14 @@ export function measureRoutes(distDir = 'dist'): { entryGzip: number; routes: Ro
   const sum = (keys: Iterable<string>) => [...keys].reduce((total, k) => total + (manifest[k]!.file.endsWith('.js') ? size(manifest[k]!.file) : 0), 0);
   const screens: Record<string, string> = {
     '/': 'screens/home/HomeScreen.tsx',
-    '/index/:token': 'screens/entry/TokenEntryScreen.tsx',
-    '/agreement/:slug': 'screens/content/AgreementScreen.tsx',
-    '/app/helpdoc (help pages)': 'screens/content/HelpDocumentScreen.tsx',
-    '/anouncement/:id': 'screens/content/NoticeScreen.tsx',
+    '/index/:token': 'screens/tokenEntry/TokenEntryScreen.tsx',
+    '/agreement/:slug': 'screens/document/AgreementScreen.tsx',
+    '/app/helpdoc (help pages)': 'screens/document/HelpDocumentScreen.tsx',
+    '/anouncement/:id': 'screens/document/NoticeScreen.tsx',
     '(not found)': 'screens/common/NotFoundScreen.tsx',
-    '/app/login': 'screens/accounts/LoginScreen.tsx',
-    '/app/register': 'screens/accounts/SignUpScreen.tsx',
-    '/app/findpassword': 'screens/accounts/RecoverPasswordScreen.tsx',
+    '/app/login': 'screens/login/LoginScreen.tsx',
+    '/app/register': 'screens/signUp/SignUpScreen.tsx',
+    '/app/findpassword': 'screens/recoverPassword/RecoverPasswordScreen.tsx',
   };
   const routes = Object.entries(screens).map(([route, screen]) => {
     const parts = (SCREEN_PARTS[screen] ?? []).map((part) => Object.keys(manifest).find((k) => k.startsWith(`virtual:locale-sections/pt/${part}?`))!);

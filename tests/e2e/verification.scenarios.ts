@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { enterpriseDocumentSlots } from '../../services/contract/enterprise.ts';
+import { enterpriseDocumentSlots } from '../../services/contract/enterpriseVerification.ts';
 import { PDF, png, zipBomb } from '../support/files.ts';
 import type { E2eContext } from './run.ts';
 import { codeFromOutbox, expectText, outboxCount, type Scenario } from './scenarios.ts';

@@ -1,6 +1,6 @@
 import { enterpriseVerificationMachine, type EnterpriseVerificationEvent } from '../../machines/enterpriseVerification.machine.ts';
 import { DOCUMENT_SLOTS, fromSubmitted, isComplete, withDocument, type EnterpriseValues } from '../../machines/enterpriseForm.ts';
-import type { EnterpriseForm } from '../../services/contract/enterprise.ts';
+import type { EnterpriseForm } from '../../services/contract/enterpriseVerification.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
-import { CaptchaView } from '../../screens/accounts/CaptchaBox.tsx';
+import { CaptchaView } from '../../screens/common/CaptchaBox.tsx';
 import { captchaModel } from '../models/captcha.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

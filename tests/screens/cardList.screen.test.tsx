@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, within, type screen as Screen } from '@testing-library/react';
-import { CardsView } from '../../screens/cards/CardsView.tsx';
+import { CardListView } from '../../screens/cardList/CardListView.tsx';
 import type { cardListMachine, CardListEvent } from '../../machines/cardList.machine.ts';
 import { cardListModel } from '../models/cardList.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
@@ -20,7 +20,7 @@ const events: UserEvents<CardListEvent> = {
 };
 
 const binding: ScreenBinding<typeof cardListMachine> = {
-  view: (state, send) => <CardsView state={state} send={send as (e: CardListEvent) => void} />,
+  view: (state, send) => <CardListView state={state} send={send as (e: CardListEvent) => void} />,
   userEvents: events,
   states: (ui, state) => {
     const c = state.context;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
-import { ChangeMobileView } from '../../screens/accounts/ChangeMobileView.tsx';
+import { ChangeMobileView } from '../../screens/changeMobile/ChangeMobileView.tsx';
 import { changeMobileModel } from '../models/changeMobile.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

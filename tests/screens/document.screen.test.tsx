@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent } from '@testing-library/react';
-import { DocumentView } from '../../screens/content/DocumentView.tsx';
+import { DocumentView } from '../../screens/common/DocumentView.tsx';
 import { documentModel } from '../models/document.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding } from '../support/screen-mbt.tsx';

@@ -3,11 +3,11 @@ import { act, fireEvent, render, screen, waitFor, within, type screen as Screen 
 import { I18nextProvider } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { EnterpriseVerificationView } from '../../screens/verification/EnterpriseVerificationView.tsx';
-import { EnterpriseStatusView } from '../../screens/verification/EnterpriseStatusView.tsx';
-import type { ProvinceOptions } from '../../screens/verification/EnterpriseFormView.tsx';
-import type { DocumentUploader } from '../../screens/verification/EnterpriseDocumentSlot.tsx';
-import { loadDraft, useDraftPersistence } from '../../screens/verification/EnterpriseDraft.ts';
+import { EnterpriseVerificationView } from '../../screens/enterpriseVerification/EnterpriseVerificationView.tsx';
+import { EnterpriseStatusView } from '../../screens/enterpriseVerification/EnterpriseStatusView.tsx';
+import type { ProvinceOptions } from '../../screens/enterpriseVerification/EnterpriseFormView.tsx';
+import type { DocumentUploader } from '../../screens/enterpriseVerification/EnterpriseDocumentSlot.tsx';
+import { loadDraft, useDraftPersistence } from '../../screens/enterpriseVerification/EnterpriseDraft.ts';
 import { DOCUMENT_SLOTS, type FieldPath } from '../../machines/enterpriseForm.ts';
 import { enterpriseVerificationMachine, type EnterpriseVerificationEvent } from '../../machines/enterpriseVerification.machine.ts';
 import { createI18n } from '../../src/i18n.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
-import { LoginView } from '../../screens/accounts/LoginView.tsx';
+import { LoginView } from '../../screens/login/LoginView.tsx';
 import { loginModel } from '../models/login.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
-import type { RenderCaptcha } from '../../screens/accounts/CaptchaBox.tsx';
+import type { RenderCaptcha } from '../../screens/common/CaptchaBox.tsx';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { loginMachine, LoginEvent } from '../../machines/login.machine.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, within, type screen as Screen } from '@testing-library/react';
-import { PayPasswordView } from '../../screens/accounts/PayPasswordView.tsx';
+import { PayPasswordView } from '../../screens/payPassword/PayPasswordView.tsx';
 import { payPasswordModel, sampleKeypad } from '../models/payPassword.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
-import { PersonalVerificationView } from '../../screens/verification/PersonalVerificationView.tsx';
+import { PersonalVerificationView } from '../../screens/personalVerification/PersonalVerificationView.tsx';
 import { personalVerificationModel } from '../models/personalVerification.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

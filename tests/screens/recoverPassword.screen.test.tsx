@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
-import { RecoverPasswordView } from '../../screens/accounts/RecoverPasswordView.tsx';
+import { RecoverPasswordView } from '../../screens/recoverPassword/RecoverPasswordView.tsx';
 import { recoverModel } from '../models/recoverPassword.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
-import type { RenderCaptcha } from '../../screens/accounts/CaptchaBox.tsx';
+import type { RenderCaptcha } from '../../screens/common/CaptchaBox.tsx';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recoverPassword.machine.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
-import { SignUpView } from '../../screens/accounts/SignUpView.tsx';
+import { SignUpView } from '../../screens/signUp/SignUpView.tsx';
 import { signUpModel } from '../models/signUp.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
-import type { RenderCaptcha } from '../../screens/accounts/CaptchaBox.tsx';
+import type { RenderCaptcha } from '../../screens/common/CaptchaBox.tsx';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { signUpMachine, SignUpEvent } from '../../machines/signUp.machine.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent } from '@testing-library/react';
-import { TokenEntryView } from '../../screens/entry/TokenEntryView.tsx';
+import { TokenEntryView } from '../../screens/tokenEntry/TokenEntryView.tsx';
 import { tokenEntryModel } from '../models/tokenEntry.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding } from '../support/screen-mbt.tsx';

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AxiosAdapter } from 'axios';
-import { TopUpView } from '../../screens/cards/TopUpView.tsx';
-import { sendTopupConfirmation } from '../../screens/cards/TopUpScreen.tsx';
+import { TopupView } from '../../screens/topup/TopupView.tsx';
+import { sendTopupConfirmation } from '../../screens/topup/TopupScreen.tsx';
 import { topupMachine, type TopupEvent, type ConfirmTopupRequest } from '../../machines/topup.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
-import { WaitingForBankView } from '../../screens/cards/payment.tsx';
+import { WaitingForBankView } from '../../screens/common/payment.tsx';
 import { bankSettlementModel } from '../models/bankSettlement.model.ts';
 import { topupModel, sampleOrder, sampleRules, sampleTopupStatus } from '../models/topup.model.ts';
 import { sampleCard } from '../models/withdrawal.model.ts';
@@ -40,7 +40,7 @@ const events: UserEvents<TopupEvent> = {
 };
 
 const binding: ScreenBinding<typeof topupMachine> = {
-  view: (state, send) => <TopUpView state={state} send={send as (e: TopupEvent) => void} />,
+  view: (state, send) => <TopupView state={state} send={send as (e: TopupEvent) => void} />,
   userEvents: events,
   states: (ui, state) => {
     const c = state.context;

@@ -13,7 +13,7 @@ import { storage } from '../../src/lib/storage.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { PDF, zipBomb } from '../support/files.ts';
 import { uploadGatewayFile } from '../../services/upload.ts';
-import { UPLOAD_LIMIT_MB } from '../../services/contract/codes.ts';
+import { UPLOAD_LIMIT_MB } from '../../services/contract/answerCodes.ts';
 
 let server: TestServer;
 let toasts: Array<{ message: string; kind: ToastKind; durationMs: number }> = [];

@@ -3,12 +3,12 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { AxiosAdapter } from 'axios';
 import pt from '../../locales/pt.json';
-import { WithdrawView } from '../../screens/cards/WithdrawView.tsx';
-import { sendWithdrawal } from '../../screens/cards/WithdrawScreen.tsx';
+import { WithdrawalView } from '../../screens/withdrawal/WithdrawalView.tsx';
+import { sendWithdrawal } from '../../screens/withdrawal/WithdrawalScreen.tsx';
 import { withdrawalMachine, type WithdrawalEvent, type WithdrawRequest } from '../../machines/withdrawal.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import { branchPickerMachine, type BranchPickerEvent } from '../../machines/branchPicker.machine.ts';
-import { BranchPickerView } from '../../screens/cards/BranchPickerView.tsx';
+import { BranchPickerView } from '../../screens/common/BranchPickerView.tsx';
 import { branchPickerModel } from '../models/branchPicker.model.ts';
 import { withdrawalModel, sampleCharge, sampleInfo, sampleLimits, sampleReceipt, sampleStatus } from '../models/withdrawal.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
@@ -47,7 +47,7 @@ function expectSummary(ui: Ui, charge: number) {
 }
 
 const binding: ScreenBinding<typeof withdrawalMachine> = {
-  view: (state, send) => <WithdrawView state={state} send={send as (e: WithdrawalEvent) => void} />,
+  view: (state, send) => <WithdrawalView state={state} send={send as (e: WithdrawalEvent) => void} />,
   userEvents: events,
   states: (ui, state) => {
     const c = state.context;

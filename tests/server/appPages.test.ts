@@ -21,13 +21,13 @@ const INDEX = `<!doctype html>
 </html>
 `;
 const MANIFEST = {
-  'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_shared-S.js'], css: ['assets/index-E.css'], dynamicImports: ['screens/accounts/LoginScreen.tsx'] },
+  'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_shared-S.js'], css: ['assets/index-E.css'], dynamicImports: ['screens/login/LoginScreen.tsx'] },
   '_shared-S.js': { file: 'assets/shared-S.js' },
   '_gateway-G.js': { file: 'assets/gateway-G.js', imports: ['_shared-S.js'] },
   '_input-I.js': { file: 'assets/input-I.js', css: ['assets/input-I.css'] },
   'screens/home/HomeScreen.tsx': { file: 'assets/HomeScreen-H.js', isDynamicEntry: true, imports: ['_shared-S.js'] },
-  'screens/accounts/LoginScreen.tsx': { file: 'assets/LoginScreen-L.js', isDynamicEntry: true, imports: ['_shared-S.js', '_gateway-G.js', '_input-I.js'] },
-  'screens/accounts/SignUpScreen.tsx': { file: 'assets/SignUpScreen-U.js', isDynamicEntry: true, imports: ['_gateway-G.js', '_input-I.js'] },
+  'screens/login/LoginScreen.tsx': { file: 'assets/LoginScreen-L.js', isDynamicEntry: true, imports: ['_shared-S.js', '_gateway-G.js', '_input-I.js'] },
+  'screens/signUp/SignUpScreen.tsx': { file: 'assets/SignUpScreen-U.js', isDynamicEntry: true, imports: ['_gateway-G.js', '_input-I.js'] },
   'screens/platform/PlatformShell.tsx': { file: 'assets/PlatformShell-P.js', isDynamicEntry: true, imports: ['_gateway-G.js'] },
   'screens/platform/ReviewScreen.tsx': { file: 'assets/ReviewScreen-R.js', isDynamicEntry: true, imports: ['_gateway-G.js'] },
   'virtual:locale-sections/pt/accounts?signUp,login,captcha,recover': { file: 'assets/accounts-A.js', isDynamicEntry: true },

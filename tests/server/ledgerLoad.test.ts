@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { createLoadMembers, payTokenDirect, type LoadMember } from '../support/money.ts';
 import { bankSimulator, createSimulatorCard, simulatorBin, simulatorCardNumber } from '../../server/adapters/bankSimulator.ts';
-import { bindCardDirect } from '../../server/domains/cards/handlers.ts';
-import { DEFAULT_CHANNEL, serviceCharge } from '../../server/domains/cards/channels.ts';
-import { topupOrderDirect } from '../../server/domains/topup/topup.ts';
+import { bindCardDirect } from '../../server/domains/bindCard/handlers.ts';
+import { DEFAULT_CHANNEL, serviceCharge } from '../../server/domains/bank/channels.ts';
+import { topupOrderDirect } from '../../server/domains/topup/handlers.ts';
 import { drainBankSettlement, runBankSettlementOnce } from '../../server/jobs/bankSettlement.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 

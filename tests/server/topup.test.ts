@@ -4,8 +4,8 @@ import { engines, envelope, startTestServer, type TestServer } from '../support/
 import { payTokenByKeypad, payTokenDirect, verifyMember } from '../support/money.ts';
 import { SIM_TEST_CARDS, bankSimulator, setSimulatorControls } from '../../server/adapters/bankSimulator.ts';
 import { bankAdapter, type BankAdapter } from '../../server/adapters/bank.ts';
-import { bindCardDirect } from '../../server/domains/cards/handlers.ts';
-import { topupOrderDirect } from '../../server/domains/topup/topup.ts';
+import { bindCardDirect } from '../../server/domains/bindCard/handlers.ts';
+import { topupOrderDirect } from '../../server/domains/topup/handlers.ts';
 import { drainBankSettlement, runBankSettlementOnce, startBankSettlement } from '../../server/jobs/bankSettlement.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { readConfig } from '../../server/config.ts';
@@ -182,7 +182,7 @@ describe.each(engines)('top-up from a bound card on %s', (engine) => {
   });
 
   it('a bank answer applied twice credits once', async () => {
-    const { resolveTopup } = await import('../../server/domains/topup/topup.ts');
+    const { resolveTopup } = await import('../../server/domains/topup/handlers.ts');
     const order = await confirmedTopup(anaId, ana, anaCard, 3 * KZ);
     const id = (await server.db.query<{ id: string }>('SELECT id::text FROM topups WHERE order_no = $1', [order.bizContent.orderNo])).rows[0]!.id;
     const before = await available(ana);

@@ -1,4 +1,4 @@
-import { enterpriseDocumentSlots } from '../../services/contract/enterprise.ts';
+import { enterpriseDocumentSlots } from '../../services/contract/enterpriseVerification.ts';
 import { envelope, type TestServer } from './server.ts';
 import { PDF, png } from './files.ts';
 

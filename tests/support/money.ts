@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { PaymentPurpose } from '../../services/contract/payPassword.ts';
-import { hashPassword } from '../../server/domains/accounts/members.ts';
+import { hashPassword } from '../../server/domains/members/accounts.ts';
 import { authorizePayment } from '../../server/domains/payPassword/authorizations.ts';
 import { memberAccount, post, systemAccount } from '../../server/ledger/ledger.ts';
 import type { Queryable } from '../../server/db/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enterpriseDocumentSlots, enterpriseFormSchema } from '../../services/contract/enterprise.ts';
+import { enterpriseDocumentSlots, enterpriseFormSchema } from '../../services/contract/enterpriseVerification.ts';
 import {
   DOCUMENT_SLOTS, emptyValues, fromSubmitted, isComplete, normaliseField, reviveDraft, toApplyRequest, validate, withDocument, withField,
 } from '../../machines/enterpriseForm.ts';

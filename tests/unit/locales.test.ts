@@ -3,7 +3,7 @@ import pt from '../../locales/pt.json';
 import en from '../../locales/en.json';
 import zh from '../../locales/zh.json';
 import fr from '../../locales/fr.json';
-import { ALL_CODES } from '../../services/contract/codes.ts';
+import { ALL_CODES } from '../../services/contract/answerCodes.ts';
 
 function leafKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
-import { ACCOUNT_CODES } from '../../../services/contract/codes.ts';
+import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { hashToken } from '../session/sessions.ts';
 
 /**

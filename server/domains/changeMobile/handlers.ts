@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { ACCOUNT_CODES } from '../../../services/contract/codes.ts';
+import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler } from '../../registry.ts';
-import { consumeCode, issueCode } from '../codes/codes.ts';
-import { findMember, maskDestination, openTicket, verifyPassword } from '../accounts/members.ts';
+import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
+import { findMember, maskDestination, openTicket, verifyPassword } from '../members/accounts.ts';
 import { hashToken } from '../session/sessions.ts';
-import { LOCKOUT } from '../accounts/login.ts';
+import { LOCKOUT } from '../login/handlers.ts';
 import { memberIdOf } from '../session/principal.ts';
 
 /** The rebind ticket stays valid for the whole flow (15 minutes) rather than being used up at once. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import { CODES } from '../../../services/contract/codes.ts';
+import { CODES } from '../../../services/contract/answerCodes.ts';
 import type { Database } from '../../db/index.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import { DomainError } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LEDGER_CODES } from '../../../services/contract/codes.ts';
+import { LEDGER_CODES } from '../../../services/contract/answerCodes.ts';
 import type { PaymentPurpose } from '../../../services/contract/payPassword.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';

@@ -1,8 +1,8 @@
-import { ACCOUNT_CODES } from '../../../services/contract/codes.ts';
+import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler } from '../../registry.ts';
-import { consumeCode, issueCode } from '../codes/codes.ts';
-import { hashPassword, maskDestination, openTicket, useTicket, verifyPassword } from '../accounts/members.ts';
+import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
+import { hashPassword, maskDestination, openTicket, useTicket, verifyPassword } from '../members/accounts.ts';
 import { issueKeypad, isWeakPin, readKeypadEntry } from './keypad.ts';
 import { authorizePayment } from './authorizations.ts';
 import { memberIdOf } from '../session/principal.ts';

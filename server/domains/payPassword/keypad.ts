@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
-import { ACCOUNT_CODES } from '../../../services/contract/codes.ts';
+import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 
 export const KEYPAD_LIFETIME_SECONDS = 300;
 

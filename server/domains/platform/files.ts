@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LEGACY_HEADERS } from '../../../services/contract/codes.ts';
+import { LEGACY_HEADERS } from '../../../services/contract/answerCodes.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import type { FileStorage } from '../../adapters/storage.ts';

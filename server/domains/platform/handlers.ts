@@ -1,4 +1,4 @@
-import { PLATFORM_CODES } from '../../../services/contract/codes.ts';
+import { PLATFORM_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler } from '../../registry.ts';
 import { revokeSession } from '../session/sessions.ts';

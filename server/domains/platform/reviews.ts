@@ -1,6 +1,6 @@
 import provinces from '../../../src/data/angola/provinces.json' with { type: 'json' };
-import { ACCOUNT_CODES, PLATFORM_CODES } from '../../../services/contract/codes.ts';
-import { enterpriseDocumentSlots, type EnterpriseForm } from '../../../services/contract/enterprise.ts';
+import { ACCOUNT_CODES, PLATFORM_CODES } from '../../../services/contract/answerCodes.ts';
+import { enterpriseDocumentSlots, type EnterpriseForm } from '../../../services/contract/enterpriseVerification.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import { messageText, normaliseLanguage } from '../../i18n.ts';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as oidcClient from 'openid-client';
-import { PLATFORM_CODES } from '../../../services/contract/codes.ts';
+import { PLATFORM_CODES } from '../../../services/contract/answerCodes.ts';
 import { safePlatformReturnTo } from '../../../services/contract/platformReturnTo.ts';
 import type { OidcConfig, ServerConfig } from '../../config.ts';
 import type { Database, Queryable } from '../../db/index.ts';

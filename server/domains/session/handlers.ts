@@ -1,4 +1,4 @@
-import { CODES } from '../../../services/contract/codes.ts';
+import { CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler, HandlerContext } from '../../registry.ts';
 import { revokeSession } from './sessions.ts';

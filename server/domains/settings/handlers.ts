@@ -1,7 +1,7 @@
-import { CODES } from '../../../services/contract/codes.ts';
+import { CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler } from '../../registry.ts';
-import { profileOf, type MemberRow } from '../accounts/members.ts';
+import { profileOf, type MemberRow } from '../members/accounts.ts';
 
 const settingMain: Handler<'common/setting/main'> = async (_input, ctx) => {
   if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);

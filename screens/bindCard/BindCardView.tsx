@@ -1,0 +1,135 @@
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import { cardNoMistyped, groupCardNumber, type bindCardMachine, type BindCardEvent } from '../../machines/bindCard.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { BankCodeStep, type CodeRegions } from '../common/CodeStep.tsx';
+import { MobileField } from '../common/MobileField.tsx';
+import { LinkButton, cardLabel } from '../common/bank.tsx';
+
+type State = SnapshotFrom<typeof bindCardMachine>;
+type Send = (event: BindCardEvent) => void;
+/** The flow that sent the member here to bind a card, where "continue" goes back to. */
+export type BindOrigin = 'topup' | 'withdraw';
+
+const CARD_PROBLEMS = ['incomplete', 'mistyped', 'binUnknown', 'creditCard', 'bankNotSupported', 'holderNotMember', 'refused', 'unreachable'] as const;
+const MOBILE_PROBLEMS = ['invalid', 'mobileMismatch', 'holderMismatch', 'cardUnknown', 'alreadyBound', 'coolingDown', 'sendLimited', 'refused', 'unreachable'] as const;
+
+/** Renders the binding chart: card number (grouped, Luhn hint), the bank and holder, the card's mobile, the SMS code, bound. */
+export function BindCardView({ state, send, from }: { state: State; send: Send; from?: BindOrigin }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  const busy = state.hasTag('busy');
+
+  if (state.matches('notVerified')) {
+    return <VerifyFirst label={t('bank.common.verify')} />;
+  }
+  if (state.matches('enteringCardNo') || state.matches('checkingBin')) {
+    const problem = CARD_PROBLEMS.find((p) => state.matches({ enteringCardNo: p }));
+    const messages: Record<(typeof CARD_PROBLEMS)[number], string> = {
+      incomplete: t('bank.bind.incomplete'),
+      mistyped: t('bank.bind.luhn'),
+      binUnknown: t('errors.CRD10001'),
+      creditCard: t('errors.CRD10002'),
+      bankNotSupported: t('errors.CRD10009'),
+      holderNotMember: t('errors.CRD10003'),
+      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
+      unreachable: t('errors.network.gateway'),
+    };
+    // while typing only: a whole-length number failing Luhn is probably mistyped
+    const hint = !problem && cardNoMistyped(context.cardNo);
+    return (
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'cardNo.submitted' }); }}>
+        <h2 className="kw-step-title">{t('bank.bind.cardNoTitle')}</h2>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="bind-card-no">{t('bank.bind.cardNoLabel')}</label>
+          <Input
+            id="bind-card-no"
+            className="kw-card-number-input"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            value={groupCardNumber(context.cardNo)}
+            onChange={(value) => send({ type: 'cardNo.changed', value })}
+            placeholder="0000 0000 0000 0000"
+            maxLength={23}
+            disabled={busy}
+            aria-describedby="bind-card-no-hint"
+          />
+          <span id="bind-card-no-hint" className="kw-hint">{hint ? t('bank.bind.luhnHint') : t('bank.bind.cardNoHint')}</span>
+        </div>
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {busy && <p className="kw-muted-text" role="status">{t('bank.bind.checking')}</p>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
+      </form>
+    );
+  }
+  const bin = context.bin;
+  const cardLine = bin ? `${bin.bankShort} •••• ${context.cardNo.slice(-4)}` : '';
+  const cardFacts = bin && (
+    <dl className="kw-summary kw-bank-summary">
+      <dt>{t('bank.bind.bank')}</dt>
+      <dd>{`${bin.bankShort} — ${bin.bankName}`}</dd>
+      <dt>{t('bank.withdraw.card')}</dt>
+      <dd>{cardLine}</dd>
+      <dt>{t('bank.bind.holder')}</dt>
+      <dd>{bin.holderName}</dd>
+    </dl>
+  );
+  if (state.matches('enteringMobile') || state.matches('sendingCode')) {
+    const problem = MOBILE_PROBLEMS.find((p) => state.matches({ enteringMobile: p }));
+    const messages: Record<(typeof MOBILE_PROBLEMS)[number], string> = {
+      invalid: t('bank.bind.mobileInvalid'),
+      mobileMismatch: t('errors.CRD10004'),
+      holderMismatch: t('errors.CRD10003'),
+      cardUnknown: t('errors.CRD10005'),
+      alreadyBound: t('errors.CRD10006'),
+      coolingDown: t('bank.bind.waitSeconds', { seconds: context.waitSeconds ?? '60' }),
+      sendLimited: t('errors.COD10005'),
+      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
+      unreachable: t('errors.network.gateway'),
+    };
+    return (
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
+        {cardFacts}
+        <h2 className="kw-step-title">{t('bank.bind.mobileTitle')}</h2>
+        <p className="kw-muted-text">{t('bank.bind.mobileExplain')}</p>
+        <MobileField id="bind-mobile" label={t('bank.bind.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {busy && <p className="kw-muted-text" role="status">{t('bank.bind.sending')}</p>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
+        <Button block size="large" disabled={busy} onClick={() => send({ type: 'cardNo.edit' })}>{t('bank.common.changeCard')}</Button>
+      </form>
+    );
+  }
+  if (state.matches('enteringCode')) {
+    return (
+      <div className="kw-form">
+        {cardFacts}
+        <BankCodeStep
+          id="bind-code"
+          regions={(state.value as { enteringCode: CodeRegions }).enteringCode}
+          sentTo={context.sent?.mobileMasked ?? ''}
+          code={context.code}
+          triesLeft={context.triesLeft}
+          errorCode={context.errorCode}
+          resendAfterMs={context.resendAfterMs}
+          canSubmit={state.can({ type: 'code.submitted' })}
+          send={send}
+        />
+        <Button block size="large" onClick={() => send({ type: 'mobile.edit' })}>{t('bank.bind.changeMobile')}</Button>
+      </div>
+    );
+  }
+  const card = context.card;
+  return (
+    <div className="kw-form">
+      <p role="status" className="kw-success-text">{t('bank.bind.bound')}</p>
+      <p className="kw-muted-text">{t('bank.bind.boundCard', { card: card ? cardLabel(card) : '' })}</p>
+      {from === 'topup' && <LinkButton href="/app/topup" primary>{t('bank.bind.continueTopup')}</LinkButton>}
+      {from === 'withdraw' && <LinkButton href="/app/withdraw" primary>{t('bank.bind.continueWithdraw')}</LinkButton>}
+      <LinkButton href="/app/cards" primary={!from}>{t('bank.bind.toCards')}</LinkButton>
+      <Button block size="large" onClick={() => send({ type: 'bind.restarted' })}>{t('bank.bind.another')}</Button>
+    </div>
+  );
+}

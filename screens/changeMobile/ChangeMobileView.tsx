@@ -1,0 +1,126 @@
+import { Button, Checkbox, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { changeMobileMachine, ChangeMobileEvent, PhotoSlot } from '../../machines/changeMobile.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { MobileField } from '../common/MobileField.tsx';
+
+type State = SnapshotFrom<typeof changeMobileMachine>;
+type Send = (event: ChangeMobileEvent) => void;
+
+const PHOTO_SLOTS: PhotoSlot[] = ['front', 'back', 'selfie'];
+
+/** Renders the rebinding chart step by step, with the message of each refusal. */
+export function ChangeMobileView({ state, send }: { state: State; send: Send }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  const busy = state.hasTag('busy');
+  const problemOf = <S extends string>(parent: string, subs: readonly S[]) => subs.find((s) => state.matches({ [parent]: s } as never));
+
+  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadFailed') || state.matches('bindFailed') || state.matches('stepExpired')) {
+    const message = state.matches('stepExpired') ? t('errors.REG10002') : state.matches('bindFailed') && context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
+    return (
+      <div className="kw-form">
+        <FieldError>{message}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'flow.retry' })}>{state.matches('stepExpired') ? t('signUp.restart') : t('common.retry')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('changed') || state.matches('pendingReview') || state.matches('done')) {
+    const pending = !!context.pendingNewMobile;
+    return (
+      <div className="kw-form">
+        <p role="status" className="kw-success-text">{pending ? t('changeMobile.pending', { mobile: context.pendingNewMobile ?? '' }) : t('changeMobile.changed')}</p>
+        {pending && <p className="kw-muted-text">{t('changeMobile.pendingExplain')}</p>}
+        <Button block color="primary" size="large" disabled={state.matches('done')} onClick={() => send({ type: 'flow.finished' })}>{t('common.done')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('binding')) return <p className="kw-centered" role="status">{t('changeMobile.binding')}</p>;
+
+  if (state.matches('confirmingIdentity') || state.matches('checkingIdentity')) {
+    const problem = problemOf('confirmingIdentity', ['wrongPassword', 'locked', 'unreachable'] as const);
+    const messages = { wrongPassword: t('login.wrongCredentials', { tries: context.triesLeft ?? '0' }), locked: t('login.locked', { minutes: context.waitDetail ?? '15' }), unreachable: t('errors.network.gateway') };
+    return (
+      <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'identity.submitted' }); }} noValidate>
+        <h2 className="kw-step-title">{t('changeMobile.identityTitle')}</h2>
+        {context.maskedMobile && <p className="kw-muted-text">{t('changeMobile.current', { mobile: context.maskedMobile })}</p>}
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="rebind-password">{t('changeMobile.loginPassword')}</label>
+          <Input id="rebind-password" type="password" value={context.password} onChange={(value) => send({ type: 'password.changed', value })} autoComplete="current-password" maxLength={64} />
+        </div>
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !state.can({ type: 'identity.submitted' })}>{t('recover.continue')}</Button>
+      </form>
+    );
+  }
+  if (state.matches('enteringNumber') || state.matches('sendingCodes')) {
+    const problem = problemOf('enteringNumber', ['invalid', 'taken', 'same', 'coolingDown', 'sendLimited', 'unreachable'] as const);
+    const messages = {
+      invalid: t('login.incompleteMobile'), taken: t('errors.MOB10001'), same: t('errors.MOB10002'),
+      coolingDown: t('signUp.waitSeconds', { seconds: context.waitDetail ?? '60' }), sendLimited: t('errors.COD10005'),
+      unreachable: context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway'),
+    };
+    return (
+      <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'codes.requested' }); }} noValidate>
+        <h2 className="kw-step-title">{t('changeMobile.numberTitle')}</h2>
+        <MobileField id="rebind-mobile" label={t('changeMobile.newMobile')} value={context.newMobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
+        <Checkbox checked={context.oldNumberAvailable} onChange={() => send({ type: 'oldNumber.toggled' })} className="kw-agreement">
+          {t('changeMobile.stillHaveOld', { mobile: context.maskedMobile ?? '' })}
+        </Checkbox>
+        {!context.oldNumberAvailable && <p className="kw-muted-text">{t('changeMobile.lostExplain')}</p>}
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('changeMobile.sendCodes')}</Button>
+      </form>
+    );
+  }
+  if (state.matches('enteringCodes') || state.matches('checkingCodes')) {
+    const problem = problemOf('enteringCodes', ['wrongCode', 'expired', 'tooManyTries', 'unreachable'] as const);
+    const messages = { wrongCode: t('signUp.wrongCode', { tries: context.triesLeft ?? '0' }), expired: t('errors.COD10002'), tooManyTries: t('errors.COD10003'), unreachable: context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway') };
+    return (
+      <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'codes.submitted' }); }} noValidate>
+        <h2 className="kw-step-title">{t('signUp.codeTitle')}</h2>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="rebind-new-code">{t('changeMobile.newCode', { mobile: context.newSentTo })}</label>
+          <Input id="rebind-new-code" className="kw-code-input" inputMode="numeric" autoComplete="one-time-code" value={context.newCode} onChange={(value) => send({ type: 'newCode.changed', value })} maxLength={6} placeholder="••••••" />
+        </div>
+        {context.oldSentTo && (
+          <div className="kw-field">
+            <label className="kw-label" htmlFor="rebind-old-code">{t('changeMobile.oldCode', { mobile: context.oldSentTo })}</label>
+            <Input id="rebind-old-code" className="kw-code-input" inputMode="numeric" value={context.oldCode} onChange={(value) => send({ type: 'oldCode.changed', value })} maxLength={6} placeholder="••••••" />
+          </div>
+        )}
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !state.can({ type: 'codes.submitted' })}>{t('signUp.confirmCode')}</Button>
+        <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'codes.requested' })}>{t('login.newCode')}</button>
+      </form>
+    );
+  }
+  const problem = problemOf('choosingPhotos', ['incomplete', 'refused', 'uploadFailed'] as const);
+  const messages = { incomplete: t('changeMobile.photosIncomplete'), refused: t(`errors.${context.errorCode ?? 'MOB10004'}`), uploadFailed: t('errors.uploadFailed') };
+  return (
+    <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'photos.submitted' }); }} noValidate>
+      <h2 className="kw-step-title">{t('changeMobile.photosTitle')}</h2>
+      <p className="kw-muted-text">{t('changeMobile.photosExplain')}</p>
+      {PHOTO_SLOTS.map((slot) => (
+        <div className="kw-field" key={slot}>
+          <label className="kw-label" htmlFor={`rebind-photo-${slot}`}>{t(`changeMobile.photo.${slot}`)}</label>
+          <input
+            id={`rebind-photo-${slot}`}
+            type="file"
+            accept="image/*"
+            capture={slot === 'selfie' ? 'user' : 'environment'}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) send({ type: 'photo.chosen', slot, file });
+            }}
+          />
+          {context.photos[slot] && <span className="kw-hint">{t('changeMobile.photoChosen', { name: context.photos[slot]!.name })}</span>}
+        </div>
+      ))}
+      {problem && <FieldError>{messages[problem]}</FieldError>}
+      <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{busy ? t('changeMobile.uploading') : t('changeMobile.submitPhotos')}</Button>
+    </form>
+  );
+}

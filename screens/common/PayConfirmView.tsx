@@ -1,0 +1,54 @@
+import { Button } from 'antd-mobile';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { payConfirmMachine, PayConfirmEvent } from '../../machines/payConfirm.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { SecureKeypad } from './SecureKeypad.tsx';
+
+type State = SnapshotFrom<typeof payConfirmMachine>;
+type Send = (event: PayConfirmEvent) => void;
+
+/** The pay confirmation: the pay password once on the secure keypad, a fresh keypad after a wrong entry. */
+export function PayConfirmView({ state, send }: { state: State; send: Send }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  const notice = context.notice === 'PAY10001'
+    ? t('wallet.payConfirm.wrong', { tries: context.triesLeft ?? '' })
+    : context.notice ? t(`errors.${context.notice}`) : null;
+
+  if (state.matches('unavailable')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'keypad.retry' })}>{t('common.retry')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('authorised') || state.matches('refused')) {
+    return <p className="kw-muted-text" role="status">{t('wallet.payConfirm.checking')}</p>;
+  }
+  return (
+    <div className="kw-form">
+      <h2 className="kw-step-title">{t('wallet.payConfirm.title')}</h2>
+      {notice && <FieldError>{notice}</FieldError>}
+      {state.matches('loadingKeypad') && <p className="kw-muted-text" role="status">{t('wallet.payConfirm.preparing')}</p>}
+      {state.matches('checking') && <p className="kw-muted-text" role="status">{t('wallet.payConfirm.checking')}</p>}
+      {context.keypad && (
+        <SecureKeypad
+          mapArr={context.keypad.mapArr}
+          filled={context.positions.length}
+          onPosition={(position) => send({ type: 'digit.pressed', position })}
+          onDelete={() => send({ type: 'digit.deleted' })}
+          disabled={!state.matches('entering')}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The confirmation child of a money flow, rendered from its own actor. */
+export function PayConfirmPanel({ actor }: { actor: ActorRefFrom<typeof payConfirmMachine> }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  return <PayConfirmView state={state} send={(event) => actor.send(event)} />;
+}

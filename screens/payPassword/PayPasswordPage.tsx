@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import type { ResponseOf } from '../../services/contract/define.ts';
+import type { settingMain } from '../../services/contract/settings.ts';
+import { requestGateway } from '../../services/gateway.ts';
+import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { DocumentView } from '../common/DocumentView.tsx';
+import { useDocument } from '../common/useDocument.ts';
+import PayPasswordScreen from './PayPasswordScreen.tsx';
+
+const loadSettings = () => requestGateway('common/setting/main', {}, { quiet: true });
+
+/** Whether a pay password exists decides where its chart starts; the settings answer says. */
+export default function PayPasswordPage() {
+  const { t } = useTranslation();
+  const [state, send] = useDocument('main', loadSettings);
+  if (!state.matches('ready')) {
+    return (
+      <>
+        <PageHeader title={t('titles.payPassword')} />
+        <DocumentView state={state} send={send} />
+      </>
+    );
+  }
+  return <PayPasswordScreen alreadySet={(state.context.document as ResponseOf<typeof settingMain>).payPasswordSet} />;
+}

@@ -1,0 +1,87 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { payPasswordMachine, PayPasswordEvent } from '../../machines/payPassword.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { SecureKeypad } from '../common/SecureKeypad.tsx';
+import { CodeForm } from '../common/CodeForm.tsx';
+
+type State = SnapshotFrom<typeof payPasswordMachine>;
+type Send = (event: PayPasswordEvent) => void;
+
+/** Renders the pay-password chart: reset by code when one exists, the keypad twice, the result. */
+export function PayPasswordView({ state, send }: { state: State; send: Send }) {
+  const { t } = useTranslation();
+  const { context } = state;
+
+  if (state.matches('alreadySet') || state.matches('sendingResetCode') || state.matches('starting')) {
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('payPassword.alreadySetTitle')}</h2>
+        <p className="kw-muted-text">{t('payPassword.resetExplain')}</p>
+        {state.matches({ alreadySet: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
+        {state.matches({ alreadySet: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
+        <Button block color="primary" size="large" loading={state.hasTag('busy')} disabled={state.hasTag('busy')} onClick={() => send({ type: 'reset.requested' })}>
+          {t('payPassword.resetByCode')}
+        </Button>
+      </div>
+    );
+  }
+  if (state.matches('enteringResetCode') || state.matches('verifyingResetCode')) {
+    return (
+      <CodeForm
+        id="pay-reset-code"
+        sentTo={context.sentTo}
+        code={context.code}
+        problem={(['wrongCode', 'expired', 'tooManyTries', 'unreachable'] as const).find((s) => state.matches({ enteringResetCode: s }))}
+        triesLeft={context.triesLeft}
+        errorCode={context.errorCode}
+        busy={state.hasTag('busy')}
+        canSubmit={state.can({ type: 'code.submitted' })}
+        onCodeChange={(value) => send({ type: 'code.changed', value })}
+        onSubmit={() => send({ type: 'code.submitted' })}
+        onNewCode={() => send({ type: 'reset.requested' })}
+      />
+    );
+  }
+  if (state.matches('loadingKeypad')) {
+    return <p className="kw-centered" role="status">{t('payPassword.preparing')}</p>;
+  }
+  if (state.matches('keypadUnavailable') || state.matches('rejected')) {
+    const message = state.matches({ rejected: 'weak' })
+      ? t('errors.PAY10004')
+      : state.matches({ rejected: 'other' })
+        ? t(`errors.${context.errorCode ?? 'AGW50000'}`)
+        : t('errors.network.gateway');
+    return (
+      <div className="kw-form">
+        <FieldError>{message}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'keypad.retry' })}>{t('payPassword.tryAgain')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('saved') || state.matches('done')) {
+    return (
+      <div className="kw-form">
+        <p role="status" className="kw-success-text">{t('payPassword.saved')}</p>
+        <Button block color="primary" size="large" disabled={state.matches('done')} onClick={() => send({ type: 'flow.finished' })}>{t('common.done')}</Button>
+      </div>
+    );
+  }
+  const second = state.matches({ entering: 'second' }) || state.matches('saving');
+  return (
+    <div className="kw-form">
+      <h2 className="kw-step-title">{second ? t('payPassword.repeatTitle') : t('payPassword.chooseTitle')}</h2>
+      <p className="kw-muted-text">{t('payPassword.explain')}</p>
+      {state.matches({ entering: 'mismatch' }) && <FieldError>{t('payPassword.mismatch')}</FieldError>}
+      {state.matches('saving') && <p role="status" className="kw-muted-text">{t('payPassword.saving')}</p>}
+      <SecureKeypad
+        mapArr={context.keypad?.mapArr ?? []}
+        filled={second ? context.second.length : context.first.length}
+        onPosition={(position) => send({ type: 'digit.pressed', position })}
+        onDelete={() => send({ type: 'digit.deleted' })}
+        disabled={state.matches('saving')}
+      />
+    </div>
+  );
+}

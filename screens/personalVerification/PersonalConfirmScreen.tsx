@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { ResponseOf } from '../../services/contract/define.ts';
+import type { settingMain } from '../../services/contract/settings.ts';
+import { requestGateway } from '../../services/gateway.ts';
+import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { DocumentView } from '../common/DocumentView.tsx';
+import { useDocument } from '../common/useDocument.ts';
+
+const loadSettings = () => requestGateway('common/setting/main', {}, { quiet: true });
+
+/** `/app/personalconfirm`: where the member's verification stands, with the next step. */
+export default function PersonalConfirmScreen() {
+  const { t } = useTranslation();
+  const [state, send] = useDocument('main', loadSettings);
+  const settings = state.matches('ready') ? (state.context.document as ResponseOf<typeof settingMain>) : null;
+  return (
+    <>
+      <PageHeader title={t('titles.personalCert')} />
+      {!settings ? (
+        <DocumentView state={state} send={send} />
+      ) : (
+        <div className="kw-form">
+          <p role="status" className={settings.verificationStatus === 'verified' ? 'kw-success-text' : 'kw-muted-text'}>
+            {t(`verification.status.${settings.verificationStatus}`)}
+          </p>
+          <p className="kw-muted-text">{t('verification.level', { level: settings.accountLevel })}</p>
+          {settings.verificationStatus !== 'verified' && (
+            <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/personalcert">{t('verification.start')}</a>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recoverPassword.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { MobileField } from '../common/MobileField.tsx';
+import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
+import { CodeForm } from '../common/CodeForm.tsx';
+
+type State = SnapshotFrom<typeof recoverPasswordMachine>;
+type Send = (event: RecoverEvent) => void;
+
+/** Renders the recovery chart: account, masked name and code request, code, new password, done. */
+export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptchaBox }: { state: State; send: Send; renderCaptcha?: RenderCaptcha }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  if (state.matches('enteringAccount') || state.matches('checkingAccount')) {
+    const problem = (['incomplete', 'notFound', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringAccount: s }));
+    const messages = { incomplete: t('login.incompleteMobile'), notFound: t('errors.ACC10001'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
+    return (
+      <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'account.submitted' }); }} noValidate>
+        <h2 className="kw-step-title">{t('recover.accountTitle')}</h2>
+        <MobileField id="recover-mobile" label={t('signUp.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        <Button block color="primary" size="large" type="submit" loading={state.hasTag('busy')} disabled={state.hasTag('busy')}>{t('recover.continue')}</Button>
+      </form>
+    );
+  }
+  if (state.matches('confirmingAccount') || state.matches('sendingCode')) {
+    const problem = (['coolingDown', 'sendLimited', 'refused', 'unreachable'] as const).find((s) => state.matches({ confirmingAccount: s }));
+    const messages = { coolingDown: t('signUp.waitSeconds', { seconds: context.waitSeconds ?? '60' }), sendLimited: t('errors.COD10005'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('recover.confirmTitle')}</h2>
+        <p className="kw-muted-text">{t('recover.accountOf', { name: context.maskedName })}</p>
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {state.matches({ confirmingAccount: 'captchaNeeded' }) && renderCaptcha('sendCode', (token) => send({ type: 'captcha.solved', token }))}
+        <Button block color="primary" size="large" loading={state.hasTag('busy')} disabled={state.hasTag('busy') || state.matches({ confirmingAccount: 'captchaNeeded' })} onClick={() => send({ type: 'code.requested' })}>{t('signUp.sendCode')}</Button>
+        <button type="button" className="kw-text-button" onClick={() => send({ type: 'recovery.restarted' })}>{t('signUp.changeMobile')}</button>
+      </div>
+    );
+  }
+  if (state.matches('enteringCode') || state.matches('verifyingCode')) {
+    return (
+      <CodeForm
+        id="recover-code"
+        sentTo={context.sentTo}
+        code={context.code}
+        problem={(['wrongCode', 'expired', 'tooManyTries', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringCode: s }))}
+        triesLeft={context.triesLeft}
+        errorCode={context.errorCode}
+        busy={state.hasTag('busy')}
+        canSubmit={state.can({ type: 'code.submitted' })}
+        onCodeChange={(value) => send({ type: 'code.changed', value })}
+        onSubmit={() => send({ type: 'code.submitted' })}
+        onNewCode={() => send({ type: 'code.requested' })}
+      />
+    );
+  }
+  if (state.matches('stepExpired')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{t('errors.REG10002')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'recovery.restarted' })}>{t('signUp.restart')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('passwordReset') || state.matches('done')) {
+    return (
+      <div className="kw-form">
+        <p role="status" className="kw-success-text">{t('recover.done')}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'recovery.finished' })} disabled={state.matches('done')}>{t('home.signIn')}</Button>
+      </div>
+    );
+  }
+  const busy = state.hasTag('busy');
+  return (
+    <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'password.submitted' }); }} noValidate>
+      <h2 className="kw-step-title">{t('recover.passwordTitle')}</h2>
+      <div className="kw-field">
+        <label className="kw-label" htmlFor="recover-password">{t('recover.newPassword')}</label>
+        <Input id="recover-password" type="password" value={context.password} onChange={(value) => send({ type: 'password.changed', value })} autoComplete="new-password" maxLength={16} />
+        <span className="kw-hint">{t('signUp.passwordRule')}</span>
+      </div>
+      {state.matches({ choosingPassword: 'weak' }) && <FieldError>{t('errors.PWD10001')}</FieldError>}
+      {state.matches({ choosingPassword: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
+      <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('recover.save')}</Button>
+    </form>
+  );
+}

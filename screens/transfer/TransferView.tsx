@@ -1,0 +1,174 @@
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { NOTE_MAX, type transferMachine, type TransferEvent } from '../../machines/transfer.machine.ts';
+import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import { formatMobile } from '../../src/lib/phone.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { MobileField } from '../common/MobileField.tsx';
+import { languageOf, money } from '../common/format.ts';
+import { PayConfirmPanel } from '../common/PayConfirmView.tsx';
+
+type State = SnapshotFrom<typeof transferMachine>;
+type Send = (event: TransferEvent) => void;
+
+const MOBILE_PROBLEMS = ['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const;
+const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
+const LIMITS = ['perTransaction', 'daily', 'monthly', 'payeeBalance'];
+
+/** Renders the transfer chart: payee by mobile, the explicit "is this the person?", amount, pay password, outcome. */
+export function TransferView({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const { context } = state;
+  const busy = state.hasTag('busy');
+  const available = context.available === null ? '' : money(context.available, language);
+  const payeeName = context.payee?.maskedName ?? '';
+  const payeeLine = context.payee ? `${payeeName} (${formatMobile(context.payee.mobile, 'international')})` : '';
+  const backToAmount = (
+    <Button block size="large" onClick={() => send({ type: 'payment.cancelled' })}>{t('wallet.transfer.backToAmount')}</Button>
+  );
+
+  if (state.matches('loadingAssets')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('assetsFailed')) {
+    return (
+      <div className="kw-form">
+        <LoadFailed errorCode={context.errorCode} fallback={t('wallet.transfer.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />
+      </div>
+    );
+  }
+  if (state.matches('notVerified')) {
+    return <VerifyFirst label={t('wallet.transfer.verify')} />;
+  }
+  if (state.matches('enteringMobile') || state.matches('checkingPayee')) {
+    const problem = MOBILE_PROBLEMS.find((p) => state.matches({ enteringMobile: p }));
+    const messages: Record<(typeof MOBILE_PROBLEMS)[number], string> = {
+      invalid: t('wallet.transfer.mobileInvalid'),
+      notFound: t('errors.FND10005'),
+      isSelf: t('errors.FND10006'),
+      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
+      unreachable: t('errors.network.gateway'),
+    };
+    return (
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
+        <h2 className="kw-step-title">{t('wallet.transfer.mobileTitle')}</h2>
+        <MobileField id="transfer-mobile" label={t('wallet.transfer.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {busy && <p className="kw-muted-text" role="status">{t('wallet.transfer.checking')}</p>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('wallet.transfer.continue')}</Button>
+      </form>
+    );
+  }
+  if (state.matches('confirmingPayee')) {
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('wallet.transfer.payeeTitle')}</h2>
+        <dl className="kw-summary">
+          <dt>{t('wallet.transfer.payeeName')}</dt>
+          <dd className="kw-wallet-payee">{payeeName}</dd>
+          <dt>{t('wallet.transfer.payeeMobile')}</dt>
+          <dd>{context.payee ? formatMobile(context.payee.mobile, 'international') : ''}</dd>
+        </dl>
+        <p className="kw-muted-text">{t('wallet.transfer.payeeExplain')}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'payee.confirmed' })}>{t('wallet.transfer.payeeYes')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'payee.changeRequested' })}>{t('wallet.transfer.payeeNo')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('enteringAmount')) {
+    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
+    const limit = context.limit && LIMITS.includes(context.limit) ? t(`wallet.transfer.limits.${context.limit}`) : t('errors.FND10003');
+    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
+      unreadable: t('wallet.transfer.amountUnreadable'),
+      notPositive: t('wallet.transfer.amountNotPositive'),
+      overAvailable: t('wallet.transfer.overAvailable', { available }),
+      insufficient: t('errors.FND10001'),
+      limitExceeded: limit,
+    };
+    return (
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+        <h2 className="kw-step-title">{t('wallet.transfer.amountTitle')}</h2>
+        <div className="kw-row-actions">
+          <p className="kw-muted-text">{t('wallet.transfer.to', { payee: payeeLine })}</p>
+          <button type="button" className="kw-text-button" onClick={() => send({ type: 'payee.changeRequested' })}>{t('wallet.transfer.changePayee')}</button>
+        </div>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="transfer-amount">{t('wallet.transfer.amountLabel')}</label>
+          <Input id="transfer-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} />
+          <span className="kw-hint">{t('wallet.transfer.available', { available })}</span>
+        </div>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="transfer-note">{t('wallet.transfer.noteLabel')}</label>
+          <Input id="transfer-note" value={context.note} maxLength={NOTE_MAX} onChange={(value) => send({ type: 'note.changed', value })} />
+        </div>
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        <Button block color="primary" size="large" type="submit">{t('wallet.transfer.continue')}</Button>
+      </form>
+    );
+  }
+  const summary = t('wallet.transfer.summary', { amount: money(context.amount, language), payee: payeeLine });
+  if (state.matches('confirming')) {
+    const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
+    return (
+      <div className="kw-form">
+        <p className="kw-wallet-summary">{summary}</p>
+        {state.matches({ confirming: 'reauthorising' }) && <FieldError>{t('errors.FND10008')}</FieldError>}
+        {child && <PayConfirmPanel actor={child} />}
+        {backToAmount}
+      </div>
+    );
+  }
+  if (state.matches('paying')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-wallet-summary">{summary}</p>
+        <p className="kw-centered" role="status">{t('wallet.transfer.paying')}</p>
+      </div>
+    );
+  }
+  if (state.matches('paymentUncertain')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-wallet-summary">{summary}</p>
+        <h2 className="kw-step-title">{t('wallet.transfer.uncertainTitle')}</h2>
+        <FieldError>{t('wallet.transfer.uncertain')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'payment.retry' })}>{t('wallet.transfer.retry')}</Button>
+        <a className="kw-text-button kw-centered-text" href="/app/funddetail">{t('wallet.transfer.checkRecords')}</a>
+      </div>
+    );
+  }
+  if (state.matches('failed') || state.matches('refused')) {
+    const message = state.matches({ refused: 'locked' })
+      ? t('wallet.transfer.locked', { minutes: context.lockMinutes ?? '' })
+      : state.matches({ refused: 'noPayPassword' })
+        ? t('errors.PAY10006')
+        : context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
+    return (
+      <div className="kw-form">
+        <p className="kw-wallet-summary">{summary}</p>
+        <FieldError>{message}</FieldError>
+        {state.matches({ refused: 'noPayPassword' }) && (
+          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/paypassword">{t('wallet.transfer.setPayPassword')}</a>
+        )}
+        {backToAmount}
+      </div>
+    );
+  }
+  const receipt = context.receipt;
+  return (
+    <div className="kw-form">
+      <p role="status" className="kw-success-text">{t('wallet.transfer.succeeded')}</p>
+      <dl className="kw-summary">
+        <dt>{t('wallet.transfer.sent')}</dt>
+        <dd>{receipt ? money(receipt.amount, language) : ''}</dd>
+        <dt>{t('wallet.transfer.payeeName')}</dt>
+        <dd>{receipt?.maskedName ?? ''}</dd>
+        <dt>{t('wallet.transfer.newAvailable')}</dt>
+        <dd>{receipt ? money(receipt.available, language) : ''}</dd>
+      </dl>
+      <Button block color="primary" size="large" onClick={() => send({ type: 'transfer.restarted' })}>{t('wallet.transfer.another')}</Button>
+      <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/app/wallet">{t('wallet.transfer.toWallet')}</a>
+    </div>
+  );
+}

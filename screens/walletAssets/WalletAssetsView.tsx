@@ -1,0 +1,71 @@
+import { PullToRefresh } from '../common/PullToRefresh.tsx';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { walletAssetsMachine, WalletAssetsEvent } from '../../machines/walletAssets.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { languageOf, money } from '../common/format.ts';
+
+type State = SnapshotFrom<typeof walletAssetsMachine>;
+type Send = (event: WalletAssetsEvent) => void;
+
+const LEVELS = ['I', 'III', 'commercial'];
+
+/**
+ * The wallet: available balance, frozen, cashback received and the account level, with the way
+ * to transfer and to the fund detail. `onPull` (pull-to-refresh) resolves when the refresh ends.
+ */
+export function WalletAssetsView({ state, send, onPull }: { state: State; send: Send; onPull?: () => Promise<unknown> }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  const assets = state.context.assets;
+  if (state.matches('failed') || !assets) {
+    return (
+      <div className="kw-form">
+        <LoadFailed errorCode={state.context.errorCode} fallback={t('wallet.assets.failed')} onRetry={() => send({ type: 'assets.retry' })} />
+      </div>
+    );
+  }
+  const refreshing = state.hasTag('refreshing');
+  const content = (
+    <div className="kw-form">
+      <section className="kw-wallet-balance" aria-labelledby="wallet-available">
+        <span id="wallet-available">{t('wallet.assets.available')}</span>
+        <strong>{money(assets.available, language)}</strong>
+      </section>
+      <dl className="kw-wallet-figures">
+        <div>
+          <dt>{t('wallet.assets.frozen')}</dt>
+          <dd>{money(assets.frozen, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.assets.cashback')}</dt>
+          <dd>{money(assets.cashbackTotal, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.assets.level')}</dt>
+          <dd>{LEVELS.includes(assets.accountLevel) ? t(`wallet.assets.levels.${assets.accountLevel}`) : assets.accountLevel}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.assets.verification')}</dt>
+          <dd>{assets.verified ? t('wallet.assets.verified') : <a href="/app/personalcert">{t('wallet.assets.verify')}</a>}</dd>
+        </div>
+      </dl>
+      {state.matches({ ready: 'refreshFailed' }) && <FieldError>{t('wallet.assets.refreshFailed')}</FieldError>}
+      <div className="kw-wallet-links">
+        <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/transfer">{t('wallet.assets.transfer')}</a>
+        <a className="kw-button kw-link-button kw-centered-text" href="/app/funddetail">{t('wallet.assets.fundDetail')}</a>
+      </div>
+      <nav className="kw-wallet-links" aria-label={t('bank.links.title')}>
+        <a className="kw-button kw-link-button kw-centered-text" href="/app/topup">{t('bank.links.topup')}</a>
+        <a className="kw-button kw-link-button kw-centered-text" href="/app/withdraw">{t('bank.links.withdraw')}</a>
+        <a className="kw-text-button kw-centered-text" href="/app/cards">{t('bank.links.cards')}</a>
+      </nav>
+      <button type="button" className="kw-text-button" disabled={refreshing} onClick={() => send({ type: 'assets.refreshed' })}>
+        {refreshing ? t('wallet.refreshing') : t('wallet.refresh')}
+      </button>
+    </div>
+  );
+  return onPull ? <PullToRefresh onRefresh={onPull}>{content}</PullToRefresh> : content;
+}

@@ -1,0 +1,200 @@
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { withdrawalMachine, WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
+import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import type { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
+import type { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
+import type { WithdrawStatus } from '../../machines/bankFlow.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { languageOf, money } from '../common/format.ts';
+import { BranchPickerPanel } from '../common/BranchPickerView.tsx';
+import { CardChoice, NoBoundCard, cardLabel, useBankReason } from '../common/bank.tsx';
+import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from '../common/payment.tsx';
+
+type State = SnapshotFrom<typeof withdrawalMachine>;
+type Send = (event: WithdrawalEvent) => void;
+
+const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'belowMin', 'overAvailable', 'overMax', 'insufficient', 'limitExceeded', 'bankLimit', 'refused', 'unreachable'] as const;
+const LEVEL_LIMITS = ['perTransaction', 'daily', 'monthly'];
+const BANK_LIMITS = ['min', 'perTransaction', 'daily'];
+
+/** Renders the withdrawal chart: card, amount within the limits, charge and total, branch, pay password, the bank's answer. */
+export function WithdrawalView({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const bankReason = useBankReason();
+  const { context } = state;
+  const kz = (centimos: number) => money(centimos, language);
+  const card = context.cards.find((c) => c.cardId === context.cardId) ?? null;
+  const busy = state.hasTag('busy');
+  const available = context.available === null ? '' : kz(context.available);
+
+  if (state.matches('loadingInfo')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('infoFailed')) {
+    return (
+      <div className="kw-form">
+        <LoadFailed errorCode={context.errorCode} fallback={t('bank.withdraw.infoFailed')} onRetry={() => send({ type: 'info.retry' })} />
+      </div>
+    );
+  }
+  if (state.matches('notVerified')) {
+    return <VerifyFirst label={t('bank.common.verify')} />;
+  }
+  if (state.matches('noCards')) {
+    return <NoBoundCard text={t('bank.withdraw.noCards')} from="withdraw" />;
+  }
+  const balance = <p className="kw-bank-balance">{t('bank.withdraw.available', { amount: available })}</p>;
+  if (state.matches('choosingCard') || state.matches('loadingCard') || state.matches('checkingBranchNeed')) {
+    return (
+      <div className="kw-form">
+        {balance}
+        <h2 className="kw-step-title">{t('bank.withdraw.cardTitle')}</h2>
+        <CardChoice cards={context.cards} disabled={busy} onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />
+        {state.matches({ choosingCard: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
+        {state.matches({ choosingCard: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
+        {busy && <p className="kw-muted-text" role="status">{t('bank.withdraw.loadingCard')}</p>}
+        <a className="kw-text-button kw-centered-text" href="/app/cards/bind?from=withdraw">{t('bank.common.bindAnother')}</a>
+      </div>
+    );
+  }
+  const limits = context.limits;
+  if (state.matches('enteringAmount') || state.matches('quoting')) {
+    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
+    const levelLimit = context.limit && LEVEL_LIMITS.includes(context.limit) ? t(`bank.withdraw.levelLimits.${context.limit}`) : t('errors.FND10003');
+    const bankLimit = context.limit && BANK_LIMITS.includes(context.limit) ? t(`bank.withdraw.bankLimits.${context.limit}`) : t('errors.CRD10010');
+    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
+      unreadable: t('bank.common.amountUnreadable'),
+      notPositive: t('bank.common.amountNotPositive'),
+      belowMin: t('bank.withdraw.belowMin', { min: kz(limits?.bank.min ?? 0) }),
+      overAvailable: t('bank.withdraw.overAvailable', { available }),
+      overMax: t('bank.withdraw.overMax', { max: kz(limits?.maxAmount ?? 0) }),
+      insufficient: t('errors.FND10001'),
+      limitExceeded: levelLimit,
+      bankLimit,
+      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
+      unreachable: t('errors.network.gateway'),
+    };
+    return (
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+        <div className="kw-row-actions">
+          <p className="kw-muted-text">{t('bank.withdraw.to', { card: card ? cardLabel(card) : '' })}</p>
+          <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'card.change' })}>{t('bank.common.changeCard')}</button>
+        </div>
+        <h2 className="kw-step-title">{t('bank.withdraw.amountTitle')}</h2>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="withdraw-amount">{t('bank.withdraw.amountLabel')}</label>
+          <Input id="withdraw-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} aria-describedby="withdraw-limits" disabled={busy} />
+          <ul id="withdraw-limits" className="kw-bank-limits">
+            <li>{t('bank.withdraw.available', { amount: available })}</li>
+            <li>{t('bank.withdraw.max', { amount: kz(limits?.maxAmount ?? 0) })}</li>
+            <li>{t('bank.withdraw.min', { amount: kz(limits?.bank.min ?? 0) })}</li>
+          </ul>
+        </div>
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {busy && <p className="kw-muted-text" role="status">{t('bank.withdraw.quoting')}</p>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
+      </form>
+    );
+  }
+  // after a reload the bank's status is all there is to show
+  const shownWith = (bankStatus: WithdrawStatus | null) => ({ card: card ?? bankStatus?.card ?? null, amount: bankStatus?.amount ?? context.amount, charge: bankStatus?.charge ?? context.charge });
+  const summaryFor = (bankStatus: WithdrawStatus | null) => {
+    const shown = shownWith(bankStatus);
+    return shown.amount > 0 && (
+    <dl className="kw-summary kw-bank-summary">
+      <dt>{t('bank.withdraw.card')}</dt>
+      <dd>{shown.card ? cardLabel(shown.card) : ''}</dd>
+      <dt>{t('bank.withdraw.amount')}</dt>
+      <dd>{kz(shown.amount)}</dd>
+      <dt>{t('bank.withdraw.charge')}</dt>
+      <dd>{kz(shown.charge)}</dd>
+      <dt>{t('bank.withdraw.total')}</dt>
+      <dd><strong>{kz(shown.amount + shown.charge)}</strong></dd>
+      {context.needBranch && context.branch && (
+        <>
+          <dt>{t('bank.withdraw.branch')}</dt>
+          <dd>{context.branch.name}</dd>
+        </>
+      )}
+    </dl>
+    );
+  };
+  const summary = summaryFor(context.status);
+  const shown = shownWith(context.status);
+  if (state.matches('pickingBranch')) {
+    const child = state.children.branchPicker as ActorRefFrom<typeof branchPickerMachine> | undefined;
+    return (
+      <div className="kw-form">
+        {summary}
+        {child && <BranchPickerPanel actor={child} />}
+        <Button block size="large" onClick={() => send({ type: 'amount.edit' })}>{t('bank.common.changeAmount')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('reviewing')) {
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('bank.withdraw.reviewTitle')}</h2>
+        {summary}
+        {state.matches({ reviewing: 'chargeChanged' }) && (
+          <FieldError>{t('bank.withdraw.chargeChanged', { before: kz(context.previousCharge ?? 0), after: kz(context.charge) })}</FieldError>
+        )}
+        <p className="kw-muted-text">{t('bank.withdraw.holdExplain')}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'withdrawal.confirmed' })}>{t('bank.withdraw.confirm')}</Button>
+        {context.needBranch && <Button block size="large" onClick={() => send({ type: 'branch.change' })}>{t('bank.withdraw.changeBranch')}</Button>}
+        <Button block size="large" onClick={() => send({ type: 'amount.edit' })}>{t('bank.common.changeAmount')}</Button>
+      </div>
+    );
+  }
+  const backToReview = <Button block size="large" onClick={() => send({ type: 'payment.cancelled' })}>{t('bank.withdraw.backToReview')}</Button>;
+  if (state.matches('confirming')) {
+    const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
+    return <PayConfirmStep summary={summary} reauthorising={state.matches({ confirming: 'reauthorising' })} actor={child} back={backToReview} />;
+  }
+  if (state.matches('applying')) {
+    return <PayingStatus summary={summary} text={t('bank.withdraw.applying')} />;
+  }
+  if (state.matches('paymentUncertain')) {
+    return <PaymentUncertain summary={summary} message={t('bank.withdraw.uncertain')} onRetry={() => send({ type: 'payment.retry' })} />;
+  }
+  if (state.matches('failed') || state.matches('refused')) {
+    const refusal = state.matches({ refused: 'locked' }) ? 'locked' : state.matches({ refused: 'noPayPassword' }) ? 'noPayPassword' : null;
+    return <PaymentRefused summary={summary} refusal={refusal} lockMinutes={context.lockMinutes} errorCode={context.errorCode} back={backToReview} />;
+  }
+  const leave = <LeaveLinks />;
+  const restart = () => send({ type: 'withdrawal.restarted' });
+  if (state.matches('pending')) {
+    return (
+      <WaitingForBank
+        actor={state.children.bankSettlement as ActorRefFrom<typeof bankSettlementMachine> | undefined}
+        summary={(bankStatus) => summaryFor((bankStatus as WithdrawStatus | null) ?? context.status)}
+        pending={t('bank.withdraw.pending')}
+        explanation={t('bank.withdraw.pendingExplain')}
+        another={{ label: t('bank.withdraw.another'), onStart: restart }}
+      />
+    );
+  }
+  const status = context.status;
+  const again = <Button block color="primary" size="large" onClick={restart}>{t('bank.withdraw.another')}</Button>;
+  if (state.matches('failedAtBank')) {
+    return (
+      <div className="kw-form">
+        {summary}
+        <FieldError>{t('bank.withdraw.failedAtBank', { reason: bankReason(status?.failReason) })}</FieldError>
+        <p className="kw-muted-text">{t('bank.withdraw.released', { amount: kz(shown.amount + shown.charge) })}</p>
+        {again}
+        {leave}
+      </div>
+    );
+  }
+  return (
+    <div className="kw-form">
+      <p role="status" className="kw-success-text">{t('bank.withdraw.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' })}</p>
+      {summary}
+      {again}
+      {leave}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
+import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
+import type { Handler } from '../../registry.ts';
+import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
+import { recordFailure, requireCaptchaIfSuspicious } from '../captcha/captcha.ts';
+import { maskName } from '../recoverPassword/handlers.ts';
+import { burnPasswordCheck, findMember, loginKey, maskDestination, signIn, verifyPassword } from '../members/accounts.ts';
+
+/** Five wrong passwords in a row lock password log-in for 15 minutes. */
+export const LOCKOUT = { maxFailures: 5, minutes: 15 } as const;
+
+const passwordLogin: Handler<'oauth/passwordLogin'> = async (input, ctx) => {
+  const key = loginKey(input.login);
+  return transactionKeepingCountedRefusals(ctx.db, async (tx) => {
+    await requireCaptchaIfSuspicious(tx, ctx.ip, input.captchaToken);
+    const member = key ? await findMember(tx, key, true) : null;
+    if (!member || member.status !== 'active' || !member.login_password_hash) {
+      await burnPasswordCheck(input.password);
+      await recordFailure(tx, ctx.ip, 'loginFailure');
+      throw new DomainError(ACCOUNT_CODES.wrongCredentials, 200, '', { commit: true });
+    }
+    if (member.locked_until_seconds) throw new DomainError(ACCOUNT_CODES.accountLocked, 200, String(Math.ceil(member.locked_until_seconds / 60)));
+    if (!(await verifyPassword(member.login_password_hash, input.password))) {
+      await recordFailure(tx, ctx.ip, 'loginFailure');
+      const failures = member.failed_logins + 1;
+      if (failures >= LOCKOUT.maxFailures) {
+        await tx.query("UPDATE members SET failed_logins = 0, locked_until = now() + make_interval(mins => $2) WHERE id = $1", [member.id, LOCKOUT.minutes]);
+        throw new DomainError(ACCOUNT_CODES.accountLocked, 200, String(LOCKOUT.minutes), { commit: true });
+      }
+      await tx.query('UPDATE members SET failed_logins = $2 WHERE id = $1', [member.id, failures]);
+      throw new DomainError(ACCOUNT_CODES.wrongCredentials, 200, String(LOCKOUT.maxFailures - failures), { commit: true });
+    }
+    await tx.query('UPDATE members SET failed_logins = 0, locked_until = NULL WHERE id = $1', [member.id]);
+    return signIn(tx, member, ctx.config);
+  });
+};
+
+/** A code to a registered, active member's mobile (SMS log-in or password recovery). */
+const sendSMS: Handler<'fund/sms/sendSMS'> = async (input, ctx) => {
+  const destination = `+244${input.mobile}`;
+  return ctx.db.transaction(async (tx) => {
+    await requireCaptchaIfSuspicious(tx, ctx.ip, input.captchaToken);
+    const member = await findMember(tx, { column: 'mobile', value: destination });
+    if (!member || member.status !== 'active') throw new DomainError(ACCOUNT_CODES.accountNotFound);
+    const issued = await issueCode(tx, { channel: 'sms', destination, purpose: input.purpose, clientIp: ctx.ip, language: ctx.language });
+    return { sentTo: maskDestination(destination), ...issued };
+  });
+};
+
+/** SMS log-in: the code proves the phone; it also clears a password lock-out's count. */
+const authSmsLoginAdvance: Handler<'oauth/authSmsLoginAdvance'> = async (input, ctx) => {
+  const destination = `+244${input.mobile}`;
+  return transactionKeepingCountedRefusals(ctx.db, async (tx) => {
+    await consumeCode(tx, { destination, purpose: 'login', code: input.code }).catch(async (error) => {
+      await recordFailure(tx, ctx.ip, 'codeFailure');
+      throw error;
+    });
+    const member = await findMember(tx, { column: 'mobile', value: destination }, true);
+    if (!member || member.status !== 'active') throw new DomainError(ACCOUNT_CODES.accountNotFound);
+    await tx.query('UPDATE members SET failed_logins = 0 WHERE id = $1', [member.id]);
+    return signIn(tx, member, ctx.config);
+  });
+};
+
+/**
+ * The login's own account; staff logins under merchants join this list when stores and staff exist.
+ * Unknown logins answer an empty list, as an unknown login's password check would fail anyway.
+ */
+const getMemberTypeAndOperators: Handler<'wechat/login/getMemberTypeAndOperators'> = async (input, ctx) => {
+  const key = loginKey(input.login);
+  const member = key ? await findMember(ctx.db, key) : null;
+  if (!member || member.status !== 'active') return { accounts: [] };
+  return { accounts: [{ memberType: member.member_type, operatorId: null, maskedName: maskName(member.display_name) }] };
+};
+
+export const loginHandlers = {
+  'wechat/login/getMemberTypeAndOperators': getMemberTypeAndOperators,
+  'oauth/passwordLogin': passwordLogin,
+  'fund/sms/sendSMS': sendSMS,
+  'oauth/authSmsLoginAdvance': authSmsLoginAdvance,
+};
