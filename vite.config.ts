@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { LOCALE_PARTS, SERVER_SECTIONS } from './services/routeTable.ts';
 
 /**
  * Writes .br and .gz next to every built script, style and page; the server sends them to browsers
@@ -27,18 +28,30 @@ function precompress(): Plugin {
 /**
  * `virtual:locale-sections/<language>/<name>?<a>,<b>…`: those top-level sections of
  * locales/<language>.json as one module (`export default { a: …, b: … }`); `?except=<a>,<b>…`: all
- * the others. src/i18n.ts puts the pt sections most screens need in the entry and fetches the rest
- * in a few such chunks, with the screens that need them; the JSON files stay one per language.
+ * the others. `virtual:locale-parts` puts them together as the route table's LOCALE_PARTS say
+ * (services/routeTable.ts): the pt sections no part holds, in the entry (`PT_CORE_SECTIONS`), and a
+ * loader for each part's chunk (`PT_PART_LOADERS`), fetched with the screens that need it; the
+ * JSON files stay one per language.
  */
 function localeSections(): Plugin {
   const PREFIX = 'virtual:locale-sections/';
+  const PARTS_ID = 'virtual:locale-parts';
   return {
     name: 'kw-locale-sections',
     enforce: 'pre',
     resolveId(id) {
-      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+      return id.startsWith(PREFIX) || id === PARTS_ID ? `\0${id}` : undefined;
     },
     load(id) {
+      if (id === `\0${PARTS_ID}`) {
+        const inParts = [...Object.values(LOCALE_PARTS).flat(), ...SERVER_SECTIONS];
+        const loaders = Object.entries(LOCALE_PARTS).map(([part, sections]) => `  ${part}: () => import('${PREFIX}pt/${part}?${sections.join(',')}'),`);
+        return [
+          `import core from '${PREFIX}pt/core?except=${inParts.join(',')}';`,
+          'export const PT_CORE_SECTIONS = core;',
+          `export const PT_PART_LOADERS = {\n${loaders.join('\n')}\n};`,
+        ].join('\n');
+      }
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       const match = /^(\w+)\/\w+\?(except=)?(\w+(?:,\w+)*)$/.exec(id.slice(PREFIX.length + 1));
       if (!match) return this.error(`bad locale sections id ${id}`);

@@ -1,8 +1,8 @@
 import type { ResponseOf } from '../services/contract/define.ts';
-import type { BoundCard, BankRules } from '../services/contract/cardList.ts';
+import type { BoundCard, BankRules } from '../services/contract/shared.ts';
 import type { queryLimits, queryBranches, queryWithdrawProvCities, queryWithdrawStatus, applyWithdraw, querySerivceCharge, queryWithdrawInfo } from '../services/contract/withdrawal.ts';
 import type { TopupStatus, applyTopup, resendTopupCode } from '../services/contract/topup.ts';
-import type { checkCardBin, inputMobile } from '../services/contract/cardList.ts';
+import type { checkCardBin, inputMobile } from '../services/contract/bindCard.ts';
 
 /**
  * What the bank-card charts (bindCard, topup, withdrawal, cardList) share: the answers they read,

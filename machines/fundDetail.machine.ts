@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import type { FundLine } from '../services/contract/walletAssets.ts';
+import type { FundLine } from '../services/contract/fundDetail.ts';
 import { isOk, outputOf, refusalCode } from './outcome.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import type { LoginResult } from '../services/contract/signUp.ts';
+import type { LoginResult } from '../services/contract/session.ts';
 import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 
 /**

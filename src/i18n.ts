@@ -1,33 +1,25 @@
 import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// pt but the sections of its parts (below) and the server's own: in the first bundle, with what the
-// entry and the public screens need (home, documents, token entry, not found, errors). A new
-// section lands here until it is given a part. (vite.config.ts builds these modules.)
-import ptCore from 'virtual:locale-sections/pt/core?except=signUp,login,captcha,recover,payPassword,changeMobile,verification,enterprise,platform,wallet,bank,messages,ssoProvider';
+// pt but the sections of its parts and the server's own, in the first bundle; and a loader per
+// part. Both are made from the route table's LOCALE_PARTS by the build (vite.config.ts): a new
+// section lands in the first bundle until it is given a part.
+import { PT_CORE_SECTIONS, PT_PART_LOADERS } from 'virtual:locale-parts';
 import { type Language } from './lib/language.ts';
+import { LOCALE_PARTS as PART_SECTIONS, type LocalePart } from '../services/routeTable.ts';
 
 type Dictionary = Record<string, unknown>;
+export type { LocalePart };
 
 /** The top-level sections of pt in the first bundle. */
-export const PT_CORE: Dictionary = ptCore;
+export const PT_CORE: Dictionary = PT_CORE_SECTIONS;
 
 /**
- * pt's other sections, a few chunks fetched with the screens that need them (`lazyScreen(…, parts)`
- * in routes.tsx). pt is every language's fallback (fr is partial), so they are fetched whatever the
- * language. `messages` and `ssoProvider` are the server's own texts (SMS, e-mail, sign-on page) and
- * never reach the client. The ids are read by the build (vite.config.ts, localeSections) and the
- * server (server/app.ts preloads a page's parts with its screen).
+ * pt's other sections, a few chunks fetched with the screens that need them (the route table's
+ * `parts`). pt is every language's fallback (fr is partial), so they are fetched whatever the
+ * language. The server's own texts (SMS, e-mail, sign-on page) never reach the client.
  */
-const PARTS = {
-  accounts: () => import('virtual:locale-sections/pt/accounts?signUp,login,captcha,recover'),
-  member: () => import('virtual:locale-sections/pt/member?payPassword,changeMobile,verification'),
-  enterprise: () => import('virtual:locale-sections/pt/enterprise?enterprise'),
-  platform: () => import('virtual:locale-sections/pt/platform?platform'),
-  wallet: () => import('virtual:locale-sections/pt/wallet?wallet'),
-  bank: () => import('virtual:locale-sections/pt/bank?bank'),
-} satisfies Record<string, () => Promise<{ default: Dictionary }>>;
-export type LocalePart = keyof typeof PARTS;
-export const LOCALE_PARTS = Object.keys(PARTS) as LocalePart[];
+const PARTS: Record<LocalePart, () => Promise<{ default: Dictionary }>> = PT_PART_LOADERS;
+export const LOCALE_PARTS = Object.keys(PART_SECTIONS) as LocalePart[];
 
 /**
  * pt (core, then the parts as they arrive) is always in memory; the other languages are fetched

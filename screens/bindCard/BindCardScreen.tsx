@@ -29,7 +29,7 @@ export default function BindCardScreen({ from }: { from?: BindOrigin }) {
   const [state, send] = useMachine(machine);
   return (
     <>
-      <PageHeader title={t('bank.titles.bind')} />
+      <PageHeader title={t('titles.bindCard')} />
       <BindCardView state={state} send={send} from={from} />
     </>
   );

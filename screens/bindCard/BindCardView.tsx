@@ -28,8 +28,8 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
   if (state.matches('enteringCardNo') || state.matches('checkingBin')) {
     const problem = CARD_PROBLEMS.find((p) => state.matches({ enteringCardNo: p }));
     const messages: Record<(typeof CARD_PROBLEMS)[number], string> = {
-      incomplete: t('bank.bind.incomplete'),
-      mistyped: t('bank.bind.luhn'),
+      incomplete: t('bindCard.incomplete'),
+      mistyped: t('bindCard.luhn'),
       binUnknown: t('errors.CRD10001'),
       creditCard: t('errors.CRD10002'),
       bankNotSupported: t('errors.CRD10009'),
@@ -41,9 +41,9 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
     const hint = !problem && cardNoMistyped(context.cardNo);
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'cardNo.submitted' }); }}>
-        <h2 className="kw-step-title">{t('bank.bind.cardNoTitle')}</h2>
+        <h2 className="kw-step-title">{t('bindCard.cardNoTitle')}</h2>
         <div className="kw-field">
-          <label className="kw-label" htmlFor="bind-card-no">{t('bank.bind.cardNoLabel')}</label>
+          <label className="kw-label" htmlFor="bind-card-no">{t('bindCard.cardNoLabel')}</label>
           <Input
             id="bind-card-no"
             className="kw-card-number-input"
@@ -56,10 +56,10 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
             disabled={busy}
             aria-describedby="bind-card-no-hint"
           />
-          <span id="bind-card-no-hint" className="kw-hint">{hint ? t('bank.bind.luhnHint') : t('bank.bind.cardNoHint')}</span>
+          <span id="bind-card-no-hint" className="kw-hint">{hint ? t('bindCard.luhnHint') : t('bindCard.cardNoHint')}</span>
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('bank.bind.checking')}</p>}
+        {busy && <p className="kw-muted-text" role="status">{t('bindCard.checking')}</p>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
       </form>
     );
@@ -68,23 +68,23 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
   const cardLine = bin ? `${bin.bankShort} •••• ${context.cardNo.slice(-4)}` : '';
   const cardFacts = bin && (
     <dl className="kw-summary kw-bank-summary">
-      <dt>{t('bank.bind.bank')}</dt>
+      <dt>{t('bindCard.bank')}</dt>
       <dd>{`${bin.bankShort} — ${bin.bankName}`}</dd>
-      <dt>{t('bank.withdraw.card')}</dt>
+      <dt>{t('withdrawal.card')}</dt>
       <dd>{cardLine}</dd>
-      <dt>{t('bank.bind.holder')}</dt>
+      <dt>{t('bindCard.holder')}</dt>
       <dd>{bin.holderName}</dd>
     </dl>
   );
   if (state.matches('enteringMobile') || state.matches('sendingCode')) {
     const problem = MOBILE_PROBLEMS.find((p) => state.matches({ enteringMobile: p }));
     const messages: Record<(typeof MOBILE_PROBLEMS)[number], string> = {
-      invalid: t('bank.bind.mobileInvalid'),
+      invalid: t('bindCard.mobileInvalid'),
       mobileMismatch: t('errors.CRD10004'),
       holderMismatch: t('errors.CRD10003'),
       cardUnknown: t('errors.CRD10005'),
       alreadyBound: t('errors.CRD10006'),
-      coolingDown: t('bank.bind.waitSeconds', { seconds: context.waitSeconds ?? '60' }),
+      coolingDown: t('bindCard.waitSeconds', { seconds: context.waitSeconds ?? '60' }),
       sendLimited: t('errors.COD10005'),
       refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
       unreachable: t('errors.network.gateway'),
@@ -92,11 +92,11 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
         {cardFacts}
-        <h2 className="kw-step-title">{t('bank.bind.mobileTitle')}</h2>
-        <p className="kw-muted-text">{t('bank.bind.mobileExplain')}</p>
-        <MobileField id="bind-mobile" label={t('bank.bind.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
+        <h2 className="kw-step-title">{t('bindCard.mobileTitle')}</h2>
+        <p className="kw-muted-text">{t('bindCard.mobileExplain')}</p>
+        <MobileField id="bind-mobile" label={t('bindCard.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('bank.bind.sending')}</p>}
+        {busy && <p className="kw-muted-text" role="status">{t('bindCard.sending')}</p>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'cardNo.edit' })}>{t('bank.common.changeCard')}</Button>
       </form>
@@ -117,19 +117,19 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
           canSubmit={state.can({ type: 'code.submitted' })}
           send={send}
         />
-        <Button block size="large" onClick={() => send({ type: 'mobile.edit' })}>{t('bank.bind.changeMobile')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'mobile.edit' })}>{t('bindCard.changeMobile')}</Button>
       </div>
     );
   }
   const card = context.card;
   return (
     <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('bank.bind.bound')}</p>
-      <p className="kw-muted-text">{t('bank.bind.boundCard', { card: card ? cardLabel(card) : '' })}</p>
-      {from === 'topup' && <LinkButton href="/app/topup" primary>{t('bank.bind.continueTopup')}</LinkButton>}
-      {from === 'withdraw' && <LinkButton href="/app/withdraw" primary>{t('bank.bind.continueWithdraw')}</LinkButton>}
-      <LinkButton href="/app/cards" primary={!from}>{t('bank.bind.toCards')}</LinkButton>
-      <Button block size="large" onClick={() => send({ type: 'bind.restarted' })}>{t('bank.bind.another')}</Button>
+      <p role="status" className="kw-success-text">{t('bindCard.bound')}</p>
+      <p className="kw-muted-text">{t('bindCard.boundCard', { card: card ? cardLabel(card) : '' })}</p>
+      {from === 'topup' && <LinkButton href="/app/topup" primary>{t('bindCard.continueTopup')}</LinkButton>}
+      {from === 'withdraw' && <LinkButton href="/app/withdraw" primary>{t('bindCard.continueWithdraw')}</LinkButton>}
+      <LinkButton href="/app/cards" primary={!from}>{t('bindCard.toCards')}</LinkButton>
+      <Button block size="large" onClick={() => send({ type: 'bind.restarted' })}>{t('bindCard.another')}</Button>
     </div>
   );
 }

@@ -24,7 +24,7 @@ export default function CardListScreen() {
   const [state, send] = useMachine(machine);
   return (
     <>
-      <PageHeader title={t('bank.titles.cards')} />
+      <PageHeader title={t('titles.cardList')} />
       <CardListView state={state} send={send} />
     </>
   );

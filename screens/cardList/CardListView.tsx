@@ -17,16 +17,16 @@ export function CardListView({ state, send }: { state: State; send: Send }) {
   if (state.matches('failed')) {
     return (
       <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('bank.cards.loadFailed')} onRetry={() => send({ type: 'cards.retry' })} />
+        <LoadFailed errorCode={context.errorCode} fallback={t('cardList.loadFailed')} onRetry={() => send({ type: 'cards.retry' })} />
       </div>
     );
   }
   if (state.matches('empty')) {
     return (
       <div className="kw-form">
-        {context.chosen && <p className="kw-success-text" role="status">{t('bank.cards.removed')}</p>}
-        <h2 className="kw-step-title">{t('bank.cards.empty')}</h2>
-        <p className="kw-muted-text">{t('bank.cards.emptyExplain')}</p>
+        {context.chosen && <p className="kw-success-text" role="status">{t('cardList.removed')}</p>}
+        <h2 className="kw-step-title">{t('cardList.empty')}</h2>
+        <p className="kw-muted-text">{t('cardList.emptyExplain')}</p>
         <LinkButton href="/app/cards/bind" primary>{t('bank.common.bindCard')}</LinkButton>
       </div>
     );
@@ -36,30 +36,30 @@ export function CardListView({ state, send }: { state: State; send: Send }) {
   const removing = state.matches({ ready: 'removing' });
   return (
     <div className="kw-form">
-      {state.matches({ ready: 'removed' }) && <p className="kw-success-text" role="status">{t('bank.cards.removed')}</p>}
+      {state.matches({ ready: 'removed' }) && <p className="kw-success-text" role="status">{t('cardList.removed')}</p>}
       <ul className="kw-bank-list" aria-label={t('bank.common.cards')}>
         {context.cards.map((card) => (
           <li key={card.cardId} className="kw-bank-list-item">
             <span className="kw-bank-card-bank">{card.bankShort}</span>
             <span className="kw-bank-card-number">{card.maskedCardNo}</span>
             <span className="kw-bank-card-name">{card.bankName}</span>
-            <span className="kw-muted-text">{t('bank.cards.mobile', { mobile: card.mobileMasked })}</span>
-            {card.needBranch && <span className="kw-muted-text">{t('bank.cards.branchNeeded')}</span>}
+            <span className="kw-muted-text">{t('cardList.mobile', { mobile: card.mobileMasked })}</span>
+            {card.needBranch && <span className="kw-muted-text">{t('cardList.branchNeeded')}</span>}
             {asking && chosen?.cardId === card.cardId ? (
               <section className="kw-bank-confirm" role="alertdialog" aria-labelledby={`remove-${card.cardId}`}>
-                <h3 id={`remove-${card.cardId}`} className="kw-step-title">{t('bank.cards.confirmTitle', { card: cardLabel(card) })}</h3>
-                <p className="kw-muted-text">{t('bank.cards.confirmExplain')}</p>
-                {state.matches({ ready: 'removeFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('bank.cards.removeFailed')}</FieldError>}
-                {removing && <p className="kw-muted-text" role="status">{t('bank.cards.removing')}</p>}
-                <Button block color="danger" size="large" loading={removing} disabled={removing} onClick={() => send({ type: 'removal.confirmed' })}>{t('bank.cards.confirmRemove')}</Button>
-                <Button block size="large" disabled={removing} onClick={() => send({ type: 'removal.cancelled' })}>{t('bank.cards.keep')}</Button>
+                <h3 id={`remove-${card.cardId}`} className="kw-step-title">{t('cardList.confirmTitle', { card: cardLabel(card) })}</h3>
+                <p className="kw-muted-text">{t('cardList.confirmExplain')}</p>
+                {state.matches({ ready: 'removeFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('cardList.removeFailed')}</FieldError>}
+                {removing && <p className="kw-muted-text" role="status">{t('cardList.removing')}</p>}
+                <Button block color="danger" size="large" loading={removing} disabled={removing} onClick={() => send({ type: 'removal.confirmed' })}>{t('cardList.confirmRemove')}</Button>
+                <Button block size="large" disabled={removing} onClick={() => send({ type: 'removal.cancelled' })}>{t('cardList.keep')}</Button>
               </section>
             ) : (
               <div className="kw-bank-list-actions">
-                <a className="kw-button kw-link-button kw-centered-text" href="/app/topup">{t('bank.cards.topup')}</a>
-                <a className="kw-button kw-link-button kw-centered-text" href="/app/withdraw">{t('bank.cards.withdraw')}</a>
-                <button type="button" className="kw-button" disabled={removing} aria-label={t('bank.cards.removeCard', { card: cardLabel(card) })} onClick={() => send({ type: 'card.removeRequested', cardId: card.cardId })}>
-                  {t('bank.cards.remove')}
+                <a className="kw-button kw-link-button kw-centered-text" href="/app/topup">{t('cardList.topup')}</a>
+                <a className="kw-button kw-link-button kw-centered-text" href="/app/withdraw">{t('cardList.withdraw')}</a>
+                <button type="button" className="kw-button" disabled={removing} aria-label={t('cardList.removeCard', { card: cardLabel(card) })} onClick={() => send({ type: 'card.removeRequested', cardId: card.cardId })}>
+                  {t('cardList.remove')}
                 </button>
               </div>
             )}

@@ -51,7 +51,7 @@ export function ChangeMobileView({ state, send }: { state: State; send: Send }) 
           <Input id="rebind-password" type="password" value={context.password} onChange={(value) => send({ type: 'password.changed', value })} autoComplete="current-password" maxLength={64} />
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !state.can({ type: 'identity.submitted' })}>{t('recover.continue')}</Button>
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !state.can({ type: 'identity.submitted' })}>{t('recoverPassword.continue')}</Button>
       </form>
     );
   }

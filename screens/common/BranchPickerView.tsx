@@ -15,10 +15,10 @@ export function BranchPickerView({ state, send }: { state: State; send: (event: 
   return (
     <>
       {context.notice && !state.matches('failed') && <FieldError>{t(`errors.${context.notice}`)}</FieldError>}
-      {state.hasTag('busy') && <p className="kw-muted-text" role="status">{t('bank.withdraw.loadingBranches')}</p>}
+      {state.hasTag('busy') && <p className="kw-muted-text" role="status">{t('withdrawal.loadingBranches')}</p>}
       {state.matches('choosingProvince') && (
         <>
-          <h2 className="kw-step-title" id="branch-province">{t('bank.withdraw.provinceTitle')}</h2>
+          <h2 className="kw-step-title" id="branch-province">{t('withdrawal.provinceTitle')}</h2>
           <ul className="kw-bank-options" aria-labelledby="branch-province">
             {context.provinces.map((p) => (
               <li key={p.id}><button type="button" className="kw-bank-option" onClick={() => send({ type: 'province.chosen', provinceId: p.id })}>{p.name}</button></li>
@@ -28,8 +28,8 @@ export function BranchPickerView({ state, send }: { state: State; send: (event: 
       )}
       {state.matches('choosingBranch') && (
         <>
-          <h2 className="kw-step-title" id="branch-list">{t('bank.withdraw.branchTitle', { province: province?.name ?? '' })}</h2>
-          {context.branches.length === 0 && <p className="kw-muted-text" role="status">{t('bank.withdraw.noBranches')}</p>}
+          <h2 className="kw-step-title" id="branch-list">{t('withdrawal.branchTitle', { province: province?.name ?? '' })}</h2>
+          {context.branches.length === 0 && <p className="kw-muted-text" role="status">{t('withdrawal.noBranches')}</p>}
           <ul className="kw-bank-options" aria-labelledby="branch-list">
             {context.branches.map((b) => (
               <li key={b.branchCode}>
@@ -39,12 +39,12 @@ export function BranchPickerView({ state, send }: { state: State; send: (event: 
               </li>
             ))}
           </ul>
-          <button type="button" className="kw-text-button" onClick={() => send({ type: 'province.change' })}>{t('bank.withdraw.changeProvince')}</button>
+          <button type="button" className="kw-text-button" onClick={() => send({ type: 'province.change' })}>{t('withdrawal.changeProvince')}</button>
         </>
       )}
       {state.matches('failed') && (
         <>
-          <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('bank.withdraw.branchesFailed')}</FieldError>
+          <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('withdrawal.branchesFailed')}</FieldError>
           <Button block color="primary" size="large" onClick={() => send({ type: 'branches.retry' })}>{t('common.retry')}</Button>
         </>
       )}

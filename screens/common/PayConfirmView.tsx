@@ -14,7 +14,7 @@ export function PayConfirmView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
   const notice = context.notice === 'PAY10001'
-    ? t('wallet.payConfirm.wrong', { tries: context.triesLeft ?? '' })
+    ? t('payConfirm.wrong', { tries: context.triesLeft ?? '' })
     : context.notice ? t(`errors.${context.notice}`) : null;
 
   if (state.matches('unavailable')) {
@@ -26,14 +26,14 @@ export function PayConfirmView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('authorised') || state.matches('refused')) {
-    return <p className="kw-muted-text" role="status">{t('wallet.payConfirm.checking')}</p>;
+    return <p className="kw-muted-text" role="status">{t('payConfirm.checking')}</p>;
   }
   return (
     <div className="kw-form">
-      <h2 className="kw-step-title">{t('wallet.payConfirm.title')}</h2>
+      <h2 className="kw-step-title">{t('payConfirm.title')}</h2>
       {notice && <FieldError>{notice}</FieldError>}
-      {state.matches('loadingKeypad') && <p className="kw-muted-text" role="status">{t('wallet.payConfirm.preparing')}</p>}
-      {state.matches('checking') && <p className="kw-muted-text" role="status">{t('wallet.payConfirm.checking')}</p>}
+      {state.matches('loadingKeypad') && <p className="kw-muted-text" role="status">{t('payConfirm.preparing')}</p>}
+      {state.matches('checking') && <p className="kw-muted-text" role="status">{t('payConfirm.checking')}</p>}
       {context.keypad && (
         <SecureKeypad
           mapArr={context.keypad.mapArr}

@@ -54,7 +54,7 @@ export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promis
     }
   };
 
-  const label = phase === 'refreshing' ? t('wallet.refreshing') : phase === 'done' ? t('common.refreshed') : pull >= THRESHOLD ? t('common.releaseToRefresh') : t('common.pullToRefresh');
+  const label = phase === 'refreshing' ? t('walletAssets.refreshing') : phase === 'done' ? t('common.refreshed') : pull >= THRESHOLD ? t('common.releaseToRefresh') : t('common.pullToRefresh');
   return (
     <div onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd} onTouchCancel={onTouchEnd}>
       <div className="kw-pull-head" style={{ height: pull, transition: phase === 'pulling' ? 'none' : 'height 0.2s' }} aria-hidden={phase === 'idle'}>

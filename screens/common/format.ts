@@ -18,5 +18,5 @@ export function lineTime(iso: string, language: Language): string {
 }
 
 export function kindLabel(kind: string, t: TFunction): string {
-  return (KINDS as readonly string[]).includes(kind) ? t(`wallet.kinds.${kind}`) : t('wallet.kinds.other');
+  return (KINDS as readonly string[]).includes(kind) ? t(`fundDetail.kinds.${kind}`) : t('fundDetail.kinds.other');
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { LoginResult } from '../../services/contract/signUp.ts';
+import type { LoginResult } from '../../services/contract/session.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { useSessionActor } from '../../src/session/SessionProvider.tsx';
 

@@ -51,7 +51,7 @@ export default function EnterpriseCertScreen() {
       : { status: 'failed', retry: () => provinceSend({ type: 'document.retry' }) };
   return (
     <>
-      <PageHeader title={t('enterprise.title')} />
+      <PageHeader title={t('titles.enterpriseVerification')} />
       <EnterpriseVerificationView state={state} send={send} provinces={provinces} upload={uploadDocument} />
     </>
   );

@@ -39,7 +39,7 @@ export function EnterpriseDocumentSlot({ slot, label, document, missing, disable
 
   const id = `doc-${slot}`;
   const uploading = phase.kind === 'uploading';
-  const problem = phase.kind === 'failed' ? t([`errors.${phase.code}`, 'errors.uploadFailed']) : missing ? t('enterprise.upload.missing') : null;
+  const problem = phase.kind === 'failed' ? t([`errors.${phase.code}`, 'errors.uploadFailed']) : missing ? t('enterpriseVerification.upload.missing') : null;
 
   async function choose(file: File) {
     if (!isAccepted(file)) return setPhase({ kind: 'failed', code: 'UPL10002' });
@@ -63,7 +63,7 @@ export function EnterpriseDocumentSlot({ slot, label, document, missing, disable
       <div className="kw-doc-body">
         {document ? (
           thumbnail ? (
-            <img className="kw-doc-thumb" src={thumbnail} alt={t('enterprise.upload.preview', { document: label })} />
+            <img className="kw-doc-thumb" src={thumbnail} alt={t('enterpriseVerification.upload.preview', { document: label })} />
           ) : (
             <span className="kw-doc-badge" aria-hidden="true">{isPdf(document) ? 'PDF' : 'IMG'}</span>
           )
@@ -71,14 +71,14 @@ export function EnterpriseDocumentSlot({ slot, label, document, missing, disable
           <span className="kw-doc-badge kw-doc-badge-empty" aria-hidden="true">+</span>
         )}
         <span className="kw-doc-name">
-          {document ? document.fileName || t('enterprise.upload.sent') : t('enterprise.upload.accepted')}
-          {document && <span className="kw-visually-hidden"> ({isPdf(document) ? 'PDF' : t('enterprise.upload.image')})</span>}
+          {document ? document.fileName || t('enterpriseVerification.upload.sent') : t('enterpriseVerification.upload.accepted')}
+          {document && <span className="kw-visually-hidden"> ({isPdf(document) ? 'PDF' : t('enterpriseVerification.upload.image')})</span>}
         </span>
       </div>
       {uploading && (
         <div className="kw-doc-progress">
-          <progress max={100} value={phase.percent} aria-label={t('enterprise.upload.progress', { document: label })} />
-          <span role="status">{t('enterprise.upload.uploading', { percent: phase.percent })}</span>
+          <progress max={100} value={phase.percent} aria-label={t('enterpriseVerification.upload.progress', { document: label })} />
+          <span role="status">{t('enterpriseVerification.upload.uploading', { percent: phase.percent })}</span>
         </div>
       )}
       <div className="kw-doc-actions">
@@ -99,12 +99,12 @@ export function EnterpriseDocumentSlot({ slot, label, document, missing, disable
           }}
         />
         <label htmlFor={id} className={`kw-button kw-doc-choose${disabled || uploading ? ' kw-doc-choose-disabled' : ''}`}>
-          {document ? t('enterprise.upload.replace') : t('enterprise.upload.choose')}
+          {document ? t('enterpriseVerification.upload.replace') : t('enterpriseVerification.upload.choose')}
           <span className="kw-visually-hidden">: {label}</span>
         </label>
         {document && !uploading && (
-          <button type="button" className="kw-text-button" disabled={disabled} aria-label={`${t('enterprise.upload.remove')}: ${label}`} onClick={() => { setPhase({ kind: 'idle' }); onRemoved(); }}>
-            {t('enterprise.upload.remove')}
+          <button type="button" className="kw-text-button" disabled={disabled} aria-label={`${t('enterpriseVerification.upload.remove')}: ${label}`} onClick={() => { setPhase({ kind: 'idle' }); onRemoved(); }}>
+            {t('enterpriseVerification.upload.remove')}
           </button>
         )}
       </div>

@@ -53,7 +53,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
     if (path === 'company.nif' && sub('nifTaken')) return t('errors.ENT10004');
     const problem = fieldErrors[path];
     if (!problem) return null;
-    return problem === 'required' ? t(`enterprise.required.${path}`) : t(`enterprise.invalid.${INVALID_MESSAGE[path] ?? 'value'}`);
+    return problem === 'required' ? t(`enterpriseVerification.required.${path}`) : t(`enterpriseVerification.invalid.${INVALID_MESSAGE[path] ?? 'value'}`);
   };
   const change = (path: FieldPath, value: string) => send({ type: 'field.changed', path, value });
 
@@ -64,7 +64,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
     const describedBy = [hint && `${id}-hint`, problem && `${id}-error`].filter(Boolean).join(' ') || undefined;
     return (
       <div className="kw-field">
-        <label className="kw-label" htmlFor={id}>{t(`enterprise.field.${path}`)}</label>
+        <label className="kw-label" htmlFor={id}>{t(`enterpriseVerification.field.${path}`)}</label>
         <input
           id={id}
           name={path}
@@ -80,7 +80,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
           aria-describedby={describedBy}
           onChange={(event) => change(path, event.target.value)}
         />
-        {hint && <span id={`${id}-hint`} className="kw-hint">{t(`enterprise.hint.${hint}`)}</span>}
+        {hint && <span id={`${id}-hint`} className="kw-hint">{t(`enterpriseVerification.hint.${hint}`)}</span>}
         {problem && <p id={`${id}-error`} className="kw-error-text">{problem}</p>}
       </div>
     );
@@ -91,7 +91,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
     const problem = problemOf(path);
     return (
       <fieldset className="kw-choice" aria-describedby={problem ? `${id}-error` : undefined}>
-        <legend className="kw-label">{t(`enterprise.field.${path}`)}</legend>
+        <legend className="kw-label">{t(`enterpriseVerification.field.${path}`)}</legend>
         <div className="kw-choice-options">
           {options.map((option, index) => (
             <label key={option} className="kw-choice-option">
@@ -104,7 +104,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
                 aria-invalid={problem ? true : undefined}
                 onChange={() => change(path, option)}
               />
-              <span>{t(`enterprise.option.${path}.${option}`)}</span>
+              <span>{t(`enterpriseVerification.option.${path}.${option}`)}</span>
             </label>
           ))}
         </div>
@@ -119,7 +119,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
     const describedBy = [disabledReason && `${id}-hint`, problem && `${id}-error`].filter(Boolean).join(' ') || undefined;
     return (
       <div className="kw-field">
-        <label className="kw-label" htmlFor={id}>{t(`enterprise.field.${path}`)}</label>
+        <label className="kw-label" htmlFor={id}>{t(`enterpriseVerification.field.${path}`)}</label>
         <select
           id={id}
           name={path}
@@ -130,7 +130,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
           aria-describedby={describedBy}
           onChange={(event) => change(path, event.target.value)}
         >
-          <option value="">{t('enterprise.choose')}</option>
+          <option value="">{t('enterpriseVerification.choose')}</option>
           {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           {/* a draft's value stays visible even before (or without) the list */}
           {fieldValue(values, path) && !options.some((o) => o.value === fieldValue(values, path)) && <option value={fieldValue(values, path)}>{fieldValue(values, path)}</option>}
@@ -153,14 +153,14 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
 
   return (
     <form ref={formRef} className="kw-form kw-enterprise" onSubmit={(event) => { event.preventDefault(); send({ type: 'form.submitted' }); }} noValidate aria-busy={busy}>
-      <p className="kw-muted-text">{t('enterprise.intro')}</p>
+      <p className="kw-muted-text">{t('enterpriseVerification.intro')}</p>
       {context.reason && (
-        <p className="kw-enterprise-reason"><strong>{t('enterprise.previousReason')}</strong> {context.reason}</p>
+        <p className="kw-enterprise-reason"><strong>{t('enterpriseVerification.previousReason')}</strong> {context.reason}</p>
       )}
-      {context.draftRestored && <p className="kw-hint" role="status">{t('enterprise.draftRestored')}</p>}
+      {context.draftRestored && <p className="kw-hint" role="status">{t('enterpriseVerification.draftRestored')}</p>}
       <fieldset className="kw-enterprise-fields" disabled={busy}>
         <section className="kw-enterprise-section" aria-labelledby="ent-company-title">
-          <h2 id="ent-company-title">{t('enterprise.section.company')}</h2>
+          <h2 id="ent-company-title">{t('enterpriseVerification.section.company')}</h2>
           {text('company.name', { autoComplete: 'organization' })}
           {text('company.shortName')}
           {text('company.nif', { inputMode: 'numeric', placeholder: '5417038299' })}
@@ -170,23 +170,23 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
           {text('company.registrationNumber')}
         </section>
         <section className="kw-enterprise-section" aria-labelledby="ent-legal-title">
-          <h2 id="ent-legal-title">{t('enterprise.section.legalPerson')}</h2>
+          <h2 id="ent-legal-title">{t('enterpriseVerification.section.legalPerson')}</h2>
           {text('legalPerson.name')}
           {text('legalPerson.surname')}
           {text('legalPerson.cardNumber', { placeholder: '004562891LA042' })}
           {text('legalPerson.taxNumber', { placeholder: '004562891LA042' })}
         </section>
         <section className="kw-enterprise-section" aria-labelledby="ent-signer-title">
-          <h2 id="ent-signer-title">{t('enterprise.section.signer')}</h2>
+          <h2 id="ent-signer-title">{t('enterpriseVerification.section.signer')}</h2>
           {text('signer.name')}
           {text('signer.cardNumber', { placeholder: '004562891LA042' })}
           {text('signer.taxNumber', { placeholder: '004562891LA042' })}
         </section>
         <section className="kw-enterprise-section" aria-labelledby="ent-basic-title">
-          <h2 id="ent-basic-title">{t('enterprise.section.basicInfo')}</h2>
-          <p className="kw-hint">{t('enterprise.section.basicInfoHint')}</p>
+          <h2 id="ent-basic-title">{t('enterpriseVerification.section.basicInfo')}</h2>
+          <p className="kw-hint">{t('enterpriseVerification.section.basicInfoHint')}</p>
           <div className="kw-field">
-            <label className="kw-label" htmlFor={idOf('basicInfo.phone')}>{t('enterprise.field.basicInfo.phone')}</label>
+            <label className="kw-label" htmlFor={idOf('basicInfo.phone')}>{t('enterpriseVerification.field.basicInfo.phone')}</label>
             <span className="kw-input-row">
               <span className="kw-prefix" aria-hidden="true">+244</span>
               <input
@@ -212,24 +212,24 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
           {select(
             'basicInfo.province',
             provinceList.map((p) => ({ value: p.id, label: p.name })),
-            provinces.status === 'loading' ? t('enterprise.provincesLoading') : provinces.status === 'failed' ? t('enterprise.provincesFailed') : null,
+            provinces.status === 'loading' ? t('enterpriseVerification.provincesLoading') : provinces.status === 'failed' ? t('enterpriseVerification.provincesFailed') : null,
           )}
           {provinces.status === 'failed' && <button type="button" className="kw-text-button" onClick={provinces.retry}>{t('common.retry')}</button>}
-          {select('basicInfo.city', (province?.cities ?? []).map((c) => ({ value: c, label: c })), province ? null : t('enterprise.provinceFirst'))}
+          {select('basicInfo.city', (province?.cities ?? []).map((c) => ({ value: c, label: c })), province ? null : t('enterpriseVerification.provinceFirst'))}
           {choice('basicInfo.gender', ['F', 'M'])}
           {text('basicInfo.birthday', { type: 'date', autoComplete: 'bday', max: today() })}
           {text('basicInfo.personalNif', { placeholder: '004562891LA042' })}
         </section>
         <section className="kw-enterprise-section" aria-labelledby="ent-docs-title">
-          <h2 id="ent-docs-title">{t('enterprise.section.documents')}</h2>
-          <p className="kw-hint">{t('enterprise.upload.explain')}</p>
+          <h2 id="ent-docs-title">{t('enterpriseVerification.section.documents')}</h2>
+          <p className="kw-hint">{t('enterpriseVerification.upload.explain')}</p>
           {sub('documentsInvalid') && <FieldError>{t('errors.ENT10003')}</FieldError>}
           <div className="kw-doc-list">
             {DOCUMENT_SLOTS.map((slot) => (
               <EnterpriseDocumentSlot
                 key={slot}
                 slot={slot}
-                label={t(`enterprise.document.${slot}`)}
+                label={t(`enterpriseVerification.document.${slot}`)}
                 document={values.documents[slot]}
                 missing={fieldErrors[`documents.${slot}`] === 'required'}
                 disabled={busy}
@@ -241,9 +241,9 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
           </div>
         </section>
       </fieldset>
-      {invalid && <FieldError>{t('enterprise.invalidSummary', { count: errorCount })}</FieldError>}
+      {invalid && <FieldError>{t('enterpriseVerification.invalidSummary', { count: errorCount })}</FieldError>}
       {refusal && <FieldError>{refusal}</FieldError>}
-      <Button block color="primary" size="large" type="submit" loading={busy} loadingText={t('enterprise.submitting')} disabled={busy}>{t('enterprise.submit')}</Button>
+      <Button block color="primary" size="large" type="submit" loading={busy} loadingText={t('enterpriseVerification.submitting')} disabled={busy}>{t('enterpriseVerification.submit')}</Button>
     </form>
   );
 }

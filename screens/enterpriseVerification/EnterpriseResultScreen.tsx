@@ -32,7 +32,7 @@ export default function EnterpriseResultScreen() {
   const [state, send] = useMachine(machine, { input: { draft: null } });
   return (
     <>
-      <PageHeader title={t('enterprise.resultTitle')} />
+      <PageHeader title={t('titles.enterpriseResult')} />
       <EnterpriseStatusView state={state} send={send} />
     </>
   );

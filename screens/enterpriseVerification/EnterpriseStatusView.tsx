@@ -32,28 +32,28 @@ export function EnterpriseStatusView({ state, send }: { state: State; send: Send
     return (
       <div className="kw-form">
         <FieldError>{t('errors.ENT10001')}</FieldError>
-        <a className={linkButton} href="/app/personalcert">{t('enterprise.toPersonal')}</a>
+        <a className={linkButton} href="/app/personalcert">{t('enterpriseVerification.toPersonal')}</a>
       </div>
     );
   }
   const status = state.matches('pending') ? 'pending' : state.matches('verified') ? 'verified' : state.matches('failed') ? 'failed' : 'unverified';
   return (
     <div className="kw-form kw-enterprise-status" data-status={status}>
-      <p className={`kw-status-badge kw-status-${status}`} role="status">{t(`enterprise.status.${status}`)}</p>
-      <h2 className="kw-step-title">{t(`enterprise.result.${status}.title`)}</h2>
-      <p className="kw-muted-text">{t(`enterprise.result.${status}.text`)}</p>
+      <p className={`kw-status-badge kw-status-${status}`} role="status">{t(`enterpriseVerification.status.${status}`)}</p>
+      <h2 className="kw-step-title">{t(`enterpriseVerification.result.${status}.title`)}</h2>
+      <p className="kw-muted-text">{t(`enterpriseVerification.result.${status}.text`)}</p>
       {status === 'pending' && context.submittedAt && (
-        <p className="kw-muted-text">{t('enterprise.submittedAt', { date: formatDateTime(context.submittedAt, normaliseLanguage(i18n.language)) })}</p>
+        <p className="kw-muted-text">{t('enterpriseVerification.submittedAt', { date: formatDateTime(context.submittedAt, normaliseLanguage(i18n.language)) })}</p>
       )}
       {status === 'failed' && (
         <div className="kw-enterprise-reason">
-          <strong>{t('enterprise.reasonLabel')}</strong> {context.reason || t('enterprise.noReason')}
+          <strong>{t('enterpriseVerification.reasonLabel')}</strong> {context.reason || t('enterpriseVerification.noReason')}
         </div>
       )}
-      {status === 'pending' && <Button block size="large" onClick={() => send({ type: 'status.refreshed' })}>{t('enterprise.refresh')}</Button>}
-      {status === 'failed' && <Button block color="primary" size="large" onClick={() => send({ type: 'reverify' })}>{t('enterprise.reverify')}</Button>}
-      {status === 'unverified' && <a className={linkButton} href="/app/enterprisecert">{t('enterprise.start')}</a>}
-      {status === 'verified' && <a className={linkButton} href="/">{t('enterprise.toWallet')}</a>}
+      {status === 'pending' && <Button block size="large" onClick={() => send({ type: 'status.refreshed' })}>{t('enterpriseVerification.refresh')}</Button>}
+      {status === 'failed' && <Button block color="primary" size="large" onClick={() => send({ type: 'reverify' })}>{t('enterpriseVerification.reverify')}</Button>}
+      {status === 'unverified' && <a className={linkButton} href="/app/enterprisecert">{t('enterpriseVerification.start')}</a>}
+      {status === 'verified' && <a className={linkButton} href="/">{t('enterpriseVerification.toWallet')}</a>}
     </div>
   );
 }

@@ -42,7 +42,7 @@ export default function FundDetailScreen() {
   return (
     <>
       <div hidden={lineOpen}>
-        <PageHeader title={t('wallet.titles.fundDetail')} />
+        <PageHeader title={t('titles.fundDetail')} />
         <FundDetailView state={state} send={send} onPull={onPull} onOpen={(id) => void navigate({ to: '/app/funddetail/$id', params: { id } })} />
       </div>
       <Outlet />

@@ -4,7 +4,7 @@ import { PullToRefresh } from '../common/PullToRefresh.tsx';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { FILTER_SHORTCUTS, type fundDetailMachine, type FundDetailEvent } from '../../machines/fundDetail.machine.ts';
-import type { FundLine } from '../../services/contract/walletAssets.ts';
+import type { FundLine } from '../../services/contract/fundDetail.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
@@ -32,14 +32,14 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
   const filter = context.filter;
   const customShown = state.matches('customRange');
   const tabs = (
-    <div className="kw-fund-filters" role="group" aria-label={t('wallet.fund.period')}>
+    <div className="kw-fund-filters" role="group" aria-label={t('fundDetail.period')}>
       {(Object.entries(FILTER_SHORTCUTS) as [keyof typeof FILTER_SHORTCUTS, (typeof FILTER_SHORTCUTS)[keyof typeof FILTER_SHORTCUTS]][]).map(([name, code]) => (
         <button key={code} type="button" className="kw-tab" aria-pressed={!customShown && filter.kind === 'shortcut' && filter.code === code} onClick={() => send({ type: 'filter.changed', code })}>
-          {t(`wallet.fund.filters.${name}`)}
+          {t(`fundDetail.filters.${name}`)}
         </button>
       ))}
       <button type="button" className="kw-tab" aria-pressed={customShown || filter.kind === 'custom'} onClick={() => send({ type: 'custom.opened' })}>
-        {t('wallet.fund.filters.custom')}
+        {t('fundDetail.filters.custom')}
       </button>
     </div>
   );
@@ -52,16 +52,16 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
         <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'custom.applied' }); }}>
           <div className="kw-fund-dates">
             <div className="kw-field">
-              <label className="kw-label" htmlFor="fund-from">{t('wallet.fund.from')}</label>
+              <label className="kw-label" htmlFor="fund-from">{t('fundDetail.from')}</label>
               <input id="fund-from" type="date" value={context.draftFrom} max={context.today} onChange={(e) => send({ type: 'custom.fromChanged', value: e.target.value })} />
             </div>
             <div className="kw-field">
-              <label className="kw-label" htmlFor="fund-to">{t('wallet.fund.to')}</label>
+              <label className="kw-label" htmlFor="fund-to">{t('fundDetail.to')}</label>
               <input id="fund-to" type="date" value={context.draftTo} max={context.today} onChange={(e) => send({ type: 'custom.toChanged', value: e.target.value })} />
             </div>
           </div>
-          {problem && <FieldError>{t(`wallet.fund.${problem}`)}</FieldError>}
-          <Button block color="primary" size="large" type="submit">{t('wallet.fund.apply')}</Button>
+          {problem && <FieldError>{t(`fundDetail.${problem}`)}</FieldError>}
+          <Button block color="primary" size="large" type="submit">{t('fundDetail.apply')}</Button>
           <Button block size="large" onClick={() => send({ type: 'custom.cancelled' })}>{t('common.cancel')}</Button>
         </form>
       </div>
@@ -73,23 +73,23 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
     body = <p className="kw-centered" role="status">{t('common.loading')}</p>;
   } else if (state.matches('failed')) {
     body = (
-      <LoadFailed errorCode={context.errorCode} fallback={t('wallet.fund.failed')} onRetry={() => send({ type: 'list.retry' })} />
+      <LoadFailed errorCode={context.errorCode} fallback={t('fundDetail.failed')} onRetry={() => send({ type: 'list.retry' })} />
     );
   } else {
     const refreshing = state.hasTag('refreshing');
     const list = (
       <>
-        {state.matches({ ready: 'refreshFailed' }) && <FieldError>{t('wallet.fund.refreshFailed')}</FieldError>}
+        {state.matches({ ready: 'refreshFailed' }) && <FieldError>{t('fundDetail.refreshFailed')}</FieldError>}
         {context.items.length === 0 ? (
-          <p className="kw-muted-text kw-centered-text" role="status">{t('wallet.fund.empty')}</p>
+          <p className="kw-muted-text kw-centered-text" role="status">{t('fundDetail.empty')}</p>
         ) : (
-          <ul className="kw-fund-list" aria-label={t('wallet.titles.fundDetail')}>
+          <ul className="kw-fund-list" aria-label={t('titles.fundDetail')}>
             {context.items.map((line) => <LineItem key={line.id} line={line} language={language} onOpen={onOpen} />)}
           </ul>
         )}
         <ListFooter state={state} send={send} />
         <button type="button" className="kw-text-button" disabled={refreshing} onClick={() => send({ type: 'list.refreshed' })}>
-          {refreshing ? t('wallet.refreshing') : t('wallet.refresh')}
+          {refreshing ? t('walletAssets.refreshing') : t('walletAssets.refresh')}
         </button>
       </>
     );
@@ -98,7 +98,7 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
   return (
     <div className="kw-form">
       {tabs}
-      {context.range && <p className="kw-muted-text">{t('wallet.fund.range', { from: context.range.from, to: context.range.to })}</p>}
+      {context.range && <p className="kw-muted-text">{t('fundDetail.range', { from: context.range.from, to: context.range.to })}</p>}
       {body}
     </div>
   );
@@ -113,12 +113,12 @@ function LineItem({ line, language, onOpen }: { line: FundLine; language: Langua
       <a
         href={`/app/funddetail/${line.id}`}
         onClick={onOpen ? (e) => { e.preventDefault(); onOpen(line.id); } : undefined}
-        aria-label={`${kindLabel(line.kind, t)}, ${t(`wallet.fund.${line.direction}`)} ${amount}, ${lineTime(line.at, language)}`}
+        aria-label={`${kindLabel(line.kind, t)}, ${t(`fundDetail.${line.direction}`)} ${amount}, ${lineTime(line.at, language)}`}
       >
         <span className="kw-fund-kind">{kindLabel(line.kind, t)}</span>
         <span className={`kw-fund-amount ${income ? 'kw-fund-income' : 'kw-fund-expenditure'}`}>{amount}</span>
         <span className="kw-fund-meta">{[line.counterparty, lineTime(line.at, language)].filter(Boolean).join(' · ')}</span>
-        <span className="kw-fund-meta kw-fund-amount">{t('wallet.fund.balanceAfter', { amount: money(line.balanceAfter, language) })}</span>
+        <span className="kw-fund-meta kw-fund-amount">{t('fundDetail.balanceAfter', { amount: money(line.balanceAfter, language) })}</span>
       </a>
     </li>
   );
@@ -142,10 +142,10 @@ function ListFooter({ state, send }: { state: State; send: Send }) {
   const canMore = state.can({ type: 'list.more' });
   return (
     <div className="kw-fund-footer">
-      {state.matches({ ready: 'moreFailed' }) && <FieldError>{t('wallet.fund.moreFailed')}</FieldError>}
-      {state.matches('loadingMore') && <p className="kw-muted-text" role="status">{t('wallet.fund.loadingMore')}</p>}
-      {canMore && <Button size="small" onClick={() => send({ type: 'list.more' })}>{t('wallet.fund.more')}</Button>}
-      {state.matches({ ready: 'end' }) && state.context.items.length > 0 && <p className="kw-muted-text">{t('wallet.fund.end')}</p>}
+      {state.matches({ ready: 'moreFailed' }) && <FieldError>{t('fundDetail.moreFailed')}</FieldError>}
+      {state.matches('loadingMore') && <p className="kw-muted-text" role="status">{t('fundDetail.loadingMore')}</p>}
+      {canMore && <Button size="small" onClick={() => send({ type: 'list.more' })}>{t('fundDetail.more')}</Button>}
+      {state.matches({ ready: 'end' }) && state.context.items.length > 0 && <p className="kw-muted-text">{t('fundDetail.end')}</p>}
       <div ref={sentinel} aria-hidden="true" />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../services/contract/define.ts';
-import type { queryFundDetail } from '../../services/contract/walletAssets.ts';
+import type { queryFundDetail } from '../../services/contract/fundDetail.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { DocumentInput } from '../../machines/document.machine.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
@@ -17,7 +17,7 @@ export default function FundLineScreen({ id }: { id: string }) {
   const [state, send] = useDocument(id, loadFundLine);
   return (
     <>
-      <PageHeader title={t('wallet.titles.fundLine')} />
+      <PageHeader title={t('titles.fundLine')} />
       {state.matches('ready') ? (
         <FundLineView line={state.context.document as ResponseOf<typeof queryFundDetail>} />
       ) : (

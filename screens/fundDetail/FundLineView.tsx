@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../services/contract/define.ts';
-import type { queryFundDetail } from '../../services/contract/walletAssets.ts';
+import type { queryFundDetail } from '../../services/contract/fundDetail.ts';
 import { kindLabel, languageOf, lineTime, money } from '../common/format.ts';
 
 type Line = ResponseOf<typeof queryFundDetail>;
@@ -10,20 +10,20 @@ export function FundLineView({ line }: { line: Line }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const income = line.direction === 'income';
-  const none = t('wallet.line.none');
+  const none = t('fundDetail.line.none');
   const rows: [string, string][] = [
-    [t('wallet.line.direction'), t(`wallet.fund.${line.direction}`)],
-    [t('wallet.line.kind'), kindLabel(line.kind, t)],
-    [t('wallet.line.tradeNo'), line.tradeNo],
-    [t('wallet.line.balanceBefore'), money(line.balanceBefore, language)],
-    [t('wallet.line.balanceAfter'), money(line.balanceAfter, language)],
-    [t('wallet.line.relatedAmount'), money(line.relatedAmount, language)],
-    [t('wallet.line.product'), kindLabel(line.product, t)],
-    [t('wallet.line.counterparty'), line.counterparty ?? none],
-    [t('wallet.line.seller'), line.seller ?? none],
-    [t('wallet.line.voucherNo'), line.voucherNo],
-    [t('wallet.line.time'), lineTime(line.at, language)],
-    [t('wallet.line.note'), line.note || none],
+    [t('fundDetail.line.direction'), t(`fundDetail.${line.direction}`)],
+    [t('fundDetail.line.kind'), kindLabel(line.kind, t)],
+    [t('fundDetail.line.tradeNo'), line.tradeNo],
+    [t('fundDetail.line.balanceBefore'), money(line.balanceBefore, language)],
+    [t('fundDetail.line.balanceAfter'), money(line.balanceAfter, language)],
+    [t('fundDetail.line.relatedAmount'), money(line.relatedAmount, language)],
+    [t('fundDetail.line.product'), kindLabel(line.product, t)],
+    [t('fundDetail.line.counterparty'), line.counterparty ?? none],
+    [t('fundDetail.line.seller'), line.seller ?? none],
+    [t('fundDetail.line.voucherNo'), line.voucherNo],
+    [t('fundDetail.line.time'), lineTime(line.at, language)],
+    [t('fundDetail.line.note'), line.note || none],
   ];
   return (
     <div className="kw-form">

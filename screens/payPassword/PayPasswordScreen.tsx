@@ -1,44 +1,25 @@
-import { useMemo } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { payPasswordMachine, type Keypad } from '../../machines/payPassword.machine.ts';
-import { requestGateway, type Outcome } from '../../services/gateway.ts';
-import { storage } from '../../src/lib/storage.ts';
-import { goBack, PageHeader } from '../../src/ui/PageHeader.tsx';
-import { PayPasswordView } from './PayPasswordView.tsx';
-import { encryptPositions } from '../../services/keypad.ts';
+import type { ResponseOf } from '../../services/contract/define.ts';
+import type { settingMain } from '../../services/contract/settings.ts';
+import { requestGateway } from '../../services/gateway.ts';
+import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { DocumentView } from '../common/DocumentView.tsx';
+import { useDocument } from '../common/useDocument.ts';
+import PayPasswordFlow from './PayPasswordFlow.tsx';
 
-/** `/app/paypassword`: set (or reset) the 6-digit pay password on the secure keypad. */
-export default function PayPasswordScreen({ alreadySet }: { alreadySet: boolean }) {
+const loadSettings = () => requestGateway('common/setting/main', {}, { quiet: true });
+
+/** Whether a pay password exists decides where its chart starts; the settings answer says. */
+export default function PayPasswordScreen() {
   const { t } = useTranslation();
-  const machine = useMemo(
-    () =>
-      payPasswordMachine.provide({
-        actors: {
-          getKeypad: fromPromise<Outcome<Keypad>>(() => requestGateway('common/getRandomKey', {})),
-          savePayPassword: fromPromise(async ({ input }): Promise<Outcome<{ set: true }>> => {
-            const entry = await encryptPositions(input.keypad, input.positions);
-            return requestGateway('wallet/password/setPayPwd', { ...entry, ...(input.resetTicket ? { resetTicket: input.resetTicket } : {}) });
-          }),
-          sendResetCode: fromPromise<Outcome<{ sentTo?: string }>>(() => requestGateway('wallet/paypassword/forgetPayPassword', { step: 'sendCode' })),
-          verifyResetCode: fromPromise<Outcome<{ resetTicket?: string }>, { code: string }>(({ input }) => requestGateway('wallet/paypassword/forgetPayPassword', { step: 'verifyCode', code: input.code })),
-        },
-        actions: {
-          storeKeypadKeys: ({ context }) =>
-            context.keypad &&
-            storage.setKeypadKeys({ mapArr: JSON.stringify(context.keypad.mapArr), randKey: context.keypad.randKey, rsaPublicKey: context.keypad.rsaPublicKey }),
-          clearKeypadKeys: () => storage.clearKeypadKeys(),
-          goBack: () => goBack(),
-        },
-      }),
-    [],
-  );
-  const [state, send] = useMachine(machine, { input: { alreadySet } });
-  return (
-    <>
-      <PageHeader title={t('titles.payPassword')} />
-      <PayPasswordView state={state} send={send} />
-    </>
-  );
+  const [state, send] = useDocument('main', loadSettings);
+  if (!state.matches('ready')) {
+    return (
+      <>
+        <PageHeader title={t('titles.payPassword')} />
+        <DocumentView state={state} send={send} />
+      </>
+    );
+  }
+  return <PayPasswordFlow alreadySet={(state.context.document as ResponseOf<typeof settingMain>).payPasswordSet} />;
 }

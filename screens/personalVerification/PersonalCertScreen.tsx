@@ -24,7 +24,7 @@ export default function PersonalCertScreen() {
   const [state, send] = useMachine(machine);
   return (
     <>
-      <PageHeader title={t('titles.personalCert')} />
+      <PageHeader title={t('titles.personalVerification')} />
       <PersonalVerificationView state={state} send={send} />
     </>
   );

@@ -15,17 +15,17 @@ export default function PersonalConfirmScreen() {
   const settings = state.matches('ready') ? (state.context.document as ResponseOf<typeof settingMain>) : null;
   return (
     <>
-      <PageHeader title={t('titles.personalCert')} />
+      <PageHeader title={t('titles.personalVerification')} />
       {!settings ? (
         <DocumentView state={state} send={send} />
       ) : (
         <div className="kw-form">
           <p role="status" className={settings.verificationStatus === 'verified' ? 'kw-success-text' : 'kw-muted-text'}>
-            {t(`verification.status.${settings.verificationStatus}`)}
+            {t(`personalVerification.status.${settings.verificationStatus}`)}
           </p>
-          <p className="kw-muted-text">{t('verification.level', { level: settings.accountLevel })}</p>
+          <p className="kw-muted-text">{t('personalVerification.level', { level: settings.accountLevel })}</p>
           {settings.verificationStatus !== 'verified' && (
-            <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/personalcert">{t('verification.start')}</a>
+            <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/personalcert">{t('personalVerification.start')}</a>
           )}
         </div>
       )}

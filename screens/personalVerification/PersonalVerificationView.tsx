@@ -17,14 +17,14 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
   if (state.matches('verified')) {
     return (
       <div className="kw-form">
-        <p role="status" className="kw-success-text">{context.realName ? t('verification.verifiedAs', { name: context.realName }) : t('verification.alreadyVerified')}</p>
-        <p className="kw-muted-text">{context.payPasswordSet ? t('verification.levelDone') : t('verification.levelExplain')}</p>
+        <p role="status" className="kw-success-text">{context.realName ? t('personalVerification.verifiedAs', { name: context.realName }) : t('personalVerification.alreadyVerified')}</p>
+        <p className="kw-muted-text">{context.payPasswordSet ? t('personalVerification.levelDone') : t('personalVerification.levelExplain')}</p>
         {context.payPasswordSet ? (
-          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/">{t('verification.toWallet')}</a>
+          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/">{t('personalVerification.toWallet')}</a>
         ) : (
-          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/paypassword">{t('verification.setPayPassword')}</a>
+          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/paypassword">{t('personalVerification.setPayPassword')}</a>
         )}
-        <a className="kw-text-button kw-centered-text" href="/agreement/accountLevel">{t('verification.aboutLevels')}</a>
+        <a className="kw-text-button kw-centered-text" href="/agreement/accountLevel">{t('personalVerification.aboutLevels')}</a>
       </div>
     );
   }
@@ -32,58 +32,58 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
     return (
       <div className="kw-form">
         <FieldError>{t('errors.VER10005')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'verification.restarted' })}>{t('verification.again')}</Button>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'verification.restarted' })}>{t('personalVerification.again')}</Button>
       </div>
     );
   }
   if (state.matches('enteringNif') || state.matches('checkingNif')) {
     const problem = (['malformed', 'notFound', 'taken', 'documentExpired', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringNif: s }));
     const messages = {
-      malformed: t('verification.nifShape'), notFound: t('errors.VER10001'), taken: t('errors.VER10002'), documentExpired: t('errors.VER10003'),
+      malformed: t('personalVerification.nifShape'), notFound: t('errors.VER10001'), taken: t('errors.VER10002'), documentExpired: t('errors.VER10003'),
       refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway'),
     };
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'nif.submitted' }); }} noValidate>
-        <h2 className="kw-step-title">{t('verification.nifTitle')}</h2>
-        <p className="kw-muted-text">{t('verification.why')}</p>
+        <h2 className="kw-step-title">{t('personalVerification.nifTitle')}</h2>
+        <p className="kw-muted-text">{t('personalVerification.why')}</p>
         <div className="kw-field">
-          <label className="kw-label" htmlFor="verify-nif">{t('verification.nifLabel')}</label>
+          <label className="kw-label" htmlFor="verify-nif">{t('personalVerification.nifLabel')}</label>
           <Input id="verify-nif" value={context.nif} onChange={(value) => send({ type: 'nif.changed', value })} placeholder="004562891LA042" maxLength={16} autoCapitalize="characters" autoComplete="off" />
-          <span className="kw-hint">{t('verification.nifHint')}</span>
+          <span className="kw-hint">{t('personalVerification.nifHint')}</span>
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('recover.continue')}</Button>
-        <a className="kw-text-button" href="/agreement/realNameAuthAgreement" target="_blank" rel="noopener">{t('verification.agreement')}</a>
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('recoverPassword.continue')}</Button>
+        <a className="kw-text-button" href="/agreement/realNameAuthAgreement" target="_blank" rel="noopener">{t('personalVerification.agreement')}</a>
       </form>
     );
   }
   if (state.matches('confirmingName') || state.matches('checkingName')) {
     return (
       <div className="kw-form">
-        <h2 className="kw-step-title">{t('verification.confirmTitle')}</h2>
+        <h2 className="kw-step-title">{t('personalVerification.confirmTitle')}</h2>
         <dl className="kw-summary">
-          <dt>{t('verification.nifLabel')}</dt>
+          <dt>{t('personalVerification.nifLabel')}</dt>
           <dd>{context.nifMasked}</dd>
-          <dt>{t('verification.nameLabel')}</dt>
+          <dt>{t('personalVerification.nameLabel')}</dt>
           <dd>{context.fullName.trim()}</dd>
         </dl>
-        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'name.confirmed' })}>{t('verification.confirm')}</Button>
-        <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'name.edit' })}>{t('verification.editName')}</button>
+        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'name.confirmed' })}>{t('personalVerification.confirm')}</Button>
+        <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'name.edit' })}>{t('personalVerification.editName')}</button>
       </div>
     );
   }
   const problem = (['incomplete', 'mismatch', 'unreachable'] as const).find((s) => state.matches({ enteringName: s }));
-  const messages = { incomplete: t('verification.nameIncomplete'), mismatch: t('verification.mismatch', { tries: context.triesLeft ?? '0' }), unreachable: t('errors.network.gateway') };
+  const messages = { incomplete: t('personalVerification.nameIncomplete'), mismatch: t('personalVerification.mismatch', { tries: context.triesLeft ?? '0' }), unreachable: t('errors.network.gateway') };
   return (
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'name.submitted' }); }} noValidate>
-      <h2 className="kw-step-title">{t('verification.nameTitle')}</h2>
-      <p className="kw-muted-text">{t('verification.nifFound', { nif: context.nifMasked })}</p>
+      <h2 className="kw-step-title">{t('personalVerification.nameTitle')}</h2>
+      <p className="kw-muted-text">{t('personalVerification.nifFound', { nif: context.nifMasked })}</p>
       <div className="kw-field">
-        <label className="kw-label" htmlFor="verify-name">{t('verification.nameLabel')}</label>
+        <label className="kw-label" htmlFor="verify-name">{t('personalVerification.nameLabel')}</label>
         <Input id="verify-name" value={context.fullName} onChange={(value) => send({ type: 'name.changed', value })} autoComplete="name" maxLength={120} />
       </div>
       {problem && <FieldError>{messages[problem]}</FieldError>}
-      <Button block color="primary" size="large" type="submit">{t('recover.continue')}</Button>
+      <Button block color="primary" size="large" type="submit">{t('recoverPassword.continue')}</Button>
     </form>
   );
 }

@@ -77,7 +77,7 @@ function QueueList({ kind, status, page, onPage }: { kind: ReviewKind; status: R
           title: item.displayName,
           status: item.status,
           lines: [
-            t('platform.queue.mobiles', { from: item.oldMobile ? format.mobile(item.oldMobile) : t('platform.review.noOldMobile'), to: format.mobile(item.newMobile) }),
+            t('platform.queue.mobiles', { from: item.oldMobile ? format.mobile(item.oldMobile) : t('review.noOldMobile'), to: format.mobile(item.newMobile) }),
             t('platform.queue.submitted', { date: format.dateTime(item.submittedAt) }),
             ...decided(item),
           ],

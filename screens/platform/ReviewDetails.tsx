@@ -66,7 +66,7 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
   const history = detail.history.filter((h) => h.id !== detail.id);
   return (
     <div className="kw-plt-sections">
-      <Card title={t('platform.review.company')}>
+      <Card title={t('review.company')}>
         <Fields
           fields={[
             [t('platform.fields.companyName'), company.name],
@@ -78,7 +78,7 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
           ]}
         />
       </Card>
-      <Card title={t('platform.review.legalPerson')}>
+      <Card title={t('review.legalPerson')}>
         <Fields
           fields={[
             [t('platform.fields.name'), `${legalPerson.name} ${legalPerson.surname}`],
@@ -87,7 +87,7 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
           ]}
         />
       </Card>
-      <Card title={t('platform.review.signer')}>
+      <Card title={t('review.signer')}>
         <Fields
           fields={[
             [t('platform.fields.name'), signer.name],
@@ -96,7 +96,7 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
           ]}
         />
       </Card>
-      <Card title={t('platform.review.basicInfo')}>
+      <Card title={t('review.basicInfo')}>
         <Fields
           fields={[
             [t('platform.fields.phone'), format.mobile(basicInfo.phone)],
@@ -111,7 +111,7 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
           ]}
         />
       </Card>
-      <Card title={t('platform.review.documents')} wide>
+      <Card title={t('review.documents')} wide>
         <ul className="kw-plt-docs">
           {documents.map((document) => (
             <li key={document.fileId}>
@@ -120,9 +120,9 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
           ))}
         </ul>
       </Card>
-      <Card title={t('platform.review.history')}>
+      <Card title={t('review.history')}>
         {history.length === 0 ? (
-          <p className="kw-plt-meta">{t('platform.review.noHistory')}</p>
+          <p className="kw-plt-meta">{t('review.noHistory')}</p>
         ) : (
           <ol className="kw-plt-history">
             {history.map((h) => (
@@ -132,13 +132,13 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
                   {t('platform.queue.submitted', { date: format.dateTime(h.submittedAt) })}
                   {h.decidedAt ? ` · ${t('platform.queue.decided', { date: format.dateTime(h.decidedAt), name: h.decidedBy ?? '—' })}` : ''}
                 </span>
-                {h.reason && <p className="kw-plt-reason">{t('platform.review.reasonWas', { reason: h.reason })}</p>}
+                {h.reason && <p className="kw-plt-reason">{t('review.reasonWas', { reason: h.reason })}</p>}
               </li>
             ))}
           </ol>
         )}
       </Card>
-      <Card title={t('platform.review.member')}>
+      <Card title={t('review.member')}>
         <MemberFields member={detail.member} />
       </Card>
     </div>
@@ -151,26 +151,26 @@ export function RebindingDetails({ detail }: { detail: RebindingDetail }) {
   const format = usePlatformFormat();
   return (
     <div className="kw-plt-sections">
-      <Card title={t('platform.review.request')}>
+      <Card title={t('review.request')}>
         <Fields
           fields={[
-            [t('platform.fields.oldMobile'), detail.oldMobile ? format.mobile(detail.oldMobile) : t('platform.review.noOldMobile')],
+            [t('platform.fields.oldMobile'), detail.oldMobile ? format.mobile(detail.oldMobile) : t('review.noOldMobile')],
             [t('platform.fields.newMobile'), format.mobile(detail.newMobile)],
             [t('platform.fields.submittedAt'), format.dateTime(detail.submittedAt)],
           ]}
         />
       </Card>
-      <Card title={t('platform.review.member')}>
+      <Card title={t('review.member')}>
         <MemberFields member={detail.member} />
       </Card>
-      <Card title={t('platform.review.photos')} wide>
+      <Card title={t('review.photos')} wide>
         {detail.documents.length === 0 ? (
-          <p className="kw-plt-meta">{t('platform.review.noDocuments')}</p>
+          <p className="kw-plt-meta">{t('review.noDocuments')}</p>
         ) : (
           <ul className="kw-plt-docs">
             {detail.documents.map((document, i) => (
               <li key={document.fileId}>
-                <DocumentPreview document={document} label={t('platform.review.photo', { n: i + 1 })} />
+                <DocumentPreview document={document} label={t('review.photo', { n: i + 1 })} />
               </li>
             ))}
           </ul>

@@ -28,7 +28,7 @@ export default function RecoverPasswordScreen() {
   const [state, send] = useMachine(machine);
   return (
     <>
-      <PageHeader title={t('titles.recover')} />
+      <PageHeader title={t('titles.recoverPassword')} />
       <RecoverPasswordView state={state} send={send} />
     </>
   );

@@ -19,10 +19,10 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
     const messages = { incomplete: t('login.incompleteMobile'), notFound: t('errors.ACC10001'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'account.submitted' }); }} noValidate>
-        <h2 className="kw-step-title">{t('recover.accountTitle')}</h2>
+        <h2 className="kw-step-title">{t('recoverPassword.accountTitle')}</h2>
         <MobileField id="recover-mobile" label={t('signUp.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        <Button block color="primary" size="large" type="submit" loading={state.hasTag('busy')} disabled={state.hasTag('busy')}>{t('recover.continue')}</Button>
+        <Button block color="primary" size="large" type="submit" loading={state.hasTag('busy')} disabled={state.hasTag('busy')}>{t('recoverPassword.continue')}</Button>
       </form>
     );
   }
@@ -31,8 +31,8 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
     const messages = { coolingDown: t('signUp.waitSeconds', { seconds: context.waitSeconds ?? '60' }), sendLimited: t('errors.COD10005'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
     return (
       <div className="kw-form">
-        <h2 className="kw-step-title">{t('recover.confirmTitle')}</h2>
-        <p className="kw-muted-text">{t('recover.accountOf', { name: context.maskedName })}</p>
+        <h2 className="kw-step-title">{t('recoverPassword.confirmTitle')}</h2>
+        <p className="kw-muted-text">{t('recoverPassword.accountOf', { name: context.maskedName })}</p>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         {state.matches({ confirmingAccount: 'captchaNeeded' }) && renderCaptcha('sendCode', (token) => send({ type: 'captcha.solved', token }))}
         <Button block color="primary" size="large" loading={state.hasTag('busy')} disabled={state.hasTag('busy') || state.matches({ confirmingAccount: 'captchaNeeded' })} onClick={() => send({ type: 'code.requested' })}>{t('signUp.sendCode')}</Button>
@@ -68,7 +68,7 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
   if (state.matches('passwordReset') || state.matches('done')) {
     return (
       <div className="kw-form">
-        <p role="status" className="kw-success-text">{t('recover.done')}</p>
+        <p role="status" className="kw-success-text">{t('recoverPassword.done')}</p>
         <Button block color="primary" size="large" onClick={() => send({ type: 'recovery.finished' })} disabled={state.matches('done')}>{t('home.signIn')}</Button>
       </div>
     );
@@ -76,15 +76,15 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
   const busy = state.hasTag('busy');
   return (
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'password.submitted' }); }} noValidate>
-      <h2 className="kw-step-title">{t('recover.passwordTitle')}</h2>
+      <h2 className="kw-step-title">{t('recoverPassword.passwordTitle')}</h2>
       <div className="kw-field">
-        <label className="kw-label" htmlFor="recover-password">{t('recover.newPassword')}</label>
+        <label className="kw-label" htmlFor="recover-password">{t('recoverPassword.newPassword')}</label>
         <Input id="recover-password" type="password" value={context.password} onChange={(value) => send({ type: 'password.changed', value })} autoComplete="new-password" maxLength={16} />
         <span className="kw-hint">{t('signUp.passwordRule')}</span>
       </div>
       {state.matches({ choosingPassword: 'weak' }) && <FieldError>{t('errors.PWD10001')}</FieldError>}
       {state.matches({ choosingPassword: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
-      <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('recover.save')}</Button>
+      <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('recoverPassword.save')}</Button>
     </form>
   );
 }

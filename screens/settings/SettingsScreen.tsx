@@ -35,13 +35,13 @@ export default function SettingsScreen() {
               {settings.profile.mobile && <List.Item extra={formatMobile(settings.profile.mobile, 'international')}>{t('signUp.mobileLabel')}</List.Item>}
               {settings.profile.email && <List.Item extra={settings.profile.email}>{t('signUp.emailLabel')}</List.Item>}
               {settings.profile.memberType === 'individual' && (
-                <List.Item arrowIcon extra={t(`verification.status.${settings.verificationStatus}`)}>
-                  <a className="kw-list-link" href={settings.verificationStatus === 'verified' ? '/app/personalconfirm' : '/app/personalcert'}>{t('verification.open')}</a>
+                <List.Item arrowIcon extra={t(`personalVerification.status.${settings.verificationStatus}`)}>
+                  <a className="kw-list-link" href={settings.verificationStatus === 'verified' ? '/app/personalconfirm' : '/app/personalcert'}>{t('personalVerification.open')}</a>
                 </List.Item>
               )}
               {settings.profile.memberType === 'enterprise' && (
-                <List.Item arrowIcon extra={t(`enterprise.status.${settings.verificationStatus}`)}>
-                  <a className="kw-list-link" href={settings.verificationStatus === 'unverified' ? '/app/enterprisecert' : '/app/result'}>{t('enterprise.open')}</a>
+                <List.Item arrowIcon extra={t(`enterpriseVerification.status.${settings.verificationStatus}`)}>
+                  <a className="kw-list-link" href={settings.verificationStatus === 'unverified' ? '/app/enterprisecert' : '/app/result'}>{t('enterpriseVerification.open')}</a>
                 </List.Item>
               )}
             </List>

@@ -50,7 +50,7 @@ export default function TopupScreen() {
   useEffect(() => storage.setPendingTopup(pendingOrderNo), [pendingOrderNo]);
   return (
     <>
-      <PageHeader title={t('bank.titles.topup')} />
+      <PageHeader title={t('titles.topup')} />
       <TopupView state={state} send={send} />
     </>
   );

@@ -32,12 +32,12 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
   if (state.matches('cardsFailed')) {
     return (
       <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('bank.topup.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />
+        <LoadFailed errorCode={context.errorCode} fallback={t('topup.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />
       </div>
     );
   }
   if (state.matches('noCards')) {
-    return <NoBoundCard text={t('bank.topup.noCards')} from="topup" />;
+    return <NoBoundCard text={t('topup.noCards')} from="topup" />;
   }
   if (state.matches('notVerified')) {
     return <VerifyFirst label={t('bank.common.verify')} />;
@@ -45,10 +45,10 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
   if (state.matches('choosingCard') || state.matches('loadingRules')) {
     return (
       <div className="kw-form">
-        <h2 className="kw-step-title">{t('bank.topup.cardTitle')}</h2>
+        <h2 className="kw-step-title">{t('topup.cardTitle')}</h2>
         <CardChoice cards={context.cards} disabled={busy} onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />
-        {state.matches({ choosingCard: 'unreachable' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('bank.topup.limitsFailed')}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('bank.topup.loadingLimits')}</p>}
+        {state.matches({ choosingCard: 'unreachable' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('topup.limitsFailed')}</FieldError>}
+        {busy && <p className="kw-muted-text" role="status">{t('topup.loadingLimits')}</p>}
         <a className="kw-text-button kw-centered-text" href="/app/cards/bind?from=topup">{t('bank.common.bindAnother')}</a>
       </div>
     );
@@ -59,29 +59,29 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
     const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
       unreadable: t('bank.common.amountUnreadable'),
       notPositive: t('bank.common.amountNotPositive'),
-      overPerTransaction: t('bank.topup.overPerTransaction', { amount: kz(rules?.perTransaction ?? 0) }),
-      bankLimit: context.limit && BANK_LIMITS.includes(context.limit) ? t(`bank.topup.bankLimits.${context.limit}`) : t('errors.CRD10010'),
-      limitExceeded: context.limit === 'maxBalance' ? t('bank.topup.maxBalance') : t('errors.FND10003'),
+      overPerTransaction: t('topup.overPerTransaction', { amount: kz(rules?.perTransaction ?? 0) }),
+      bankLimit: context.limit && BANK_LIMITS.includes(context.limit) ? t(`topup.bankLimits.${context.limit}`) : t('errors.CRD10010'),
+      limitExceeded: context.limit === 'maxBalance' ? t('topup.maxBalance') : t('errors.FND10003'),
       refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
       unreachable: t('errors.network.gateway'),
     };
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
         <div className="kw-row-actions">
-          <p className="kw-muted-text">{t('bank.topup.from', { card: card ? cardLabel(card) : '' })}</p>
+          <p className="kw-muted-text">{t('topup.from', { card: card ? cardLabel(card) : '' })}</p>
           <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'card.change' })}>{t('bank.common.changeCard')}</button>
         </div>
-        <h2 className="kw-step-title">{t('bank.topup.amountTitle')}</h2>
+        <h2 className="kw-step-title">{t('topup.amountTitle')}</h2>
         <div className="kw-field">
-          <label className="kw-label" htmlFor="topup-amount">{t('bank.topup.amountLabel')}</label>
+          <label className="kw-label" htmlFor="topup-amount">{t('topup.amountLabel')}</label>
           <Input id="topup-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} aria-describedby="topup-limits" disabled={busy} />
           <ul id="topup-limits" className="kw-bank-limits">
-            {rules?.perTransaction != null && <li>{t('bank.topup.perTransaction', { amount: kz(rules.perTransaction) })}</li>}
-            {rules?.daily != null && <li>{t('bank.topup.daily', { amount: kz(rules.daily) })}</li>}
+            {rules?.perTransaction != null && <li>{t('topup.perTransaction', { amount: kz(rules.perTransaction) })}</li>}
+            {rules?.daily != null && <li>{t('topup.daily', { amount: kz(rules.daily) })}</li>}
           </ul>
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('bank.topup.applying')}</p>}
+        {busy && <p className="kw-muted-text" role="status">{t('topup.applying')}</p>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
       </form>
     );
@@ -90,14 +90,14 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
   const summaryFor = (bankStatus: TopupStatus | null) => {
     const amount = bankStatus?.amount ?? context.amount;
     const shownCard = card ?? bankStatus?.card ?? null;
-    return amount > 0 && <p className="kw-wallet-summary">{t('bank.topup.summary', { amount: kz(amount), card: shownCard ? cardLabel(shownCard) : '' })}</p>;
+    return amount > 0 && <p className="kw-wallet-summary">{t('topup.summary', { amount: kz(amount), card: shownCard ? cardLabel(shownCard) : '' })}</p>;
   };
   const summary = summaryFor(context.status);
   if (state.matches('enteringCode')) {
     return (
       <div className="kw-form">
         {summary}
-        <p className="kw-muted-text">{t('bank.topup.codeIntro')}</p>
+        <p className="kw-muted-text">{t('topup.codeIntro')}</p>
         <BankCodeStep
           id="topup-code"
           regions={(state.value as { enteringCode: CodeRegions }).enteringCode}
@@ -109,7 +109,7 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
           canSubmit={state.can({ type: 'code.submitted' })}
           send={send}
         />
-        <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('bank.topup.cancel')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('topup.cancel')}</Button>
       </div>
     );
   }
@@ -118,20 +118,20 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
       <div className="kw-form">
         {summary}
         <FieldError>{t('errors.TOP10001')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'topup.restarted' })}>{t('bank.topup.restart')}</Button>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'topup.restarted' })}>{t('topup.restart')}</Button>
       </div>
     );
   }
-  const backToAmount = <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('bank.topup.backToAmount')}</Button>;
+  const backToAmount = <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('topup.backToAmount')}</Button>;
   if (state.matches('confirming')) {
     const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
-    return <PayConfirmStep summary={summary} reauthorising={state.matches({ confirming: 'reauthorising' })} actor={child} back={<Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('bank.topup.cancel')}</Button>} />;
+    return <PayConfirmStep summary={summary} reauthorising={state.matches({ confirming: 'reauthorising' })} actor={child} back={<Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('topup.cancel')}</Button>} />;
   }
   if (state.matches('paying')) {
-    return <PayingStatus summary={summary} text={t('bank.topup.paying')} />;
+    return <PayingStatus summary={summary} text={t('topup.paying')} />;
   }
   if (state.matches('paymentUncertain')) {
-    return <PaymentUncertain summary={summary} message={t('bank.topup.uncertain')} onRetry={() => send({ type: 'payment.retry' })} />;
+    return <PaymentUncertain summary={summary} message={t('topup.uncertain')} onRetry={() => send({ type: 'payment.retry' })} />;
   }
   if (state.matches('failed') || state.matches('refused')) {
     const refusal = state.matches({ refused: 'locked' }) ? 'locked' : state.matches({ refused: 'noPayPassword' }) ? 'noPayPassword' : null;
@@ -144,19 +144,19 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
       <WaitingForBank
         actor={state.children.bankSettlement as ActorRefFrom<typeof bankSettlementMachine> | undefined}
         summary={(bankStatus) => summaryFor((bankStatus as TopupStatus | null) ?? context.status)}
-        pending={t('bank.topup.pending')}
-        explanation={t('bank.topup.pendingExplain')}
-        another={{ label: t('bank.topup.another'), onStart: restart }}
+        pending={t('topup.pending')}
+        explanation={t('topup.pendingExplain')}
+        another={{ label: t('topup.another'), onStart: restart }}
       />
     );
   }
-  const again = <Button block color="primary" size="large" onClick={restart}>{t('bank.topup.another')}</Button>;
+  const again = <Button block color="primary" size="large" onClick={restart}>{t('topup.another')}</Button>;
   if (state.matches('failedAtBank')) {
     return (
       <div className="kw-form">
         {summary}
-        <FieldError>{t('bank.topup.failedAtBank', { reason: bankReason(context.status?.failReason) })}</FieldError>
-        <p className="kw-muted-text">{t('bank.topup.nothingMoved')}</p>
+        <FieldError>{t('topup.failedAtBank', { reason: bankReason(context.status?.failReason) })}</FieldError>
+        <p className="kw-muted-text">{t('topup.nothingMoved')}</p>
         {again}
         {leave}
       </div>
@@ -164,7 +164,7 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
   }
   return (
     <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('bank.topup.succeeded', { amount: kz(context.status?.amount ?? context.amount) })}</p>
+      <p role="status" className="kw-success-text">{t('topup.succeeded', { amount: kz(context.status?.amount ?? context.amount) })}</p>
       {again}
       {leave}
     </div>

@@ -36,7 +36,7 @@ export default function TransferScreen() {
   useEffect(() => () => storage.clearKeypadKeys(), []); // leaving with the keypad shown
   return (
     <>
-      <PageHeader title={t('wallet.titles.transfer')} />
+      <PageHeader title={t('titles.transfer')} />
       <TransferView state={state} send={send} />
     </>
   );

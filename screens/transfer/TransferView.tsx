@@ -27,24 +27,24 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
   const payeeName = context.payee?.maskedName ?? '';
   const payeeLine = context.payee ? `${payeeName} (${formatMobile(context.payee.mobile, 'international')})` : '';
   const backToAmount = (
-    <Button block size="large" onClick={() => send({ type: 'payment.cancelled' })}>{t('wallet.transfer.backToAmount')}</Button>
+    <Button block size="large" onClick={() => send({ type: 'payment.cancelled' })}>{t('transfer.backToAmount')}</Button>
   );
 
   if (state.matches('loadingAssets')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
   if (state.matches('assetsFailed')) {
     return (
       <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('wallet.transfer.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />
+        <LoadFailed errorCode={context.errorCode} fallback={t('transfer.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />
       </div>
     );
   }
   if (state.matches('notVerified')) {
-    return <VerifyFirst label={t('wallet.transfer.verify')} />;
+    return <VerifyFirst label={t('transfer.verify')} />;
   }
   if (state.matches('enteringMobile') || state.matches('checkingPayee')) {
     const problem = MOBILE_PROBLEMS.find((p) => state.matches({ enteringMobile: p }));
     const messages: Record<(typeof MOBILE_PROBLEMS)[number], string> = {
-      invalid: t('wallet.transfer.mobileInvalid'),
+      invalid: t('transfer.mobileInvalid'),
       notFound: t('errors.FND10005'),
       isSelf: t('errors.FND10006'),
       refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
@@ -52,62 +52,62 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
     };
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
-        <h2 className="kw-step-title">{t('wallet.transfer.mobileTitle')}</h2>
-        <MobileField id="transfer-mobile" label={t('wallet.transfer.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
+        <h2 className="kw-step-title">{t('transfer.mobileTitle')}</h2>
+        <MobileField id="transfer-mobile" label={t('transfer.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('wallet.transfer.checking')}</p>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('wallet.transfer.continue')}</Button>
+        {busy && <p className="kw-muted-text" role="status">{t('transfer.checking')}</p>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('transfer.continue')}</Button>
       </form>
     );
   }
   if (state.matches('confirmingPayee')) {
     return (
       <div className="kw-form">
-        <h2 className="kw-step-title">{t('wallet.transfer.payeeTitle')}</h2>
+        <h2 className="kw-step-title">{t('transfer.payeeTitle')}</h2>
         <dl className="kw-summary">
-          <dt>{t('wallet.transfer.payeeName')}</dt>
+          <dt>{t('transfer.payeeName')}</dt>
           <dd className="kw-wallet-payee">{payeeName}</dd>
-          <dt>{t('wallet.transfer.payeeMobile')}</dt>
+          <dt>{t('transfer.payeeMobile')}</dt>
           <dd>{context.payee ? formatMobile(context.payee.mobile, 'international') : ''}</dd>
         </dl>
-        <p className="kw-muted-text">{t('wallet.transfer.payeeExplain')}</p>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'payee.confirmed' })}>{t('wallet.transfer.payeeYes')}</Button>
-        <Button block size="large" onClick={() => send({ type: 'payee.changeRequested' })}>{t('wallet.transfer.payeeNo')}</Button>
+        <p className="kw-muted-text">{t('transfer.payeeExplain')}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'payee.confirmed' })}>{t('transfer.payeeYes')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'payee.changeRequested' })}>{t('transfer.payeeNo')}</Button>
       </div>
     );
   }
   if (state.matches('enteringAmount')) {
     const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
-    const limit = context.limit && LIMITS.includes(context.limit) ? t(`wallet.transfer.limits.${context.limit}`) : t('errors.FND10003');
+    const limit = context.limit && LIMITS.includes(context.limit) ? t(`transfer.limits.${context.limit}`) : t('errors.FND10003');
     const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
-      unreadable: t('wallet.transfer.amountUnreadable'),
-      notPositive: t('wallet.transfer.amountNotPositive'),
-      overAvailable: t('wallet.transfer.overAvailable', { available }),
+      unreadable: t('transfer.amountUnreadable'),
+      notPositive: t('transfer.amountNotPositive'),
+      overAvailable: t('transfer.overAvailable', { available }),
       insufficient: t('errors.FND10001'),
       limitExceeded: limit,
     };
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
-        <h2 className="kw-step-title">{t('wallet.transfer.amountTitle')}</h2>
+        <h2 className="kw-step-title">{t('transfer.amountTitle')}</h2>
         <div className="kw-row-actions">
-          <p className="kw-muted-text">{t('wallet.transfer.to', { payee: payeeLine })}</p>
-          <button type="button" className="kw-text-button" onClick={() => send({ type: 'payee.changeRequested' })}>{t('wallet.transfer.changePayee')}</button>
+          <p className="kw-muted-text">{t('transfer.to', { payee: payeeLine })}</p>
+          <button type="button" className="kw-text-button" onClick={() => send({ type: 'payee.changeRequested' })}>{t('transfer.changePayee')}</button>
         </div>
         <div className="kw-field">
-          <label className="kw-label" htmlFor="transfer-amount">{t('wallet.transfer.amountLabel')}</label>
+          <label className="kw-label" htmlFor="transfer-amount">{t('transfer.amountLabel')}</label>
           <Input id="transfer-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} />
-          <span className="kw-hint">{t('wallet.transfer.available', { available })}</span>
+          <span className="kw-hint">{t('transfer.available', { available })}</span>
         </div>
         <div className="kw-field">
-          <label className="kw-label" htmlFor="transfer-note">{t('wallet.transfer.noteLabel')}</label>
+          <label className="kw-label" htmlFor="transfer-note">{t('transfer.noteLabel')}</label>
           <Input id="transfer-note" value={context.note} maxLength={NOTE_MAX} onChange={(value) => send({ type: 'note.changed', value })} />
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        <Button block color="primary" size="large" type="submit">{t('wallet.transfer.continue')}</Button>
+        <Button block color="primary" size="large" type="submit">{t('transfer.continue')}</Button>
       </form>
     );
   }
-  const summary = t('wallet.transfer.summary', { amount: money(context.amount, language), payee: payeeLine });
+  const summary = t('transfer.summary', { amount: money(context.amount, language), payee: payeeLine });
   if (state.matches('confirming')) {
     const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
     return (
@@ -123,7 +123,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-form">
         <p className="kw-wallet-summary">{summary}</p>
-        <p className="kw-centered" role="status">{t('wallet.transfer.paying')}</p>
+        <p className="kw-centered" role="status">{t('transfer.paying')}</p>
       </div>
     );
   }
@@ -131,16 +131,16 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-form">
         <p className="kw-wallet-summary">{summary}</p>
-        <h2 className="kw-step-title">{t('wallet.transfer.uncertainTitle')}</h2>
-        <FieldError>{t('wallet.transfer.uncertain')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'payment.retry' })}>{t('wallet.transfer.retry')}</Button>
-        <a className="kw-text-button kw-centered-text" href="/app/funddetail">{t('wallet.transfer.checkRecords')}</a>
+        <h2 className="kw-step-title">{t('transfer.uncertainTitle')}</h2>
+        <FieldError>{t('transfer.uncertain')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'payment.retry' })}>{t('transfer.retry')}</Button>
+        <a className="kw-text-button kw-centered-text" href="/app/funddetail">{t('transfer.checkRecords')}</a>
       </div>
     );
   }
   if (state.matches('failed') || state.matches('refused')) {
     const message = state.matches({ refused: 'locked' })
-      ? t('wallet.transfer.locked', { minutes: context.lockMinutes ?? '' })
+      ? t('transfer.locked', { minutes: context.lockMinutes ?? '' })
       : state.matches({ refused: 'noPayPassword' })
         ? t('errors.PAY10006')
         : context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
@@ -149,7 +149,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
         <p className="kw-wallet-summary">{summary}</p>
         <FieldError>{message}</FieldError>
         {state.matches({ refused: 'noPayPassword' }) && (
-          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/paypassword">{t('wallet.transfer.setPayPassword')}</a>
+          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/paypassword">{t('transfer.setPayPassword')}</a>
         )}
         {backToAmount}
       </div>
@@ -158,17 +158,17 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
   const receipt = context.receipt;
   return (
     <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('wallet.transfer.succeeded')}</p>
+      <p role="status" className="kw-success-text">{t('transfer.succeeded')}</p>
       <dl className="kw-summary">
-        <dt>{t('wallet.transfer.sent')}</dt>
+        <dt>{t('transfer.sent')}</dt>
         <dd>{receipt ? money(receipt.amount, language) : ''}</dd>
-        <dt>{t('wallet.transfer.payeeName')}</dt>
+        <dt>{t('transfer.payeeName')}</dt>
         <dd>{receipt?.maskedName ?? ''}</dd>
-        <dt>{t('wallet.transfer.newAvailable')}</dt>
+        <dt>{t('transfer.newAvailable')}</dt>
         <dd>{receipt ? money(receipt.available, language) : ''}</dd>
       </dl>
-      <Button block color="primary" size="large" onClick={() => send({ type: 'transfer.restarted' })}>{t('wallet.transfer.another')}</Button>
-      <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/app/wallet">{t('wallet.transfer.toWallet')}</a>
+      <Button block color="primary" size="large" onClick={() => send({ type: 'transfer.restarted' })}>{t('transfer.another')}</Button>
+      <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/app/wallet">{t('transfer.toWallet')}</a>
     </div>
   );
 }

@@ -23,7 +23,7 @@ export default function WalletAssetsScreen() {
   };
   return (
     <>
-      <PageHeader title={t('wallet.titles.wallet')} />
+      <PageHeader title={t('titles.walletAssets')} />
       <WalletAssetsView state={state} send={send} onPull={onPull} />
     </>
   );

@@ -23,7 +23,7 @@ export function WalletAssetsView({ state, send, onPull }: { state: State; send: 
   if (state.matches('failed') || !assets) {
     return (
       <div className="kw-form">
-        <LoadFailed errorCode={state.context.errorCode} fallback={t('wallet.assets.failed')} onRetry={() => send({ type: 'assets.retry' })} />
+        <LoadFailed errorCode={state.context.errorCode} fallback={t('walletAssets.failed')} onRetry={() => send({ type: 'assets.retry' })} />
       </div>
     );
   }
@@ -31,31 +31,31 @@ export function WalletAssetsView({ state, send, onPull }: { state: State; send: 
   const content = (
     <div className="kw-form">
       <section className="kw-wallet-balance" aria-labelledby="wallet-available">
-        <span id="wallet-available">{t('wallet.assets.available')}</span>
+        <span id="wallet-available">{t('walletAssets.available')}</span>
         <strong>{money(assets.available, language)}</strong>
       </section>
       <dl className="kw-wallet-figures">
         <div>
-          <dt>{t('wallet.assets.frozen')}</dt>
+          <dt>{t('walletAssets.frozen')}</dt>
           <dd>{money(assets.frozen, language)}</dd>
         </div>
         <div>
-          <dt>{t('wallet.assets.cashback')}</dt>
+          <dt>{t('walletAssets.cashback')}</dt>
           <dd>{money(assets.cashbackTotal, language)}</dd>
         </div>
         <div>
-          <dt>{t('wallet.assets.level')}</dt>
-          <dd>{LEVELS.includes(assets.accountLevel) ? t(`wallet.assets.levels.${assets.accountLevel}`) : assets.accountLevel}</dd>
+          <dt>{t('walletAssets.level')}</dt>
+          <dd>{LEVELS.includes(assets.accountLevel) ? t(`walletAssets.levels.${assets.accountLevel}`) : assets.accountLevel}</dd>
         </div>
         <div>
-          <dt>{t('wallet.assets.verification')}</dt>
-          <dd>{assets.verified ? t('wallet.assets.verified') : <a href="/app/personalcert">{t('wallet.assets.verify')}</a>}</dd>
+          <dt>{t('walletAssets.verification')}</dt>
+          <dd>{assets.verified ? t('walletAssets.verified') : <a href="/app/personalcert">{t('walletAssets.verify')}</a>}</dd>
         </div>
       </dl>
-      {state.matches({ ready: 'refreshFailed' }) && <FieldError>{t('wallet.assets.refreshFailed')}</FieldError>}
+      {state.matches({ ready: 'refreshFailed' }) && <FieldError>{t('walletAssets.refreshFailed')}</FieldError>}
       <div className="kw-wallet-links">
-        <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/transfer">{t('wallet.assets.transfer')}</a>
-        <a className="kw-button kw-link-button kw-centered-text" href="/app/funddetail">{t('wallet.assets.fundDetail')}</a>
+        <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/transfer">{t('walletAssets.transfer')}</a>
+        <a className="kw-button kw-link-button kw-centered-text" href="/app/funddetail">{t('walletAssets.fundDetail')}</a>
       </div>
       <nav className="kw-wallet-links" aria-label={t('bank.links.title')}>
         <a className="kw-button kw-link-button kw-centered-text" href="/app/topup">{t('bank.links.topup')}</a>
@@ -63,7 +63,7 @@ export function WalletAssetsView({ state, send, onPull }: { state: State; send: 
         <a className="kw-text-button kw-centered-text" href="/app/cards">{t('bank.links.cards')}</a>
       </nav>
       <button type="button" className="kw-text-button" disabled={refreshing} onClick={() => send({ type: 'assets.refreshed' })}>
-        {refreshing ? t('wallet.refreshing') : t('wallet.refresh')}
+        {refreshing ? t('walletAssets.refreshing') : t('walletAssets.refresh')}
       </button>
     </div>
   );

@@ -56,7 +56,7 @@ export default function WithdrawalScreen() {
   useEffect(() => storage.setPendingWithdrawal(pendingWithdrawNo), [pendingWithdrawNo]);
   return (
     <>
-      <PageHeader title={t('bank.titles.withdraw')} />
+      <PageHeader title={t('titles.withdrawal')} />
       <WithdrawalView state={state} send={send} />
     </>
   );

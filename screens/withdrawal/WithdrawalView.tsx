@@ -35,7 +35,7 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
   if (state.matches('infoFailed')) {
     return (
       <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('bank.withdraw.infoFailed')} onRetry={() => send({ type: 'info.retry' })} />
+        <LoadFailed errorCode={context.errorCode} fallback={t('withdrawal.infoFailed')} onRetry={() => send({ type: 'info.retry' })} />
       </div>
     );
   }
@@ -43,18 +43,18 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
     return <VerifyFirst label={t('bank.common.verify')} />;
   }
   if (state.matches('noCards')) {
-    return <NoBoundCard text={t('bank.withdraw.noCards')} from="withdraw" />;
+    return <NoBoundCard text={t('withdrawal.noCards')} from="withdraw" />;
   }
-  const balance = <p className="kw-bank-balance">{t('bank.withdraw.available', { amount: available })}</p>;
+  const balance = <p className="kw-bank-balance">{t('withdrawal.available', { amount: available })}</p>;
   if (state.matches('choosingCard') || state.matches('loadingCard') || state.matches('checkingBranchNeed')) {
     return (
       <div className="kw-form">
         {balance}
-        <h2 className="kw-step-title">{t('bank.withdraw.cardTitle')}</h2>
+        <h2 className="kw-step-title">{t('withdrawal.cardTitle')}</h2>
         <CardChoice cards={context.cards} disabled={busy} onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />
         {state.matches({ choosingCard: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
         {state.matches({ choosingCard: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('bank.withdraw.loadingCard')}</p>}
+        {busy && <p className="kw-muted-text" role="status">{t('withdrawal.loadingCard')}</p>}
         <a className="kw-text-button kw-centered-text" href="/app/cards/bind?from=withdraw">{t('bank.common.bindAnother')}</a>
       </div>
     );
@@ -62,14 +62,14 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
   const limits = context.limits;
   if (state.matches('enteringAmount') || state.matches('quoting')) {
     const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
-    const levelLimit = context.limit && LEVEL_LIMITS.includes(context.limit) ? t(`bank.withdraw.levelLimits.${context.limit}`) : t('errors.FND10003');
-    const bankLimit = context.limit && BANK_LIMITS.includes(context.limit) ? t(`bank.withdraw.bankLimits.${context.limit}`) : t('errors.CRD10010');
+    const levelLimit = context.limit && LEVEL_LIMITS.includes(context.limit) ? t(`withdrawal.levelLimits.${context.limit}`) : t('errors.FND10003');
+    const bankLimit = context.limit && BANK_LIMITS.includes(context.limit) ? t(`withdrawal.bankLimits.${context.limit}`) : t('errors.CRD10010');
     const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
       unreadable: t('bank.common.amountUnreadable'),
       notPositive: t('bank.common.amountNotPositive'),
-      belowMin: t('bank.withdraw.belowMin', { min: kz(limits?.bank.min ?? 0) }),
-      overAvailable: t('bank.withdraw.overAvailable', { available }),
-      overMax: t('bank.withdraw.overMax', { max: kz(limits?.maxAmount ?? 0) }),
+      belowMin: t('withdrawal.belowMin', { min: kz(limits?.bank.min ?? 0) }),
+      overAvailable: t('withdrawal.overAvailable', { available }),
+      overMax: t('withdrawal.overMax', { max: kz(limits?.maxAmount ?? 0) }),
       insufficient: t('errors.FND10001'),
       limitExceeded: levelLimit,
       bankLimit,
@@ -79,21 +79,21 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
         <div className="kw-row-actions">
-          <p className="kw-muted-text">{t('bank.withdraw.to', { card: card ? cardLabel(card) : '' })}</p>
+          <p className="kw-muted-text">{t('withdrawal.to', { card: card ? cardLabel(card) : '' })}</p>
           <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'card.change' })}>{t('bank.common.changeCard')}</button>
         </div>
-        <h2 className="kw-step-title">{t('bank.withdraw.amountTitle')}</h2>
+        <h2 className="kw-step-title">{t('withdrawal.amountTitle')}</h2>
         <div className="kw-field">
-          <label className="kw-label" htmlFor="withdraw-amount">{t('bank.withdraw.amountLabel')}</label>
+          <label className="kw-label" htmlFor="withdraw-amount">{t('withdrawal.amountLabel')}</label>
           <Input id="withdraw-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} aria-describedby="withdraw-limits" disabled={busy} />
           <ul id="withdraw-limits" className="kw-bank-limits">
-            <li>{t('bank.withdraw.available', { amount: available })}</li>
-            <li>{t('bank.withdraw.max', { amount: kz(limits?.maxAmount ?? 0) })}</li>
-            <li>{t('bank.withdraw.min', { amount: kz(limits?.bank.min ?? 0) })}</li>
+            <li>{t('withdrawal.available', { amount: available })}</li>
+            <li>{t('withdrawal.max', { amount: kz(limits?.maxAmount ?? 0) })}</li>
+            <li>{t('withdrawal.min', { amount: kz(limits?.bank.min ?? 0) })}</li>
           </ul>
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('bank.withdraw.quoting')}</p>}
+        {busy && <p className="kw-muted-text" role="status">{t('withdrawal.quoting')}</p>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
       </form>
     );
@@ -104,17 +104,17 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
     const shown = shownWith(bankStatus);
     return shown.amount > 0 && (
     <dl className="kw-summary kw-bank-summary">
-      <dt>{t('bank.withdraw.card')}</dt>
+      <dt>{t('withdrawal.card')}</dt>
       <dd>{shown.card ? cardLabel(shown.card) : ''}</dd>
-      <dt>{t('bank.withdraw.amount')}</dt>
+      <dt>{t('withdrawal.amount')}</dt>
       <dd>{kz(shown.amount)}</dd>
-      <dt>{t('bank.withdraw.charge')}</dt>
+      <dt>{t('withdrawal.charge')}</dt>
       <dd>{kz(shown.charge)}</dd>
-      <dt>{t('bank.withdraw.total')}</dt>
+      <dt>{t('withdrawal.total')}</dt>
       <dd><strong>{kz(shown.amount + shown.charge)}</strong></dd>
       {context.needBranch && context.branch && (
         <>
-          <dt>{t('bank.withdraw.branch')}</dt>
+          <dt>{t('withdrawal.branch')}</dt>
           <dd>{context.branch.name}</dd>
         </>
       )}
@@ -136,28 +136,28 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
   if (state.matches('reviewing')) {
     return (
       <div className="kw-form">
-        <h2 className="kw-step-title">{t('bank.withdraw.reviewTitle')}</h2>
+        <h2 className="kw-step-title">{t('withdrawal.reviewTitle')}</h2>
         {summary}
         {state.matches({ reviewing: 'chargeChanged' }) && (
-          <FieldError>{t('bank.withdraw.chargeChanged', { before: kz(context.previousCharge ?? 0), after: kz(context.charge) })}</FieldError>
+          <FieldError>{t('withdrawal.chargeChanged', { before: kz(context.previousCharge ?? 0), after: kz(context.charge) })}</FieldError>
         )}
-        <p className="kw-muted-text">{t('bank.withdraw.holdExplain')}</p>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'withdrawal.confirmed' })}>{t('bank.withdraw.confirm')}</Button>
-        {context.needBranch && <Button block size="large" onClick={() => send({ type: 'branch.change' })}>{t('bank.withdraw.changeBranch')}</Button>}
+        <p className="kw-muted-text">{t('withdrawal.holdExplain')}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'withdrawal.confirmed' })}>{t('withdrawal.confirm')}</Button>
+        {context.needBranch && <Button block size="large" onClick={() => send({ type: 'branch.change' })}>{t('withdrawal.changeBranch')}</Button>}
         <Button block size="large" onClick={() => send({ type: 'amount.edit' })}>{t('bank.common.changeAmount')}</Button>
       </div>
     );
   }
-  const backToReview = <Button block size="large" onClick={() => send({ type: 'payment.cancelled' })}>{t('bank.withdraw.backToReview')}</Button>;
+  const backToReview = <Button block size="large" onClick={() => send({ type: 'payment.cancelled' })}>{t('withdrawal.backToReview')}</Button>;
   if (state.matches('confirming')) {
     const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
     return <PayConfirmStep summary={summary} reauthorising={state.matches({ confirming: 'reauthorising' })} actor={child} back={backToReview} />;
   }
   if (state.matches('applying')) {
-    return <PayingStatus summary={summary} text={t('bank.withdraw.applying')} />;
+    return <PayingStatus summary={summary} text={t('withdrawal.applying')} />;
   }
   if (state.matches('paymentUncertain')) {
-    return <PaymentUncertain summary={summary} message={t('bank.withdraw.uncertain')} onRetry={() => send({ type: 'payment.retry' })} />;
+    return <PaymentUncertain summary={summary} message={t('withdrawal.uncertain')} onRetry={() => send({ type: 'payment.retry' })} />;
   }
   if (state.matches('failed') || state.matches('refused')) {
     const refusal = state.matches({ refused: 'locked' }) ? 'locked' : state.matches({ refused: 'noPayPassword' }) ? 'noPayPassword' : null;
@@ -170,20 +170,20 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
       <WaitingForBank
         actor={state.children.bankSettlement as ActorRefFrom<typeof bankSettlementMachine> | undefined}
         summary={(bankStatus) => summaryFor((bankStatus as WithdrawStatus | null) ?? context.status)}
-        pending={t('bank.withdraw.pending')}
-        explanation={t('bank.withdraw.pendingExplain')}
-        another={{ label: t('bank.withdraw.another'), onStart: restart }}
+        pending={t('withdrawal.pending')}
+        explanation={t('withdrawal.pendingExplain')}
+        another={{ label: t('withdrawal.another'), onStart: restart }}
       />
     );
   }
   const status = context.status;
-  const again = <Button block color="primary" size="large" onClick={restart}>{t('bank.withdraw.another')}</Button>;
+  const again = <Button block color="primary" size="large" onClick={restart}>{t('withdrawal.another')}</Button>;
   if (state.matches('failedAtBank')) {
     return (
       <div className="kw-form">
         {summary}
-        <FieldError>{t('bank.withdraw.failedAtBank', { reason: bankReason(status?.failReason) })}</FieldError>
-        <p className="kw-muted-text">{t('bank.withdraw.released', { amount: kz(shown.amount + shown.charge) })}</p>
+        <FieldError>{t('withdrawal.failedAtBank', { reason: bankReason(status?.failReason) })}</FieldError>
+        <p className="kw-muted-text">{t('withdrawal.released', { amount: kz(shown.amount + shown.charge) })}</p>
         {again}
         {leave}
       </div>
@@ -191,7 +191,7 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
   }
   return (
     <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('bank.withdraw.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' })}</p>
+      <p role="status" className="kw-success-text">{t('withdrawal.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' })}</p>
       {summary}
       {again}
       {leave}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { nationalMobile, passwordText, smsCode } from './signUp.ts';
+import { nationalMobile, passwordText, smsCode } from './shared.ts';
 
 const ticket = z.string().min(20).max(128);
 const requestId = z.string().uuid();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { emailAddress, nationalMobile } from './signUp.ts';
+import { emailAddress, nationalMobile } from './shared.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const biNumber = z.string().transform((v) => v.replace(/\s+/g, '').toUpperCase()).pipe(z.string().regex(/^\d{9}[A-Z]{2}\d{3}$/));

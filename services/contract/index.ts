@@ -1,101 +1,50 @@
-/** The catalogue: every service the gateway serves, by its spec §7 name. Client and server share it. */
+/**
+ * The catalogue: every service the gateway serves, by its spec §7 name, gathered from the contract
+ * module of each flow (services/contract/<flow>.ts). Client and server share it; a new flow's
+ * module is added to FLOW_CONTRACTS and every call it exports is served (a call without a server
+ * handler does not compile: server/registry.ts).
+ */
 import type { ServiceContract } from './define.ts';
-import * as content from './document.ts';
+import * as document from './document.ts';
 import * as session from './session.ts';
-import * as accounts from './signUp.ts';
+import * as signUp from './signUp.ts';
+import * as login from './login.ts';
+import * as recoverPassword from './recoverPassword.ts';
 import * as payPassword from './payPassword.ts';
 import * as settings from './settings.ts';
 import * as captcha from './captcha.ts';
 import * as changeMobile from './changeMobile.ts';
-import * as verification from './personalVerification.ts';
-import * as enterprise from './enterpriseVerification.ts';
+import * as personalVerification from './personalVerification.ts';
+import * as enterpriseVerification from './enterpriseVerification.ts';
 import * as platform from './platform.ts';
-import * as wallet from './walletAssets.ts';
-import * as cards from './cardList.ts';
+import * as walletAssets from './walletAssets.ts';
+import * as transfer from './transfer.ts';
+import * as fundDetail from './fundDetail.ts';
+import * as cardList from './cardList.ts';
+import * as bindCard from './bindCard.ts';
 import * as topup from './topup.ts';
-import * as withdraw from './withdrawal.ts';
+import * as withdrawal from './withdrawal.ts';
 
-const all = [
-  content.getDocument,
-  content.getNoticeDetail,
-  session.checkAuthToken,
-  session.logout,
-  accounts.sendAuthCode,
-  accounts.doRegister,
-  accounts.setLoginPwdAndActive,
-  accounts.passwordLogin,
-  accounts.sendSMS,
-  accounts.authSmsLoginAdvance,
-  accounts.checkAccount4FindPassword,
-  accounts.checkVerifyCode,
-  accounts.findLoginPassword,
-  accounts.getMemberTypeAndOperators,
-  payPassword.getRandomKey,
-  settings.settingMain,
-  captcha.preCheckCaptchaCode,
-  captcha.checkCaptchaCode,
-  changeMobile.advance,
-  changeMobile.identityCheck,
-  changeMobile.getVerifyCode,
-  changeMobile.preCheck,
-  changeMobile.bindingMobile,
-  changeMobile.queryImgFiles,
-  changeMobile.submit,
-  verification.identityAuth,
-  verification.getRealName,
-  enterprise.advance,
-  enterprise.apply,
-  enterprise.queryAllProvCities,
-  payPassword.setPayPwd,
-  payPassword.checkPayPwd,
-  payPassword.validatePayPwd,
-  payPassword.forgetPayPassword,
-  platform.redeem,
-  platform.whoami,
-  platform.signOut,
-  platform.verificationQueue,
-  platform.verificationDetail,
-  platform.verificationDecide,
-  platform.rebindingQueue,
-  platform.rebindingDetail,
-  platform.rebindingDecide,
-  platform.memberLookup,
-  platform.auditQuery,
-  wallet.getUserAssets,
-  wallet.queryAccountBalance,
-  wallet.queryPayee,
-  wallet.doTransfer,
-  wallet.queryFundDetails,
-  wallet.queryFundDetail,
-  cards.checkCardBin,
-  cards.inputMobile,
-  cards.verifyAuthCode,
-  cards.getAllBankCard,
-  cards.removeBankCard,
-  cards.getBankLimit,
-  cards.getSupportBankAndLimit,
-  topup.applyTopup,
-  topup.resendTopupCode,
-  topup.verifyTopupCode,
-  topup.confirmTopup,
-  topup.queryTopup,
-  withdraw.queryWithdrawInfo,
-  withdraw.queryLimits,
-  withdraw.querySerivceCharge,
-  withdraw.queryCardInfoList,
-  withdraw.queryNeedBankBranch,
-  withdraw.queryWithdrawProvCities,
-  withdraw.queryBranches,
-  withdraw.applyWithdraw,
-  withdraw.newWithdrawApply,
-  withdraw.queryWithdrawStatus,
-] as const;
+/** Each flow's contract module, by the flow's name. */
+export const FLOW_CONTRACTS = {
+  document, session, signUp, login, recoverPassword, payPassword, settings, captcha, changeMobile, personalVerification,
+  enterpriseVerification, platform, walletAssets, transfer, fundDetail, cardList, bindCard, topup, withdrawal,
+};
 
-type Contracts = { [C in (typeof all)[number] as C['name']]: C };
-export const contracts = Object.fromEntries(all.map((c) => [c.name, c])) as Contracts;
+type Modules = typeof FLOW_CONTRACTS;
+type Exported = { [F in keyof Modules]: Modules[F][keyof Modules[F]] }[keyof Modules];
+type AnyContract = Extract<Exported, ServiceContract>;
+type Contracts = { [C in AnyContract as C['name']]: C };
+
+const isContract = (value: unknown): value is ServiceContract =>
+  typeof value === 'object' && value !== null && 'name' in value && 'audience' in value && 'request' in value && 'response' in value;
+
+/** Every call with the flow whose module declares it. */
+export const contractList: ReadonlyArray<{ flow: keyof Modules; contract: ServiceContract }> = Object.entries(FLOW_CONTRACTS).flatMap(([flow, module]) =>
+  Object.values(module).filter(isContract).map((contract) => ({ flow: flow as keyof Modules, contract })),
+);
+export const contracts = Object.fromEntries(contractList.map(({ contract }) => [contract.name, contract])) as Contracts;
 export type ServiceName = keyof Contracts;
-export const contractList: readonly ServiceContract[] = all;
 
-export { content, session, accounts, payPassword, settings, captcha, changeMobile, verification, enterprise, platform, wallet, cards, topup, withdraw };
 export * from './answerCodes.ts';
 export * from './define.ts';

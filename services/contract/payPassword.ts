@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { smsCode } from './signUp.ts';
+import { smsCode } from './shared.ts';
 
 /**
  * The secure keypad: a one-time RSA public key and a shuffled digit map. The keypad shows the

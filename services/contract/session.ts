@@ -26,3 +26,9 @@ export const logout = defineService({
   request: z.object({}),
   response: z.object({ loggedOut: z.literal(true) }),
 });
+
+export const loginResultSchema = z.object({
+  loginToken: z.string(),
+  profile: memberProfileSchema,
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;

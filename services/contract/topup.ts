@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { smsCode } from './signUp.ts';
-import { cents } from './walletAssets.ts';
-import { cardId } from './cardList.ts';
+import { smsCode } from './shared.ts';
+import { cents } from './shared.ts';
+import { cardId } from './shared.ts';
 
 const positiveCents = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const topupOrderNo = z.string().regex(/^TP\d{12}$/);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { cents } from './walletAssets.ts';
-import { bankCode, boundCard, cardId } from './cardList.ts';
+import { cents } from './shared.ts';
+import { bankCode, boundCard, cardId } from './shared.ts';
 
 const positiveCents = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const withdrawNo = z.string().regex(/^WD\d{12}$/);

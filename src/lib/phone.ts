@@ -1,4 +1,4 @@
-import operators from '../data/angola/operators.json' with { type: 'json' };
+import operators from '../../services/data/angola/operators.json' with { type: 'json' };
 
 /** decisions.md: Angolan mobiles are 9 digits starting 91–97 or 99; stored as E.164 +244…. */
 export const MOBILE_PATTERN = /^9[1-79]\d{7}$/;

@@ -1,5 +1,5 @@
 import { fundDetailMachine, isIsoDay, type FundDetailEvent } from '../../machines/fundDetail.machine.ts';
-import type { FundLine } from '../../services/contract/walletAssets.ts';
+import type { FundLine } from '../../services/contract/fundDetail.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });

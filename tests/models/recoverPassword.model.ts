@@ -17,7 +17,7 @@ export const recoverUserEvents = {
   'captcha.solved': { type: 'captcha.solved', token: 'captcha-token-abcdefghijklmnop' },
 } satisfies Record<RecoverEvent['type'], RecoverEvent>;
 
-export const recoverModel: FlowModel<typeof recoverPasswordMachine> = {
+export const recoverPasswordModel: FlowModel<typeof recoverPasswordMachine> = {
   machine: parkInvokes(recoverPasswordMachine, ['checkAccount', 'sendRecoveryCode', 'verifyRecoveryCode', 'setNewPassword']),
   variants: [{ name: 'recovery', input: undefined }],
   events: [

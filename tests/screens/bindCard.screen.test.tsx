@@ -3,7 +3,7 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { BindCardView } from '../../screens/bindCard/BindCardView.tsx';
 import { bindCardMachine, cardNoMistyped, groupCardNumber, luhnValid, type BindCardEvent } from '../../machines/bindCard.machine.ts';
-import { luhnValid as contractLuhn } from '../../services/contract/cardList.ts';
+import { luhnValid as contractLuhn } from '../../services/contract/shared.ts';
 import { bindCardModel, sampleBin, sampleSent } from '../models/bindCard.model.ts';
 import { sampleCard } from '../models/withdrawal.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';

@@ -51,7 +51,7 @@ const userEvents: UserEvents<EnterpriseVerificationEvent> = {
     fireEvent.change(document.querySelector(`input[data-slot="${e.slot}"]`)!, { target: { files: [new File(['%PDF-1.4'], e.fileName, { type: e.contentType })] } });
     await tick();
   },
-  'document.removed': (ui, e) => click(ui, `Remover: ${pt.enterprise.document[e.slot]}`),
+  'document.removed': (ui, e) => click(ui, `Remover: ${pt.enterpriseVerification.document[e.slot]}`),
   'form.submitted': (ui) => click(ui, 'Enviar para verificação'),
   'status.refreshed': (ui) => click(ui, 'Atualizar o estado'),
   reverify: (ui) => click(ui, 'Verificar de novo'),
@@ -97,7 +97,7 @@ function formShown(ui: Ui, state: State) {
   for (const slot of DOCUMENT_SLOTS) {
     const document = values.documents[slot];
     const box = within(ui.getByTestId(`slot-${slot}`));
-    expect(box.getByText(pt.enterprise.document[slot])).toBeTruthy();
+    expect(box.getByText(pt.enterpriseVerification.document[slot])).toBeTruthy();
     if (document) expect(box.getByText(document.fileName || 'Documento enviado')).toBeTruthy();
     if (fieldErrors[`documents.${slot}`]) expect(box.getByText('Envie este documento.')).toBeTruthy();
   }
@@ -182,7 +182,7 @@ describe('enterprise verification form, in detail', () => {
     for (const slot of DOCUMENT_SLOTS) {
       const input = document.querySelector<HTMLInputElement>(`input[data-slot="${slot}"]`)!;
       expect(input.accept).toBe('image/*,application/pdf');
-      expect(screen.getByLabelText(`Escolher ficheiro: ${pt.enterprise.document[slot]}`)).toBe(input);
+      expect(screen.getByLabelText(`Escolher ficheiro: ${pt.enterpriseVerification.document[slot]}`)).toBe(input);
     }
   });
 
@@ -197,10 +197,10 @@ describe('enterprise verification form, in detail', () => {
     fireEvent.change(field('documents.legalPersonIdFront'), { target: { files: [new File(['jpg'], 'frente.jpg', { type: 'image/jpeg' })] } });
     act(() => progress(0.42));
     expect(screen.getByText('A enviar… 42%')).toBeTruthy();
-    expect(screen.getByLabelText(`Envio: ${pt.enterprise.document.legalPersonIdFront}`)).toHaveProperty('value', 42);
+    expect(screen.getByLabelText(`Envio: ${pt.enterpriseVerification.document.legalPersonIdFront}`)).toHaveProperty('value', 42);
     await act(async () => finish({ fileId: 'f-front', fileName: 'frente.jpg', contentType: 'image/jpeg' }));
     expect(actor.getSnapshot().context.values.documents.legalPersonIdFront).toEqual({ fileId: 'f-front', fileName: 'frente.jpg', contentType: 'image/jpeg' });
-    expect(screen.getByRole('img', { name: `Pré-visualização: ${pt.enterprise.document.legalPersonIdFront}` }).getAttribute('src')).toBe('blob:preview');
+    expect(screen.getByRole('img', { name: `Pré-visualização: ${pt.enterpriseVerification.document.legalPersonIdFront}` }).getAttribute('src')).toBe('blob:preview');
 
     fireEvent.change(field('documents.businessLicence'), { target: { files: [new File(['%PDF'], 'alvara.pdf', { type: 'application/pdf' })] } });
     await act(async () => finish({ fileId: 'f-pdf', fileName: 'alvara.pdf', contentType: 'application/pdf' }));
@@ -210,7 +210,7 @@ describe('enterprise verification form, in detail', () => {
     expect(licence.getByText('Substituir')).toBeTruthy();
     expect(created).toHaveLength(1); // no preview for a PDF
 
-    fireEvent.click(screen.getByRole('button', { name: `Remover: ${pt.enterprise.document.businessLicence}` }));
+    fireEvent.click(screen.getByRole('button', { name: `Remover: ${pt.enterpriseVerification.document.businessLicence}` }));
     expect(actor.getSnapshot().context.values.documents.businessLicence).toBeNull();
   });
 

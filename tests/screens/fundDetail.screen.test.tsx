@@ -12,7 +12,7 @@ import { assertNoRawKeys, runScreenPath, type ScreenBinding, type UserEvents } f
 import { createI18n } from '../../src/i18n.ts';
 import { http } from '../../services/http.ts';
 import type { ResponseOf } from '../../services/contract/define.ts';
-import type { queryFundDetail } from '../../services/contract/walletAssets.ts';
+import type { queryFundDetail } from '../../services/contract/fundDetail.ts';
 import pt from '../../locales/pt.json';
 import en from '../../locales/en.json';
 import zh from '../../locales/zh.json';

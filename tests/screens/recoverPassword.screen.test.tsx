@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { RecoverPasswordView } from '../../screens/recoverPassword/RecoverPasswordView.tsx';
-import { recoverModel } from '../models/recoverPassword.model.ts';
+import { recoverPasswordModel } from '../models/recoverPassword.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import type { RenderCaptcha } from '../../screens/common/CaptchaBox.tsx';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
@@ -67,8 +67,8 @@ const binding: ScreenBinding<typeof recoverPasswordMachine> = {
 };
 
 describe('password recovery chart on its screen', () => {
-  const paths = transitionCoveringPaths(recoverModel);
+  const paths = transitionCoveringPaths(recoverPasswordModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    await runScreenPath(recoverModel, path, binding);
+    await runScreenPath(recoverPasswordModel, path, binding);
   });
 });

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, type screen as Screen } from '
 import { I18nextProvider } from 'react-i18next';
 import { createActor, fromPromise } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { ReviewView } from '../../screens/platform/ReviewView.tsx';
+import { ReviewView } from '../../screens/review/ReviewView.tsx';
 import { DocumentPreview } from '../../screens/platform/DocumentPreview.tsx';
 import AuditLogScreen, { changesOf } from '../../screens/platform/AuditLogScreen.tsx';
 import QueueScreen from '../../screens/platform/QueueScreen.tsx';

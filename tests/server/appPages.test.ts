@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { appPages, buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { migrate, openPglite, type Database } from '../../server/db/index.ts';
-import { diskStorage } from '../../server/adapters/storage.ts';
+import { localAdapters } from '../../server/adapters/local.ts';
 
 /** A build as Vite writes it, reduced to what the page serving reads: index.html and the manifest. */
 const INDEX = `<!doctype html>
@@ -29,7 +29,7 @@ const MANIFEST = {
   'screens/login/LoginScreen.tsx': { file: 'assets/LoginScreen-L.js', isDynamicEntry: true, imports: ['_shared-S.js', '_gateway-G.js', '_input-I.js'] },
   'screens/signUp/SignUpScreen.tsx': { file: 'assets/SignUpScreen-U.js', isDynamicEntry: true, imports: ['_gateway-G.js', '_input-I.js'] },
   'screens/platform/PlatformShell.tsx': { file: 'assets/PlatformShell-P.js', isDynamicEntry: true, imports: ['_gateway-G.js'] },
-  'screens/platform/ReviewScreen.tsx': { file: 'assets/ReviewScreen-R.js', isDynamicEntry: true, imports: ['_gateway-G.js'] },
+  'screens/review/ReviewScreen.tsx': { file: 'assets/ReviewScreen-R.js', isDynamicEntry: true, imports: ['_gateway-G.js'] },
   'virtual:locale-sections/pt/accounts?signUp,login,captcha,recover': { file: 'assets/accounts-A.js', isDynamicEntry: true },
   'virtual:locale-sections/pt/platform?platform': { file: 'assets/platform-T.js', isDynamicEntry: true },
   'locales/en.json': { file: 'assets/en-N.js', isDynamicEntry: true },
@@ -50,7 +50,7 @@ describe('app pages: index.html with the route’s chunks preloaded', () => {
     db = await openPglite(null);
     await migrate(db);
     const config = { ...readConfig({ STATIC_DIR: path.join(dir, 'dist'), NODE_ENV: 'production' }), dataDir: dir };
-    app = await buildApp({ config, db, storage: diskStorage(dir) });
+    app = await buildApp({ config, db, adapters: localAdapters(db, config, dir) });
     await app.ready();
   });
   afterAll(async () => {

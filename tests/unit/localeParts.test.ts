@@ -1,8 +1,8 @@
 /**
  * The pt dictionary is split: core sections in the entry, the others in parts fetched with the
- * screens that use them (src/i18n.ts, src/routes.tsx), and the server preloads a page's screens and
- * parts (server/app.ts). These tests keep the three in step and check the loader: a screen whose
- * part is missing would show raw keys, and the screen tests (full dictionaries) would not notice.
+ * screens that use them, as the route table says (services/routeTable.ts). These tests check the
+ * table against the screens' code and check the loader: a screen whose part is missing would show
+ * raw keys, and the screen tests (full dictionaries) would not notice.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,25 +10,10 @@ import { describe, expect, it } from 'vitest';
 import pt from '../../locales/pt.json';
 import fr from '../../locales/fr.json';
 import { createI18n, loadLocaleParts, LOCALE_PARTS, PT_CORE, type LocalePart } from '../../src/i18n.ts';
-import { ROUTE_SCREENS, SCREEN_PARTS } from '../../server/app.ts';
+import { LOCALE_PARTS as PART_SECTIONS, NOT_FOUND, ROUTES, SERVER_SECTIONS, partsOf, screensOf } from '../../services/routeTable.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
-/** Texts only the server sends (SMS and e-mail bodies, the sign-on page): never on the client. */
-const SERVER_ONLY = ['messages', 'ssoProvider'];
-
-const PART_SECTIONS = Object.fromEntries(
-  [...read('src/i18n.ts').matchAll(/'virtual:locale-sections\/pt\/(\w+)\?([\w,]+)'/g)].map(([, part, sections]) => [part!, sections!.split(',')]),
-) as Record<LocalePart, string[]>;
-
-/** `lazyScreen(chunk, () => import(screen), parts)` lines of src/routes.tsx: screen file → parts. */
-const ROUTE_SCREEN_PARTS = Object.fromEntries(
-  [...read('src/routes.tsx').matchAll(/lazyScreen\('[^']+', \(\) => import\('\.\.\/([^']+)'\)(?:, \[([^\]]*)\])?\)/g)].map(([, screen, parts]) => [
-    screen!,
-    (parts ?? '').split(',').map((p) => p.trim().replace(/'/g, '')).filter(Boolean),
-  ]),
-) as Record<string, string[]>;
-
 /** Source files a module reaches through relative imports (static ones only, or dynamic too). */
 function moduleGraph(file: string, { dynamic, stop = new Set<string>() }: { dynamic: boolean; stop?: Set<string> }): Set<string> {
   const seen = new Set<string>();
@@ -62,12 +47,9 @@ function sectionsUsed(files: Iterable<string>): Map<string, string[]> {
 
 describe('pt dictionary parts', () => {
   it('every section of pt is in the entry, in exactly one part, or the server’s own', () => {
-    const placed = [...Object.keys(PT_CORE), ...Object.values(PART_SECTIONS).flat(), ...SERVER_ONLY];
+    const placed = [...Object.keys(PT_CORE), ...Object.values(PART_SECTIONS).flat(), ...SERVER_SECTIONS];
     expect(placed.toSorted()).toEqual(Object.keys(pt).toSorted());
     expect(Object.keys(PART_SECTIONS).toSorted()).toEqual(LOCALE_PARTS.toSorted());
-    // the entry's module is "all but": what it leaves out is exactly the parts and the server's texts
-    const except = /'virtual:locale-sections\/pt\/core\?except=([\w,]+)'/.exec(read('src/i18n.ts'))![1]!.split(',');
-    expect(except.toSorted()).toEqual([...Object.values(PART_SECTIONS).flat(), ...SERVER_ONLY].toSorted());
     expect(PT_CORE.errors).toEqual(pt.errors);
   });
 
@@ -76,36 +58,28 @@ describe('pt dictionary parts', () => {
     expect([...used.keys()].filter((section) => !(section in PT_CORE))).toEqual([]);
   });
 
-  it('every lazy screen fetches the parts of every section its code names', () => {
-    const screens = Object.keys(ROUTE_SCREEN_PARTS);
-    expect(screens.length).toBe(read('src/routes.tsx').match(/= lazyScreen\(/g)!.length);
+  it('every route fetches the parts of every section its screens’ code names', () => {
     const missing: string[] = [];
-    for (const screen of screens) {
-      const available = new Set([...Object.keys(PT_CORE), ...ROUTE_SCREEN_PARTS[screen]!.flatMap((part) => PART_SECTIONS[part as LocalePart] ?? [])]);
-      for (const [section, files] of sectionsUsed(moduleGraph(screen, { dynamic: true }))) {
-        if (!available.has(section)) missing.push(`${screen} needs '${section}' (${files[0]})`);
+    for (const route of [...ROUTES, { ...NOT_FOUND, path: '(not found)', access: 'public' as const }]) {
+      const available = new Set([...Object.keys(PT_CORE), ...partsOf(route).flatMap((part) => PART_SECTIONS[part])]);
+      for (const screen of screensOf(route)) {
+        for (const [section, files] of sectionsUsed(moduleGraph(`screens/${screen}.tsx`, { dynamic: true }))) {
+          if (!available.has(section)) missing.push(`${route.path} (${screen}) needs '${section}' (${files[0]})`);
+        }
       }
     }
     expect(missing).toEqual([]);
-  });
-
-  it('the server preloads the same screens and parts as the route table', () => {
-    expect(SCREEN_PARTS).toEqual(Object.fromEntries(Object.entries(ROUTE_SCREEN_PARTS).filter(([, parts]) => parts.length > 0)));
-    const preloaded = new Set(ROUTE_SCREENS.flatMap(([, screens]) => screens));
-    for (const screen of preloaded) expect(ROUTE_SCREEN_PARTS, screen).toHaveProperty([screen]);
-    // every screen but the not-found one has a path the server knows
-    expect(Object.keys(ROUTE_SCREEN_PARTS).filter((screen) => !preloaded.has(screen))).toEqual(['screens/common/NotFoundScreen.tsx']);
   });
 });
 
 describe('loadLocaleParts', () => {
   it('adds a part to the app instance before its screen renders, and to instances made afterwards', async () => {
     const before = createI18n('pt');
-    expect(before.t('enterprise.open')).toBe('enterprise.open');
+    expect(before.t('enterpriseVerification.open')).toBe('enterpriseVerification.open');
     expect(before.t('home.signIn')).toBe(pt.home.signIn);
     await loadLocaleParts(['enterprise']);
-    expect(before.t('enterprise.open')).toBe(pt.enterprise.open);
-    expect(createI18n('pt').t('enterprise.open')).toBe(pt.enterprise.open);
+    expect(before.t('enterpriseVerification.open')).toBe(pt.enterpriseVerification.open);
+    expect(createI18n('pt').t('enterpriseVerification.open')).toBe(pt.enterpriseVerification.open);
   });
 
   it('fetches pt parts whatever the language: fr (partial) falls back to them', async () => {

@@ -10,23 +10,23 @@ type Send = (event: OperatorSignInEvent) => void;
 export function OperatorSignInView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const busy = state.hasTag('busy');
-  const progress = state.matches('redeeming') || state.matches('checking') ? t('platform.signIn.redeeming')
-    : state.matches('signedIn') ? t('platform.signIn.signedIn')
+  const progress = state.matches('redeeming') || state.matches('checking') ? t('operatorSignIn.redeeming')
+    : state.matches('signedIn') ? t('operatorSignIn.signedIn')
     : null;
   return (
     <div className="kw-platform kw-plt-signin">
       <section className="kw-plt-card kw-plt-signin-card" aria-labelledby="platform-sign-in-title">
         <p className="kw-plt-brand">{t('platform.brand')}</p>
-        <h1 id="platform-sign-in-title">{t('platform.signIn.title')}</h1>
+        <h1 id="platform-sign-in-title">{t('operatorSignIn.title')}</h1>
         {progress ? (
           <p role="status" className="kw-plt-status">{progress}</p>
         ) : (
           <>
-            <p className="kw-muted-text">{t('platform.signIn.explain')}</p>
+            <p className="kw-muted-text">{t('operatorSignIn.explain')}</p>
             {state.matches('refused') && <FieldError>{t(`errors.${state.context.errorCode ?? 'PLT10006'}`)}</FieldError>}
             {state.matches('unreachable') && (
               <>
-                <FieldError>{t('platform.signIn.unreachable')}</FieldError>
+                <FieldError>{t('operatorSignIn.unreachable')}</FieldError>
                 <button type="button" className="kw-button kw-button-block" onClick={() => send({ type: 'signIn.retry' })}>{t('common.retry')}</button>
               </>
             )}
@@ -37,7 +37,7 @@ export function OperatorSignInView({ state, send }: { state: State; send: Send }
               aria-busy={busy}
               onClick={() => send({ type: 'signIn.requested' })}
             >
-              {state.matches('leaving') ? t('platform.signIn.leaving') : t('platform.signIn.button')}
+              {state.matches('leaving') ? t('operatorSignIn.leaving') : t('operatorSignIn.button')}
             </button>
           </>
         )}

@@ -5,9 +5,9 @@ import { useRouter } from '@tanstack/react-router';
 import { operatorSignInMachine, type Redemption } from '../../machines/operatorSignIn.machine.ts';
 import { requestGateway, type Outcome } from '../../services/gateway.ts';
 import { useSessionActor } from '../../src/session/SessionProvider.tsx';
-import { PLATFORM_SIGN_IN, singleSignOnUrl, storedOperatorToken, storeOperatorToken } from './operatorSession.ts';
+import { PLATFORM_SIGN_IN, singleSignOnUrl, storedOperatorToken, storeOperatorToken } from '../platform/operatorSession.ts';
 import { OperatorSignInView } from './OperatorSignInView.tsx';
-import './platform.css';
+import '../platform/platform.css';
 
 /**
  * A hand-off code is good once. React's strict mode restarts a chart once in development, which

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { useNavigate } from '@tanstack/react-router';
 import { reviewMachine, type ReviewDecision, type ReviewSubject } from '../../machines/review.machine.ts';
 import { requestGateway, type Outcome } from '../../services/gateway.ts';
-import { QUEUE_PATH, type ReviewKind } from './reviewKinds.ts';
+import { QUEUE_PATH, type ReviewKind } from '../platform/reviewKinds.ts';
 import { ReviewView } from './ReviewView.tsx';
 
 /** The services behind each kind of review; the chart is the same. */

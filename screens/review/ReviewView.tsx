@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { REASON_MAX, REASON_MIN, type reviewMachine, type ReviewEvent } from '../../machines/review.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { PlatformLink } from './PlatformLink.tsx';
-import { RebindingDetails, VerificationDetails, type RebindingDetail, type VerificationDetail } from './ReviewDetails.tsx';
-import { usePlatformFormat } from './format.ts';
-import { QUEUE_PATH, type ReviewKind } from './reviewKinds.ts';
+import { PlatformLink } from '../platform/PlatformLink.tsx';
+import { RebindingDetails, VerificationDetails, type RebindingDetail, type VerificationDetail } from '../platform/ReviewDetails.tsx';
+import { usePlatformFormat } from '../platform/format.ts';
+import { QUEUE_PATH, type ReviewKind } from '../platform/reviewKinds.ts';
 
 type State = SnapshotFrom<typeof reviewMachine>;
 type Send = (event: ReviewEvent) => void;
@@ -15,14 +15,14 @@ type Detail = VerificationDetail | RebindingDetail;
 export function ReviewView({ state, send, kind }: { state: State; send: Send; kind: ReviewKind }) {
   const { t } = useTranslation();
   const format = usePlatformFormat();
-  const back = <PlatformLink href={QUEUE_PATH[kind]} className="kw-plt-back">‹ {t(`platform.review.back.${kind}`)}</PlatformLink>;
+  const back = <PlatformLink href={QUEUE_PATH[kind]} className="kw-plt-back">‹ {t(`review.back.${kind}`)}</PlatformLink>;
   const detail = state.context.detail as Detail | null;
   if (!detail) {
     return (
       <section className="kw-plt-page" aria-labelledby="platform-review-title">
         {back}
-        <h1 id="platform-review-title">{t(`platform.review.title.${kind}`)}</h1>
-        {state.matches('loading') && <p className="kw-plt-status" role="status">{t('platform.review.loading')}</p>}
+        <h1 id="platform-review-title">{t(`review.title.${kind}`)}</h1>
+        {state.matches('loading') && <p className="kw-plt-status" role="status">{t('review.loading')}</p>}
         {state.matches('unavailable') && <FieldError>{t(`errors.${state.context.errorCode ?? 'AGW50000'}`)}</FieldError>}
         {state.matches('failed') && (
           <div className="kw-plt-status">
@@ -41,7 +41,7 @@ export function ReviewView({ state, send, kind }: { state: State; send: Send; ki
         <h1 id="platform-review-title">{title}</h1>
         <span className={`kw-plt-badge kw-plt-badge-${detail.status}`}>{t(`platform.status.${detail.status}`)}</span>
         <p className="kw-plt-meta">
-          {t(`platform.review.title.${kind}`)} · {t('platform.queue.submitted', { date: format.dateTime(detail.submittedAt) })}
+          {t(`review.title.${kind}`)} · {t('platform.queue.submitted', { date: format.dateTime(detail.submittedAt) })}
         </p>
       </header>
       <div className="kw-plt-review-body">
@@ -49,7 +49,7 @@ export function ReviewView({ state, send, kind }: { state: State; send: Send; ki
           {kind === 'verification' ? <VerificationDetails detail={detail as VerificationDetail} /> : <RebindingDetails detail={detail as RebindingDetail} />}
         </div>
         <section className="kw-plt-card kw-plt-decision" aria-labelledby="platform-decision-title">
-          <h2 id="platform-decision-title">{t('platform.review.decision')}</h2>
+          <h2 id="platform-decision-title">{t('review.decision')}</h2>
           <DecisionPanel state={state} send={send} kind={kind} detail={detail} />
         </section>
       </div>
@@ -64,46 +64,46 @@ function DecisionPanel({ state, send, kind, detail }: { state: State; send: Send
   if (state.matches('closed')) {
     return (
       <>
-        <p role="status">{t('platform.review.closed', { status: t(`platform.status.${detail.status}`) })}</p>
+        <p role="status">{t('review.closed', { status: t(`platform.status.${detail.status}`) })}</p>
         <p className="kw-plt-meta">{t('platform.queue.decided', { date: format.dateTime(detail.decidedAt), name: detail.decidedBy ?? '—' })}</p>
-        {detail.reason && <p className="kw-plt-reason">{t('platform.review.reasonWas', { reason: detail.reason })}</p>}
+        {detail.reason && <p className="kw-plt-reason">{t('review.reasonWas', { reason: detail.reason })}</p>}
       </>
     );
   }
-  if (state.matches('loading')) return <p role="status" className="kw-plt-status">{t('platform.review.loading')}</p>;
+  if (state.matches('loading')) return <p role="status" className="kw-plt-status">{t('review.loading')}</p>;
   if (state.matches('unavailable')) return <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>;
   if (state.matches('stale')) {
     return (
       <>
         <FieldError>{t(`errors.${context.errorCode ?? 'PLT10002'}`)}</FieldError>
-        <button type="button" className="kw-button kw-button-primary kw-button-block" onClick={() => send({ type: 'review.reload' })}>{t('platform.review.reload')}</button>
+        <button type="button" className="kw-button kw-button-primary kw-button-block" onClick={() => send({ type: 'review.reload' })}>{t('review.reload')}</button>
       </>
     );
   }
   if (state.matches('failed')) {
     return (
       <>
-        <FieldError>{t('platform.review.unknownOutcome')}</FieldError>
-        <button type="button" className="kw-button kw-button-block" onClick={() => send({ type: 'review.retry' })}>{t('platform.review.reload')}</button>
+        <FieldError>{t('review.unknownOutcome')}</FieldError>
+        <button type="button" className="kw-button kw-button-block" onClick={() => send({ type: 'review.retry' })}>{t('review.reload')}</button>
       </>
     );
   }
   if (state.matches('decided') || state.matches('returning')) {
     return (
       <>
-        <p role="status" className="kw-success-text">{context.decision === 'reject' ? t('platform.review.rejected') : t('platform.review.approved')}</p>
-        <p className="kw-plt-meta">{t('platform.review.returning')}</p>
-        <PlatformLink href={QUEUE_PATH[kind]}>{t('platform.review.backNow')}</PlatformLink>
+        <p role="status" className="kw-success-text">{context.decision === 'reject' ? t('review.rejected') : t('review.approved')}</p>
+        <p className="kw-plt-meta">{t('review.returning')}</p>
+        <PlatformLink href={QUEUE_PATH[kind]}>{t('review.backNow')}</PlatformLink>
       </>
     );
   }
-  if (state.matches('deciding')) return <p role="status" className="kw-plt-status">{t('platform.review.deciding')}</p>;
+  if (state.matches('deciding')) return <p role="status" className="kw-plt-status">{t('review.deciding')}</p>;
   if (state.matches('confirmingApproval')) {
     return (
       <div role="group" aria-labelledby="platform-confirm-approval">
-        <p id="platform-confirm-approval">{t(`platform.review.confirmApproval.${kind}`)}</p>
+        <p id="platform-confirm-approval">{t(`review.confirmApproval.${kind}`)}</p>
         <div className="kw-plt-actions">
-          <button type="button" className="kw-button kw-button-primary" autoFocus onClick={() => send({ type: 'approve.confirmed' })}>{t('platform.review.confirmApprove')}</button>
+          <button type="button" className="kw-button kw-button-primary" autoFocus onClick={() => send({ type: 'approve.confirmed' })}>{t('review.confirmApprove')}</button>
           <button type="button" className="kw-button" onClick={() => send({ type: 'decision.cancelled' })}>{t('common.cancel')}</button>
         </div>
       </div>
@@ -120,7 +120,7 @@ function DecisionPanel({ state, send, kind, detail }: { state: State; send: Send
           send({ type: 'reject.confirmed' });
         }}
       >
-        <label className="kw-label" htmlFor="platform-reason">{t('platform.review.reasonLabel')}</label>
+        <label className="kw-label" htmlFor="platform-reason">{t('review.reasonLabel')}</label>
         <textarea
           id="platform-reason"
           className="kw-plt-textarea"
@@ -132,11 +132,11 @@ function DecisionPanel({ state, send, kind, detail }: { state: State; send: Send
           onChange={(event) => send({ type: 'reason.changed', value: event.target.value })}
         />
         <span id="platform-reason-hint" className="kw-hint">
-          {t('platform.review.reasonHint', { min: REASON_MIN })} {context.reason.length}/{REASON_MAX}
+          {t('review.reasonHint', { min: REASON_MIN })} {context.reason.length}/{REASON_MAX}
         </span>
         {tooShort && <FieldError>{t('errors.PLT10003')}</FieldError>}
         <div className="kw-plt-actions">
-          <button type="submit" className="kw-button kw-plt-button-danger">{t('platform.review.confirmReject')}</button>
+          <button type="submit" className="kw-button kw-plt-button-danger">{t('review.confirmReject')}</button>
           <button type="button" className="kw-button" onClick={() => send({ type: 'decision.cancelled' })}>{t('common.cancel')}</button>
         </div>
       </form>
@@ -145,13 +145,13 @@ function DecisionPanel({ state, send, kind, detail }: { state: State; send: Send
   return (
     <>
       {state.matches({ reviewing: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
-      <p className="kw-plt-meta">{t(`platform.review.decisionHint.${kind}`)}</p>
+      <p className="kw-plt-meta">{t(`review.decisionHint.${kind}`)}</p>
       <div className="kw-plt-actions">
         <button type="button" className="kw-button kw-button-primary" disabled={!state.can({ type: 'approve.requested' })} onClick={() => send({ type: 'approve.requested' })}>
-          {t('platform.review.approve')}
+          {t('review.approve')}
         </button>
         <button type="button" className="kw-button kw-plt-button-danger" disabled={!state.can({ type: 'reject.requested' })} onClick={() => send({ type: 'reject.requested' })}>
-          {t('platform.review.reject')}
+          {t('review.reject')}
         </button>
       </div>
     </>

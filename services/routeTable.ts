@@ -1,0 +1,135 @@
+/**
+ * The route table of spec §2: every path the app serves, declared once. From it come the router
+ * (src/routes.tsx), the pages the server serves with their preloads (server/app.ts), the pt
+ * dictionary parts fetched with each screen (src/i18n.ts, through vite.config.ts) and the route
+ * budget (tests/budget/report.ts). Plain data, so the server and the build may read it too.
+ */
+
+/** pt's sections beyond the entry's, fetched in a few chunks with the screens that need them. */
+export const LOCALE_PARTS = {
+  accounts: ['signUp', 'login', 'captcha', 'recoverPassword'],
+  member: ['payPassword', 'changeMobile', 'personalVerification'],
+  enterprise: ['enterpriseVerification'],
+  platform: ['platform', 'operatorSignIn', 'review'],
+  wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail'],
+  bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
+} as const satisfies Record<string, readonly string[]>;
+export type LocalePart = keyof typeof LOCALE_PARTS;
+
+/** The server's own texts (SMS and e-mail bodies, the sign-on page): never sent to the client. */
+export const SERVER_SECTIONS = ['messages', 'ssoProvider'] as const;
+
+/**
+ * Who may open a route. `operator` routes sit in the platform area (a stored operator token, else
+ * its sign-in page, which comes back); a `member` route without a session meets the session
+ * chart's expiry handling on its first call; `public` ones need nothing.
+ */
+export type Access = 'public' | 'member' | 'operator';
+
+export interface RouteDeclaration {
+  /** TanStack path syntax: `$name` is a parameter. */
+  path: string;
+  /** The module under screens/ (without `.tsx`) whose default export renders the route. */
+  screen: string;
+  /** Key of the page title in the `titles` section (the browser tab and the tracker's page view). */
+  title: string;
+  /** pt dictionary parts the screen needs beyond the entry's. */
+  parts: readonly LocalePart[];
+  access: Access;
+  /** Path parameters and what each must match; anything else is the not-found screen. Passed to the screen as props. */
+  params?: Readonly<Record<string, RegExp>>;
+  /** Query parameters the screen reads: kept when valid, dropped otherwise. Passed to the screen as props. */
+  search?: Readonly<Record<string, (value: unknown) => boolean>>;
+  /** Fixed props of the screen. */
+  props?: Readonly<Record<string, string>>;
+  /** The path of the route whose screen shows this one in its outlet (it stays mounted behind). */
+  parent?: string;
+}
+
+/** The platform area's frame, around every `operator` route. */
+export const OPERATOR_LAYOUT = { screen: 'platform/PlatformShell', parts: ['platform'] } as const satisfies Pick<RouteDeclaration, 'screen' | 'parts'>;
+/** Shown for any path not in the table, and for a parameter that does not match. */
+export const NOT_FOUND = { screen: 'common/NotFoundScreen', title: 'notFound.title', parts: [] } as const;
+
+/** Agreements by prefix: none (the app's language), /en/ and /pt/ (pinned), as spec §2 lists them. */
+const AGREEMENTS = {
+  '': ['registrationAgreement', 'fastLoginAgreement', 'telnetWorkAgreement', 'fastPayAccountAgreement', 'fastPayAccountNoAgreement',
+    'privacyProtectionAgreement', 'chargeAgreement', 'accountLevel', 'fingerPrint', 'realNameAuthAgreement', 'nopwd', 'payqrcode', 'terminal'],
+  en: ['registrationAgreement', 'fastPayAccountAgreement', 'privacyProtectionAgreement', 'realNameAuthAgreement', 'nopwd', 'payqrcode'],
+  pt: ['registrationAgreement', 'fastPayAccountAgreement', 'privacyProtectionAgreement', 'realNameAuthAgreement', 'nopwd', 'payqrcode', 'collectionqrcode'],
+} as const;
+const oneOf = (names: readonly string[]) => new RegExp(`^(?:${names.join('|')})$`);
+const DIGITS_ID = /^\d{1,18}$/;
+const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const pageNumber = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value > 1 && value <= 10_000;
+/** Queue filters live in the address (Back returns to the same tab and page); pending and page 1 are the defaults. */
+const QUEUE_SEARCH = { status: (value: unknown) => value === 'approved' || value === 'rejected', page: pageNumber };
+
+const agreement = (prefix: keyof typeof AGREEMENTS): RouteDeclaration => ({
+  path: `${prefix ? `/${prefix}` : ''}/agreement/$slug`,
+  screen: 'document/AgreementScreen',
+  title: 'titles.agreement',
+  parts: [],
+  access: 'public',
+  params: { slug: oneOf(AGREEMENTS[prefix]) },
+  ...(prefix ? { props: { language: prefix } } : {}),
+});
+const helpPage = (path: string, slug: string): RouteDeclaration => ({ path, screen: 'document/HelpDocumentScreen', title: `titles.${slug}`, parts: [], access: 'public', props: { slug } });
+
+export const ROUTES: readonly RouteDeclaration[] = [
+  // the first route: its JavaScript has a budget (tests/budget/report.ts)
+  { path: '/', screen: 'home/HomeScreen', title: 'titles.home', parts: [], access: 'public' },
+  { path: '/index/$token', screen: 'tokenEntry/TokenEntryScreen', title: 'titles.entry', parts: [], access: 'public', params: { token: /^[^/]{1,512}$/ } },
+  agreement(''),
+  agreement('en'),
+  agreement('pt'),
+  { path: '/anouncement/$id', screen: 'document/NoticeScreen', title: 'titles.notice', parts: [], access: 'public', params: { id: DIGITS_ID } },
+  helpPage('/app/helpdoc', 'helpdoc'),
+  helpPage('/app/usermanual', 'usermanual'),
+  helpPage('/app/principleinstru', 'principleinstru'),
+  helpPage('/app/download', 'download'),
+  helpPage('/recharge/rule', 'rechargeRule'),
+
+  { path: '/app/register', screen: 'signUp/SignUpScreen', title: 'titles.signUp', parts: ['accounts'], access: 'public', props: { memberType: 'individual' } },
+  { path: '/app/enterpriseregister', screen: 'signUp/SignUpScreen', title: 'titles.enterpriseSignUp', parts: ['accounts'], access: 'public', props: { memberType: 'enterprise' } },
+  { path: '/app/login', screen: 'login/LoginScreen', title: 'titles.login', parts: ['accounts'], access: 'public' },
+  { path: '/app/findpassword', screen: 'recoverPassword/RecoverPasswordScreen', title: 'titles.recoverPassword', parts: ['accounts'], access: 'public' },
+  { path: '/app/setting', screen: 'settings/SettingsScreen', title: 'titles.settings', parts: ['accounts', 'member', 'enterprise'], access: 'member' },
+  { path: '/app/paypassword', screen: 'payPassword/PayPasswordScreen', title: 'titles.payPassword', parts: ['accounts', 'member'], access: 'member' },
+  { path: '/app/changemobile', screen: 'changeMobile/ChangeMobileScreen', title: 'titles.changeMobile', parts: ['accounts', 'member'], access: 'member' },
+  { path: '/app/personalcert', screen: 'personalVerification/PersonalCertScreen', title: 'titles.personalVerification', parts: ['accounts', 'member'], access: 'member' },
+  { path: '/app/personalconfirm', screen: 'personalVerification/PersonalConfirmScreen', title: 'titles.personalVerification', parts: ['member'], access: 'member' },
+  { path: '/app/enterprisecert', screen: 'enterpriseVerification/EnterpriseCertScreen', title: 'titles.enterpriseVerification', parts: ['enterprise'], access: 'member' },
+  { path: '/app/result', screen: 'enterpriseVerification/EnterpriseResultScreen', title: 'titles.enterpriseResult', parts: ['enterprise'], access: 'member' },
+
+  { path: '/app/wallet', screen: 'walletAssets/WalletAssetsScreen', title: 'titles.walletAssets', parts: ['wallet', 'bank'], access: 'member' },
+  { path: '/app/transfer', screen: 'transfer/TransferScreen', title: 'titles.transfer', parts: ['member', 'wallet'], access: 'member' },
+  { path: '/app/funddetail', screen: 'fundDetail/FundDetailScreen', title: 'titles.fundDetail', parts: ['wallet'], access: 'member' },
+  { path: '/app/funddetail/$id', parent: '/app/funddetail', screen: 'fundDetail/FundLineScreen', title: 'titles.fundLine', parts: ['wallet'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/cards', screen: 'cardList/CardListScreen', title: 'titles.cardList', parts: ['bank'], access: 'member' },
+  // `from`: the flow that sent the member to bind a card, where "continue" leads once it is bound
+  { path: '/app/cards/bind', screen: 'bindCard/BindCardScreen', title: 'titles.bindCard', parts: ['accounts', 'bank'], access: 'member', search: { from: (value) => value === 'topup' || value === 'withdraw' } },
+  { path: '/app/topup', screen: 'topup/TopupScreen', title: 'titles.topup', parts: ['accounts', 'member', 'wallet', 'bank'], access: 'member' },
+  { path: '/app/withdraw', screen: 'withdrawal/WithdrawalScreen', title: 'titles.withdrawal', parts: ['member', 'wallet', 'bank'], access: 'member' },
+
+  // the operators' area (`/plateform/`, sic): chunks of its own, nothing of it in the member app's first route
+  { path: '/plateform', screen: 'operatorSignIn/OperatorSignInScreen', title: 'titles.platform', parts: ['platform'], access: 'public' },
+  { path: '/plateform/verifications', screen: 'platform/QueueScreen', title: 'titles.verificationQueue', parts: ['platform'], access: 'operator', props: { kind: 'verification' }, search: QUEUE_SEARCH },
+  { path: '/plateform/verifications/$id', screen: 'review/ReviewScreen', title: 'titles.verificationReview', parts: ['platform'], access: 'operator', props: { kind: 'verification' }, params: { id: REQUEST_ID } },
+  { path: '/plateform/rebinding', screen: 'platform/QueueScreen', title: 'titles.rebindingQueue', parts: ['platform'], access: 'operator', props: { kind: 'rebinding' }, search: QUEUE_SEARCH },
+  { path: '/plateform/rebinding/$id', screen: 'review/ReviewScreen', title: 'titles.rebindingReview', parts: ['platform'], access: 'operator', props: { kind: 'rebinding' }, params: { id: REQUEST_ID } },
+  { path: '/plateform/members', screen: 'platform/MemberLookupScreen', title: 'titles.memberLookup', parts: ['platform'], access: 'operator' },
+  { path: '/plateform/audit', screen: 'platform/AuditLogScreen', title: 'titles.auditLog', parts: ['platform'], access: 'operator', search: { subjectId: (value) => typeof value === 'string' && value.length <= 64, page: pageNumber } },
+];
+
+/** The screen modules a route shows, outermost first (the platform frame, a parent's screen, its own). */
+export function screensOf(route: RouteDeclaration): string[] {
+  const parent = route.parent ? ROUTES.find((r) => r.path === route.parent) : undefined;
+  return [...(route.access === 'operator' ? [OPERATOR_LAYOUT.screen] : []), ...(parent ? screensOf(parent) : []), route.screen];
+}
+
+/** The dictionary parts of everything a route shows. */
+export function partsOf(route: RouteDeclaration): LocalePart[] {
+  const parent = route.parent ? ROUTES.find((r) => r.path === route.parent) : undefined;
+  return [...new Set([...(route.access === 'operator' ? OPERATOR_LAYOUT.parts : []), ...(parent ? partsOf(parent) : []), ...route.parts])];
+}
