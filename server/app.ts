@@ -6,8 +6,9 @@ import fastifyStatic from '@fastify/static';
 import { CODES } from '../services/contract/answerCodes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/index.ts';
-import type { FileStorage } from './adapters/storage.ts';
+import type { Adapters } from './adapters/index.ts';
 import { normaliseLanguage } from './i18n.ts';
+import { ROUTES, partsOf, screensOf } from '../services/routeTable.ts';
 import { gatewayRefusal, legacyRefusal } from './transport/answers.ts';
 import { registerEnvelopeTransport } from './transport/envelope.ts';
 import { registerLegacyTransport } from './transport/legacy.ts';
@@ -23,78 +24,10 @@ import { registerOperatorFiles } from './domains/platform/files.ts';
 export interface AppDeps {
   config: ServerConfig;
   db: Database;
-  storage: FileStorage;
+  /** The bank, the identity registry and file storage, chosen by whoever starts the server (server/adapters/local.ts locally). */
+  adapters: Adapters;
   logger?: boolean;
 }
-
-/**
- * The screens each app path renders first (src/routes.tsx, TanStack path syntax), and the pt
- * dictionary parts each screen fetches with it (src/i18n.ts, `lazyScreen(…, parts)`): the page
- * served for a path names their chunks as modulepreload links, so the browser fetches them with
- * the entry instead of on a second round trip once the entry has run. A path not listed is served
- * without them; tests/unit/routePreload.test.ts keeps both tables in step with src/routes.tsx.
- */
-export const ROUTE_SCREENS: ReadonlyArray<readonly [path: string, screens: readonly string[]]> = [
-  ['/', ['screens/home/HomeScreen.tsx']],
-  ['/index/$token', ['screens/tokenEntry/TokenEntryScreen.tsx']],
-  ['/agreement/$slug', ['screens/document/AgreementScreen.tsx']],
-  ['/en/agreement/$slug', ['screens/document/AgreementScreen.tsx']],
-  ['/pt/agreement/$slug', ['screens/document/AgreementScreen.tsx']],
-  ['/anouncement/$id', ['screens/document/NoticeScreen.tsx']],
-  ...['/app/helpdoc', '/app/usermanual', '/app/principleinstru', '/app/download', '/recharge/rule'].map((p) => [p, ['screens/document/HelpDocumentScreen.tsx']] as const),
-  ['/app/login', ['screens/login/LoginScreen.tsx']],
-  ['/app/findpassword', ['screens/recoverPassword/RecoverPasswordScreen.tsx']],
-  ['/app/setting', ['screens/settings/SettingsScreen.tsx']],
-  ['/app/paypassword', ['screens/payPassword/PayPasswordPage.tsx']],
-  ['/app/changemobile', ['screens/changeMobile/ChangeMobileScreen.tsx']],
-  ['/app/personalcert', ['screens/personalVerification/PersonalCertScreen.tsx']],
-  ['/app/personalconfirm', ['screens/personalVerification/PersonalConfirmScreen.tsx']],
-  ['/app/enterprisecert', ['screens/enterpriseVerification/EnterpriseCertScreen.tsx']],
-  ['/app/result', ['screens/enterpriseVerification/EnterpriseResultScreen.tsx']],
-  ['/app/register', ['screens/signUp/SignUpScreen.tsx']],
-  ['/app/enterpriseregister', ['screens/signUp/SignUpScreen.tsx']],
-  ['/app/wallet', ['screens/walletAssets/WalletAssetsScreen.tsx']],
-  ['/app/transfer', ['screens/transfer/TransferScreen.tsx']],
-  ['/app/cards', ['screens/cardList/CardListScreen.tsx']],
-  ['/app/cards/bind', ['screens/bindCard/BindCardScreen.tsx']],
-  ['/app/topup', ['screens/topup/TopupScreen.tsx']],
-  ['/app/withdraw', ['screens/withdrawal/WithdrawalScreen.tsx']],
-  ['/app/funddetail', ['screens/fundDetail/FundDetailScreen.tsx']],
-  ['/app/funddetail/$id', ['screens/fundDetail/FundDetailScreen.tsx', 'screens/fundDetail/FundLineScreen.tsx']],
-  ['/plateform', ['screens/platform/OperatorSignInScreen.tsx']],
-  ['/plateform/verifications', ['screens/platform/PlatformShell.tsx', 'screens/platform/QueueScreen.tsx']],
-  ['/plateform/verifications/$id', ['screens/platform/PlatformShell.tsx', 'screens/platform/ReviewScreen.tsx']],
-  ['/plateform/rebinding', ['screens/platform/PlatformShell.tsx', 'screens/platform/QueueScreen.tsx']],
-  ['/plateform/rebinding/$id', ['screens/platform/PlatformShell.tsx', 'screens/platform/ReviewScreen.tsx']],
-  ['/plateform/members', ['screens/platform/PlatformShell.tsx', 'screens/platform/MemberLookupScreen.tsx']],
-  ['/plateform/audit', ['screens/platform/PlatformShell.tsx', 'screens/platform/AuditLogScreen.tsx']],
-];
-export const SCREEN_PARTS: Readonly<Record<string, readonly string[]>> = {
-  'screens/signUp/SignUpScreen.tsx': ['accounts'],
-  'screens/login/LoginScreen.tsx': ['accounts'],
-  'screens/recoverPassword/RecoverPasswordScreen.tsx': ['accounts'],
-  'screens/settings/SettingsScreen.tsx': ['accounts', 'member', 'enterprise'],
-  'screens/payPassword/PayPasswordPage.tsx': ['accounts', 'member'],
-  'screens/changeMobile/ChangeMobileScreen.tsx': ['accounts', 'member'],
-  'screens/personalVerification/PersonalCertScreen.tsx': ['accounts', 'member'],
-  'screens/personalVerification/PersonalConfirmScreen.tsx': ['member'],
-  'screens/enterpriseVerification/EnterpriseCertScreen.tsx': ['enterprise'],
-  'screens/enterpriseVerification/EnterpriseResultScreen.tsx': ['enterprise'],
-  'screens/walletAssets/WalletAssetsScreen.tsx': ['wallet', 'bank'],
-  'screens/transfer/TransferScreen.tsx': ['member', 'wallet'],
-  'screens/fundDetail/FundDetailScreen.tsx': ['wallet'],
-  'screens/fundDetail/FundLineScreen.tsx': ['wallet'],
-  'screens/cardList/CardListScreen.tsx': ['bank'],
-  'screens/bindCard/BindCardScreen.tsx': ['accounts', 'bank'],
-  'screens/topup/TopupScreen.tsx': ['accounts', 'member', 'wallet', 'bank'],
-  'screens/withdrawal/WithdrawalScreen.tsx': ['member', 'wallet', 'bank'],
-  'screens/platform/OperatorSignInScreen.tsx': ['platform'],
-  'screens/platform/PlatformShell.tsx': ['platform'],
-  'screens/platform/QueueScreen.tsx': ['platform'],
-  'screens/platform/ReviewScreen.tsx': ['platform'],
-  'screens/platform/MemberLookupScreen.tsx': ['platform'],
-  'screens/platform/AuditLogScreen.tsx': ['platform'],
-};
 
 interface ManifestChunk {
   file: string;
@@ -104,7 +37,7 @@ interface ManifestChunk {
 }
 
 /**
- * The app's page for each path: index.html with, before `</head>`, modulepreload links for the
+ * The app's page for each path of the route table (services/routeTable.ts): index.html with, before `</head>`, modulepreload links for the
  * chunks of the path's screens (with their static imports and the pt parts they fetch; with the
  * dictionary of the `language` query parameter when it is not pt) that the entry does not already
  * preload, and the screens' styles. Reads Vite's manifest (dist/.vite/manifest.json); without one,
@@ -123,9 +56,9 @@ export function appPages(indexHtml: string, manifest: Record<string, ManifestChu
   const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const inEntry = closure(entry);
   const partKey = (part: string) => Object.keys(manifest).find((key) => key.startsWith(`virtual:locale-sections/pt/${part}?`));
-  const routes = ROUTE_SCREENS.map(([routePath, screens]) => ({
-    pattern: new RegExp(`^${routePath.replace(/\$\w+/g, '[^/]+')}/?$`), // the paths are letters, `/` and `$param`s
-    keys: [...screens, ...screens.flatMap((screen) => SCREEN_PARTS[screen] ?? []).map(partKey).filter((key): key is string => !!key)],
+  const routes = ROUTES.map((route) => ({
+    pattern: new RegExp(`^${route.path.replace(/\$\w+/g, '[^/]+')}/?$`), // the paths are letters, `/` and `$param`s
+    keys: [...screensOf(route).map((screen) => `screens/${screen}.tsx`), ...partsOf(route).map(partKey).filter((key): key is string => !!key)],
   }));
   const pages = new Map<string, string>();
   return (url) => {
@@ -196,7 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSingleSignOn(app, deps);
   registerOperatorFiles(app, deps);
   if (!deps.config.production) registerDevPages(app, deps);
-  if (!deps.config.production) registerBankDevPage(app, deps);
+  // the bank page drives the simulator's own tables: there is nothing to drive with another bank
+  if (!deps.config.production && deps.adapters.bank.name === 'simulator') registerBankDevPage(app, { db: deps.db, bank: deps.adapters.bank });
   app.get('/healthz', async () => ({ ok: true, database: deps.db.kind }));
 
   const indexFile = path.join(deps.config.staticDir, 'index.html');

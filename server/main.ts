@@ -2,21 +2,22 @@ import path from 'node:path';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { seed, DEMO_ACCOUNTS, DEMO_OPERATOR } from './db/seed.ts';
-import { diskStorage } from './adapters/storage.ts';
+import { localAdapters } from './adapters/local.ts';
+import { logProvider } from './adapters/logMessageProvider.ts';
 import { buildApp } from './app.ts';
 import { startOutboxDelivery } from './jobs/outbox.ts';
 import { startBankSettlement } from './jobs/bankSettlement.ts';
-import { bankAdapter } from './adapters/bank.ts';
-import { logProvider } from './adapters/messages.ts';
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 await seed(db);
-const app = await buildApp({ config, db, storage: diskStorage(path.join(config.dataDir, 'files')), logger: true });
+// the outside world: the local simulators and disk (a production provider would be chosen here)
+const adapters = localAdapters(db, config, path.join(config.dataDir, 'files'));
+const app = await buildApp({ config, db, adapters, logger: true });
 
 if (config.production) app.log.warn('no SMS/e-mail gateway is configured: messages are queued and logged with their codes masked');
 const stopOutbox = startOutboxDelivery(db, logProvider(app.log, { redactCodes: config.production }), app.log);
-const stopBankSettlement = startBankSettlement(db, bankAdapter(db, config), app.log, config.bank.pollMs);
+const stopBankSettlement = startBankSettlement(db, adapters.bank, app.log, config.bank.pollMs);
 
 const shutdown = async () => {
   stopOutbox();

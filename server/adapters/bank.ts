@@ -1,10 +1,9 @@
-import type { Database } from '../db/index.ts';
-import type { ServerConfig } from '../config.ts';
-import { bankSimulator } from './bankSimulator.ts';
+import banksData from '../../services/data/angola/banks.json' with { type: 'json' };
 
 /**
  * The bank, as the wallet sees it: what a production integration (the card network's switch or
- * each bank's API) implements. The local default is `bankSimulator`, with its own tables.
+ * each bank's API) implements. The local default is `bankSimulator` (bankSimulator.ts), with its own
+ * tables; the server's start-up chooses which one the handlers and the settlement job are given.
  *
  * Rules for callers: never call the bank inside a database transaction of the wallet (no external
  * call while holding locks; on PGlite, one connection, it would wait on itself). Operations are
@@ -74,14 +73,15 @@ export interface BankBranch {
   address: string;
 }
 
-const adapters = new WeakMap<Database, BankAdapter>();
+// ---------------------------------------------------------------------------------------------
+// The banks of Angola (the BNA's register, services/data/angola/banks.json): the codes every bank
+// adapter and the wallet's channels (domains/bank/channels.ts) are keyed by.
 
-/** The bank adapter for this database (one per database handle; only the simulator exists so far). */
-export function bankAdapter(db: Database, config: Pick<ServerConfig, 'bank'>): BankAdapter {
-  let adapter = adapters.get(db);
-  if (!adapter) {
-    adapter = bankSimulator(db, { defaultDelayMs: config.bank.settlementDelayMs });
-    adapters.set(db, adapter);
-  }
-  return adapter;
-}
+interface BankEntry { code: string; short: string; name: string; status?: string }
+
+/** The banks in the register with no status note (operating, not revoked or in doubt). */
+export const OPERATING_BANKS: ReadonlyArray<{ code: string; short: string; name: string }> = (banksData.banks as BankEntry[])
+  .filter((b) => !b.status)
+  .map(({ code, short, name }) => ({ code, short, name }));
+
+export const bankNamed = (code: string) => (banksData.banks as BankEntry[]).find((b) => b.code === code);

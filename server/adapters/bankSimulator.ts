@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import banksData from '../../src/data/angola/banks.json' with { type: 'json' };
 import type { Database, Queryable } from '../db/index.ts';
-import { luhnValid } from '../../services/contract/cardList.ts';
+import { luhnValid } from '../../services/contract/shared.ts';
 import { LUANDA_DAY } from '../ledger/limits.ts';
 import { sameName } from './identityRegistry.ts';
-import type { BankAdapter, BankBranch, BankFailureReason, BankOperationRequest, BankOperationStatus, BinInfo, CardType } from './bank.ts';
+import { OPERATING_BANKS, type BankAdapter, type BankBranch, type BankFailureReason, type BankOperationRequest, type BankOperationStatus, type BinInfo, type CardType } from './bank.ts';
 
 /**
  * A local bank with real state in its own tables (`bank_sim_*`, migration 010): a BIN table, test
@@ -156,16 +155,7 @@ export function bankSimulator(db: Database, options: { defaultDelayMs: number })
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reference data and test cards
-
-interface BankEntry { code: string; short: string; name: string; status?: string }
-
-/** The banks the simulator (and the wallet) work with: those in banks.json with no status note (operating, not revoked or in doubt). */
-export const OPERATING_BANKS: ReadonlyArray<{ code: string; short: string; name: string }> = (banksData.banks as BankEntry[])
-  .filter((b) => !b.status)
-  .map(({ code, short, name }) => ({ code, short, name }));
-
-export const bankNamed = (code: string) => (banksData.banks as BankEntry[]).find((b) => b.code === code);
+// The simulated bank's BINs, branches and test cards
 
 /** The simulator's BIN scheme: '6' + bank code + 0 (debit) or 5 (credit). */
 export const simulatorBin = (bankCode: string, type: CardType) => `6${bankCode}${type === 'debit' ? '0' : '5'}`;
@@ -177,7 +167,7 @@ export function simulatorCardNumber(bin: string, serial: number): string {
   throw new Error('unreachable');
 }
 
-/** Banks that route a payout by branch (the wallet's bank_channels.needs_branch says the same). */
+/** Banks that route a payout by branch (the wallet's bank_channels.needs_branch is seeded from it: server/db/seed.ts). */
 export const BRANCH_BANKS = ['0010'] as const;
 
 /** Simulated branches of the banks in BRANCH_BANKS (codes and names are the simulator's). */
@@ -208,7 +198,7 @@ export interface SimulatorCard {
 }
 
 const KZ = 100n;
-/** Multicaixa's daily cap on card-initiated transfers (Instrutivo 02/2025, data/angola/bna_limits.json): the test cards' daily debit limit. */
+/** Multicaixa's daily cap on card-initiated transfers (Instrutivo 02/2025, services/data/angola/bna_limits.json): the test cards' daily debit limit. */
 const CARD_DAILY = 9_000_000n * KZ;
 
 /** The demo people's cards (names as in the identity registry, server/db/seed.ts). */
@@ -235,7 +225,7 @@ export async function createSimulatorCard(db: Queryable, card: Omit<SimulatorCar
   );
 }
 
-/** Idempotent: BINs for every operating bank, the branches, the test cards. */
+/** Idempotent: BINs for every operating bank (of the BNA register), the branches, the test cards. */
 export async function seedBankSimulator(db: Queryable): Promise<void> {
   for (const bank of OPERATING_BANKS) {
     for (const type of ['debit', 'credit'] as const) {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/index.ts';
-import type { ServerConfig } from '../config.ts';
-import { bankAdapter } from './bank.ts';
+import type { BankAdapter } from './bank.ts';
 import { setSimulatorCard, setSimulatorControls } from './bankSimulator.ts';
 import { drainBankSettlement } from '../jobs/bankSettlement.ts';
 
@@ -15,13 +14,13 @@ const cardBody = z.object({
 });
 
 /**
- * Development only (absent in production): the simulated bank, for a person or an automated
- * browser test. `GET /dev/bank` shows its controls, cards and latest operations;
+ * Development only (absent in production), and only when the bank is the simulator: the simulated
+ * bank, for a person or an automated browser test. `GET /dev/bank` shows its controls, cards and latest operations;
  * `POST /dev/bank/controls` `{failAll?, paused?, delayMs?}`; `POST /dev/bank/cards/:cardNo`
  * `{forceFailure?, balance?, status?, delayMs?}`; `POST /dev/bank/settle` settles everything
  * pending now (and resolves the wallet's side) instead of waiting.
  */
-export function registerBankDevPage(app: FastifyInstance, deps: { db: Database; config: ServerConfig }) {
+export function registerBankDevPage(app: FastifyInstance, deps: { db: Database; bank: BankAdapter }) {
   app.get('/dev/bank', async (_request, reply) => {
     const controls = (await deps.db.query('SELECT fail_all AS "failAll", paused, delay_ms AS "delayMs" FROM bank_sim_controls WHERE id = 1')).rows[0];
     const cards = (await deps.db.query(
@@ -52,7 +51,7 @@ export function registerBankDevPage(app: FastifyInstance, deps: { db: Database; 
   });
 
   app.post('/dev/bank/settle', async (_request, reply) => {
-    const pendingLeft = await drainBankSettlement(deps.db, bankAdapter(deps.db, deps.config));
+    const pendingLeft = await drainBankSettlement(deps.db, deps.bank);
     return reply.send({ pendingLeft });
   });
 }

@@ -10,26 +10,13 @@ export interface OutgoingMessage {
 /**
  * Sends SMS and e-mail. Every message is first written to `outbox_messages` in the caller's
  * transaction, so a rolled-back change never sends anything. The local provider delivers by
- * printing to the server log (and the dev-only /dev/outbox page reads the table); a real SMS or
- * mail gateway implements `deliver`.
+ * printing to the server log (`logProvider`, logMessageProvider.ts; the dev-only /dev/outbox page
+ * reads the table); a real SMS or mail gateway implements `deliver`. The provider is given to the
+ * outbox job (jobs/outbox.ts), never to a handler.
  */
 export interface MessageProvider {
   name: string;
   deliver(message: OutgoingMessage): Promise<void>;
-}
-
-/**
- * The local provider: prints each message to the server log. In production mode codes never reach
- * the log (digit runs are masked): a production deployment configures a real gateway instead.
- */
-export function logProvider(log: { info(message: string): void }, options: { redactCodes: boolean }): MessageProvider {
-  return {
-    name: 'log',
-    async deliver(message) {
-      const body = options.redactCodes ? message.body.replace(/\d{4,}/g, (digits) => '•'.repeat(digits.length)) : message.body;
-      log.info(`[outbox] ${message.channel} to ${message.destination}: ${body}`);
-    },
-  };
 }
 
 export async function enqueueMessage(tx: Queryable, message: OutgoingMessage): Promise<string> {

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Database } from './index.ts';
 import { seedLevelLimits } from '../ledger/limits.ts';
-import { seedBankSimulator } from '../adapters/bankSimulator.ts';
+import { BRANCH_BANKS, seedBankSimulator } from '../adapters/bankSimulator.ts';
 import { seedBankChannels } from '../domains/bank/channels.ts';
 
 /** Demo logins printed at start-up. Passwords here are for the local demo database only. */
@@ -51,7 +51,8 @@ export const REGISTRY_PEOPLE = [
 export async function seed(db: Database): Promise<void> {
   await seedLevelLimits(db);
   await seedBankSimulator(db);
-  await seedBankChannels(db);
+  // the wallet's channels start with the rules of the bank it runs with locally: the simulator
+  await seedBankChannels(db, { branchBanks: BRANCH_BANKS });
   for (const person of REGISTRY_PEOPLE) {
     await db.query('INSERT INTO registry_persons (nif, full_name, document_expires_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [person.nif, person.fullName, person.expiresOn]);
   }

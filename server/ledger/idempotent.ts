@@ -2,27 +2,31 @@ import crypto from 'node:crypto';
 import { LEDGER_CODES } from '../../services/contract/answerCodes.ts';
 import type { Queryable } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import type { HandlerContext } from '../registry.ts';
+import type { HandlerContext } from '../handler.ts';
 import { moneyTransaction } from './ledger.ts';
 
+/** What a requestNo is bound to: the service and its input. The same requestNo with another payload is refused (FND10002). */
+export const payloadHash = (service: string, input: unknown) => crypto.createHash('sha256').update(JSON.stringify([service, input])).digest('hex');
+
 /**
- * Every money-moving call is answered once per member and envelope `requestNo`: the first call
- * does the work and stores its answer (or its refusal) in the same transaction; a replay, even a
- * concurrent one, gets that stored answer and moves nothing. The same requestNo with another
- * payload is refused (FND10002): it is a client bug, never a second payment.
+ * Every money-moving call is answered once per member and envelope `requestNo` (the pattern:
+ * server/ledger/README.md). This is its TypeScript form; the transfer is the same steps as one
+ * SQL function (`wallet_transfer`). The first call claims the requestNo (`money_claim`), does the
+ * work and stores its answer (or its refusal) with `money_answer`, all in one transaction; a
+ * replay, even a concurrent one, gets that stored answer and moves nothing. The same requestNo
+ * with another payload is refused (FND10002): it is a client bug, never a second payment.
  */
 export async function idempotentMoneyCall<T>(
-  ctx: HandlerContext,
+  ctx: Pick<HandlerContext, 'db' | 'requestNo'>,
   memberId: string,
   service: string,
   input: unknown,
   work: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  const payloadHash = crypto.createHash('sha256').update(JSON.stringify([service, input])).digest('hex');
   const outcome = await moneyTransaction(ctx.db, async (tx) => {
     const { rows } = await tx.query<{ claimed: boolean; same_payload: boolean; answer: T | null; refusal_code: string | null }>(
       'SELECT * FROM money_claim($1, $2, $3, $4)',
-      [memberId, ctx.requestNo, service, payloadHash],
+      [memberId, ctx.requestNo, service, payloadHash(service, input)],
     );
     const claim = rows[0]!;
     if (!claim.claimed) {
@@ -33,13 +37,13 @@ export async function idempotentMoneyCall<T>(
     try {
       const answer = await work(tx);
       await tx.query('RELEASE SAVEPOINT money_work');
-      await tx.query('UPDATE idempotent_requests SET answer = $3 WHERE member_id = $1 AND request_no = $2', [memberId, ctx.requestNo, JSON.stringify(answer)]);
+      await tx.query('SELECT money_answer($1, $2, $3, NULL)', [memberId, ctx.requestNo, JSON.stringify(answer)]);
       return { answer };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // the refusal is the first answer too: undo the work, keep the claim with its code
       await tx.query('ROLLBACK TO SAVEPOINT money_work');
-      await tx.query('UPDATE idempotent_requests SET refusal_code = $3 WHERE member_id = $1 AND request_no = $2', [memberId, ctx.requestNo, error.code]);
+      await tx.query('SELECT money_answer($1, $2, NULL, $3)', [memberId, ctx.requestNo, error.code]);
       return { refusal: error };
     }
   });

@@ -1,4 +1,4 @@
-import bnaLimits from '../../src/data/angola/bna_limits.json' with { type: 'json' };
+import bnaLimits from '../../services/data/angola/bna_limits.json' with { type: 'json' };
 import { LEDGER_CODES } from '../../services/contract/answerCodes.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
@@ -6,7 +6,7 @@ import { DomainError } from '../errors.ts';
 type Level = 'I' | 'III' | 'commercial';
 const kz = (value: number | null) => (value === null ? null : BigInt(Math.round(value * 100)));
 
-/** The account levels' limits from data/angola/bna_limits.json (marked there as to be confirmed), in cêntimos. */
+/** The account levels' limits from services/data/angola/bna_limits.json (marked there as to be confirmed), in cêntimos. */
 export function defaultLevelLimits(): Array<{ level: Level; maxBalance: bigint | null; perTransaction: bigint | null; daily: bigint | null; monthly: bigint | null }> {
   const types = bnaLimits.emoneyAccounts_Instrutivo_05_2023_superseded.types;
   const pick = (name: string) => types.find((t) => t.type === name)!;

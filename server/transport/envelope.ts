@@ -5,10 +5,11 @@ import { normaliseLanguage } from '../i18n.ts';
 import { claimedAudience, dispatch } from '../registry.ts';
 import type { Database } from '../db/index.ts';
 import type { ServerConfig } from '../config.ts';
+import type { Adapters } from '../adapters/index.ts';
 import { gatewayOk, gatewayRefusal, sendGateway, toRefusal } from './answers.ts';
 
 /** `POST /gatewayinner/api`: the spec §3 envelope in, `{code, msg, subMsg, bizContent}` out. */
-export function registerEnvelopeTransport(app: FastifyInstance, deps: { db: Database; config: ServerConfig }) {
+export function registerEnvelopeTransport(app: FastifyInstance, deps: { db: Database; config: ServerConfig; adapters: Adapters }) {
   app.post('/gatewayinner/api', async (request, reply) => {
     const body = request.body as Record<string, unknown> | null;
     const parsed = envelopeSchema.safeParse(body);
@@ -24,7 +25,7 @@ export function registerEnvelopeTransport(app: FastifyInstance, deps: { db: Data
         envelope.service,
         envelope.bizContent,
         { token: envelope.loginAuthInfo.loginToken, claimedAudience: claimedAudience(envelope.loginAuthInfo.loginTokenType) },
-        { db: deps.db, config: deps.config, language, requestNo: envelope.requestNo, ip: request.ip },
+        { db: deps.db, config: deps.config, adapters: deps.adapters, language, requestNo: envelope.requestNo, ip: request.ip },
       );
       return sendGateway(reply, 200, gatewayOk(result, language));
     } catch (error) {

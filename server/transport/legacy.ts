@@ -4,6 +4,7 @@ import { normaliseLanguage } from '../i18n.ts';
 import { dispatch } from '../registry.ts';
 import type { Database } from '../db/index.ts';
 import type { ServerConfig } from '../config.ts';
+import type { Adapters } from '../adapters/index.ts';
 import { legacyOk, legacyRefusal, toRefusal } from './answers.ts';
 import { LEGACY_HEADERS } from '../../services/contract/envelope.ts';
 
@@ -11,7 +12,7 @@ import { LEGACY_HEADERS } from '../../services/contract/envelope.ts';
  * `/api/ccservice/<group>/<action>`: the same registry, payload from the query string merged with
  * a JSON body, answered as `{status, message, body}`.
  */
-export function registerLegacyTransport(app: FastifyInstance, deps: { db: Database; config: ServerConfig }) {
+export function registerLegacyTransport(app: FastifyInstance, deps: { db: Database; config: ServerConfig; adapters: Adapters }) {
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE'],
     url: '/api/ccservice/*',
@@ -30,7 +31,7 @@ export function registerLegacyTransport(app: FastifyInstance, deps: { db: Databa
           service,
           payload,
           memberToken ? { token: memberToken, claimedAudience: 'member' } : { token: operatorToken, claimedAudience: 'operator' },
-          { db: deps.db, config: deps.config, language, requestNo: header('request-no') || crypto.randomUUID(), ip: request.ip },
+          { db: deps.db, config: deps.config, adapters: deps.adapters, language, requestNo: header('request-no') || crypto.randomUUID(), ip: request.ip },
         );
         return reply.send(legacyOk(result));
       } catch (error) {

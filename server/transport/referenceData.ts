@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import operators from '../../src/data/angola/operators.json' with { type: 'json' };
+import operators from '../../services/data/angola/operators.json' with { type: 'json' };
 
 /** `json/mobile_tel_segment.htm` (spec §7): which operator a mobile prefix belongs to. */
 export function registerReferenceData(app: FastifyInstance) {

@@ -3,14 +3,14 @@ import { CODES } from '../../services/contract/answerCodes.ts';
 import { envelopeSchema, LEGACY_HEADERS } from '../../services/contract/envelope.ts';
 import type { Database } from '../db/index.ts';
 import type { ServerConfig } from '../config.ts';
-import type { FileStorage } from '../adapters/storage.ts';
+import type { Adapters } from '../adapters/index.ts';
 import { DomainError } from '../errors.ts';
 import { normaliseLanguage } from '../i18n.ts';
 import { authenticate } from '../domains/session/sessions.ts';
 import { storeUpload } from '../domains/files/uploads.ts';
 import { gatewayOk, gatewayRefusal, legacyOk, legacyRefusal, sendGateway, toRefusal } from './answers.ts';
 
-interface Deps { db: Database; config: ServerConfig; storage: FileStorage }
+interface Deps { db: Database; config: ServerConfig; adapters: Adapters }
 
 /** Reads a multipart body: the one file under `fileField` and the text fields, within the size limit. */
 async function readMultipart(request: FastifyRequest, fileField: string) {
@@ -54,7 +54,7 @@ export function registerUploadTransports(app: FastifyInstance, deps: Deps) {
       const principal = await memberFor(deps, header(LEGACY_HEADERS.userAuth) || header(LEGACY_HEADERS.loginToken));
       if (query.memberId !== principal.memberId) throw new DomainError(CODES.forbidden, 403);
       const { file } = await readMultipart(request, 'file_select');
-      const stored = await storeUpload(deps, { memberId: principal.memberId, bizType: query.bizType ?? 'Photocopies', fileName: file.name, bytes: file.bytes });
+      const stored = await storeUpload({ db: deps.db, storage: deps.adapters.storage }, { memberId: principal.memberId, bizType: query.bizType ?? 'Photocopies', fileName: file.name, bytes: file.bytes });
       return reply.send(legacyOk(stored));
     } catch (error) {
       const refusal = toRefusal(error, request);
@@ -76,7 +76,7 @@ export function registerUploadTransports(app: FastifyInstance, deps: Deps) {
       }
       if (fields.sysCode !== 'gateway-inner') throw new DomainError(CODES.malformedEnvelope, 400, 'sysCode');
       const principal = await memberFor(deps, envelope.loginAuthInfo.loginToken);
-      const stored = await storeUpload(deps, { memberId: principal.memberId, bizType: fields.bizType ?? 'Photocopies', fileName: file.name, bytes: file.bytes });
+      const stored = await storeUpload({ db: deps.db, storage: deps.adapters.storage }, { memberId: principal.memberId, bizType: fields.bizType ?? 'Photocopies', fileName: file.name, bytes: file.bytes });
       return sendGateway(reply, 200, gatewayOk(stored, language));
     } catch (error) {
       const refusal = toRefusal(error, request);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { verifyMember } from '../support/money.ts';
 import { SIM_TEST_CARDS, simulatorBin, simulatorCardNumber } from '../../server/adapters/bankSimulator.ts';
-import { luhnValid } from '../../services/contract/cardList.ts';
+import { luhnValid } from '../../services/contract/shared.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 
 type Answer = { code: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverPending, enqueueMessage, logProvider } from '../../server/adapters/messages.ts';
+import { deliverPending, enqueueMessage } from '../../server/adapters/messages.ts';
+import { logProvider } from '../../server/adapters/logMessageProvider.ts';
 import { engines, startTestServer, type TestServer } from '../support/server.ts';
 
 describe.each(engines)('message outbox on %s', (engine) => {

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { payTokenByKeypad, payTokenDirect, verifyMember } from '../support/money.ts';
 import { SIM_TEST_CARDS, bankSimulator, setSimulatorControls } from '../../server/adapters/bankSimulator.ts';
-import { bankAdapter, type BankAdapter } from '../../server/adapters/bank.ts';
+import type { BankAdapter } from '../../server/adapters/bank.ts';
 import { bindCardDirect } from '../../server/domains/bindCard/handlers.ts';
 import { topupOrderDirect } from '../../server/domains/topup/handlers.ts';
 import { drainBankSettlement, runBankSettlementOnce, startBankSettlement } from '../../server/jobs/bankSettlement.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
-import { readConfig } from '../../server/config.ts';
 
 type Answer = { code: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const KZ = 100;
@@ -30,7 +29,7 @@ describe.each(engines)('top-up from a bound card on %s', (engine) => {
   let brunoSolCard: string;
   beforeAll(async () => {
     server = await startTestServer(engine, { BANK_SETTLEMENT_DELAY_MS: '0' });
-    bank = bankAdapter(server.db, readConfig({ BANK_SETTLEMENT_DELAY_MS: '0' }));
+    bank = server.adapters.bank;
     anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
     brunoId = await verifyMember(server.db, '+244943000002', 'Bruno Manuel Demo');
     ana = await server.memberToken('+244923000001');

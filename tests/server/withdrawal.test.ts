@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenByKeypad, payTokenDirect, verifyMember } from '../support/money.ts';
 import { SIM_TEST_CARDS, bankSimulator, setSimulatorCard, setSimulatorControls } from '../../server/adapters/bankSimulator.ts';
-import { bankAdapter, type BankAdapter } from '../../server/adapters/bank.ts';
+import type { BankAdapter } from '../../server/adapters/bank.ts';
 import { bindCardDirect } from '../../server/domains/bindCard/handlers.ts';
 import { largestWithdrawal, resolveWithdrawal } from '../../server/domains/withdrawal/handlers.ts';
 import { DEFAULT_CHANNEL, serviceCharge, type Channel } from '../../server/domains/bank/channels.ts';
 import { drainBankSettlement, runBankSettlementOnce, startBankSettlement } from '../../server/jobs/bankSettlement.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
-import { readConfig } from '../../server/config.ts';
 
 type Answer = { code: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const KZ = 100;
@@ -28,7 +27,7 @@ describe.each(engines)('withdrawals on %s', (engine) => {
   let bpcCard: string;
   beforeAll(async () => {
     server = await startTestServer(engine, { BANK_SETTLEMENT_DELAY_MS: '0' });
-    bank = bankAdapter(server.db, readConfig({ BANK_SETTLEMENT_DELAY_MS: '0' }));
+    bank = server.adapters.bank;
     anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
     await verifyMember(server.db, '+244943000002', 'Bruno Manuel Demo');
     ana = await server.memberToken('+244923000001');

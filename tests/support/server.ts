@@ -8,7 +8,8 @@ import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { migrate, openPglite, openPostgres, type Database } from '../../server/db/index.ts';
 import { seed } from '../../server/db/seed.ts';
-import { diskStorage } from '../../server/adapters/storage.ts';
+import type { Adapters } from '../../server/adapters/index.ts';
+import { localAdapters } from '../../server/adapters/local.ts';
 import { openMemberSession } from '../../server/domains/session/sessions.ts';
 
 /** The engines server tests run on: embedded PGlite always, real PostgreSQL when TEST_DATABASE_URL is set. */
@@ -17,6 +18,8 @@ export const engines: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.
 export interface TestServer {
   app: FastifyInstance;
   db: Database;
+  /** What the app was given: the bank and registry simulators over `db`, disk storage in `filesDir`. */
+  adapters: Adapters;
   filesDir: string;
   memberToken(login: string): Promise<string>;
   close(): Promise<void>;
@@ -58,11 +61,13 @@ export async function startTestServer(engine: 'pglite' | 'postgres', env: Record
   await seed(db);
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kw-files-'));
   const config = { ...readConfig({ ...env, STATIC_DIR: path.join(filesDir, 'no-build') }), dataDir: filesDir };
-  const app = await buildApp({ config, db, storage: diskStorage(filesDir) });
+  const adapters = localAdapters(db, config, filesDir);
+  const app = await buildApp({ config, db, adapters });
   await app.ready();
   return {
     app,
     db,
+    adapters,
     filesDir,
     async memberToken(login) {
       const { rows } = await db.query<{ id: string }>('SELECT id FROM members WHERE mobile = $1 OR email = $1', [login]);

@@ -1,8 +1,8 @@
 import { CARD_CODES } from '../../../services/contract/answerCodes.ts';
-import type { BankRules, BoundCard } from '../../../services/contract/cardList.ts';
+import type { BankRules } from '../../../services/contract/shared.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
-import { BRANCH_BANKS, OPERATING_BANKS, bankNamed } from '../../adapters/bankSimulator.ts';
+import { OPERATING_BANKS, bankNamed } from '../../adapters/bank.ts';
 
 /**
  * The banks the wallet works with and its rules per bank (table bank_channels): top-up and
@@ -24,7 +24,7 @@ export interface Channel {
 const KZ = 100n;
 /**
  * Defaults (configuration; an operator's later change is kept). Limits: the upper end of the
- * instant-transfer limits of Instrutivo 02/2025 (data/angola/bna_limits.json: 500 000 Kz per
+ * instant-transfer limits of Instrutivo 02/2025 (services/data/angola/bna_limits.json: 500 000 Kz per
  * operation, 4 000 000 Kz a day). The charge (0.5 %, 50 Kz … 2 500 Kz) is the wallet's own
  * choice, not a published figure.
  */
@@ -39,13 +39,17 @@ export const DEFAULT_CHANNEL = {
   chargeMax: 2_500n * KZ,
 } as const;
 
-export async function seedBankChannels(db: Queryable): Promise<void> {
+/**
+ * A channel for every operating bank, with the defaults; `branchBanks` are the banks that route a
+ * payout by branch (the bank's own rule: the start-up's seed passes the bank it runs with).
+ */
+export async function seedBankChannels(db: Queryable, options: { branchBanks: readonly string[] }): Promise<void> {
   const d = DEFAULT_CHANNEL;
   for (const bank of OPERATING_BANKS) {
     await db.query(
       `INSERT INTO bank_channels (bank_code, needs_branch, topup_per_transaction, topup_daily, withdraw_min, withdraw_per_transaction, withdraw_daily, charge_rate_bp, charge_min, charge_max)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
-      [bank.code, (BRANCH_BANKS as readonly string[]).includes(bank.code), d.topupPerTransaction.toString(), d.topupDaily.toString(), d.withdrawMin.toString(),
+      [bank.code, options.branchBanks.includes(bank.code), d.topupPerTransaction.toString(), d.topupDaily.toString(), d.withdrawMin.toString(),
         d.withdrawPerTransaction.toString(), d.withdrawDaily.toString(), d.chargeRateBp, d.chargeMin.toString(), d.chargeMax.toString()],
     );
   }
@@ -104,61 +108,4 @@ export function rulesOf(channel: Channel): BankRules {
     withdraw: { min: Number(channel.withdrawMin), perTransaction: num(channel.withdrawPerTransaction), daily: num(channel.withdrawDaily) },
     charge: { rateBp: channel.chargeRateBp, min: Number(channel.chargeMin), max: num(channel.chargeMax) },
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// bound cards
-
-export interface CardRow {
-  id: string;
-  member_id: string;
-  card_token: string;
-  bank_code: string;
-  bin: string;
-  last4: string;
-  card_length: number;
-  holder_mobile: string;
-  bound_at: Date;
-  needs_branch: boolean | null;
-}
-
-export const CARD_SELECT = `SELECT c.id::text, c.member_id::text, c.card_token, c.bank_code, c.bin, c.last4, c.card_length, c.holder_mobile, c.bound_at, ch.needs_branch
-  FROM bank_cards c LEFT JOIN bank_channels ch ON ch.bank_code = c.bank_code`;
-
-/** "6004 00** **** 1234": the BIN and the last four digits, nothing else. */
-export function maskCardNo(bin: string, last4: string, length: number): string {
-  const plain = `${bin}${'*'.repeat(Math.max(length - bin.length - last4.length, 0))}${last4}`;
-  return plain.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-/** "+244923000001" → "923***001". */
-export const maskMobile = (e164: string) => {
-  const national = e164.replace(/^\+244/, '');
-  return `${national.slice(0, 3)}***${national.slice(-3)}`;
-};
-
-export function toBoundCard(row: CardRow): BoundCard {
-  return {
-    cardId: row.id,
-    bankCode: row.bank_code,
-    ...bankLabel(row.bank_code),
-    maskedCardNo: maskCardNo(row.bin, row.last4, row.card_length),
-    last4: row.last4,
-    cardType: 'debit',
-    mobileMasked: maskMobile(row.holder_mobile),
-    needBranch: row.needs_branch ?? false,
-    boundAt: new Date(row.bound_at).toISOString(),
-  };
-}
-
-/** One of the member's bound cards, or CRD10008. */
-export async function activeCard(tx: Queryable, memberId: string, cardId: string): Promise<CardRow> {
-  const { rows } = await tx.query<CardRow>(`${CARD_SELECT} WHERE c.id = $1 AND c.member_id = $2 AND c.removed_at IS NULL`, [cardId, memberId]);
-  if (!rows[0]) throw new DomainError(CARD_CODES.cardNotFound);
-  return rows[0];
-}
-
-export async function activeCards(db: Queryable, memberId: string): Promise<CardRow[]> {
-  const { rows } = await db.query<CardRow>(`${CARD_SELECT} WHERE c.member_id = $1 AND c.removed_at IS NULL ORDER BY c.bound_at, c.id`, [memberId]);
-  return rows;
 }

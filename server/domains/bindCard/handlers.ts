@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { CARD_CODES } from '../../../services/contract/answerCodes.ts';
 import type { Database, Queryable } from '../../db/index.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler, HandlerContext } from '../../registry.ts';
-import { bankAdapter, type BankAdapter, type BinInfo } from '../../adapters/bank.ts';
+import type { FlowHandlers, Handler, HandlerContext } from '../../handler.ts';
+import type { BankAdapter, BinInfo } from '../../adapters/bank.ts';
 import { issueCode, consumeCode } from '../oneTimeCodes/oneTimeCodes.ts';
 import { maskName, memberIdOf, moneyMember, requireVerified, type MoneyMember } from '../members/moneyMembers.ts';
-import { CARD_SELECT, activeCards, channelOf, enabledChannels, maskMobile, rulesOf, toBoundCard, bankLabel, type CardRow } from '../bank/channels.ts';
+import { bankLabel, channelOf } from '../bank/channels.ts';
+import { CARD_SELECT, maskMobile, toBoundCard, type CardRow } from '../bank/boundCards.ts';
 
 /**
  * Binding a bank card: checkCardBin (a debit card of a bank the wallet works with, shown with the
@@ -36,13 +37,13 @@ async function debitBin(bank: BankAdapter, db: Queryable, cardNo: string): Promi
 
 const checkCardBin: Handler<'wallet/card/checkCardBin'> = async (input, ctx) => {
   const member = await binder(ctx.db, ctx);
-  const bin = await debitBin(bankAdapter(ctx.db, ctx.config), ctx.db, input.cardNo);
+  const bin = await debitBin(ctx.adapters.bank, ctx.db, input.cardNo);
   return { bin: bin.bin, bankCode: bin.bankCode, ...bankLabel(bin.bankCode), cardType: 'debit' as const, bindable: true as const, holderName: maskName(member.realName) };
 };
 
 const inputMobile: Handler<'wallet/card/inputMobile'> = async (input, ctx) => {
   const member = await binder(ctx.db, ctx);
-  const bank = bankAdapter(ctx.db, ctx.config);
+  const bank = ctx.adapters.bank;
   const bin = await debitBin(bank, ctx.db, input.cardNo);
   const mobile = e164(input.mobile);
   // the bank is asked outside any transaction of ours
@@ -100,37 +101,11 @@ const verifyAuthCode: Handler<'wallet/card/verifyAuthCode'> = async (input, ctx)
   });
 };
 
-const getAllBankCard: Handler<'wallet/card/getAllBankCard'> = async (_input, ctx) => ({
-  cards: (await activeCards(ctx.db, memberIdOf(ctx))).map(toBoundCard),
-});
-
-/** Unbinding stops new top-ups and withdrawals with the card; those already with the bank still settle. */
-const removeBankCard: Handler<'wallet/card/removeBankCard'> = async (input, ctx) => {
-  const { rows } = await ctx.db.query('UPDATE bank_cards SET removed_at = now() WHERE id = $1 AND member_id = $2 AND removed_at IS NULL RETURNING 1', [input.cardId, memberIdOf(ctx)]);
-  if (rows.length === 0) throw new DomainError(CARD_CODES.cardNotFound);
-  return { removed: true as const };
-};
-
-const getBankLimit: Handler<'common/setting/getBankLimit'> = async (input, ctx) => ({
-  banks: (await enabledChannels(ctx.db, input.bankCode)).map(rulesOf),
-});
-
-const getSupportBankAndLimit: Handler<'cashier/merchantConf/getSupportBankAndLimit'> = async (_input, ctx) => ({
-  banks: (await enabledChannels(ctx.db)).map((channel) => {
-    const rules = rulesOf(channel);
-    return { bankCode: rules.bankCode, bankShort: rules.bankShort, bankName: rules.bankName, cardTypes: ['debit' as const], singleLimit: rules.topup.perTransaction, dailyLimit: rules.topup.daily };
-  }),
-});
-
-export const cardHandlers = {
+export const bindCardHandlers = {
   'wallet/card/checkCardBin': checkCardBin,
   'wallet/card/inputMobile': inputMobile,
   'wallet/card/verifyAuthCode': verifyAuthCode,
-  'wallet/card/getAllBankCard': getAllBankCard,
-  'wallet/card/removeBankCard': removeBankCard,
-  'common/setting/getBankLimit': getBankLimit,
-  'cashier/merchantConf/getSupportBankAndLimit': getSupportBankAndLimit,
-};
+} satisfies FlowHandlers<'bindCard'>;
 
 /**
  * For load tests and the benchmark: binds a simulator card to a member as the three steps would

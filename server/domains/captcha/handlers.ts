@@ -1,5 +1,5 @@
 import { transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import { answerCaptcha, isCaptchaRequired, newCaptcha } from './captcha.ts';
 
 const preCheckCaptchaCode: Handler<'common/captcha/preCheckCaptchaCode'> = async (_input, ctx) => {
@@ -14,4 +14,4 @@ const checkCaptchaCode: Handler<'wechat/merchantCooperation/checkCaptchaCode'> =
 export const captchaHandlers = {
   'common/captcha/preCheckCaptchaCode': preCheckCaptchaCode,
   'wechat/merchantCooperation/checkCaptchaCode': checkCaptchaCode,
-};
+} satisfies FlowHandlers<'captcha'>;

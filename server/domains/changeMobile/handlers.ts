@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
 import { findMember, maskDestination, openTicket, verifyPassword } from '../members/accounts.ts';
 import { hashToken } from '../session/sessions.ts';
@@ -160,4 +160,4 @@ export const changeMobileHandlers = {
   'common/setting/bindingMobile': bindingMobile,
   'selfservice/changemobile/queryImgFiles': queryImgFiles,
   'selfservice/changemobile/submit': submit,
-};
+} satisfies FlowHandlers<'changeMobile'>;

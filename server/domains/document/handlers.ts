@@ -1,7 +1,7 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import { normaliseLanguage } from '../../i18n.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import { findDocument } from './documents.ts';
 
 const getDocument: Handler<'common/content/getDocument'> = async (input, ctx) => {
@@ -31,7 +31,7 @@ const getNoticeDetail: Handler<'wallet/notice/getNoticeDetail'> = async (input, 
   };
 };
 
-export const contentHandlers = {
+export const documentHandlers = {
   'common/content/getDocument': getDocument,
   'wallet/notice/getNoticeDetail': getNoticeDetail,
-};
+} satisfies FlowHandlers<'document'>;

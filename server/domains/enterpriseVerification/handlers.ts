@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import provinces from '../../../src/data/angola/provinces.json' with { type: 'json' };
+import provinces from '../../../services/data/angola/provinces.json' with { type: 'json' };
 import { ACCOUNT_CODES, CODES } from '../../../services/contract/answerCodes.ts';
 import { enterpriseDocumentSlots, type EnterpriseForm } from '../../../services/contract/enterpriseVerification.ts';
 import { DomainError } from '../../errors.ts';
-import type { Handler, HandlerContext } from '../../registry.ts';
+import type { Handler, HandlerContext, FlowHandlers } from '../../handler.ts';
 
 function enterpriseIdOf(ctx: HandlerContext): string {
   if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);
@@ -75,4 +75,4 @@ export const enterpriseVerificationHandlers = {
   'appRegisterAction/advance': advance,
   'appRegisterAction/apply': apply,
   'subMerchant/register/queryAllProvCities': queryAllProvCities,
-};
+} satisfies FlowHandlers<'enterpriseVerification'>;

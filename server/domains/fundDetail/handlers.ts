@@ -1,7 +1,7 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
-import type { FundLine } from '../../../services/contract/walletAssets.ts';
+import type { FundLine } from '../../../services/contract/fundDetail.ts';
 import { DomainError } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import { maskName, memberIdOf } from '../members/moneyMembers.ts';
 
 const LUANDA_OFFSET_MS = 3_600_000; // UTC+1 all year
@@ -96,4 +96,4 @@ const queryFundDetail: Handler<'wallet/fund/queryFundDetail'> = async (input, ct
 export const fundDetailHandlers = {
   'wallet/fund/queryFundDetails': queryFundDetails,
   'wallet/fund/queryFundDetail': queryFundDetail,
-};
+} satisfies FlowHandlers<'fundDetail'>;

@@ -1,6 +1,6 @@
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
 import { recordFailure, requireCaptchaIfSuspicious } from '../captcha/captcha.ts';
 import { maskName } from '../recoverPassword/handlers.ts';
@@ -78,4 +78,4 @@ export const loginHandlers = {
   'oauth/passwordLogin': passwordLogin,
   'fund/sms/sendSMS': sendSMS,
   'oauth/authSmsLoginAdvance': authSmsLoginAdvance,
-};
+} satisfies FlowHandlers<'login'>;

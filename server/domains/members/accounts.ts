@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Queryable } from '../../db/index.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { MemberProfile } from '../../../services/contract/session.ts';
-import type { LoginResult } from '../../../services/contract/signUp.ts';
+import type { LoginResult } from '../../../services/contract/session.ts';
 import { openMemberSession, hashToken } from '../session/sessions.ts';
 
 export interface MemberRow {

@@ -1,6 +1,6 @@
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
 import { hashPassword, maskDestination, openTicket, useTicket, verifyPassword } from '../members/accounts.ts';
 import { issueKeypad, isWeakPin, readKeypadEntry } from './keypad.ts';
@@ -97,4 +97,4 @@ export const payPasswordHandlers = {
   'wallet/paypassword/checkPayPwd': checkPayPwd,
   'wallet/paypassword/validatePayPwd': validatePayPwd,
   'wallet/paypassword/forgetPayPassword': forgetPayPassword,
-};
+} satisfies FlowHandlers<'payPassword'>;

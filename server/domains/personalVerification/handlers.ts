@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
-import { registrySimulator, sameName } from '../../adapters/identityRegistry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
+import { sameName } from '../../adapters/identityRegistry.ts';
 import { memberIdOf } from '../session/principal.ts';
 
 export const NAME_TRIES = 3;
@@ -12,16 +12,15 @@ const maskNif = (nif: string) => `${nif.slice(0, 3)}******${nif.slice(9, 11)}${n
 /** Step 1: an individual, not yet verified, gives a B.I. number the registry knows and nobody else uses. */
 const identityAuth: Handler<'common/certification/identityAuth'> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
+  // the registry is another service: asked before the transaction (never while it holds locks), judged inside it
+  const person = await ctx.adapters.identityRegistry.lookup(input.nif);
   return ctx.db.transaction(async (tx) => {
-    // the simulator reads its records in this transaction (PGlite has one connection)
-    const registry = registrySimulator(tx);
     const { rows } = await tx.query<{ member_type: string; verification_status: string }>('SELECT member_type, verification_status FROM members WHERE id = $1 FOR UPDATE', [memberId]);
     const member = rows[0]!;
     if (member.member_type !== 'individual') throw new DomainError(ACCOUNT_CODES.individualsOnly);
     if (member.verification_status === 'verified') throw new DomainError(ACCOUNT_CODES.alreadyVerified);
     const taken = await tx.query('SELECT 1 FROM members WHERE nif = $1 AND id <> $2', [input.nif, memberId]);
     if (taken.rows.length > 0) throw new DomainError(ACCOUNT_CODES.nifTaken);
-    const person = await registry.lookup(input.nif);
     if (!person) throw new DomainError(ACCOUNT_CODES.nifNotFound);
     if (person.documentExpired) throw new DomainError(ACCOUNT_CODES.documentExpired);
     await tx.query('UPDATE identity_checks SET closed_at = now() WHERE member_id = $1 AND closed_at IS NULL', [memberId]);
@@ -35,15 +34,17 @@ const identityAuth: Handler<'common/certification/identityAuth'> = async (input,
 /** Step 2: the name as the registry has it. A match verifies and raises the account to level III. */
 const getRealName: Handler<'wallet/card/getRealName'> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
+  // the registry is asked before the transaction, with the check's B.I. number (it never changes once
+  // the check is open); the transaction locks the check and judges the answer
+  const { rows: opened } = await ctx.db.query<{ nif: string }>('SELECT nif FROM identity_checks WHERE id = $1 AND member_id = $2', [input.checkId, memberId]);
+  const person = opened[0] ? await ctx.adapters.identityRegistry.lookup(opened[0].nif) : null;
   return transactionKeepingCountedRefusals(ctx.db, async (tx) => {
-    const registry = registrySimulator(tx);
     const { rows } = await tx.query<{ nif: string; name_attempts: number }>(
       'SELECT nif, name_attempts FROM identity_checks WHERE id = $1 AND member_id = $2 AND closed_at IS NULL AND expires_at > now() FOR UPDATE',
       [input.checkId, memberId],
     );
     const check = rows[0];
     if (!check) throw new DomainError(ACCOUNT_CODES.ticketExpired);
-    const person = await registry.lookup(check.nif);
     if (person && sameName(person.fullName, input.fullName)) {
       await tx.query("UPDATE identity_checks SET closed_at = now(), outcome = 'verified' WHERE id = $1", [input.checkId]);
       const taken = await tx.query('SELECT 1 FROM members WHERE nif = $1 AND id <> $2', [check.nif, memberId]);
@@ -69,4 +70,4 @@ const getRealName: Handler<'wallet/card/getRealName'> = async (input, ctx) => {
 export const personalVerificationHandlers = {
   'common/certification/identityAuth': identityAuth,
   'wallet/card/getRealName': getRealName,
-};
+} satisfies FlowHandlers<'personalVerification'>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LEGACY_HEADERS } from '../../../services/contract/answerCodes.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
-import type { FileStorage } from '../../adapters/storage.ts';
+import type { Adapters } from '../../adapters/index.ts';
 import { authenticate } from '../session/sessions.ts';
 import { writeAudit } from './audit.ts';
 
@@ -11,7 +11,7 @@ import { writeAudit } from './audit.ts';
  * attached to a request under review (never any other upload). Each look is audited. Served so a
  * browser cannot run it: exact stored type, no sniffing, sandboxed.
  */
-export function registerOperatorFiles(app: FastifyInstance, deps: { db: Database; config: ServerConfig; storage: FileStorage }) {
+export function registerOperatorFiles(app: FastifyInstance, deps: { db: Database; config: ServerConfig; adapters: Pick<Adapters, 'storage'> }) {
   app.get('/platform/files/:fileId', async (request, reply) => {
     const token = String(request.headers[LEGACY_HEADERS.ssoAuth] ?? '');
     const principal = await authenticate(deps.db, token, { idleMs: deps.config.sessionIdleMs, lifetimeMs: deps.config.sessionLifetimeMs });
@@ -32,7 +32,7 @@ export function registerOperatorFiles(app: FastifyInstance, deps: { db: Database
       [fileId],
     );
     const file = rows[0];
-    const bytes = file ? await deps.storage.get(file.storage_key) : null;
+    const bytes = file ? await deps.adapters.storage.get(file.storage_key) : null;
     if (!file || !bytes) return reply.code(404).send({ error: 'not found' });
     await writeAudit(deps.db, { operatorId: principal.operatorId, action: 'document.view', subjectType: 'uploaded_file', subjectId: fileId, after: { request: file.request_id } });
     return reply

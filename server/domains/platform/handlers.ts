@@ -1,6 +1,6 @@
 import { PLATFORM_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import { revokeSession } from '../session/sessions.ts';
 import { writeAudit } from './audit.ts';
 import { MEMBER_COLUMNS, memberSummary, operatorIdOf, reviewHandlers, type MemberRow } from './reviews.ts';
@@ -82,4 +82,4 @@ export const platformHandlers = {
   'platform/member/lookup': memberLookup,
   'platform/audit/query': auditQuery,
   ...reviewHandlers,
-};
+} satisfies FlowHandlers<'platform'>;

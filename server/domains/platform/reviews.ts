@@ -1,11 +1,11 @@
-import provinces from '../../../src/data/angola/provinces.json' with { type: 'json' };
+import provinces from '../../../services/data/angola/provinces.json' with { type: 'json' };
 import { ACCOUNT_CODES, PLATFORM_CODES } from '../../../services/contract/answerCodes.ts';
 import { enterpriseDocumentSlots, type EnterpriseForm } from '../../../services/contract/enterpriseVerification.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import { messageText, normaliseLanguage } from '../../i18n.ts';
 import { enqueueMessage } from '../../adapters/messages.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler } from '../../handler.ts';
 import { writeAudit } from './audit.ts';
 import { operatorIdOf } from '../session/principal.ts';
 

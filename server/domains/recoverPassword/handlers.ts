@@ -1,6 +1,6 @@
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import { consumeCode } from '../oneTimeCodes/oneTimeCodes.ts';
 import { revokeAllMemberSessions } from '../session/sessions.ts';
 import { findMember, hashPassword, isStrongPassword, openTicket, useTicket } from '../members/accounts.ts';
@@ -43,8 +43,8 @@ const findLoginPassword: Handler<'fund/password/find-loginPassword'> = async (in
   });
 };
 
-export const recoveryHandlers = {
+export const recoverPasswordHandlers = {
   'fund/member/checkAccount4FindPassword': checkAccount4FindPassword,
   'fund/sms/checkVerifyCode': checkVerifyCode,
   'fund/password/find-loginPassword': findLoginPassword,
-};
+} satisfies FlowHandlers<'recoverPassword'>;

@@ -1,6 +1,6 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
-import type { Handler, HandlerContext } from '../../registry.ts';
+import type { Handler, HandlerContext, FlowHandlers } from '../../handler.ts';
 import { revokeSession } from './sessions.ts';
 
 function memberOf(ctx: HandlerContext) {
@@ -33,4 +33,4 @@ const logout: Handler<'common/logout'> = async (_input, ctx) => {
 export const sessionHandlers = {
   'common/authLogin/checkAuthToken': checkAuthToken,
   'common/logout': logout,
-};
+} satisfies FlowHandlers<'session'>;

@@ -1,6 +1,6 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { FlowHandlers, Handler } from '../../handler.ts';
 import { profileOf, type MemberRow } from '../members/accounts.ts';
 
 const settingMain: Handler<'common/setting/main'> = async (_input, ctx) => {
@@ -22,4 +22,4 @@ const settingMain: Handler<'common/setting/main'> = async (_input, ctx) => {
   };
 };
 
-export const settingsHandlers = { 'common/setting/main': settingMain };
+export const settingsHandlers = { 'common/setting/main': settingMain } satisfies FlowHandlers<'settings'>;

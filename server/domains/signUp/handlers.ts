@@ -1,6 +1,6 @@
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
 import { requireCaptchaIfSuspicious, recordFailure } from '../captcha/captcha.ts';
 import { findMember, hashPassword, isStrongPassword, maskDestination, openTicket, signIn, useTicket, type MemberRow } from '../members/accounts.ts';
@@ -67,8 +67,8 @@ const setLoginPwdAndActive: Handler<'register/setLoginPwdAndActive'> = async (in
   });
 };
 
-export const registrationHandlers = {
+export const signUpHandlers = {
   'register/sendAuthCode': sendAuthCode,
   'register/doRegister': doRegister,
   'register/setLoginPwdAndActive': setLoginPwdAndActive,
-};
+} satisfies FlowHandlers<'signUp'>;

@@ -2,7 +2,7 @@ import { CARD_CODES, LEDGER_CODES } from '../../../services/contract/answerCodes
 import type { TopupStatus } from '../../../services/contract/topup.ts';
 import type { Database, Queryable } from '../../db/index.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import type { BankOperationStatus } from '../../adapters/bank.ts';
 import { memberAccount, moneyTransaction, post, systemAccount } from '../../ledger/ledger.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
@@ -10,7 +10,8 @@ import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
 import { consumePayAuthorization } from '../payPassword/authorizations.ts';
 import { LUANDA_DAY } from '../../ledger/limits.ts';
 import { memberIdOf, moneyMember, requireVerified } from '../members/moneyMembers.ts';
-import { activeCard, bankLabel, channelOf, maskCardNo, maskMobile } from '../bank/channels.ts';
+import { bankLabel, channelOf } from '../bank/channels.ts';
+import { activeCard, maskCardNo, maskMobile } from '../bank/boundCards.ts';
 
 /**
  * Top-up from a bound card: applyTopup (limits; SMS code to the card's mobile) → verifyTopupCode
@@ -176,7 +177,7 @@ export const topupHandlers = {
   'wallet/topup/verifyTopupCode': verifyTopupCode,
   'wallet/topup/confirmTopup': confirmTopup,
   'wallet/topup/queryTopup': queryTopup,
-};
+} satisfies FlowHandlers<'topup'>;
 
 /**
  * The bank's final answer on a top-up, applied once: the order leaves PENDING in the same

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { CODES, LEDGER_CODES } from '../../../services/contract/answerCodes.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
-import type { Handler } from '../../registry.ts';
+import type { FlowHandlers, Handler, InStatementSessionHandler } from '../../handler.ts';
 import { moneyStatement } from '../../ledger/ledger.ts';
+import { payloadHash } from '../../ledger/idempotent.ts';
 import { purposeHash } from '../payPassword/authorizations.ts';
 import { hashToken } from '../session/sessions.ts';
 import { memberIdOf, moneyMember } from '../members/moneyMembers.ts';
@@ -42,21 +42,20 @@ const queryPayee: Handler<'wallet/transfer/queryPayee'> = async (input, ctx) => 
 type TransferAnswer = Awaited<ReturnType<Handler<typeof SERVICE>>>;
 
 /**
- * Member to member, in one round trip: `wallet_transfer_in_session` (migrations 011 and 016) checks
- * the session (the registry leaves that to this statement), claims the requestNo (a replay answers
- * what the first call answered), spends the pay-password confirmation given for this payment,
- * checks both members and the payer's limits, posts under the account locks and checks the payee's
- * ceiling; a refusal is stored as the first answer too.
+ * Member to member, in one round trip: the money-call pattern's SQL form (server/ledger/README.md).
+ * `wallet_transfer_in_session` (migrations 016 and 018) checks the session (registered below as
+ * checking it in its statement, so the registry leaves that to it), claims the requestNo (a replay
+ * answers what the first call answered), spends the pay-password confirmation given for this
+ * payment, checks both members and the payer's limits, posts under the account locks, checks the
+ * payee's ceiling and stores the answer; a refusal is stored as the first answer too.
  */
-const doTransfer: Handler<typeof SERVICE> = async (input, ctx) => {
+const doTransfer: InStatementSessionHandler<typeof SERVICE>['handle'] = async (input, ctx) => {
   const session = ctx.session;
-  if (!session) throw new DomainError(CODES.sessionLost);
-  const payloadHash = crypto.createHash('sha256').update(JSON.stringify([SERVICE, input])).digest('hex');
   const [outcome] = await moneyStatement<{ code: string; detail: string; answer: TransferAnswer | null }>(
     ctx.db,
     'wallet_transfer_in_session',
     'SELECT * FROM wallet_transfer_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-    [session.tokenHash, session.idleSeconds, session.granularitySeconds, ctx.requestNo, payloadHash, hashToken(input.payToken),
+    [session.tokenHash, session.idleSeconds, session.granularitySeconds, ctx.requestNo, payloadHash(SERVICE, input), hashToken(input.payToken),
       purposeHash({ service: SERVICE, amount: input.amount, counterparty: input.mobile }), e164(input.mobile), input.amount, input.note],
   );
   if (outcome!.code === CODES.forbidden) throw new DomainError(CODES.forbidden, 403);
@@ -66,5 +65,5 @@ const doTransfer: Handler<typeof SERVICE> = async (input, ctx) => {
 
 export const transferHandlers = {
   'wallet/transfer/queryPayee': queryPayee,
-  [SERVICE]: doTransfer,
-};
+  [SERVICE]: { sessionCheck: 'inStatement', handle: doTransfer },
+} satisfies FlowHandlers<'transfer'>;

@@ -1,4 +1,4 @@
-import type { Handler } from '../../registry.ts';
+import type { Handler, FlowHandlers } from '../../handler.ts';
 import { memberBalances } from '../../ledger/ledger.ts';
 import { memberIdOf, moneyMember } from '../members/moneyMembers.ts';
 
@@ -25,7 +25,7 @@ const getUserAssets: Handler<'wallet/member/getUserAssets'> = async (_input, ctx
 
 const queryAccountBalance: Handler<'wallet/accountBalance/queryAccountBalance'> = async (_input, ctx) => balancesOf(ctx, memberIdOf(ctx));
 
-export const assetHandlers = {
+export const walletAssetsHandlers = {
   'wallet/member/getUserAssets': getUserAssets,
   'wallet/accountBalance/queryAccountBalance': queryAccountBalance,
-};
+} satisfies FlowHandlers<'walletAssets'>;

@@ -1,15 +1,16 @@
-import provinces from '../../../src/data/angola/provinces.json' with { type: 'json' };
+import provinces from '../../../services/data/angola/provinces.json' with { type: 'json' };
 import { CARD_CODES } from '../../../services/contract/answerCodes.ts';
 import type { Database, Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
-import type { Handler, HandlerContext } from '../../registry.ts';
-import { bankAdapter, type BankOperationStatus } from '../../adapters/bank.ts';
+import type { Handler, HandlerContext, FlowHandlers } from '../../handler.ts';
+import type { BankOperationStatus } from '../../adapters/bank.ts';
 import { memberAccount, memberBalances, moneyTransaction, post, systemAccount } from '../../ledger/ledger.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
 import { consumePayAuthorization } from '../payPassword/authorizations.ts';
 import { LUANDA_DAY, spendOutgoingLimit } from '../../ledger/limits.ts';
 import { memberIdOf, moneyMember, requireVerified } from '../members/moneyMembers.ts';
-import { activeCard, activeCards, bankLabel, channelOf, maskCardNo, serviceCharge, toBoundCard, type Channel } from '../bank/channels.ts';
+import { bankLabel, channelOf, serviceCharge, type Channel } from '../bank/channels.ts';
+import { activeCard, activeCards, maskCardNo, toBoundCard } from '../bank/boundCards.ts';
 
 /**
  * Withdrawal to a bound debit card (spec §5: amount ≤ available, the bank's limits per
@@ -107,7 +108,7 @@ const provinceNames = new Map(provinces.provinces.map((p) => [p.id, p.name]));
 const provinceOrder = new Map(provinces.provinces.map((p, i) => [p.id, i]));
 
 const queryWithdrawProvCities: Handler<'fund/withdraw/queryAllProvCities'> = async (input, ctx) => {
-  const branches = await bankAdapter(ctx.db, ctx.config).branches(input.bankCode);
+  const branches = await ctx.adapters.bank.branches(input.bankCode);
   const byProvince = new Map<string, Set<string>>();
   for (const b of branches) byProvince.set(b.provinceId, (byProvince.get(b.provinceId) ?? new Set()).add(b.city));
   return {
@@ -118,7 +119,7 @@ const queryWithdrawProvCities: Handler<'fund/withdraw/queryAllProvCities'> = asy
 };
 
 const queryBranches: Handler<'fund/withdraw/queryBranches'> = async (input, ctx) => ({
-  branches: (await bankAdapter(ctx.db, ctx.config).branches(input.bankCode, { provinceId: input.provinceId, city: input.city }))
+  branches: (await ctx.adapters.bank.branches(input.bankCode, { provinceId: input.provinceId, city: input.city }))
     .map(({ branchCode, name, address, provinceId, city }) => ({ branchCode, name, address, provinceId, city })),
 });
 
@@ -175,7 +176,7 @@ function applyUnder(service: WithdrawService): Handler<WithdrawService> {
 async function isKnownBranch(ctx: HandlerContext, memberId: string, cardId: string, branchCode: string): Promise<boolean> {
   const { rows } = await ctx.db.query<{ bank_code: string }>('SELECT bank_code FROM bank_cards WHERE id = $1 AND member_id = $2', [cardId, memberId]);
   if (!rows[0]) return false;
-  return (await bankAdapter(ctx.db, ctx.config).branches(rows[0].bank_code, { branchCode })).length > 0;
+  return (await ctx.adapters.bank.branches(rows[0].bank_code, { branchCode })).length > 0;
 }
 
 const queryWithdrawStatus: Handler<'wallet/withdraw/queryWithdrawStatus'> = async (input, ctx) => {
@@ -202,7 +203,7 @@ const queryWithdrawStatus: Handler<'wallet/withdraw/queryWithdrawStatus'> = asyn
   };
 };
 
-export const withdrawHandlers = {
+export const withdrawalHandlers = {
   'wallet/withdraw/queryWithdrawInfo': queryWithdrawInfo,
   'wallet/withdraw/queryLimits': queryLimits,
   'wallet/withdraw/querySerivceCharge': querySerivceCharge,
@@ -213,7 +214,7 @@ export const withdrawHandlers = {
   'wallet/withdraw/applyWithdraw': applyUnder('wallet/withdraw/applyWithdraw'),
   'wallet/withdraw/newWithdrawApply': applyUnder('wallet/withdraw/newWithdrawApply'),
   'wallet/withdraw/queryWithdrawStatus': queryWithdrawStatus,
-};
+} satisfies FlowHandlers<'withdrawal'>;
 
 /**
  * The bank's final answer on a withdrawal, applied once: the row leaves PENDING in the same
