@@ -1,7 +1,7 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import { CARD_CODES } from '../services/contract/answerCodes.ts';
-import { isOk, outputOf, refusalCode, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
 import type { BoundCard } from './bankFlow.ts';
 
 /**
@@ -26,8 +26,8 @@ const removedOrGone = (event: unknown) => outputOf(event).ok || refusedWith({ ev
 export const cardListMachine = setup({
   types: { context: {} as CardListContext, events: {} as CardListEvent },
   actors: {
-    loadCards: fromPromise<Outcome<{ cards: BoundCard[] }>>(async () => { throw new Error('provided by the screen'); }),
-    removeCard: fromPromise<Outcome<{ removed: true }>, { cardId: string }>(async () => { throw new Error('provided by the screen'); }),
+    loadCards: provided<Outcome<{ cards: BoundCard[] }>>('loadCards'),
+    removeCard: provided<Outcome<{ removed: true }>, { cardId: string }>('removeCard'),
   },
   guards: {
     isOk,

@@ -1,6 +1,6 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 
 /**
  * Mobile-number rebinding. The login password proves who is asking; a code goes to the new number
@@ -54,12 +54,12 @@ export const changeMobileMachine = setup({
     events: {} as ChangeMobileEvent,
   },
   actors: {
-    loadStatus: fromPromise<Outcome<Advance>>(async () => { throw new Error('provided by the screen'); }),
-    checkIdentity: fromPromise<Outcome<{ ticket: string }>, { password: string }>(async () => { throw new Error('provided by the screen'); }),
-    sendCodes: fromPromise<Outcome<CodesSent>, { ticket: string; newMobile: string; oldNumberAvailable: boolean }>(async () => { throw new Error('provided by the screen'); }),
-    checkCodes: fromPromise<Outcome<Checked>, { ticket: string; newMobile: string; newCode: string; oldCode: string | null }>(async () => { throw new Error('provided by the screen'); }),
-    bindNumber: fromPromise<Outcome<{ mobile: string }>, { requestId: string }>(async () => { throw new Error('provided by the screen'); }),
-    submitPhotos: fromPromise<Outcome<{ status: 'pending_review' }>, { requestId: string; photos: File[] }>(async () => { throw new Error('provided by the screen'); }),
+    loadStatus: provided<Outcome<Advance>>('loadStatus'),
+    checkIdentity: provided<Outcome<{ ticket: string }>, { password: string }>('checkIdentity'),
+    sendCodes: provided<Outcome<CodesSent>, { ticket: string; newMobile: string; oldNumberAvailable: boolean }>('sendCodes'),
+    checkCodes: provided<Outcome<Checked>, { ticket: string; newMobile: string; newCode: string; oldCode: string | null }>('checkCodes'),
+    bindNumber: provided<Outcome<{ mobile: string }>, { requestId: string }>('bindNumber'),
+    submitPhotos: provided<Outcome<{ status: 'pending_review' }>, { requestId: string; photos: File[] }>('submitPhotos'),
   },
   guards: {
     isOk,

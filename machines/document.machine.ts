@@ -1,5 +1,6 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
+import { provided } from './outcome.ts';
 
 /**
  * Document: loads one piece of server content (an agreement, a help page, a notice) and shows it,
@@ -25,9 +26,7 @@ export const documentMachine = setup({
     events: {} as DocumentEvent,
   },
   actors: {
-    loadDocument: fromPromise<Outcome<unknown>, DocumentInput>(async () => {
-      throw new Error('loadDocument is provided by the screen');
-    }),
+    loadDocument: provided<Outcome<unknown>, DocumentInput>('loadDocument'),
   },
   guards: {
     isLoaded: ({ event }) => (event as unknown as { output: Outcome<unknown> }).output.ok,

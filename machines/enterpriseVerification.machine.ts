@@ -1,7 +1,7 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { EnterpriseForm } from '../services/contract/enterpriseVerification.ts';
-import { isOk, outputOf, refusalCode, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
 import {
   emptyValues, fromSubmitted, isComplete, toApplyRequest, validate, withDocument, withField,
   type DocumentSlot, type EnterpriseValues, type FieldErrors, type FieldPath,
@@ -53,8 +53,8 @@ export const enterpriseVerificationMachine = setup({
     events: {} as EnterpriseVerificationEvent,
   },
   actors: {
-    loadStatus: fromPromise<Outcome<Advance>>(async () => { throw new Error('provided by the screen'); }),
-    submitForm: fromPromise<Outcome<{ status: 'pending'; requestId: string }>, EnterpriseForm>(async () => { throw new Error('provided by the screen'); }),
+    loadStatus: provided<Outcome<Advance>>('loadStatus'),
+    submitForm: provided<Outcome<{ status: 'pending'; requestId: string }>, EnterpriseForm>('submitForm'),
   },
   guards: {
     isOk,

@@ -1,7 +1,7 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { FundLine } from '../services/contract/fundDetail.ts';
-import { isOk, outputOf, refusalCode } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
 
 /**
  * Fund detail list: the lines of the member's available account, newest first, for a date filter
@@ -70,9 +70,7 @@ export const fundDetailMachine = setup({
     events: {} as FundDetailEvent,
   },
   actors: {
-    loadPage: fromPromise<Outcome<FundPage>, { filter: FundFilter; cursor: string | null }>(async () => {
-      throw new Error('loadPage is provided by the screen');
-    }),
+    loadPage: provided<Outcome<FundPage>, { filter: FundFilter; cursor: string | null }>('loadPage'),
   },
   guards: {
     isOk,

@@ -1,8 +1,8 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import { PLATFORM_CODES } from '../services/contract/answerCodes.ts';
 import { safePlatformReturnTo } from '../services/contract/platformReturnTo.ts';
-import { isOk, outputOf, refusalCode } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
 
 /**
  * An operator's sign-in to the platform area (`/plateform/`, sic). The sign-in page sends the browser
@@ -52,9 +52,7 @@ export const operatorSignInMachine = setup({
     events: {} as OperatorSignInEvent,
   },
   actors: {
-    redeem: fromPromise<Outcome<Redemption>, { handoff: string }>(async () => {
-      throw new Error('redeem is provided by the screen');
-    }),
+    redeem: provided<Outcome<Redemption>, { handoff: string }>('redeem'),
   },
   guards: {
     isOk,

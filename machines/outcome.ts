@@ -1,3 +1,4 @@
+import { fromPromise, type AnyStateMachine, type NonReducibleUnknown } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 
 /**
@@ -10,6 +11,11 @@ export const refusedWith = ({ event }: { event: unknown }, params: { code: strin
   const output = outputOf(event);
   return !output.ok && output.code === params.code;
 };
+/** The answer's data, or null for a refusal. */
+export const dataOf = <T>(event: unknown): T | null => {
+  const output = outputOf<T>(event);
+  return output.ok ? output.data : null;
+};
 export const refusalCode = (event: unknown): string | null => {
   const output = outputOf(event);
   return output.ok ? null : output.code;
@@ -18,3 +24,27 @@ export const refusalDetail = (event: unknown): string | null => {
   const output = outputOf(event);
   return output.ok ? null : output.detail;
 };
+
+/**
+ * An actor a chart names and its flow module provides with the real gateway call
+ * (services/flows/<flow>.ts); tests provide their own. Called unprovided, it fails loudly.
+ */
+// TInput defaults as `fromPromise`'s does, so `fromPromise<Outcome<T>>(…)` (a flow module's, a test's) fits a call without input
+export const provided = <TOutput, TInput = NonReducibleUnknown>(name: string) =>
+  fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`${name} is provided by the flow's module in services/flows/`);
+  });
+
+/**
+ * Every actor a chart's `setup` names, as `.provide({ actors })` takes them: a flow module's
+ * actors satisfy it, so a missing or mistyped call fails to compile.
+ */
+export type ActorsOf<M extends AnyStateMachine> = Required<NonNullable<NonNullable<Parameters<M['provide']>[0]>['actors']>>;
+
+/**
+ * What a child chart ends with when its call got no answer at all (transport trouble, its `onError`):
+ * not a refusal, so the parent tells it apart with the `unreachable` guard before routing refusals.
+ */
+export type Unreachable = { ok: false; unreachable: true };
+export const UNREACHABLE: Unreachable = { ok: false, unreachable: true };
+export const unreachable = ({ event }: { event: unknown }) => (event as { output?: Partial<Unreachable> }).output?.unreachable === true;

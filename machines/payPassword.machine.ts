@@ -1,6 +1,6 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 
 /**
  * Pay password: six digits typed twice on the secure keypad. Each round fetches a one-time keypad
@@ -48,18 +48,10 @@ export const payPasswordMachine = setup({
     events: {} as PayPasswordEvent,
   },
   actors: {
-    getKeypad: fromPromise<Outcome<Keypad>>(async () => {
-      throw new Error('getKeypad is provided by the screen');
-    }),
-    savePayPassword: fromPromise<Outcome<{ set: true }>, { keypad: Keypad; positions: string; resetTicket: string | null }>(async () => {
-      throw new Error('savePayPassword is provided by the screen');
-    }),
-    sendResetCode: fromPromise<Outcome<{ sentTo?: string }>>(async () => {
-      throw new Error('sendResetCode is provided by the screen');
-    }),
-    verifyResetCode: fromPromise<Outcome<{ resetTicket?: string }>, { code: string }>(async () => {
-      throw new Error('verifyResetCode is provided by the screen');
-    }),
+    getKeypad: provided<Outcome<Keypad>>('getKeypad'),
+    savePayPassword: provided<Outcome<{ set: true }>, { keypad: Keypad; positions: string; resetTicket: string | null }>('savePayPassword'),
+    sendResetCode: provided<Outcome<{ sentTo?: string }>>('sendResetCode'),
+    verifyResetCode: provided<Outcome<{ resetTicket?: string }>, { code: string }>('verifyResetCode'),
   },
   guards: {
     alreadySet: ({ context }) => context.alreadySet,
@@ -84,9 +76,10 @@ export const payPasswordMachine = setup({
     keepResetTicket: assign({ resetTicket: ({ event }) => { const o = outputOf<{ resetTicket?: string }>(event); return o.ok ? (o.data.resetTicket ?? null) : null; } }),
     keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), code: '' }),
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
-    // provided by the screen: the keypad's one-time keys live in session storage while it shows
+    // provided by the flow module: the keypad's one-time keys live in session storage while it shows
     storeKeypadKeys: () => {},
     clearKeypadKeys: () => {},
+    // provided by the screen
     goBack: () => {},
   },
 }).createMachine({

@@ -1,6 +1,6 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 
 /**
  * Real-name verification of an individual: the B.I. number (NIF) first, then the full name as it is
@@ -29,7 +29,7 @@ export type PersonalVerificationEvent =
   | { type: 'name.confirmed' }
   | { type: 'verification.restarted' };
 
-type Status = { verificationStatus: 'unverified' | 'pending' | 'verified' | 'failed'; payPasswordSet: boolean };
+export type Status = { verificationStatus: 'unverified' | 'pending' | 'verified' | 'failed'; payPasswordSet: boolean };
 
 export const NIF_SHAPE = /^\d{9}[A-Z]{2}\d{3}$/;
 
@@ -39,9 +39,9 @@ export const personalVerificationMachine = setup({
     events: {} as PersonalVerificationEvent,
   },
   actors: {
-    loadStatus: fromPromise<Outcome<Status>>(async () => { throw new Error('provided by the screen'); }),
-    checkNif: fromPromise<Outcome<{ checkId: string; nifMasked: string }>, { nif: string }>(async () => { throw new Error('provided by the screen'); }),
-    checkName: fromPromise<Outcome<{ realName: string }>, { checkId: string; fullName: string }>(async () => { throw new Error('provided by the screen'); }),
+    loadStatus: provided<Outcome<Status>>('loadStatus'),
+    checkNif: provided<Outcome<{ checkId: string; nifMasked: string }>, { nif: string }>('checkNif'),
+    checkName: provided<Outcome<{ realName: string }>, { checkId: string; fullName: string }>('checkName'),
   },
   guards: {
     isOk,

@@ -1,19 +1,22 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, refusalCode, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
 
 /**
  * An operator's review of one member request in the platform area: an enterprise verification or a
- * mobile-number rebinding (the screen provides the calls). The request loads; a pending one can be
- * approved after a confirmation, or rejected with a reason the member will read. A request another
- * operator decided meanwhile offers a reload; a request decided before the page opened is read-only.
- * After a decision the outcome shows briefly and the screen goes back to its queue.
+ * mobile-number rebinding (each kind's calls in services/flows/review.ts). The request loads; a
+ * pending one can be approved after a confirmation, or rejected with a reason the member will read.
+ * A request another operator decided meanwhile offers a reload; a request decided before the page
+ * opened is read-only. After a decision the outcome shows briefly and the screen goes back to its
+ * queue.
  */
 export interface ReviewInput {
   id: string;
 }
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+/** The two kinds of request operators review with this one chart (each with its own calls). */
+export type ReviewKind = 'verification' | 'rebinding';
 export type ReviewDecision = 'approve' | 'reject';
 
 /** What the chart reads of a request; the screen's detail carries the rest. */
@@ -51,12 +54,8 @@ export const reviewMachine = setup({
     events: {} as ReviewEvent,
   },
   actors: {
-    loadDetail: fromPromise<Outcome<ReviewSubject>, { id: string }>(async () => {
-      throw new Error('loadDetail is provided by the screen');
-    }),
-    decide: fromPromise<Outcome<{ id: string; status: 'approved' | 'rejected' }>, { id: string; decision: ReviewDecision; reason: string }>(async () => {
-      throw new Error('decide is provided by the screen');
-    }),
+    loadDetail: provided<Outcome<ReviewSubject>, { id: string }>('loadDetail'),
+    decide: provided<Outcome<{ id: string; status: 'approved' | 'rejected' }>, { id: string; decision: ReviewDecision; reason: string }>('decide'),
   },
   guards: {
     isOk,

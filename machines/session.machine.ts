@@ -1,5 +1,6 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
+import { provided } from './outcome.ts';
 
 /**
  * Session: whether someone is signed in, and the one place that handles a lost session.
@@ -35,9 +36,7 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    endServerSession: fromPromise<Outcome<unknown>>(async () => {
-      throw new Error('endServerSession is provided by the app shell');
-    }),
+    endServerSession: provided<Outcome<unknown>>('endServerSession'),
   },
   guards: {
     startsSignedIn: ({ context }) => context.storedSessionAtStart,

@@ -1,6 +1,7 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { MemberProfile } from '../services/contract/session.ts';
+import { provided } from './outcome.ts';
 
 /**
  * Token entry (`index/:token`): a native app or an operator opens the wallet with a login token in
@@ -27,9 +28,7 @@ export const tokenEntryMachine = setup({
     events: {} as TokenEntryEvent,
   },
   actors: {
-    checkAuthToken: fromPromise<Outcome<MemberProfile>, { token: string }>(async () => {
-      throw new Error('checkAuthToken is provided by the screen');
-    }),
+    checkAuthToken: provided<Outcome<MemberProfile>, { token: string }>('checkAuthToken'),
   },
   guards: {
     tokenLooksValid: ({ context }) => /^[A-Za-z0-9_-]{16,256}$/.test(context.token),

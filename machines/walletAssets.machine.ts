@@ -1,6 +1,6 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, refusalCode } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
 import type { Assets } from './transfer.machine.ts';
 
 /**
@@ -20,9 +20,7 @@ export const walletAssetsMachine = setup({
     events: {} as WalletAssetsEvent,
   },
   actors: {
-    loadAssets: fromPromise<Outcome<Assets>>(async () => {
-      throw new Error('loadAssets is provided by the screen');
-    }),
+    loadAssets: provided<Outcome<Assets>>('loadAssets'),
   },
   guards: { isOk },
   actions: {

@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import type { ContentDocument } from '../../services/contract/document.ts';
+import { serverDocumentFlow } from '../../services/flows/document.ts';
 import { DocumentView } from '../common/DocumentView.tsx';
-import { loadServerDocument, useDocument } from '../common/useDocument.ts';
+import { useDocument } from '../common/useDocument.ts';
 
 /** An agreement page: `/agreement/:slug` in the app's language, `/en/…` and `/pt/…` pinned. */
 export default function AgreementScreen({ slug, language }: { slug: string; language?: 'en' | 'pt' }) {
   const { t } = useTranslation();
-  const [state, send] = useDocument(slug, loadServerDocument, language);
+  const [state, send] = useDocument(slug, serverDocumentFlow, language);
   const title = state.matches('ready') ? (state.context.document as ContentDocument).title : t('titles.agreement');
 
   // the registration agreement opens on a light-grey page (spec §2)

@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import type { Notice } from '../../services/contract/document.ts';
+import { noticeFlow } from '../../services/flows/document.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 import { useLanguage } from '../../src/Body.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
-import { loadNotice, useDocument } from '../common/useDocument.ts';
+import { useDocument } from '../common/useDocument.ts';
 
 /** `/anouncement/:id` (spelling kept from the spec): one published notice. */
 export default function NoticeScreen({ id }: { id: string }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const [state, send] = useDocument(id, loadNotice);
+  const [state, send] = useDocument(id, noticeFlow);
   const notice = state.matches('ready') ? (state.context.document as Notice) : null;
   return (
     <>

@@ -1,23 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { enterpriseVerificationMachine } from '../../machines/enterpriseVerification.machine.ts';
-import { requestGateway } from '../../services/gateway.ts';
-import { uploadGatewayFile } from '../../services/upload.ts';
+import { enterpriseVerificationFlow } from '../../services/flows/enterpriseVerification.ts';
+import { provincesFlow, uploadEnterpriseDocument } from '../../services/flows/enterpriseForm.ts';
 import type { ResponseOf } from '../../services/contract/define.ts';
 import type { queryAllProvCities } from '../../services/contract/enterpriseVerification.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { clearDraft, loadDraft, useDraftPersistence } from './EnterpriseDraft.ts';
-import type { DocumentUploader } from './EnterpriseDocumentSlot.tsx';
 import type { ProvinceOptions } from './EnterpriseFormView.tsx';
 import { EnterpriseVerificationView } from './EnterpriseVerificationView.tsx';
-
-const loadProvinces = () => requestGateway('subMerchant/register/queryAllProvCities', {}, { quiet: true });
-// images are compressed (1200×1200, 0.8) by the gateway upload; PDFs go as they are
-const uploadDocument: DocumentUploader = (file, onProgress) => uploadGatewayFile(file, 'EnterpriseVerification', { onProgress });
 
 /** `/app/enterprisecert`: the enterprise verification form (spec §3), or the status when there is nothing to fill. */
 export default function EnterpriseCertScreen() {
@@ -26,11 +19,7 @@ export default function EnterpriseCertScreen() {
   const [draft] = useState(loadDraft);
   const machine = useMemo(
     () =>
-      enterpriseVerificationMachine.provide({
-        actors: {
-          loadStatus: fromPromise(() => requestGateway('appRegisterAction/advance', {}, { quiet: true })),
-          submitForm: fromPromise(({ input }) => requestGateway('appRegisterAction/apply', input)),
-        },
+      enterpriseVerificationFlow.provide({
         actions: {
           discardDraft: () => clearDraft(),
           submitted: () => {
@@ -43,7 +32,7 @@ export default function EnterpriseCertScreen() {
   );
   const [state, send] = useMachine(machine, { input: { draft } });
   useDraftPersistence(state);
-  const [provinceState, provinceSend] = useDocument('provinces', loadProvinces);
+  const [provinceState, provinceSend] = useDocument('provinces', provincesFlow);
   const provinces: ProvinceOptions = provinceState.matches('ready')
     ? { status: 'ready', provinces: (provinceState.context.document as ResponseOf<typeof queryAllProvCities>).provinces }
     : provinceState.matches('loading')
@@ -52,7 +41,7 @@ export default function EnterpriseCertScreen() {
   return (
     <>
       <PageHeader title={t('titles.enterpriseVerification')} />
-      <EnterpriseVerificationView state={state} send={send} provinces={provinces} upload={uploadDocument} />
+      <EnterpriseVerificationView state={state} send={send} provinces={provinces} upload={uploadEnterpriseDocument} />
     </>
   );
 }

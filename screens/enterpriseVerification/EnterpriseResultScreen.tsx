@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { enterpriseVerificationMachine } from '../../machines/enterpriseVerification.machine.ts';
-import { requestGateway } from '../../services/gateway.ts';
+import { enterpriseVerificationFlow } from '../../services/flows/enterpriseVerification.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { loadDraft, saveDraft } from './EnterpriseDraft.ts';
 import { EnterpriseStatusView } from './EnterpriseStatusView.tsx';
@@ -18,8 +16,7 @@ export default function EnterpriseResultScreen() {
   const navigate = useNavigate();
   const machine = useMemo(
     () =>
-      enterpriseVerificationMachine.provide({
-        actors: { loadStatus: fromPromise(() => requestGateway('appRegisterAction/advance', {}, { quiet: true })) },
+      enterpriseVerificationFlow.provide({
         actions: {
           formOpened: ({ context }) => {
             if (!loadDraft()) saveDraft(context.values);

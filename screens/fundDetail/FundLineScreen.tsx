@@ -1,20 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../services/contract/define.ts';
 import type { queryFundDetail } from '../../services/contract/fundDetail.ts';
-import { requestGateway } from '../../services/gateway.ts';
-import type { DocumentInput } from '../../machines/document.machine.ts';
+import { fundLineFlow } from '../../services/flows/fundDetail.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { FundLineView } from './FundLineView.tsx';
 import '../common/wallet.css';
 
-const loadFundLine = ({ key }: DocumentInput) => requestGateway('wallet/fund/queryFundDetail', { id: key }, { quiet: true });
-
 /** `/app/funddetail/$id`: one line of the fund detail (the document chart: loading, shown, not found, retry). */
 export default function FundLineScreen({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [state, send] = useDocument(id, loadFundLine);
+  const [state, send] = useDocument(id, fundLineFlow);
   return (
     <>
       <PageHeader title={t('titles.fundLine')} />

@@ -1,28 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useRouter } from '@tanstack/react-router';
-import { operatorSignInMachine, type Redemption } from '../../machines/operatorSignIn.machine.ts';
-import { requestGateway, type Outcome } from '../../services/gateway.ts';
+import { operatorSignInFlow } from '../../services/flows/operatorSignIn.ts';
 import { useSessionActor } from '../../src/session/SessionProvider.tsx';
 import { PLATFORM_SIGN_IN, singleSignOnUrl, storedOperatorToken, storeOperatorToken } from '../platform/operatorSession.ts';
 import { OperatorSignInView } from './OperatorSignInView.tsx';
 import '../platform/platform.css';
-
-/**
- * A hand-off code is good once. React's strict mode restarts a chart once in development, which
- * would redeem it twice (and the second answer, PLT10005, would win): both runs share one call.
- */
-const redemptions = new Map<string, Promise<Outcome<Redemption>>>();
-function redeemOnce(handoff: string): Promise<Outcome<Redemption>> {
-  let pending = redemptions.get(handoff);
-  if (!pending) {
-    pending = requestGateway('platform/sso/redeem', { handoff }, { quiet: true });
-    redemptions.set(handoff, pending);
-    pending.catch(() => redemptions.delete(handoff)); // no answer: a retry may call again
-  }
-  return pending;
-}
 
 /** `/plateform/` (sic): the operators' sign-in page, and where single sign-on comes back to. */
 export default function OperatorSignInScreen() {
@@ -51,10 +34,7 @@ export default function OperatorSignInScreen() {
   }, []);
   const machine = useMemo(
     () =>
-      operatorSignInMachine.provide({
-        actors: {
-          redeem: fromPromise<Outcome<Redemption>, { handoff: string }>(({ input }) => redeemOnce(input.handoff)),
-        },
+      operatorSignInFlow.provide({
         actions: {
           storeSession: ({ context }) => {
             if (!context.token) return;

@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../services/contract/define.ts';
 import type { settingMain } from '../../services/contract/settings.ts';
-import { requestGateway } from '../../services/gateway.ts';
+import { settingsFlow } from '../../services/flows/document.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 
-const loadSettings = () => requestGateway('common/setting/main', {}, { quiet: true });
-
 /** `/app/personalconfirm`: where the member's verification stands, with the next step. */
 export default function PersonalConfirmScreen() {
   const { t } = useTranslation();
-  const [state, send] = useDocument('main', loadSettings);
+  const [state, send] = useDocument('main', settingsFlow);
   const settings = state.matches('ready') ? (state.context.document as ResponseOf<typeof settingMain>) : null;
   return (
     <>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../services/contract/platform.ts';
-import { requestGateway } from '../../services/gateway.ts';
+import { loadAuditPage } from '../../services/flows/review.ts';
 import { LoadStatus } from './LoadStatus.tsx';
 import { Pager } from './Pager.tsx';
 import { PAGE_SIZE, usePlatformFormat } from './format.ts';
@@ -43,9 +43,7 @@ export default function AuditLogScreen() {
 function AuditPage({ subjectId, page, onPage }: { subjectId?: string; page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const format = usePlatformFormat();
-  const { state, send, data } = usePlatformLoad(() =>
-    requestGateway('platform/audit/query', { ...(subjectId ? { subjectId } : {}), page, pageSize: PAGE_SIZE }, { quiet: true }),
-  );
+  const { state, send, data } = usePlatformLoad(() => loadAuditPage({ ...(subjectId ? { subjectId } : {}), page, pageSize: PAGE_SIZE }));
   if (!data) return <LoadStatus state={state} send={send} />;
   if (data.items.length === 0) return <p className="kw-plt-empty">{t('platform.audit.empty')}</p>;
   return (

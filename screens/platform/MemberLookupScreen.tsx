@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requestGateway } from '../../services/gateway.ts';
+import { lookupMembers } from '../../services/flows/review.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadStatus } from './LoadStatus.tsx';
 import { PlatformLink } from './PlatformLink.tsx';
@@ -59,7 +59,7 @@ export default function MemberLookupScreen() {
 
 function LookupResults({ query }: { query: string }) {
   const { t } = useTranslation();
-  const { state, send, data } = usePlatformLoad(() => requestGateway('platform/member/lookup', { query }, { quiet: true }));
+  const { state, send, data } = usePlatformLoad(() => lookupMembers(query));
   if (!data) return <LoadStatus state={state} send={send} />;
   if (data.members.length === 0) return <p className="kw-plt-empty">{t('platform.members.none')}</p>;
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { requestGateway } from '../../services/gateway.ts';
+import { endOperatorSession, loadOperator } from '../../services/flows/operatorSignIn.ts';
 import { forgetOperatorToken, PLATFORM_SIGN_IN } from './operatorSession.ts';
 import { usePlatformLoad } from './usePlatformLoad.ts';
 import './platform.css';
@@ -9,12 +9,12 @@ import './platform.css';
 /** The frame of every signed-in platform page: navigation, who is signed in, and signing out. */
 export default function PlatformShell() {
   const { t } = useTranslation();
-  const whoami = usePlatformLoad(() => requestGateway('platform/session/whoami', {}, { quiet: true }));
+  const whoami = usePlatformLoad(loadOperator);
   const [signingOut, setSigningOut] = useState(false);
   const signOut = async () => {
     setSigningOut(true);
     try {
-      await requestGateway('platform/session/logout', {}, { quiet: true });
+      await endOperatorSession();
     } catch {
       // no answer: this device forgets the token all the same (as the member's log-out does)
     }

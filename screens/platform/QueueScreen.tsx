@@ -1,9 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { requestGateway } from '../../services/gateway.ts';
 import type { ReviewStatus } from '../../machines/review.machine.ts';
-import type { ResponseOf } from '../../services/contract/define.ts';
-import type { rebindingQueue, verificationQueue } from '../../services/contract/platform.ts';
+import { loadReviewQueue } from '../../services/flows/review.ts';
 import { LoadStatus } from './LoadStatus.tsx';
 import { Pager } from './Pager.tsx';
 import { PlatformLink } from './PlatformLink.tsx';
@@ -17,9 +15,6 @@ interface Row {
   lines: string[];
   status: ReviewStatus;
 }
-type QueuePage =
-  | ({ kind: 'verification' } & ResponseOf<typeof verificationQueue>)
-  | ({ kind: 'rebinding' } & ResponseOf<typeof rebindingQueue>);
 
 /** `/plateform/verifications` and `/plateform/rebinding`: the requests to review, by status, a page at a time. */
 export default function QueueScreen({ kind }: { kind: ReviewKind }) {
@@ -51,15 +46,7 @@ export default function QueueScreen({ kind }: { kind: ReviewKind }) {
 function QueueList({ kind, status, page, onPage }: { kind: ReviewKind; status: ReviewStatus; page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const format = usePlatformFormat();
-  const { state, send, data } = usePlatformLoad<QueuePage>(async () => {
-    const request = { status, page, pageSize: PAGE_SIZE };
-    if (kind === 'verification') {
-      const answer = await requestGateway('platform/verification/queue', request, { quiet: true });
-      return answer.ok ? { ok: true, data: { kind, ...answer.data } } : answer;
-    }
-    const answer = await requestGateway('platform/mobileChange/queue', request, { quiet: true });
-    return answer.ok ? { ok: true, data: { kind, ...answer.data } } : answer;
-  });
+  const { state, send, data } = usePlatformLoad(() => loadReviewQueue(kind, { status, page, pageSize: PAGE_SIZE }));
   if (!data) return <LoadStatus state={state} send={send} />;
   if (data.items.length === 0) return <p className="kw-plt-empty">{t('platform.queue.empty')}</p>;
   const decided = (item: { decidedAt: string | null; decidedBy: string | null }) =>

@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { documentMachine, type DocumentInput } from '../../machines/document.machine.ts';
 import type { Outcome } from '../../services/gateway.ts';
+import { documentFlow } from '../../services/flows/document.ts';
 
 /**
- * One read of platform data (a queue page, the operator's name, a lookup) through the document
- * chart: loading, ready, refused with a code, or failed with a retry. The loader is read once; a
- * caller that needs other parameters remounts the component (React `key`).
+ * One read of platform data (a queue page, the operator's name, a lookup: the calls are in
+ * services/flows/review.ts and operatorSignIn.ts) through the document chart: loading, ready,
+ * refused with a code, or failed with a retry. The loader is read once; a caller that needs other
+ * parameters remounts the component (React `key`).
  */
 export function usePlatformLoad<T>(load: () => Promise<Outcome<T>>) {
-  const machine = useMemo(() => documentMachine.provide({ actors: { loadDocument: fromPromise<Outcome<unknown>, DocumentInput>(() => load()) } }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const machine = useMemo(() => documentFlow(load), []); // eslint-disable-line react-hooks/exhaustive-deps
   const [state, send] = useMachine(machine, { input: { key: 'platform', language: '' } });
   return { state, send, data: state.matches('ready') ? (state.context.document as T) : null };
 }

@@ -2,7 +2,7 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../services/contract/define.ts';
 import type { settingMain } from '../../services/contract/settings.ts';
-import { requestGateway } from '../../services/gateway.ts';
+import { settingsFlow } from '../../services/flows/document.ts';
 import { useSelector } from '@xstate/react';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { LanguageMenu } from '../../src/ui/LanguageMenu.tsx';
@@ -12,12 +12,10 @@ import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 
 type Settings = ResponseOf<typeof settingMain>;
-const loadSettings = () => requestGateway('common/setting/main', {}, { quiet: true });
-
 /** `/app/setting`: the signed-in member's account, security and language. */
 export default function SettingsScreen() {
   const { t } = useTranslation();
-  const [state, send] = useDocument('main', loadSettings);
+  const [state, send] = useDocument('main', settingsFlow);
   const session = useSessionActor();
   const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
   const settings = state.matches('ready') ? (state.context.document as Settings) : null;

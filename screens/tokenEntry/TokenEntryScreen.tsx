@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { tokenEntryMachine } from '../../machines/tokenEntry.machine.ts';
-import { requestGateway } from '../../services/gateway.ts';
+import { tokenEntryFlow } from '../../services/flows/tokenEntry.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { useSessionActor } from '../../src/session/SessionProvider.tsx';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
@@ -17,12 +15,7 @@ export default function TokenEntryScreen({ token }: { token: string }) {
   const session = useSessionActor();
   const machine = useMemo(
     () =>
-      tokenEntryMachine.provide({
-        actors: {
-          checkAuthToken: fromPromise(({ input }) =>
-            requestGateway('common/authLogin/checkAuthToken', {}, { auth: { loginToken: input.token, loginTokenType: 'LOGIN-TOKEN' } }),
-          ),
-        },
+      tokenEntryFlow.provide({
         actions: {
           startSession: ({ context }) => {
             const profile = context.profile!;

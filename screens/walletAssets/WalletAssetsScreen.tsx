@@ -1,10 +1,7 @@
 import { useMachine } from '@xstate/react';
-import { fromPromise, waitFor } from 'xstate';
-import { useMemo } from 'react';
+import { waitFor } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import type { Assets } from '../../machines/transfer.machine.ts';
-import { walletAssetsMachine } from '../../machines/walletAssets.machine.ts';
-import { requestGateway, type Outcome } from '../../services/gateway.ts';
+import { walletAssetsFlow } from '../../services/flows/walletAssets.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { WalletAssetsView } from './WalletAssetsView.tsx';
 import '../common/wallet.css';
@@ -12,11 +9,7 @@ import '../common/wallet.css';
 /** `/app/wallet`: the member's money and the way to move it. */
 export default function WalletAssetsScreen() {
   const { t } = useTranslation();
-  const machine = useMemo(
-    () => walletAssetsMachine.provide({ actors: { loadAssets: fromPromise<Outcome<Assets>>(() => requestGateway('wallet/member/getUserAssets', {}, { quiet: true })) } }),
-    [],
-  );
-  const [state, send, actor] = useMachine(machine);
+  const [state, send, actor] = useMachine(walletAssetsFlow);
   const onPull = () => {
     send({ type: 'assets.refreshed' });
     return waitFor(actor, (snapshot) => !snapshot.hasTag('refreshing'));

@@ -2,9 +2,9 @@ import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { Outcome } from '../../services/gateway.ts';
-import { sessionMachine } from '../../machines/session.machine.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { sessionMachine } from '../../machines/session.machine.ts';
+import { sessionFlow } from '../../services/flows/session.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { DURATIONS } from '../../services/transport-ui.ts';
 import { storage } from '../lib/storage.ts';
@@ -40,7 +40,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   const router = useRouter();
   const machine = useMemo(
     () =>
-      sessionMachine.provide({
+      sessionFlow.provide({
         actions: {
           clearStoredItems: () => (onPlatformPage() ? forgetOperatorToken() : storage.clearUserItems()),
           showExpiredMessage: () => void showToast(t('session.expiredMessage'), { kind: 'fail', durationMs: DURATIONS.relogin }),
@@ -52,13 +52,6 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
           postTokenLose: () => window.postMessage('TokenLose', window.location.origin),
           goHome: () => void router.navigate({ to: '/', replace: true }),
           rearmExpirySignal: () => resetSessionSignal(),
-        },
-        actors: {
-          // loaded on first use: the gateway client (zod, axios) stays out of the first page's bundle
-          endServerSession: fromPromise<Outcome<unknown>>(async () => {
-            const { requestGateway } = await import('../../services/gateway.ts');
-            return requestGateway('common/logout', {}, { auth: { loginTokenType: 'LOGIN-TOKEN', loginToken: storage.getUserInfo()?.h5Token ?? '' } });
-          }),
         },
       }),
     [t, router],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { ReviewView } from '../../screens/review/ReviewView.tsx';
 import { DocumentPreview } from '../../screens/platform/DocumentPreview.tsx';
@@ -9,7 +9,7 @@ import AuditLogScreen, { changesOf } from '../../screens/platform/AuditLogScreen
 import QueueScreen from '../../screens/platform/QueueScreen.tsx';
 import MemberLookupScreen from '../../screens/platform/MemberLookupScreen.tsx';
 import { fetchOperatorFile } from '../../services/platformFiles.ts';
-import type { Outcome } from '../../services/gateway.ts';
+import { reviewFlow } from '../../services/flows/review.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { createI18n } from '../../src/i18n.ts';
@@ -17,7 +17,7 @@ import pt from '../../locales/pt.json';
 import { rebindingDetail, reviewModel, reviewModelFor, reviewUserEvents, verificationDetail, REVIEW_ID } from '../models/review.model.ts';
 import { doneEvent, transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
-import { reviewMachine, type ReviewDecision, type ReviewEvent, type ReviewSubject } from '../../machines/review.machine.ts';
+import type { reviewMachine, ReviewEvent, ReviewSubject } from '../../machines/review.machine.ts';
 import type { ReviewKind } from '../../screens/platform/reviewKinds.ts';
 
 const router = vi.hoisted(() => ({ navigate: vi.fn(async () => {}), search: {} as Record<string, unknown> }));
@@ -128,15 +128,13 @@ describe('review chart on the mobile rebinding screen', () => {
 describe('a rejection on the screen', () => {
   beforeEach(parkFileFetches);
   afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => gateway.requestGateway.mockReset());
   it('sends the trimmed reason and shows the rejection', async () => {
-    const decide = vi.fn(async (input: { id: string; decision: string; reason: string }) => ({ ok: true as const, data: { id: input.id, status: 'rejected' as const } }));
-    const machine = reviewMachine.provide({
-      actors: {
-        loadDetail: fromPromise<Outcome<ReviewSubject>, { id: string }>(async () => ({ ok: true, data: verificationDetail('pending') as ReviewSubject })),
-        decide: fromPromise<Outcome<{ id: string; status: 'approved' | 'rejected' }>, { id: string; decision: ReviewDecision; reason: string }>(({ input }) => decide(input)),
-      },
-    });
-    const actor = createActor(machine, { input: { id: REVIEW_ID } }).start();
+    // the flow module's real calls, over the mocked gateway: the detail, then the decision
+    gateway.requestGateway
+      .mockResolvedValueOnce({ ok: true, data: verificationDetail('pending') })
+      .mockImplementationOnce(async (_service: string, input: { id: string }) => ({ ok: true, data: { id: input.id, status: 'rejected' } }));
+    const actor = createActor(reviewFlow.verification, { input: { id: REVIEW_ID } }).start();
     const Harness = () => <ReviewView state={useSelector(actor, (s) => s)} send={(e) => actor.send(e)} kind="verification" />;
     render(<I18nextProvider i18n={createI18n('pt', { pt })}><Harness /></I18nextProvider>);
     await screen.findByRole('button', { name: 'Recusar' });
@@ -144,7 +142,8 @@ describe('a rejection on the screen', () => {
     fireEvent.change(screen.getByLabelText('Motivo da recusa'), { target: { value: `  ${reviewUserEvents['reason.changed'].value}  ` } });
     click(screen, 'Confirmar recusa');
     expect((await screen.findByRole('status')).textContent).toBe('Pedido recusado.');
-    expect(decide).toHaveBeenCalledWith({ id: REVIEW_ID, decision: 'reject', reason: reviewUserEvents['reason.changed'].value });
+    expect(gateway.requestGateway).toHaveBeenNthCalledWith(1, 'platform/verification/detail', { id: REVIEW_ID }, { quiet: true });
+    expect(gateway.requestGateway).toHaveBeenNthCalledWith(2, 'platform/verification/decide', { id: REVIEW_ID, decision: 'reject', reason: reviewUserEvents['reason.changed'].value });
     actor.stop();
   });
   it('sends no reason with an approval, even one typed and abandoned', () => {

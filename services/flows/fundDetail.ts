@@ -1,0 +1,29 @@
+import { fromPromise } from 'xstate';
+import { fundDetailMachine, type FundFilter, type FundPage } from '../../machines/fundDetail.machine.ts';
+import type { ActorsOf } from '../../machines/outcome.ts';
+import { requestGateway, type Outcome } from '../gateway.ts';
+import { documentFlow } from './document.ts';
+
+export const FUND_PAGE_SIZE = 20;
+
+/** One page of the fund detail for a filter: a spec §9 shortcut or a from/to range. */
+export const loadFundPage = ({ filter, cursor }: { filter: FundFilter; cursor: string | null }): Promise<Outcome<FundPage>> =>
+  requestGateway(
+    'wallet/fund/queryFundDetails',
+    {
+      ...(filter.kind === 'shortcut' ? { shortcut: filter.code } : { from: filter.from, to: filter.to }),
+      ...(cursor ? { cursor } : {}),
+      pageSize: FUND_PAGE_SIZE,
+    },
+    { quiet: true },
+  );
+
+/** The list's one call, for the first page, the next ones and a refresh. */
+export const fundDetailActors = {
+  loadPage: fromPromise<Outcome<FundPage>, { filter: FundFilter; cursor: string | null }>(({ input }) => loadFundPage(input)),
+} satisfies ActorsOf<typeof fundDetailMachine>;
+
+export const fundDetailFlow = fundDetailMachine.provide({ actors: fundDetailActors });
+
+/** One line of the fund detail, by id, through the document chart. */
+export const fundLineFlow = documentFlow(({ key }) => requestGateway('wallet/fund/queryFundDetail', { id: key }, { quiet: true }));
