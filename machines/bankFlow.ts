@@ -6,7 +6,7 @@ import type { checkCardBin, inputMobile } from '../services/contract/bindCard.ts
 
 /**
  * What the bank-card charts (bindCard, topup, withdrawal, cardList) share: the answers they read,
- * the pay confirmation's output, the polling interval and the requestNo of one authorised payment.
+ * the polling interval, and the checks of typed digits and amounts.
  */
 export type { BoundCard, BankRules, TopupStatus };
 export type WithdrawInfo = ResponseOf<typeof queryWithdrawInfo>;

@@ -1,6 +1,6 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, refusalCode } from './outcome.ts';
+import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
 import { POLL_INTERVAL_MS } from './bankFlow.ts';
 
 /**
@@ -31,12 +31,17 @@ export interface BankSettlementOutput {
   status: BankStatus | null;
 }
 
-const answered = (event: unknown): BankStatus | null => { const o = outputOf<BankStatus>(event); return o.ok ? o.data : null; };
+const answered = (event: unknown) => dataOf<BankStatus>(event);
+
+/** For the parents (top-up, withdrawal): how the settlement they invoked ended, from its done event. */
+export const settlementOf = (event: unknown) => (event as { output?: BankSettlementOutput }).output ?? null;
+export const settledPaid = ({ event }: { event: unknown }) => settlementOf(event)?.outcome === 'paid';
+export const settledRefused = ({ event }: { event: unknown }) => settlementOf(event)?.outcome === 'refused';
 
 export const bankSettlementMachine = setup({
   types: { input: {} as BankSettlementInput, context: {} as BankSettlementContext, output: {} as BankSettlementOutput },
   actors: {
-    queryStatus: fromPromise<Outcome<BankStatus>, { reference: string }>(async () => { throw new Error('provided by the screen'); }),
+    queryStatus: provided<Outcome<BankStatus>, { reference: string }>('queryStatus'),
   },
   guards: {
     isOk,

@@ -1,6 +1,6 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, refusalCode } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
 import type { Branch, Province } from './bankFlow.ts';
 
 /**
@@ -32,8 +32,8 @@ export type BranchPickerEvent =
 export const branchPickerMachine = setup({
   types: { input: {} as BranchPickerInput, context: {} as BranchPickerContext, events: {} as BranchPickerEvent, output: {} as { branch: Branch | null } },
   actors: {
-    loadProvinces: fromPromise<Outcome<{ provinces: Province[] }>, { bankCode: string }>(async () => { throw new Error('provided by the screen'); }),
-    loadBranches: fromPromise<Outcome<{ branches: Branch[] }>, { bankCode: string; provinceId: string }>(async () => { throw new Error('provided by the screen'); }),
+    loadProvinces: provided<Outcome<{ provinces: Province[] }>, { bankCode: string }>('loadProvinces'),
+    loadBranches: provided<Outcome<{ branches: Branch[] }>, { bankCode: string; provinceId: string }>('loadBranches'),
   },
   guards: {
     isOk,

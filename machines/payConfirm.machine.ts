@@ -1,14 +1,15 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
 import { PIN_LENGTH, type Keypad } from './payPassword.machine.ts';
-import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 
 /**
  * Pay confirmation: the pay password typed once on the secure keypad authorises one payment (its
- * purpose: service, amount, counterparty). Invoked as a child by the money flows (transfer, top-up,
- * withdrawal); it ends with a one-time `payToken`, or with why paying is not possible now (locked,
- * no pay password). A wrong password or an expired keypad gets a fresh keypad: each key is one-time.
+ * purpose: service, amount, counterparty). Invoked as a child by the payment chart the money flows
+ * share (transfer, top-up, withdrawal); it ends with a one-time `payToken`, or with why paying is
+ * not possible now (locked, no pay password). A wrong password or an expired keypad gets a fresh
+ * keypad: each key is one-time.
  */
 export interface PayConfirmInput {
   purpose: PaymentPurpose;
@@ -25,14 +26,8 @@ export interface PayConfirmContext {
   result: PayConfirmOutput | null;
 }
 
-/** What the parent flow receives: a token for this payment, or the refusal that ended the confirmation. */
+/** What the payment chart receives: a token for this payment, or the refusal that ended the confirmation. */
 export type PayConfirmOutput = { ok: true; payToken: string } | { ok: false; code: string; detail: string };
-
-/** A new envelope requestNo for one authorised payment (the gateway's format; Web Crypto only). */
-export function paymentRequestNo(prefix: 'H5P' | 'H5W' | 'H5T'): string {
-  const random = crypto.getRandomValues(new Uint8Array(12));
-  return `${prefix}${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
 
 /** The pay confirmation child's output, from its done event. */
 export const confirmationOf = (event: unknown): PayConfirmOutput | undefined => (event as { output?: PayConfirmOutput }).output;
@@ -56,12 +51,8 @@ export const payConfirmMachine = setup({
     output: {} as PayConfirmOutput,
   },
   actors: {
-    getKeypad: fromPromise<Outcome<Keypad>>(async () => {
-      throw new Error('getKeypad is provided by the screen');
-    }),
-    checkPayPassword: fromPromise<Outcome<{ valid: true; payToken?: string }>, { keypad: Keypad; positions: string; purpose: PaymentPurpose }>(async () => {
-      throw new Error('checkPayPassword is provided by the screen');
-    }),
+    getKeypad: provided<Outcome<Keypad>>('getKeypad'),
+    checkPayPassword: provided<Outcome<{ valid: true; payToken?: string }>, { keypad: Keypad; positions: string; purpose: PaymentPurpose }>('checkPayPassword'),
   },
   guards: {
     // the digit being pressed is the sixth
@@ -93,7 +84,7 @@ export const payConfirmMachine = setup({
       },
     }),
     keepFinalRefusal: assign({ result: ({ event }): PayConfirmOutput => ({ ok: false, code: refusalCode(event) ?? '', detail: refusalDetail(event) ?? '' }) }),
-    // provided by the screen: the keypad's one-time keys live in session storage while it shows
+    // provided by services/flows/payConfirm.ts: the keypad's one-time keys live in session storage while it shows
     storeKeypadKeys: () => {},
     clearKeypadKeys: () => {},
   },

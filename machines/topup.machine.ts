@@ -1,26 +1,21 @@
-import { setup, assign, fromPromise, not, stateIn } from 'xstate';
+import { setup, assign, not, stateIn } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import type { PaymentPurpose } from '../services/contract/payPassword.ts';
 import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';
-import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
-import { bankSettlementMachine, type BankSettlementInput, type BankSettlementOutput } from './bankSettlement.machine.ts';
-import { confirmationRefusal, confirmationToken, paymentAuthorised, paymentRequestNo, payConfirmMachine } from './payConfirm.machine.ts';
-import {
-  digitsOf, over,
-  type BankRules, type BoundCard, type CodeResent, type TopupOrder, type TopupStatus,
-} from './bankFlow.ts';
+import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { bankSettlementMachine, settledPaid, settledRefused, settlementOf, type BankSettlementInput } from './bankSettlement.machine.ts';
+import { paymentMachine, type PaymentInput } from './payment.machine.ts';
+import { digitsOf, over, type BankRules, type BoundCard, type CodeResent, type TopupOrder, type TopupStatus } from './bankFlow.ts';
 
 /**
  * Top-up from a bound debit card. A card brings its bank's top-up limits; the amount is checked
  * against the one per top-up. The order goes to the bank, which sends an SMS code to the card's
  * mobile (the help text requires it for paying with a card; a new one after 60 s); with the code,
- * the pay password (payConfirm child) authorises this payment and the top-up is confirmed under a
- * requestNo kept here (a retry after a lost answer is the same request). The bank then debits the
- * card: the member is credited only when it confirms, so the chart polls, showing that it waits
- * for the bank, until the top-up succeeds or the bank refuses it (with its reason). A reload while
- * it waits comes back to it: the screen keeps the order number and the chart starts by asking
- * where it stands.
+ * the payment child authorises it with the pay password and confirms the top-up (a retry after a
+ * lost answer is the same request). The bank then debits the card: the member is credited only
+ * when it confirms, so the bankSettlement child polls, showing that it waits for the bank, until
+ * the top-up succeeds or the bank refuses it (with its reason). A reload while it waits comes back
+ * to it: the screen keeps the order number and the chart starts by asking where it stands.
  */
 export const TOPUP_SERVICE = 'wallet/topup/confirmTopup';
 
@@ -28,12 +23,6 @@ export interface TopupInput {
   language: Language;
   /** A top-up this tab left waiting for the bank, kept by the screen across a reload. */
   pendingOrderNo?: string | null;
-}
-
-export interface ConfirmTopupRequest {
-  orderNo: string;
-  payToken: string;
-  requestNo: string;
 }
 
 export interface TopupContext {
@@ -47,14 +36,11 @@ export interface TopupContext {
   code: string;
   resendAfterMs: number;
   triesLeft: string | null;
-  payToken: string | null;
-  requestNo: string | null;
   status: TopupStatus | null;
   /** The order the bank is settling: set once it is confirmed, cleared when it is settled. */
   pendingOrderNo: string | null;
   /** CRD10010's subMsg (perTransaction, daily) or FND10003's (maxBalance). */
   limit: string | null;
-  lockMinutes: string | null;
   errorCode: string | null;
 }
 
@@ -68,34 +54,34 @@ export type TopupEvent =
   | { type: 'code.submitted' }
   | { type: 'code.resendRequested' }
   | { type: 'topup.cancelled' }
-  | { type: 'payment.retry' }
   | { type: 'topup.restarted' };
 
+/** Everything but the language: what a new top-up starts from. */
+const FRESH = {
+  cards: [], cardId: null, rules: null, amountText: '', amount: 0, order: null, code: '', resendAfterMs: 60_000, triesLeft: null, status: null, pendingOrderNo: null, limit: null, errorCode: null,
+} satisfies Omit<TopupContext, 'language'>;
+
 const typed = (c: TopupContext) => parseAmount(c.amountText, c.language);
-const ok = <T>(event: unknown): T | null => { const o = outputOf<T>(event); return o.ok ? o.data : null; };
 const cardOf = (c: TopupContext) => c.cards.find((card) => card.cardId === c.cardId) ?? null;
-const settlementOf = (event: unknown) => (event as { output?: BankSettlementOutput }).output ?? null;
 
 export const topupMachine = setup({
   types: { input: {} as TopupInput, context: {} as TopupContext, events: {} as TopupEvent },
   actors: {
-    loadCards: fromPromise<Outcome<{ cards: BoundCard[] }>>(async () => { throw new Error('provided by the screen'); }),
-    loadRules: fromPromise<Outcome<{ banks: BankRules[] }>, { bankCode: string }>(async () => { throw new Error('provided by the screen'); }),
-    applyTopup: fromPromise<Outcome<TopupOrder>, { cardId: string; amount: number }>(async () => { throw new Error('provided by the screen'); }),
-    resendCode: fromPromise<Outcome<CodeResent>, { orderNo: string }>(async () => { throw new Error('provided by the screen'); }),
-    verifyCode: fromPromise<Outcome<{ orderNo: string; state: 'CODE_VERIFIED' }>, { orderNo: string; code: string }>(async () => { throw new Error('provided by the screen'); }),
-    payConfirm: payConfirmMachine,
-    confirmTopup: fromPromise<Outcome<TopupStatus>, ConfirmTopupRequest>(async () => { throw new Error('provided by the screen'); }),
+    loadCards: provided<Outcome<{ cards: BoundCard[] }>>('loadCards'),
+    loadRules: provided<Outcome<{ banks: BankRules[] }>, { bankCode: string }>('loadRules'),
+    applyTopup: provided<Outcome<TopupOrder>, { cardId: string; amount: number }>('applyTopup'),
+    resendCode: provided<Outcome<CodeResent>, { orderNo: string }>('resendCode'),
+    verifyCode: provided<Outcome<{ orderNo: string; state: 'CODE_VERIFIED' }>, { orderNo: string; code: string }>('verifyCode'),
+    payment: paymentMachine,
     bankSettlement: bankSettlementMachine,
   },
   guards: {
     isOk,
     refusedWith,
-    paymentAuthorised,
-    hasNoCards: ({ event }) => ok<{ cards: BoundCard[] }>(event)?.cards.length === 0,
+    hasNoCards: ({ event }) => dataOf<{ cards: BoundCard[] }>(event)?.cards.length === 0,
     knownCard: ({ context, event }) => event.type === 'card.chosen' && context.cards.some((c) => c.cardId === event.cardId),
     // the answer names the card's bank (an unknown one has no rules: the wallet does not serve it)
-    rulesFound: ({ context, event }) => !!ok<{ banks: BankRules[] }>(event)?.banks.some((b) => b.bankCode === cardOf(context)?.bankCode),
+    rulesFound: ({ context, event }) => !!dataOf<{ banks: BankRules[] }>(event)?.banks.some((b) => b.bankCode === cardOf(context)?.bankCode),
     amountUnreadable: ({ context }) => typed(context) === null,
     amountNotPositive: ({ context }) => typed(context) === 0n,
     // the day's limit depends on what was topped up today: the server judges it (CRD10010 daily)
@@ -103,51 +89,44 @@ export const topupMachine = setup({
     codeComplete: ({ context }) => /^\d{6}$/.test(context.code),
     // a code being checked may be the right one: no new code meanwhile
     notVerifying: not(stateIn('#topup.enteringCode.entry.verifying')),
-    settledPaid: ({ event }) => settlementOf(event)?.outcome === 'paid',
-    settledRefused: ({ event }) => settlementOf(event)?.outcome === 'refused',
+    settledPaid,
+    settledRefused,
     hasPendingOrder: ({ context }) => context.pendingOrderNo !== null,
   },
   actions: {
-    keepCards: assign({ cards: ({ event }) => ok<{ cards: BoundCard[] }>(event)?.cards ?? [] }),
+    keepCards: assign({ cards: ({ event }) => dataOf<{ cards: BoundCard[] }>(event)?.cards ?? [] }),
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     chooseCard: assign({ cardId: ({ event, context }) => (event.type === 'card.chosen' ? event.cardId : context.cardId), rules: null, errorCode: null }),
-    keepRules: assign({ rules: ({ event, context }) => ok<{ banks: BankRules[] }>(event)?.banks.find((b) => b.bankCode === cardOf(context)?.bankCode) ?? null }),
+    keepRules: assign({ rules: ({ event, context }) => dataOf<{ banks: BankRules[] }>(event)?.banks.find((b) => b.bankCode === cardOf(context)?.bankCode) ?? null }),
     setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
     keepAmount: assign({ amount: ({ context }) => Number(typed(context) ?? 0n), errorCode: null, limit: null }),
     keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
     keepOrder: assign(({ event, context }) => {
-      const order = ok<TopupOrder>(event);
+      const order = dataOf<TopupOrder>(event);
       return order ? { order, code: '', triesLeft: null, errorCode: null, resendAfterMs: order.resendAfterSeconds * 1000 } : { order: context.order };
     }),
     keepResent: assign(({ event, context }) => {
-      const sent = ok<CodeResent>(event);
+      const sent = dataOf<CodeResent>(event);
       return sent && context.order ? { order: { ...context.order, mobileMasked: sent.mobileMasked }, code: '', errorCode: null, resendAfterMs: sent.resendAfterSeconds * 1000 } : {};
     }),
     setCode: assign({ code: ({ event, context }) => (event.type === 'code.changed' ? digitsOf(event.value, 6) : context.code) }),
     keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), code: '' }),
-    forgetOrder: assign({ order: null, code: '', triesLeft: null, payToken: null, requestNo: null, errorCode: null }),
-    // one requestNo per authorised payment: a retry of the same payment reuses both
-    keepAuthorisation: assign({ payToken: ({ event }) => confirmationToken(event), requestNo: () => paymentRequestNo('H5P') }),
-    forgetAuthorisation: assign({ payToken: null, requestNo: null }),
-    keepConfirmRefusal: assign({ errorCode: ({ event }) => confirmationRefusal(event).code, lockMinutes: ({ event }) => confirmationRefusal(event).detail }),
-    keepStatus: assign({ status: ({ event, context }) => ok<TopupStatus>(event) ?? context.status }),
+    forgetOrder: assign({ order: null, code: '', triesLeft: null, errorCode: null }),
+    keepStatus: assign({ status: ({ event, context }) => dataOf<TopupStatus>(event) ?? context.status }),
     keepSettledStatus: assign({ status: ({ event, context }) => (settlementOf(event)?.status as TopupStatus | null) ?? context.status }),
     keepPendingOrder: assign({ pendingOrderNo: ({ context }) => context.order?.orderNo ?? null }),
     forgetPendingOrder: assign({ pendingOrderNo: null }),
-    startOver: assign({
-      cards: [], cardId: null, rules: null, amountText: '', amount: 0, order: null, code: '', triesLeft: null, payToken: null, requestNo: null, status: null, pendingOrderNo: null, limit: null, lockMinutes: null, errorCode: null,
-    }),
+    startOver: assign(() => ({ ...FRESH })),
+    // provided by services/flows/topup.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
+    clearKeypadKeys: () => {},
   },
   delays: {
     resendCooldown: ({ context }) => context.resendAfterMs,
   },
 }).createMachine({
   id: 'topup',
-  context: ({ input }) => ({
-    language: input.language, cards: [], cardId: null, rules: null, amountText: '', amount: 0, order: null, code: '', resendAfterMs: 60_000, triesLeft: null,
-    payToken: null, requestNo: null, status: null, pendingOrderNo: input.pendingOrderNo ?? null, limit: null, lockMinutes: null, errorCode: null,
-  }),
+  context: ({ input }) => ({ language: input.language, ...FRESH, pendingOrderNo: input.pendingOrderNo ?? null }),
   initial: 'starting',
   states: {
     // back after a reload with a top-up at the bank: straight to following it
@@ -267,7 +246,7 @@ export const topupMachine = setup({
                 src: 'verifyCode',
                 input: ({ context }) => ({ orderNo: context.order?.orderNo ?? '', code: context.code }),
                 onDone: [
-                  { guard: 'isOk', target: '#topup.confirming' },
+                  { guard: 'isOk', target: '#topup.paying' },
                   { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'wrongCode', actions: 'keepTriesLeft' },
                   { guard: { type: 'refusedWith', params: { code: 'COD10002' } }, target: 'expired' },
                   { guard: { type: 'refusedWith', params: { code: 'COD10003' } }, target: 'tooManyTries' },
@@ -288,53 +267,30 @@ export const topupMachine = setup({
     },
     // the order lapsed (15 min) before it was confirmed: a new one is needed
     orderExpired: { tags: ['error'], on: { 'topup.restarted': { target: 'enteringAmount', actions: 'forgetOrder' } } },
-    confirming: {
-      invoke: {
-        id: 'payConfirm',
-        src: 'payConfirm',
-        input: ({ context }): { purpose: PaymentPurpose } => ({ purpose: { service: TOPUP_SERVICE, amount: context.amount, counterparty: context.cardId! } }),
-        onDone: [
-          { guard: 'paymentAuthorised', target: 'paying', actions: 'keepAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10002' } }, target: 'refused.locked', actions: 'keepConfirmRefusal' },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10006' } }, target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
-          { target: 'refused.other', actions: 'keepConfirmRefusal' },
-        ],
-        onError: { target: 'refused.other', actions: 'forgetRefusal' },
-      },
-      on: { 'topup.cancelled': { target: 'enteringAmount', actions: 'forgetOrder' } },
-      initial: 'first',
-      states: {
-        first: {},
-        // the authorisation expired before the confirmation reached the server (FND10008)
-        reauthorising: { tags: ['error'] },
-      },
-    },
+    // the pay password, then the confirmation (payment child); the screen offers cancelling while the password is asked or after a refusal
     paying: {
-      tags: ['busy'],
+      exit: 'clearKeypadKeys',
       invoke: {
-        id: 'confirmTopup',
-        src: 'confirmTopup',
-        input: ({ context }): ConfirmTopupRequest => ({ orderNo: context.order?.orderNo ?? '', payToken: context.payToken!, requestNo: context.requestNo! }),
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }): PaymentInput => ({
+          purpose: { service: TOPUP_SERVICE, amount: context.amount, counterparty: context.cardId! },
+          requestPrefix: 'H5P',
+          request: { orderNo: context.order?.orderNo ?? '' },
+          routedByParent: ['TOP10003', 'TOP10001', 'FND10004'],
+        }),
         onDone: [
-          { guard: 'isOk', target: 'waitingForBank', actions: ['keepStatus', 'forgetAuthorisation', 'keepPendingOrder'] },
+          { guard: 'isOk', target: 'waitingForBank', actions: ['keepStatus', 'keepPendingOrder'] },
           // an earlier try reached the server: the order is with the bank already
-          { guard: { type: 'refusedWith', params: { code: 'TOP10003' } }, target: 'waitingForBank', actions: ['forgetAuthorisation', 'keepPendingOrder'] },
-          { guard: { type: 'refusedWith', params: { code: 'FND10008' } }, target: 'confirming.reauthorising', actions: 'forgetAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: 'TOP10001' } }, target: 'orderExpired', actions: 'forgetAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified', actions: 'forgetAuthorisation' },
-          { target: 'failed', actions: ['keepRefusal', 'forgetAuthorisation'] },
+          { guard: { type: 'refusedWith', params: { code: 'TOP10003' } }, target: 'waitingForBank', actions: 'keepPendingOrder' },
+          { guard: { type: 'refusedWith', params: { code: 'TOP10001' } }, target: 'orderExpired' },
+          // FND10004, the last code routedByParent lists
+          { target: 'notVerified' },
         ],
-        onError: { target: 'paymentUncertain' },
+        // the chart itself failed (never an answer of the server): back to the amount, as cancelling
+        onError: { target: 'enteringAmount', actions: 'forgetOrder' },
       },
-    },
-    // no answer: the top-up may or may not be confirmed; only the same request may be resent
-    paymentUncertain: { tags: ['error'], on: { 'payment.retry': { target: 'paying' } } },
-    failed: { tags: ['error'], on: { 'topup.cancelled': { target: 'enteringAmount', actions: 'forgetOrder' } } },
-    refused: {
-      tags: ['error'],
       on: { 'topup.cancelled': { target: 'enteringAmount', actions: 'forgetOrder' } },
-      initial: 'other',
-      states: { locked: {}, noPayPassword: {}, other: {} },
     },
     // the bank is debiting the card (bankSettlement child); the member may leave or start another, this one settles anyway
     waitingForBank: {

@@ -1,19 +1,18 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import type { PaymentPurpose } from '../services/contract/payPassword.ts';
 import { LEDGER_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';
 import { toNationalMobile } from '../src/lib/phone.ts';
-import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
-import { confirmationRefusal, confirmationToken, paymentAuthorised, paymentRequestNo, payConfirmMachine } from './payConfirm.machine.ts';
+import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
 /**
  * Transfer to another member by mobile number. The payee's verified name, masked, is shown and
  * must be confirmed before any amount is asked (money sent to a wrong number is the top complaint
- * in wallets). The pay password, on the secure keypad (payConfirm child), authorises exactly this
- * payment; the transfer is then sent under a requestNo kept here, so a retry after a lost answer
- * resends the same one and the server answers the first outcome instead of paying twice.
+ * in wallets). The payment child authorises exactly this payment with the pay password, on the
+ * secure keypad, and sends the transfer: a retry after a lost answer resends the same request and
+ * the server answers the first outcome instead of paying twice.
  */
 export const TRANSFER_SERVICE = 'wallet/transfer/doTransfer';
 export const NOTE_MAX = 60;
@@ -36,14 +35,6 @@ export interface TransferReceipt {
   maskedName: string;
   at: string;
 }
-export interface TransferRequest {
-  mobile: string;
-  amount: number;
-  note: string;
-  payToken: string;
-  requestNo: string;
-}
-
 export interface TransferInput {
   language: Language;
 }
@@ -56,12 +47,8 @@ export interface TransferContext {
   amountText: string;
   amount: number;
   note: string;
-  payToken: string | null;
-  requestNo: string | null;
   /** FND10003's subMsg: perTransaction, daily, monthly or payeeBalance. */
   limit: string | null;
-  /** PAY10002's subMsg: minutes until paying unlocks. */
-  lockMinutes: string | null;
   errorCode: string | null;
   receipt: TransferReceipt | null;
 }
@@ -76,9 +63,7 @@ export type TransferEvent =
   | { type: 'note.changed'; value: string }
   | { type: 'amount.submitted' }
   | { type: 'payment.cancelled' }
-  | { type: 'payment.retry' }
   | { type: 'transfer.restarted' };
-
 
 const typedAmount = (context: TransferContext) => parseAmount(context.amountText, context.language);
 const nationalMobile = (context: TransferContext) => toNationalMobile(context.mobile) ?? '';
@@ -90,16 +75,9 @@ export const transferMachine = setup({
     events: {} as TransferEvent,
   },
   actors: {
-    loadAssets: fromPromise<Outcome<Assets>>(async () => {
-      throw new Error('loadAssets is provided by the screen');
-    }),
-    queryPayee: fromPromise<Outcome<Payee>, { mobile: string }>(async () => {
-      throw new Error('queryPayee is provided by the screen');
-    }),
-    payConfirm: payConfirmMachine,
-    doTransfer: fromPromise<Outcome<TransferReceipt>, TransferRequest>(async () => {
-      throw new Error('doTransfer is provided by the screen');
-    }),
+    loadAssets: provided<Outcome<Assets>>('loadAssets'),
+    queryPayee: provided<Outcome<Payee>, { mobile: string }>('queryPayee'),
+    payment: paymentMachine,
   },
   guards: {
     isOk,
@@ -113,7 +91,6 @@ export const transferMachine = setup({
     amountNotPositive: ({ context }) => typedAmount(context) === 0n,
     // the balance shown is the last known one; the server checks again under the account lock
     overAvailable: ({ context }) => (typedAmount(context) ?? 0n) > BigInt(context.available ?? 0),
-    paymentAuthorised,
   },
   actions: {
     keepAssets: assign({ available: ({ event }) => { const o = outputOf<Assets>(event); return o.ok ? o.data.available : null; } }),
@@ -125,30 +102,19 @@ export const transferMachine = setup({
     setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
     setNote: assign({ note: ({ context, event }) => (event.type === 'note.changed' ? event.value.slice(0, NOTE_MAX) : context.note) }),
     keepAmount: assign({ amount: ({ context }) => Number(typedAmount(context) ?? 0n) }),
-    // one requestNo per authorised payment: a retry of the same payment reuses both
-    keepAuthorisation: assign({
-      payToken: ({ event }) => confirmationToken(event),
-      requestNo: () => paymentRequestNo('H5T'),
-    }),
-    forgetAuthorisation: assign({ payToken: null, requestNo: null }),
-    keepConfirmRefusal: assign({
-      errorCode: ({ event }) => confirmationRefusal(event).code,
-      lockMinutes: ({ event }) => confirmationRefusal(event).detail,
-    }),
     keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
     keepReceipt: assign({
       receipt: ({ event }) => { const o = outputOf<TransferReceipt>(event); return o.ok ? o.data : null; },
       available: ({ event, context }) => { const o = outputOf<TransferReceipt>(event); return o.ok ? o.data.available : context.available; },
     }),
-    // provided by the screen: a stopped child runs no exit actions, so its keypad keys are cleared here
+    // provided by services/flows/transfer.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
-    startOver: assign({ mobile: '', payee: null, amountText: '', amount: 0, note: '', payToken: null, requestNo: null, limit: null, lockMinutes: null, errorCode: null, receipt: null }),
+    startOver: assign({ mobile: '', payee: null, amountText: '', amount: 0, note: '', limit: null, errorCode: null, receipt: null }),
   },
 }).createMachine({
   id: 'transfer',
   context: ({ input }) => ({
-    language: input.language, available: null, mobile: '', payee: null, amountText: '', amount: 0, note: '',
-    payToken: null, requestNo: null, limit: null, lockMinutes: null, errorCode: null, receipt: null,
+    language: input.language, available: null, mobile: '', payee: null, amountText: '', amount: 0, note: '', limit: null, errorCode: null, receipt: null,
   }),
   initial: 'loadingAssets',
   states: {
@@ -217,7 +183,7 @@ export const transferMachine = setup({
           { guard: 'amountUnreadable', target: '.unreadable' },
           { guard: 'amountNotPositive', target: '.notPositive' },
           { guard: 'overAvailable', target: '.overAvailable' },
-          { target: 'confirming', actions: 'keepAmount' },
+          { target: 'paying', actions: 'keepAmount' },
         ],
         'payee.changeRequested': { target: 'enteringMobile', actions: 'forgetPayee' },
       },
@@ -230,67 +196,31 @@ export const transferMachine = setup({
         limitExceeded: { tags: ['error'] },
       },
     },
-    confirming: {
+    // the pay password, then the transfer (payment child); the screen offers going back while the password is asked or after a refusal
+    paying: {
       exit: 'clearKeypadKeys',
       invoke: {
-        id: 'payConfirm',
-        src: 'payConfirm',
-        input: ({ context }): { purpose: PaymentPurpose } => ({
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }): PaymentInput => ({
           purpose: { service: TRANSFER_SERVICE, amount: context.amount, counterparty: nationalMobile(context) },
+          requestPrefix: 'H5T',
+          request: { mobile: nationalMobile(context), amount: context.amount, note: context.note.trim() },
+          routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, LEDGER_CODES.payeeNotFound, LEDGER_CODES.payeeIsSelf],
         }),
         onDone: [
-          { guard: 'paymentAuthorised', target: 'paying', actions: 'keepAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10002' } }, target: 'refused.locked', actions: 'keepConfirmRefusal' },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10006' } }, target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
-          { target: 'refused.other', actions: 'keepConfirmRefusal' },
+          { guard: 'isOk', target: 'succeeded', actions: 'keepReceipt' },
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.insufficientFunds } }, target: 'enteringAmount.insufficient' },
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.limitExceeded } }, target: 'enteringAmount.limitExceeded', actions: 'keepLimit' },
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified' },
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.payeeNotFound } }, target: 'enteringMobile.notFound', actions: 'forgetPayee' },
+          // the payee is the payer (payeeIsSelf), the last code routedByParent lists
+          { target: 'enteringMobile.isSelf', actions: 'forgetPayee' },
         ],
-        onError: { target: 'refused.other', actions: 'forgetRefusal' },
+        // the chart itself failed (never an answer of the server): back to the amount, as going back
+        onError: { target: 'enteringAmount' },
       },
       on: { 'payment.cancelled': { target: 'enteringAmount' } },
-      initial: 'first',
-      states: {
-        first: {},
-        // the authorisation expired before the transfer reached the server (FND10008)
-        reauthorising: { tags: ['error'] },
-      },
-    },
-    paying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'doTransfer',
-        src: 'doTransfer',
-        input: ({ context }) => ({ mobile: nationalMobile(context), amount: context.amount, note: context.note.trim(), payToken: context.payToken!, requestNo: context.requestNo! }),
-        onDone: [
-          { guard: 'isOk', target: 'succeeded', actions: ['keepReceipt', 'forgetAuthorisation'] },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.insufficientFunds } }, target: 'enteringAmount.insufficient', actions: 'forgetAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.limitExceeded } }, target: 'enteringAmount.limitExceeded', actions: ['keepLimit', 'forgetAuthorisation'] },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified', actions: 'forgetAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.payeeNotFound } }, target: 'enteringMobile.notFound', actions: ['forgetAuthorisation', 'forgetPayee'] },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.payeeIsSelf } }, target: 'enteringMobile.isSelf', actions: ['forgetAuthorisation', 'forgetPayee'] },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.payAuthorizationInvalid } }, target: 'confirming.reauthorising', actions: 'forgetAuthorisation' },
-          { target: 'failed', actions: ['keepRefusal', 'forgetAuthorisation'] },
-        ],
-        onError: { target: 'paymentUncertain' },
-      },
-    },
-    // no answer: the transfer may or may not have been made; only the same request may be resent
-    paymentUncertain: {
-      tags: ['error'],
-      on: { 'payment.retry': { target: 'paying' } },
-    },
-    failed: {
-      tags: ['error'],
-      on: { 'payment.cancelled': { target: 'enteringAmount' } },
-    },
-    refused: {
-      tags: ['error'],
-      on: { 'payment.cancelled': { target: 'enteringAmount' } },
-      initial: 'other',
-      states: {
-        locked: {},
-        noPayPassword: {},
-        other: {},
-      },
     },
     succeeded: {
       on: { 'transfer.restarted': { target: 'enteringMobile', actions: 'startOver' } },

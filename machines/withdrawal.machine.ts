@@ -1,25 +1,21 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import type { PaymentPurpose } from '../services/contract/payPassword.ts';
 import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';
-import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
-import { confirmationRefusal, confirmationToken, paymentAuthorised, paymentRequestNo, payConfirmMachine } from './payConfirm.machine.ts';
+import { dataOf, isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 import { branchPickerMachine } from './branchPicker.machine.ts';
-import { bankSettlementMachine, type BankSettlementInput, type BankSettlementOutput } from './bankSettlement.machine.ts';
-import {
-  over,
-  type Branch, type BoundCard, type ServiceCharge, type WithdrawInfo, type WithdrawLimits, type WithdrawReceipt, type WithdrawStatus,
-} from './bankFlow.ts';
+import { bankSettlementMachine, settledPaid, settledRefused, settlementOf, type BankSettlementInput } from './bankSettlement.machine.ts';
+import { paymentMachine, type PaymentInput } from './payment.machine.ts';
+import { over, type Branch, type BoundCard, type ServiceCharge, type WithdrawInfo, type WithdrawLimits, type WithdrawReceipt, type WithdrawStatus } from './bankFlow.ts';
 
 /**
  * Withdrawal to a bound debit card (spec §5). The balances and cards come first; a card brings
  * its limits (the most that can go now, `maxAmount`, and the bank's minimum) and whether its bank
  * pays out through a branch. The amount is checked against the available balance and those
  * limits; the service charge and the total are shown before anything is confirmed; a branch is
- * picked (branchPicker child: province, then branch) when the bank needs one. The pay password (payConfirm child)
- * authorises this payment; the call goes under a requestNo kept here, so a retry after a lost
- * answer is the same request. The money is then held and the bank settles later: the chart polls
+ * picked (branchPicker child: province, then branch) when the bank needs one. The payment child
+ * authorises it with the pay password and applies it (a retry after a lost answer is the same
+ * request). The money is then held and the bank settles later: the bankSettlement child polls
  * until it is paid out or, refused by the bank, released back to the available balance. A reload
  * while it waits comes back to it: the screen keeps the withdrawal number and the chart starts by
  * asking where it stands.
@@ -30,15 +26,6 @@ export interface WithdrawalInput {
   language: Language;
   /** A withdrawal this tab left waiting for the bank, kept by the screen across a reload. */
   pendingWithdrawNo?: string | null;
-}
-
-export interface WithdrawRequest {
-  cardId: string;
-  amount: number;
-  charge: number;
-  branchCode?: string;
-  payToken: string;
-  requestNo: string;
 }
 
 export interface WithdrawalContext {
@@ -54,15 +41,12 @@ export interface WithdrawalContext {
   /** The charge shown before the server answered WDR10004 with a new one. */
   previousCharge: number | null;
   branch: Branch | null;
-  payToken: string | null;
-  requestNo: string | null;
   receipt: WithdrawReceipt | null;
   status: WithdrawStatus | null;
   /** The withdrawal the bank is settling: set once it is held, cleared when it is settled. */
   pendingWithdrawNo: string | null;
   /** FND10003's subMsg (perTransaction, daily, monthly) or CRD10010's (min, perTransaction, daily). */
   limit: string | null;
-  lockMinutes: string | null;
   errorCode: string | null;
 }
 
@@ -76,37 +60,32 @@ export type WithdrawalEvent =
   | { type: 'branch.change' }
   | { type: 'withdrawal.confirmed' }
   | { type: 'payment.cancelled' }
-  | { type: 'payment.retry' }
   | { type: 'withdrawal.restarted' };
 
 /** Everything after the balances and cards: what a new withdrawal starts from. */
 const FRESH = {
   cardId: null, limits: null, needBranch: false, amountText: '', amount: 0, charge: 0, previousCharge: null, branch: null,
-  payToken: null, requestNo: null, receipt: null, status: null, pendingWithdrawNo: null, limit: null, lockMinutes: null, errorCode: null,
+  receipt: null, status: null, pendingWithdrawNo: null, limit: null, errorCode: null,
 } satisfies Omit<WithdrawalContext, 'language' | 'available' | 'cards'>;
 
 const typed = (c: WithdrawalContext) => parseAmount(c.amountText, c.language);
-const ok = <T>(event: unknown): T | null => { const o = outputOf<T>(event); return o.ok ? o.data : null; };
-const settlementOf = (event: unknown) => (event as { output?: BankSettlementOutput }).output ?? null;
 
 export const withdrawalMachine = setup({
   types: { input: {} as WithdrawalInput, context: {} as WithdrawalContext, events: {} as WithdrawalEvent },
   actors: {
-    loadInfo: fromPromise<Outcome<WithdrawInfo>>(async () => { throw new Error('provided by the screen'); }),
-    loadLimits: fromPromise<Outcome<WithdrawLimits>, { cardId: string }>(async () => { throw new Error('provided by the screen'); }),
-    checkBranchNeed: fromPromise<Outcome<{ bankCode: string; needBranch: boolean }>, { cardId: string }>(async () => { throw new Error('provided by the screen'); }),
-    quoteCharge: fromPromise<Outcome<ServiceCharge>, { cardId: string; amount: number }>(async () => { throw new Error('provided by the screen'); }),
+    loadInfo: provided<Outcome<WithdrawInfo>>('loadInfo'),
+    loadLimits: provided<Outcome<WithdrawLimits>, { cardId: string }>('loadLimits'),
+    checkBranchNeed: provided<Outcome<{ bankCode: string; needBranch: boolean }>, { cardId: string }>('checkBranchNeed'),
+    quoteCharge: provided<Outcome<ServiceCharge>, { cardId: string; amount: number }>('quoteCharge'),
     branchPicker: branchPickerMachine,
-    payConfirm: payConfirmMachine,
-    applyWithdraw: fromPromise<Outcome<WithdrawReceipt>, WithdrawRequest>(async () => { throw new Error('provided by the screen'); }),
+    payment: paymentMachine,
     bankSettlement: bankSettlementMachine,
   },
   guards: {
     isOk,
     refusedWith,
-    paymentAuthorised,
-    unverified: ({ event }) => ok<WithdrawInfo>(event)?.verified === false,
-    hasNoCards: ({ event }) => ok<WithdrawInfo>(event)?.cards.length === 0,
+    unverified: ({ event }) => dataOf<WithdrawInfo>(event)?.verified === false,
+    hasNoCards: ({ event }) => dataOf<WithdrawInfo>(event)?.cards.length === 0,
     knownCard: ({ context, event }) => event.type === 'card.chosen' && context.cards.some((c) => c.cardId === event.cardId),
     amountUnreadable: ({ context }) => typed(context) === null,
     amountNotPositive: ({ context }) => typed(context) === 0n,
@@ -117,34 +96,32 @@ export const withdrawalMachine = setup({
     overMax: ({ context }) => over(typed(context), context.limits?.maxAmount),
     quotedNeedingBranch: ({ context, event }) => outputOf(event).ok && context.needBranch && context.branch === null,
     needsBranch: ({ context }) => context.needBranch,
-    settledPaid: ({ event }) => settlementOf(event)?.outcome === 'paid',
-    settledRefused: ({ event }) => settlementOf(event)?.outcome === 'refused',
+    settledPaid,
+    settledRefused,
     hasPendingWithdrawal: ({ context }) => context.pendingWithdrawNo !== null,
   },
   actions: {
-    keepInfo: assign(({ event }) => { const i = ok<WithdrawInfo>(event); return i ? { available: i.available, cards: i.cards } : {}; }),
+    keepInfo: assign(({ event }) => { const i = dataOf<WithdrawInfo>(event); return i ? { available: i.available, cards: i.cards } : {}; }),
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     chooseCard: assign({ cardId: ({ event, context }) => (event.type === 'card.chosen' ? event.cardId : context.cardId), branch: null, limits: null, errorCode: null }),
-    keepLimits: assign(({ event, context }) => { const l = ok<WithdrawLimits>(event); return l ? { limits: l, available: l.available } : { available: context.available }; }),
-    keepBranchNeed: assign({ needBranch: ({ event }) => ok<{ needBranch: boolean }>(event)?.needBranch ?? false }),
+    keepLimits: assign(({ event, context }) => { const l = dataOf<WithdrawLimits>(event); return l ? { limits: l, available: l.available } : { available: context.available }; }),
+    keepBranchNeed: assign({ needBranch: ({ event }) => dataOf<{ needBranch: boolean }>(event)?.needBranch ?? false }),
     setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
     keepAmount: assign({ amount: ({ context }) => Number(typed(context) ?? 0n), errorCode: null, limit: null }),
-    keepCharge: assign({ charge: ({ event, context }) => ok<ServiceCharge>(event)?.charge ?? context.charge, previousCharge: null }),
+    keepCharge: assign({ charge: ({ event, context }) => dataOf<ServiceCharge>(event)?.charge ?? context.charge, previousCharge: null }),
     // WDR10004's subMsg is the charge that applies now
     keepNewCharge: assign({ previousCharge: ({ context }) => context.charge, charge: ({ event, context }) => { const n = Number(refusalDetail(event)); return Number.isInteger(n) && n >= 0 ? n : context.charge; } }),
     keepBranch: assign({ branch: ({ event, context }) => (event as { output?: { branch: Branch | null } }).output?.branch ?? context.branch, errorCode: null }),
     forgetBranch: assign({ branch: null }),
-    // one requestNo per authorised payment: a retry of the same payment reuses both
-    keepAuthorisation: assign({ payToken: ({ event }) => confirmationToken(event), requestNo: () => paymentRequestNo('H5W') }),
-    forgetAuthorisation: assign({ payToken: null, requestNo: null }),
-    keepConfirmRefusal: assign({ errorCode: ({ event }) => confirmationRefusal(event).code, lockMinutes: ({ event }) => confirmationRefusal(event).detail }),
     keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
-    keepReceipt: assign(({ event, context }) => { const r = ok<WithdrawReceipt>(event); return r ? { receipt: r, available: r.available } : { available: context.available }; }),
+    keepReceipt: assign(({ event, context }) => { const r = dataOf<WithdrawReceipt>(event); return r ? { receipt: r, available: r.available } : { available: context.available }; }),
     keepSettledStatus: assign({ status: ({ event, context }) => (settlementOf(event)?.status as WithdrawStatus | null) ?? context.status }),
     keepPendingWithdrawal: assign({ pendingWithdrawNo: ({ context }) => context.receipt?.withdrawNo ?? null }),
     forgetPendingWithdrawal: assign({ pendingWithdrawNo: null }),
     startOver: assign(() => ({ ...FRESH })),
+    // provided by services/flows/withdrawal.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
+    clearKeypadKeys: () => {},
   },
 }).createMachine({
   id: 'withdrawal',
@@ -262,7 +239,7 @@ export const withdrawalMachine = setup({
     reviewing: {
       initial: 'ready',
       on: {
-        'withdrawal.confirmed': { target: 'confirming' },
+        'withdrawal.confirmed': { target: 'paying' },
         'amount.edit': { target: 'enteringAmount' },
         'branch.change': { guard: 'needsBranch', target: 'pickingBranch' },
       },
@@ -272,59 +249,32 @@ export const withdrawalMachine = setup({
         chargeChanged: { tags: ['error'] },
       },
     },
-    confirming: {
+    // the pay password, then the withdrawal (payment child); the screen offers going back while the password is asked or after a refusal
+    paying: {
+      exit: 'clearKeypadKeys',
       invoke: {
-        id: 'payConfirm',
-        src: 'payConfirm',
-        input: ({ context }): { purpose: PaymentPurpose } => ({ purpose: { service: WITHDRAW_SERVICE, amount: context.amount, counterparty: context.cardId! } }),
-        onDone: [
-          { guard: 'paymentAuthorised', target: 'applying', actions: 'keepAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10002' } }, target: 'refused.locked', actions: 'keepConfirmRefusal' },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10006' } }, target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
-          { target: 'refused.other', actions: 'keepConfirmRefusal' },
-        ],
-        onError: { target: 'refused.other', actions: 'forgetRefusal' },
-      },
-      on: { 'payment.cancelled': { target: 'reviewing' } },
-      initial: 'first',
-      states: {
-        first: {},
-        // the authorisation expired before the withdrawal reached the server (FND10008)
-        reauthorising: { tags: ['error'] },
-      },
-    },
-    applying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'applyWithdraw',
-        src: 'applyWithdraw',
-        input: ({ context }): WithdrawRequest => ({
-          cardId: context.cardId!, amount: context.amount, charge: context.charge, payToken: context.payToken!, requestNo: context.requestNo!,
-          ...(context.needBranch && context.branch ? { branchCode: context.branch.branchCode } : {}),
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }): PaymentInput => ({
+          purpose: { service: WITHDRAW_SERVICE, amount: context.amount, counterparty: context.cardId! },
+          requestPrefix: 'H5W',
+          request: { cardId: context.cardId!, amount: context.amount, charge: context.charge, ...(context.needBranch && context.branch ? { branchCode: context.branch.branchCode } : {}) },
+          routedByParent: ['WDR10004', 'FND10001', 'FND10003', 'CRD10010', 'FND10004', 'WDR10002', 'WDR10003'],
         }),
         onDone: [
-          { guard: 'isOk', target: 'pending', actions: ['keepReceipt', 'forgetAuthorisation', 'keepPendingWithdrawal'] },
-          { guard: { type: 'refusedWith', params: { code: 'WDR10004' } }, target: 'reviewing.chargeChanged', actions: ['keepNewCharge', 'forgetAuthorisation'] },
-          { guard: { type: 'refusedWith', params: { code: 'FND10001' } }, target: 'enteringAmount.insufficient', actions: 'forgetAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: 'FND10003' } }, target: 'enteringAmount.limitExceeded', actions: ['keepLimit', 'forgetAuthorisation'] },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10010' } }, target: 'enteringAmount.bankLimit', actions: ['keepLimit', 'forgetAuthorisation'] },
-          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified', actions: 'forgetAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: 'FND10008' } }, target: 'confirming.reauthorising', actions: 'forgetAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: 'WDR10002' } }, target: 'pickingBranch', actions: ['keepRefusal', 'forgetBranch', 'forgetAuthorisation'] },
-          { guard: { type: 'refusedWith', params: { code: 'WDR10003' } }, target: 'pickingBranch', actions: ['keepRefusal', 'forgetBranch', 'forgetAuthorisation'] },
-          { target: 'failed', actions: ['keepRefusal', 'forgetAuthorisation'] },
+          { guard: 'isOk', target: 'pending', actions: ['keepReceipt', 'keepPendingWithdrawal'] },
+          { guard: { type: 'refusedWith', params: { code: 'WDR10004' } }, target: 'reviewing.chargeChanged', actions: 'keepNewCharge' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10001' } }, target: 'enteringAmount.insufficient' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10003' } }, target: 'enteringAmount.limitExceeded', actions: 'keepLimit' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10010' } }, target: 'enteringAmount.bankLimit', actions: 'keepLimit' },
+          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified' },
+          // WDR10002 or WDR10003, the last codes routedByParent lists: the branch is asked again
+          { target: 'pickingBranch', actions: ['keepRefusal', 'forgetBranch'] },
         ],
-        onError: { target: 'paymentUncertain' },
+        // the chart itself failed (never an answer of the server): back to the review, as going back
+        onError: { target: 'reviewing' },
       },
-    },
-    // no answer: the withdrawal may or may not have been made; only the same request may be resent
-    paymentUncertain: { tags: ['error'], on: { 'payment.retry': { target: 'applying' } } },
-    failed: { tags: ['error'], on: { 'payment.cancelled': { target: 'reviewing' } } },
-    refused: {
-      tags: ['error'],
       on: { 'payment.cancelled': { target: 'reviewing' } },
-      initial: 'other',
-      states: { locked: {}, noPayPassword: {}, other: {} },
     },
     // held (available → frozen) until the bank answers (bankSettlement child); the member may leave or start another, it settles anyway
     pending: {

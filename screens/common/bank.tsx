@@ -1,5 +1,10 @@
+import { Button } from 'antd-mobile';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { BoundCard } from '../../machines/bankFlow.ts';
+import type { bankSettlementMachine, BankStatus } from '../../machines/bankSettlement.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
 
 /** The bank's reasons for refusing a payment that have a text of their own (contracts topup/withdraw). */
 const REASONS = ['INSUFFICIENT_FUNDS', 'DECLINED', 'LIMIT_EXCEEDED', 'CARD_BLOCKED', 'CARD_UNKNOWN', 'BRANCH_REQUIRED'];
@@ -46,3 +51,78 @@ export function LinkButton({ href, primary = false, children }: { href: string; 
   return <a className={`kw-button kw-button-block kw-link-button kw-centered-text${primary ? ' kw-button-primary' : ''}`} href={href}>{children}</a>;
 }
 
+/** What the payment steps (payment.tsx's PaymentWords) of top-up and withdrawal say alike, from the `bank` part of the dictionary; each adds its own. */
+export const BANK_PAYMENT_WORDS = {
+  uncertainTitle: 'bank.common.uncertainTitle', retry: 'bank.common.retrySame', checkRecords: 'bank.common.checkRecords', locked: 'bank.common.locked', setPayPassword: 'bank.common.setPayPassword',
+};
+
+/** Ways out once the payment is with the bank: the wallet or the records. */
+function LeaveLinks() {
+  const { t } = useTranslation();
+  return (
+    <div className="kw-wallet-links">
+      <LinkButton href="/app/wallet">{t('bank.common.toWallet')}</LinkButton>
+      <LinkButton href="/app/funddetail">{t('bank.common.checkRecords')}</LinkButton>
+    </div>
+  );
+}
+
+interface WaitingProps {
+  /** The payment's summary, given the bank's latest status (after a reload, the only source). */
+  summary: (status: BankStatus | null) => React.ReactNode;
+  pending: string;
+  explanation: string;
+  /** Starting another payment meanwhile: this one settles without the page. */
+  another: { label: string; onStart: () => void };
+}
+
+/** The bank has not answered yet: the bankSettlement child's state, polling, and ways to leave. */
+export function WaitingForBankView({ settlement, summary, pending, explanation, another }: WaitingProps & { settlement: SnapshotFrom<typeof bankSettlementMachine> | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div className="kw-form">
+      {summary(settlement?.context.status ?? null)}
+      <p className="kw-bank-waiting" role="status"><span className="kw-spinner kw-spinner-dark" aria-hidden="true" /> {pending}</p>
+      <p className="kw-muted-text">{explanation}</p>
+      {settlement?.matches('unreachable') && <p className="kw-muted-text">{t('bank.common.pollTrouble')}</p>}
+      <p className="kw-muted-text">{t('bank.common.canLeave')}</p>
+      {/* styled as the links beside it: a way on, not the main action */}
+      <button type="button" className="kw-button kw-button-block" onClick={another.onStart}>{another.label}</button>
+      <LeaveLinks />
+    </div>
+  );
+}
+
+export function WaitingForBank({ actor, ...props }: WaitingProps & { actor: ActorRefFrom<typeof bankSettlementMachine> | undefined }) {
+  const settlement = useSelector(actor, (snapshot) => snapshot);
+  return <WaitingForBankView settlement={settlement} {...props} />;
+}
+
+/** The bank has answered: paid (the success and, if the flow shows it, the summary) or refused (the summary, why, what it meant for the money). */
+export function BankOutcome({ refused, text, summary, explanation, another }: {
+  refused: boolean;
+  text: string;
+  summary: React.ReactNode;
+  /** What a refusal meant for the money. */
+  explanation?: string;
+  another: { label: string; onStart: () => void };
+}) {
+  return (
+    <div className="kw-form">
+      {refused ? (
+        <>
+          {summary}
+          <FieldError>{text}</FieldError>
+          <p className="kw-muted-text">{explanation}</p>
+        </>
+      ) : (
+        <>
+          <p role="status" className="kw-success-text">{text}</p>
+          {summary}
+        </>
+      )}
+      <Button block color="primary" size="large" onClick={another.onStart}>{another.label}</Button>
+      <LeaveLinks />
+    </div>
+  );
+}

@@ -2,122 +2,99 @@ import { Button } from 'antd-mobile';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { paymentMachine, PaymentEvent } from '../../machines/payment.machine.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
-import type { bankSettlementMachine, BankStatus } from '../../machines/bankSettlement.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { PayConfirmPanel } from './PayConfirmView.tsx';
-import { LinkButton } from './bank.tsx';
 
 /**
- * The steps a card payment shares between top-up and withdrawal: the pay password, paying, an
- * answer that did not arrive, a refusal, waiting for the bank. Kept apart from parts.tsx so the
- * card screens do not load the secure keypad.
+ * The ending the money flows share (top-up, withdrawal, transfer): the payment child's steps (the
+ * pay password, paying, an answer that did not arrive, a refusal), in each flow's own words. Apart
+ * from the other shared parts so that screens without a payment do not load the secure keypad;
+ * what follows at the bank (top-up, withdrawal) is in bank.tsx.
  */
 
-/** The pay-password step: the summary, a note when the session had to be renewed, the pay-confirm panel and a way back. */
-export function PayConfirmStep({ summary, reauthorising, actor, back }: {
+/** The i18n keys of what a flow's payment steps say: each flow keeps its own words. */
+export interface PaymentWords {
+  /** While the payment is on its way. */
+  paying: string;
+  /** No answer: the payment may have been made, and trying again never pays twice. */
+  uncertain: string;
+  uncertainTitle: string;
+  retry: string;
+  checkRecords: string;
+  /** PAY10002, with the minutes until paying unlocks. */
+  locked: string;
+  setPayPassword: string;
+  /** The parent's cancel while the pay password is asked, and after a refusal. */
+  cancel: string;
+  back: string;
+}
+
+interface PaymentProps {
+  /** What is being paid, shown above every step. */
   summary: React.ReactNode;
-  reauthorising: boolean;
-  actor: ActorRefFrom<typeof payConfirmMachine> | undefined;
-  back: React.ReactNode;
-}) {
+  words: PaymentWords;
+  /** Sends the parent's cancel event: offered while the pay password is asked or after a refusal, never while the payment may be on its way. */
+  onLeave: () => void;
+}
+
+/** The payment child's state: its keypad (PayConfirmPanel), paying, a lost answer to retry as it was, a refusal and why. */
+export function PaymentView({ state, send, summary, words, onLeave }: PaymentProps & { state: SnapshotFrom<typeof paymentMachine>; send: (event: PaymentEvent) => void }) {
   const { t } = useTranslation();
+  const { context } = state;
+  const leave = (label: string) => <Button block size="large" onClick={onLeave}>{t(label)}</Button>;
+  if (state.matches('authorising')) {
+    const payConfirm = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
+    return (
+      <div className="kw-form">
+        {summary}
+        {state.matches({ authorising: 'reauthorising' }) && <FieldError>{t('errors.FND10008')}</FieldError>}
+        {payConfirm && <PayConfirmPanel actor={payConfirm} />}
+        {leave(words.cancel)}
+      </div>
+    );
+  }
+  if (state.matches('uncertain')) {
+    return (
+      <div className="kw-form">
+        {summary}
+        <h2 className="kw-step-title">{t(words.uncertainTitle)}</h2>
+        <FieldError>{t(words.uncertain)}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'payment.retry' })}>{t(words.retry)}</Button>
+        <a className="kw-text-button kw-centered-text" href="/app/funddetail">{t(words.checkRecords)}</a>
+      </div>
+    );
+  }
+  if (state.matches('refused')) {
+    const message = state.matches({ refused: 'locked' })
+      ? t(words.locked, { minutes: context.lockMinutes ?? '' })
+      : state.matches({ refused: 'noPayPassword' })
+        ? t('errors.PAY10006')
+        : context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
+    return (
+      <div className="kw-form">
+        {summary}
+        <FieldError>{message}</FieldError>
+        {state.matches({ refused: 'noPayPassword' }) && (
+          // bank.tsx's LinkButton, written out: that module names the `bank` dictionary part, which the transfer does not load
+          <a className="kw-button kw-button-block kw-link-button kw-centered-text kw-button-primary" href="/app/paypassword">{t(words.setPayPassword)}</a>
+        )}
+        {leave(words.back)}
+      </div>
+    );
+  }
+  // applying, or answered while the parent moves on
   return (
     <div className="kw-form">
       {summary}
-      {reauthorising && <FieldError>{t('errors.FND10008')}</FieldError>}
-      {actor && <PayConfirmPanel actor={actor} />}
-      {back}
+      <p className="kw-centered" role="status">{t(words.paying)}</p>
     </div>
   );
 }
 
-/** The payment has been sent and the answer is awaited. */
-export function PayingStatus({ summary, text }: { summary: React.ReactNode; text: string }) {
-  return (
-    <div className="kw-form">
-      {summary}
-      <p className="kw-centered" role="status">{text}</p>
-    </div>
-  );
-}
-
-/** No answer to the payment: retry the same one (never a new one) or look at the records. */
-export function PaymentUncertain({ summary, message, onRetry }: { summary: React.ReactNode; message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="kw-form">
-      {summary}
-      <h2 className="kw-step-title">{t('bank.common.uncertainTitle')}</h2>
-      <FieldError>{message}</FieldError>
-      <Button block color="primary" size="large" onClick={onRetry}>{t('bank.common.retrySame')}</Button>
-      <a className="kw-text-button kw-centered-text" href="/app/funddetail">{t('bank.common.checkRecords')}</a>
-    </div>
-  );
-}
-
-/** The payment failed or was refused: locked pay password, no pay password yet, another error code, or the network. */
-export function PaymentRefused({ summary, refusal, lockMinutes, errorCode, back }: {
-  summary: React.ReactNode;
-  refusal: 'locked' | 'noPayPassword' | null;
-  lockMinutes: string | null;
-  errorCode: string | null;
-  back: React.ReactNode;
-}) {
-  const { t } = useTranslation();
-  const message = refusal === 'locked'
-    ? t('bank.common.locked', { minutes: lockMinutes ?? '' })
-    : refusal === 'noPayPassword'
-      ? t('errors.PAY10006')
-      : errorCode ? t(`errors.${errorCode}`) : t('errors.network.gateway');
-  return (
-    <div className="kw-form">
-      {summary}
-      <FieldError>{message}</FieldError>
-      {refusal === 'noPayPassword' && <LinkButton href="/app/paypassword" primary>{t('bank.common.setPayPassword')}</LinkButton>}
-      {back}
-    </div>
-  );
-}
-
-/** Ways out once the payment is with the bank: the wallet or the records. */
-export function LeaveLinks() {
-  const { t } = useTranslation();
-  return (
-    <div className="kw-wallet-links">
-      <LinkButton href="/app/wallet">{t('bank.common.toWallet')}</LinkButton>
-      <LinkButton href="/app/funddetail">{t('bank.common.checkRecords')}</LinkButton>
-    </div>
-  );
-}
-
-interface WaitingProps {
-  /** The payment's summary, given the bank's latest status (after a reload, the only source). */
-  summary: (status: BankStatus | null) => React.ReactNode;
-  pending: string;
-  explanation: string;
-  /** Starting another payment meanwhile: this one settles without the page. */
-  another: { label: string; onStart: () => void };
-}
-
-/** The bank has not answered yet: the bankSettlement child's state, polling, and ways to leave. */
-export function WaitingForBankView({ settlement, summary, pending, explanation, another }: WaitingProps & { settlement: SnapshotFrom<typeof bankSettlementMachine> | undefined }) {
-  const { t } = useTranslation();
-  return (
-    <div className="kw-form">
-      {summary(settlement?.context.status ?? null)}
-      <p className="kw-bank-waiting" role="status"><span className="kw-spinner kw-spinner-dark" aria-hidden="true" /> {pending}</p>
-      <p className="kw-muted-text">{explanation}</p>
-      {settlement?.matches('unreachable') && <p className="kw-muted-text">{t('bank.common.pollTrouble')}</p>}
-      <p className="kw-muted-text">{t('bank.common.canLeave')}</p>
-      {/* styled as the links beside it: a way on, not the main action */}
-      <button type="button" className="kw-button kw-button-block" onClick={another.onStart}>{another.label}</button>
-      <LeaveLinks />
-    </div>
-  );
-}
-
-export function WaitingForBank({ actor, ...props }: WaitingProps & { actor: ActorRefFrom<typeof bankSettlementMachine> | undefined }) {
-  const settlement = useSelector(actor, (snapshot) => snapshot);
-  return <WaitingForBankView settlement={settlement} {...props} />;
+/** The payment child of a money flow, rendered from its own actor. */
+export function PaymentPanel({ actor, ...props }: PaymentProps & { actor: ActorRefFrom<typeof paymentMachine> | undefined }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  return actor && state ? <PaymentView state={state} send={(event) => actor.send(event)} {...props} /> : <div className="kw-form">{props.summary}</div>;
 }

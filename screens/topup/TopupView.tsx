@@ -4,19 +4,20 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { topupMachine, TopupEvent } from '../../machines/topup.machine.ts';
 import type { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import type { TopupStatus } from '../../machines/bankFlow.ts';
-import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { BankCodeStep, type CodeRegions } from '../common/CodeStep.tsx';
 import { languageOf, money } from '../common/format.ts';
-import { CardChoice, NoBoundCard, cardLabel, useBankReason } from '../common/bank.tsx';
-import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from '../common/payment.tsx';
+import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
+import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof topupMachine>;
 type Send = (event: TopupEvent) => void;
 
 const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overPerTransaction', 'bankLimit', 'limitExceeded', 'refused', 'unreachable'] as const;
 const BANK_LIMITS = ['perTransaction', 'daily'];
+export const TOPUP_PAYMENT_WORDS: PaymentWords = { ...BANK_PAYMENT_WORDS, paying: 'topup.paying', uncertain: 'topup.uncertain', cancel: 'topup.cancel', back: 'topup.backToAmount' };
 
 /** Renders the top-up chart: card, amount within the bank's limits, SMS code, pay password, waiting for the bank, outcome. */
 export function TopupView({ state, send }: { state: State; send: Send }) {
@@ -122,23 +123,11 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  const backToAmount = <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('topup.backToAmount')}</Button>;
-  if (state.matches('confirming')) {
-    const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
-    return <PayConfirmStep summary={summary} reauthorising={state.matches({ confirming: 'reauthorising' })} actor={child} back={<Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('topup.cancel')}</Button>} />;
-  }
   if (state.matches('paying')) {
-    return <PayingStatus summary={summary} text={t('topup.paying')} />;
+    const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
+    return <PaymentPanel actor={payment} summary={summary} words={TOPUP_PAYMENT_WORDS} onLeave={() => send({ type: 'topup.cancelled' })} />;
   }
-  if (state.matches('paymentUncertain')) {
-    return <PaymentUncertain summary={summary} message={t('topup.uncertain')} onRetry={() => send({ type: 'payment.retry' })} />;
-  }
-  if (state.matches('failed') || state.matches('refused')) {
-    const refusal = state.matches({ refused: 'locked' }) ? 'locked' : state.matches({ refused: 'noPayPassword' }) ? 'noPayPassword' : null;
-    return <PaymentRefused summary={summary} refusal={refusal} lockMinutes={context.lockMinutes} errorCode={context.errorCode} back={backToAmount} />;
-  }
-  const leave = <LeaveLinks />;
-  const restart = () => send({ type: 'topup.restarted' });
+  const another = { label: t('topup.another'), onStart: () => send({ type: 'topup.restarted' }) };
   if (state.matches('waitingForBank')) {
     return (
       <WaitingForBank
@@ -146,27 +135,12 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
         summary={(bankStatus) => summaryFor((bankStatus as TopupStatus | null) ?? context.status)}
         pending={t('topup.pending')}
         explanation={t('topup.pendingExplain')}
-        another={{ label: t('topup.another'), onStart: restart }}
+        another={another}
       />
     );
   }
-  const again = <Button block color="primary" size="large" onClick={restart}>{t('topup.another')}</Button>;
   if (state.matches('failedAtBank')) {
-    return (
-      <div className="kw-form">
-        {summary}
-        <FieldError>{t('topup.failedAtBank', { reason: bankReason(context.status?.failReason) })}</FieldError>
-        <p className="kw-muted-text">{t('topup.nothingMoved')}</p>
-        {again}
-        {leave}
-      </div>
-    );
+    return <BankOutcome refused text={t('topup.failedAtBank', { reason: bankReason(context.status?.failReason) })} summary={summary} explanation={t('topup.nothingMoved')} another={another} />;
   }
-  return (
-    <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('topup.succeeded', { amount: kz(context.status?.amount ?? context.amount) })}</p>
-      {again}
-      {leave}
-    </div>
-  );
+  return <BankOutcome refused={false} text={t('topup.succeeded', { amount: kz(context.status?.amount ?? context.amount) })} summary={null} another={another} />;
 }

@@ -2,13 +2,13 @@ import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { NOTE_MAX, type transferMachine, type TransferEvent } from '../../machines/transfer.machine.ts';
-import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { formatMobile } from '../../src/lib/phone.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { languageOf, money } from '../common/format.ts';
-import { PayConfirmPanel } from '../common/PayConfirmView.tsx';
+import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof transferMachine>;
 type Send = (event: TransferEvent) => void;
@@ -16,6 +16,10 @@ type Send = (event: TransferEvent) => void;
 const MOBILE_PROBLEMS = ['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const;
 const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
 const LIMITS = ['perTransaction', 'daily', 'monthly', 'payeeBalance'];
+export const TRANSFER_PAYMENT_WORDS: PaymentWords = {
+  paying: 'transfer.paying', uncertain: 'transfer.uncertain', uncertainTitle: 'transfer.uncertainTitle', retry: 'transfer.retry', checkRecords: 'transfer.checkRecords',
+  locked: 'transfer.locked', setPayPassword: 'transfer.setPayPassword', cancel: 'transfer.backToAmount', back: 'transfer.backToAmount',
+};
 
 /** Renders the transfer chart: payee by mobile, the explicit "is this the person?", amount, pay password, outcome. */
 export function TransferView({ state, send }: { state: State; send: Send }) {
@@ -26,9 +30,6 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
   const available = context.available === null ? '' : money(context.available, language);
   const payeeName = context.payee?.maskedName ?? '';
   const payeeLine = context.payee ? `${payeeName} (${formatMobile(context.payee.mobile, 'international')})` : '';
-  const backToAmount = (
-    <Button block size="large" onClick={() => send({ type: 'payment.cancelled' })}>{t('transfer.backToAmount')}</Button>
-  );
 
   if (state.matches('loadingAssets')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
   if (state.matches('assetsFailed')) {
@@ -107,53 +108,10 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
       </form>
     );
   }
-  const summary = t('transfer.summary', { amount: money(context.amount, language), payee: payeeLine });
-  if (state.matches('confirming')) {
-    const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
-    return (
-      <div className="kw-form">
-        <p className="kw-wallet-summary">{summary}</p>
-        {state.matches({ confirming: 'reauthorising' }) && <FieldError>{t('errors.FND10008')}</FieldError>}
-        {child && <PayConfirmPanel actor={child} />}
-        {backToAmount}
-      </div>
-    );
-  }
   if (state.matches('paying')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-wallet-summary">{summary}</p>
-        <p className="kw-centered" role="status">{t('transfer.paying')}</p>
-      </div>
-    );
-  }
-  if (state.matches('paymentUncertain')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-wallet-summary">{summary}</p>
-        <h2 className="kw-step-title">{t('transfer.uncertainTitle')}</h2>
-        <FieldError>{t('transfer.uncertain')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'payment.retry' })}>{t('transfer.retry')}</Button>
-        <a className="kw-text-button kw-centered-text" href="/app/funddetail">{t('transfer.checkRecords')}</a>
-      </div>
-    );
-  }
-  if (state.matches('failed') || state.matches('refused')) {
-    const message = state.matches({ refused: 'locked' })
-      ? t('transfer.locked', { minutes: context.lockMinutes ?? '' })
-      : state.matches({ refused: 'noPayPassword' })
-        ? t('errors.PAY10006')
-        : context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
-    return (
-      <div className="kw-form">
-        <p className="kw-wallet-summary">{summary}</p>
-        <FieldError>{message}</FieldError>
-        {state.matches({ refused: 'noPayPassword' }) && (
-          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/paypassword">{t('transfer.setPayPassword')}</a>
-        )}
-        {backToAmount}
-      </div>
-    );
+    const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
+    const summary = <p className="kw-wallet-summary">{t('transfer.summary', { amount: money(context.amount, language), payee: payeeLine })}</p>;
+    return <PaymentPanel actor={payment} summary={summary} words={TRANSFER_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
   }
   const receipt = context.receipt;
   return (

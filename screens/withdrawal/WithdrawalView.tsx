@@ -2,7 +2,7 @@ import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { withdrawalMachine, WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
-import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
 import type { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import type { WithdrawStatus } from '../../machines/bankFlow.ts';
@@ -10,8 +10,8 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { BranchPickerPanel } from '../common/BranchPickerView.tsx';
-import { CardChoice, NoBoundCard, cardLabel, useBankReason } from '../common/bank.tsx';
-import { LeaveLinks, PayConfirmStep, PayingStatus, PaymentRefused, PaymentUncertain, WaitingForBank } from '../common/payment.tsx';
+import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
+import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof withdrawalMachine>;
 type Send = (event: WithdrawalEvent) => void;
@@ -19,6 +19,7 @@ type Send = (event: WithdrawalEvent) => void;
 const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'belowMin', 'overAvailable', 'overMax', 'insufficient', 'limitExceeded', 'bankLimit', 'refused', 'unreachable'] as const;
 const LEVEL_LIMITS = ['perTransaction', 'daily', 'monthly'];
 const BANK_LIMITS = ['min', 'perTransaction', 'daily'];
+export const WITHDRAWAL_PAYMENT_WORDS: PaymentWords = { ...BANK_PAYMENT_WORDS, paying: 'withdrawal.applying', uncertain: 'withdrawal.uncertain', cancel: 'withdrawal.backToReview', back: 'withdrawal.backToReview' };
 
 /** Renders the withdrawal chart: card, amount within the limits, charge and total, branch, pay password, the bank's answer. */
 export function WithdrawalView({ state, send }: { state: State; send: Send }) {
@@ -148,23 +149,11 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  const backToReview = <Button block size="large" onClick={() => send({ type: 'payment.cancelled' })}>{t('withdrawal.backToReview')}</Button>;
-  if (state.matches('confirming')) {
-    const child = state.children.payConfirm as ActorRefFrom<typeof payConfirmMachine> | undefined;
-    return <PayConfirmStep summary={summary} reauthorising={state.matches({ confirming: 'reauthorising' })} actor={child} back={backToReview} />;
+  if (state.matches('paying')) {
+    const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
+    return <PaymentPanel actor={payment} summary={summary} words={WITHDRAWAL_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
   }
-  if (state.matches('applying')) {
-    return <PayingStatus summary={summary} text={t('withdrawal.applying')} />;
-  }
-  if (state.matches('paymentUncertain')) {
-    return <PaymentUncertain summary={summary} message={t('withdrawal.uncertain')} onRetry={() => send({ type: 'payment.retry' })} />;
-  }
-  if (state.matches('failed') || state.matches('refused')) {
-    const refusal = state.matches({ refused: 'locked' }) ? 'locked' : state.matches({ refused: 'noPayPassword' }) ? 'noPayPassword' : null;
-    return <PaymentRefused summary={summary} refusal={refusal} lockMinutes={context.lockMinutes} errorCode={context.errorCode} back={backToReview} />;
-  }
-  const leave = <LeaveLinks />;
-  const restart = () => send({ type: 'withdrawal.restarted' });
+  const another = { label: t('withdrawal.another'), onStart: () => send({ type: 'withdrawal.restarted' }) };
   if (state.matches('pending')) {
     return (
       <WaitingForBank
@@ -172,29 +161,13 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
         summary={(bankStatus) => summaryFor((bankStatus as WithdrawStatus | null) ?? context.status)}
         pending={t('withdrawal.pending')}
         explanation={t('withdrawal.pendingExplain')}
-        another={{ label: t('withdrawal.another'), onStart: restart }}
+        another={another}
       />
     );
   }
-  const status = context.status;
-  const again = <Button block color="primary" size="large" onClick={restart}>{t('withdrawal.another')}</Button>;
   if (state.matches('failedAtBank')) {
-    return (
-      <div className="kw-form">
-        {summary}
-        <FieldError>{t('withdrawal.failedAtBank', { reason: bankReason(status?.failReason) })}</FieldError>
-        <p className="kw-muted-text">{t('withdrawal.released', { amount: kz(shown.amount + shown.charge) })}</p>
-        {again}
-        {leave}
-      </div>
-    );
+    const text = t('withdrawal.failedAtBank', { reason: bankReason(context.status?.failReason) });
+    return <BankOutcome refused text={text} summary={summary} explanation={t('withdrawal.released', { amount: kz(shown.amount + shown.charge) })} another={another} />;
   }
-  return (
-    <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('withdrawal.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' })}</p>
-      {summary}
-      {again}
-      {leave}
-    </div>
-  );
+  return <BankOutcome refused={false} text={t('withdrawal.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' })} summary={summary} another={another} />;
 }

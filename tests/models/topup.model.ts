@@ -1,9 +1,9 @@
 import { topupMachine, type TopupEvent } from '../../machines/topup.machine.ts';
-import { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import { paymentMachine } from '../../machines/payment.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import { parseAmount } from '../../src/lib/money.ts';
 import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
-import { samplePayToken } from './payConfirm.model.ts';
+import { paymentModel } from './payment.model.ts';
 import { sampleCard } from './withdrawal.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
@@ -32,15 +32,17 @@ export const topupUserEvents = {
   'code.submitted': { type: 'code.submitted' },
   'code.resendRequested': { type: 'code.resendRequested' },
   'topup.cancelled': { type: 'topup.cancelled' },
-  'payment.retry': { type: 'payment.retry' },
   'topup.restarted': { type: 'topup.restarted' },
 } satisfies Record<TopupEvent['type'], TopupEvent>;
 
-/** The top-up chart with its calls parked; the pay confirmation child runs parked, its outcome fed as `xstate.done.actor.payConfirm`. */
+/**
+ * The top-up chart with its calls parked; the payment child runs as in its own model (its calls
+ * parked, it asks for the pay password), and its outcome is fed as `xstate.done.actor.payment`.
+ */
 export const topupModel: FlowModel<typeof topupMachine> = {
-  machine: parkInvokes(topupMachine, ['loadCards', 'loadRules', 'applyTopup', 'resendCode', 'verifyCode', 'confirmTopup']).provide({
+  machine: parkInvokes(topupMachine, ['loadCards', 'loadRules', 'applyTopup', 'resendCode', 'verifyCode']).provide({
     actors: {
-      payConfirm: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']),
+      payment: paymentModel.machine as typeof paymentMachine,
       bankSettlement: parkInvokes(bankSettlementMachine, ['queryStatus']),
     },
   } as never) as typeof topupMachine,
@@ -79,18 +81,11 @@ export const topupModel: FlowModel<typeof topupMachine> = {
     doneEvent('verifyCode', refusal('TOP10001')),
     doneEvent('verifyCode', refusal('AGW50000')),
     errorEvent('verifyCode', new Error('network down')),
-    doneEvent('payConfirm', { ok: true, payToken: samplePayToken }),
-    doneEvent('payConfirm', { ok: false, code: 'PAY10002', detail: '30' }),
-    doneEvent('payConfirm', { ok: false, code: 'PAY10006', detail: '' }),
-    doneEvent('payConfirm', { ok: false, code: 'AGW50000', detail: '' }),
-    errorEvent('payConfirm', new Error('child failed')),
-    doneEvent('confirmTopup', { ok: true, data: sampleTopupStatus.pending }),
-    doneEvent('confirmTopup', refusal('TOP10003')),
-    doneEvent('confirmTopup', refusal('FND10008')),
-    doneEvent('confirmTopup', refusal('TOP10001')),
-    doneEvent('confirmTopup', refusal('FND10004')),
-    doneEvent('confirmTopup', refusal('FND10002')),
-    errorEvent('confirmTopup', new Error('answer lost')),
+    doneEvent('payment', { ok: true, data: sampleTopupStatus.pending }),
+    doneEvent('payment', refusal('TOP10003')),
+    doneEvent('payment', refusal('TOP10001')),
+    doneEvent('payment', refusal('FND10004')),
+    errorEvent('payment', new Error('child failed')),
     doneEvent('bankSettlement', { outcome: 'paid', status: sampleTopupStatus.paid }),
     doneEvent('bankSettlement', { outcome: 'refused', status: sampleTopupStatus.refused }),
     doneEvent('bankSettlement', { outcome: 'unknown', status: null }),

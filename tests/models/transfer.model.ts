@@ -1,9 +1,9 @@
 import { transferMachine, type TransferEvent } from '../../machines/transfer.machine.ts';
-import { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import { paymentMachine } from '../../machines/payment.machine.ts';
 import { parseAmount } from '../../src/lib/money.ts';
 import { toNationalMobile } from '../../src/lib/phone.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
-import { samplePayToken } from './payConfirm.model.ts';
+import { paymentModel } from './payment.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
@@ -21,18 +21,17 @@ export const transferUserEvents = {
   'note.changed': { type: 'note.changed', value: 'Renda de março' },
   'amount.submitted': { type: 'amount.submitted' },
   'payment.cancelled': { type: 'payment.cancelled' },
-  'payment.retry': { type: 'payment.retry' },
   'transfer.restarted': { type: 'transfer.restarted' },
 } satisfies Record<TransferEvent['type'], TransferEvent>;
 
 /**
- * The transfer chart with its calls parked; the pay confirmation child runs as the real chart with
- * its own calls parked (it shows "preparing the keypad"), and its outcome is fed to the parent as
- * `xstate.done.actor.payConfirm`, as the child would send it.
+ * The transfer chart with its calls parked; the payment child runs as the real chart with its own
+ * calls parked (it shows "preparing the keypad"), and its outcome is fed to the parent as
+ * `xstate.done.actor.payment`, as the child would send it.
  */
 export const transferModel: FlowModel<typeof transferMachine> = {
-  machine: parkInvokes(transferMachine, ['loadAssets', 'queryPayee', 'doTransfer']).provide({
-    actors: { payConfirm: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']) },
+  machine: parkInvokes(transferMachine, ['loadAssets', 'queryPayee']).provide({
+    actors: { payment: paymentModel.machine as typeof paymentMachine },
   } as never) as typeof transferMachine,
   variants: [{ name: 'pt', input: { language: 'pt' } }],
   events: [
@@ -50,26 +49,19 @@ export const transferModel: FlowModel<typeof transferMachine> = {
     doneEvent('queryPayee', refusal('FND10006')),
     doneEvent('queryPayee', refusal('AGW10006')),
     errorEvent('queryPayee', new Error('network down')),
-    doneEvent('payConfirm', { ok: true, payToken: samplePayToken }),
-    doneEvent('payConfirm', { ok: false, code: 'PAY10002', detail: '30' }),
-    doneEvent('payConfirm', { ok: false, code: 'PAY10006', detail: '' }),
-    doneEvent('payConfirm', { ok: false, code: 'AGW50000', detail: '' }),
-    errorEvent('payConfirm', new Error('child failed')),
-    doneEvent('doTransfer', { ok: true, data: sampleReceipt }),
-    doneEvent('doTransfer', refusal('FND10001')),
-    doneEvent('doTransfer', refusal('FND10003', 'daily')),
-    doneEvent('doTransfer', refusal('FND10004')),
-    doneEvent('doTransfer', refusal('FND10005')),
-    doneEvent('doTransfer', refusal('FND10006')),
-    doneEvent('doTransfer', refusal('FND10008')),
-    doneEvent('doTransfer', refusal('FND10002')),
-    errorEvent('doTransfer', new Error('answer lost')),
+    doneEvent('payment', { ok: true, data: sampleReceipt }),
+    doneEvent('payment', refusal('FND10001')),
+    doneEvent('payment', refusal('FND10003', 'daily')),
+    doneEvent('payment', refusal('FND10004')),
+    doneEvent('payment', refusal('FND10005')),
+    doneEvent('payment', refusal('FND10006')),
+    errorEvent('payment', new Error('child failed')),
   ],
   // the facts the guards read, never the random requestNo
   serializeState: (snapshot) => {
     const c = snapshot.context;
     const amount = parseAmount(c.amountText, c.language);
     const amountClass = amount === null ? 'unreadable' : amount === 0n ? 'zero' : amount > BigInt(c.available ?? 0) ? 'over' : 'ok';
-    return JSON.stringify([snapshot.value, toNationalMobile(c.mobile) !== null, amountClass, c.payee !== null, c.payToken !== null, c.available]);
+    return JSON.stringify([snapshot.value, toNationalMobile(c.mobile) !== null, amountClass, c.payee !== null, c.receipt !== null, c.available]);
   },
 };

@@ -1,10 +1,10 @@
 import { withdrawalMachine, type WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
-import { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import { paymentMachine } from '../../machines/payment.machine.ts';
 import { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import { parseAmount } from '../../src/lib/money.ts';
-import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
-import { samplePayToken } from './payConfirm.model.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { paymentModel } from './payment.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
@@ -41,19 +41,18 @@ export const withdrawalUserEvents = {
   'branch.change': { type: 'branch.change' },
   'withdrawal.confirmed': { type: 'withdrawal.confirmed' },
   'payment.cancelled': { type: 'payment.cancelled' },
-  'payment.retry': { type: 'payment.retry' },
   'withdrawal.restarted': { type: 'withdrawal.restarted' },
 } satisfies Record<WithdrawalEvent['type'], WithdrawalEvent>;
 
 /**
- * The withdrawal chart with its calls parked and its children (pay confirmation, branch picker)
- * running as the real charts with their own calls parked; their outcomes are fed as
- * `xstate.done.actor.payConfirm` / `xstate.done.actor.branchPicker`.
+ * The withdrawal chart with its calls parked and its children (branch picker, payment) running as
+ * the real charts with their own calls parked; their outcomes are fed as
+ * `xstate.done.actor.branchPicker` / `xstate.done.actor.payment`.
  */
 export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
-  machine: parkInvokes(withdrawalMachine, ['loadInfo', 'loadLimits', 'checkBranchNeed', 'quoteCharge', 'applyWithdraw']).provide({
+  machine: parkInvokes(withdrawalMachine, ['loadInfo', 'loadLimits', 'checkBranchNeed', 'quoteCharge']).provide({
     actors: {
-      payConfirm: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']),
+      payment: paymentModel.machine as typeof paymentMachine,
       bankSettlement: parkInvokes(bankSettlementMachine, ['queryStatus']),
       branchPicker: parkInvokes(branchPickerMachine, ['loadProvinces', 'loadBranches']),
     },
@@ -87,22 +86,15 @@ export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
     errorEvent('quoteCharge', new Error('network down')),
     doneEvent('branchPicker', { branch: sampleBranches[0] }),
     errorEvent('branchPicker', new Error('child failed')),
-    doneEvent('payConfirm', { ok: true, payToken: samplePayToken }),
-    doneEvent('payConfirm', { ok: false, code: 'PAY10002', detail: '30' }),
-    doneEvent('payConfirm', { ok: false, code: 'PAY10006', detail: '' }),
-    doneEvent('payConfirm', { ok: false, code: 'AGW50000', detail: '' }),
-    errorEvent('payConfirm', new Error('child failed')),
-    doneEvent('applyWithdraw', { ok: true, data: sampleReceipt }),
-    doneEvent('applyWithdraw', refusal('WDR10004', '6000')),
-    doneEvent('applyWithdraw', refusal('FND10001')),
-    doneEvent('applyWithdraw', refusal('FND10003', 'daily')),
-    doneEvent('applyWithdraw', refusal('CRD10010', 'perTransaction')),
-    doneEvent('applyWithdraw', refusal('FND10004')),
-    doneEvent('applyWithdraw', refusal('FND10008')),
-    doneEvent('applyWithdraw', refusal('WDR10002')),
-    doneEvent('applyWithdraw', refusal('WDR10003')),
-    doneEvent('applyWithdraw', refusal('CRD10008')),
-    errorEvent('applyWithdraw', new Error('answer lost')),
+    doneEvent('payment', { ok: true, data: sampleReceipt }),
+    doneEvent('payment', refusal('WDR10004', '6000')),
+    doneEvent('payment', refusal('FND10001')),
+    doneEvent('payment', refusal('FND10003', 'daily')),
+    doneEvent('payment', refusal('CRD10010', 'perTransaction')),
+    doneEvent('payment', refusal('FND10004')),
+    doneEvent('payment', refusal('WDR10002')),
+    doneEvent('payment', refusal('WDR10003')),
+    errorEvent('payment', new Error('child failed')),
     doneEvent('bankSettlement', { outcome: 'paid', status: sampleStatus.paid }),
     doneEvent('bankSettlement', { outcome: 'refused', status: sampleStatus.refused }),
     doneEvent('bankSettlement', { outcome: 'unknown', status: null }),

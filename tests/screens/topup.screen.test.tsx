@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { AxiosAdapter } from 'axios';
 import { TopupView } from '../../screens/topup/TopupView.tsx';
-import { sendTopupConfirmation } from '../../screens/topup/TopupScreen.tsx';
-import { topupMachine, type TopupEvent, type ConfirmTopupRequest } from '../../machines/topup.machine.ts';
+import { sendPayment } from '../../services/flows/payment.ts';
+import { topupMachine, type TopupEvent } from '../../machines/topup.machine.ts';
+import { paymentMachine, type Application, type PaymentOutput } from '../../machines/payment.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
-import { WaitingForBankView } from '../../screens/common/payment.tsx';
+import { WaitingForBankView } from '../../screens/common/bank.tsx';
 import { bankSettlementModel } from '../models/bankSettlement.model.ts';
 import { topupModel, sampleOrder, sampleRules, sampleTopupStatus } from '../models/topup.model.ts';
 import { sampleCard } from '../models/withdrawal.model.ts';
@@ -34,8 +35,7 @@ const events: UserEvents<TopupEvent> = {
   'code.changed': (ui, e) => type(ui, 'Código de verificação', e.value),
   'code.submitted': (ui) => click(ui, 'Confirmar'),
   'code.resendRequested': (ui) => click(ui, 'Pedir novo código'),
-  'topup.cancelled': (ui) => click(ui, /Cancelar o carregamento|Voltar ao valor/),
-  'payment.retry': (ui) => click(ui, 'Tentar de novo'),
+  'topup.cancelled': (ui) => click(ui, 'Cancelar o carregamento'),
   'topup.restarted': (ui) => click(ui, /Começar de novo|Novo carregamento/),
 };
 
@@ -103,26 +103,12 @@ const binding: ScreenBinding<typeof topupMachine> = {
       expect(alert(ui)).toMatch(/Este carregamento expirou ou não existe/);
       return void expect(ui.getByRole('button', { name: 'Começar de novo' })).toBeTruthy();
     }
-    if (state.matches('confirming')) {
+    if (state.matches('paying')) {
+      // the payment child shows (its own binding covers its states): the pay password, its keypad still coming
       expect(ui.getByText(SUMMARY)).toBeTruthy();
       expect(status(ui)).toMatch(/A preparar o teclado seguro/);
-      if (state.matches({ confirming: 'reauthorising' })) expect(alert(ui)).toMatch(/expirou/);
       return void expect(ui.getByRole('button', { name: 'Cancelar o carregamento' })).toBeTruthy();
     }
-    if (state.matches('paying')) return void expect(status(ui)).toMatch(/A confirmar o carregamento/);
-    if (state.matches('paymentUncertain')) {
-      expect(ui.getByText(SUMMARY)).toBeTruthy();
-      expect(alert(ui)).toMatch(/nunca será cobrado duas vezes/);
-      expect(ui.queryByRole('button', { name: 'Voltar ao valor' })).toBeNull(); // only the same request may go again
-      return void expect(ui.getByRole('link', { name: 'Ver movimentos' }).getAttribute('href')).toBe('/app/funddetail');
-    }
-    if (state.matches('failed')) return void expect(alert(ui)).toMatch(/já foi usado com outros dados/);
-    if (state.matches({ refused: 'locked' })) return void expect(alert(ui)).toMatch(/dentro de 30 min/);
-    if (state.matches({ refused: 'noPayPassword' })) {
-      expect(alert(ui)).toMatch(/Ainda não definiu/);
-      return void expect(ui.getByRole('link', { name: 'Definir palavra-passe de pagamento' }).getAttribute('href')).toBe('/app/paypassword');
-    }
-    if (state.matches({ refused: 'other' })) return void expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Erro de rede/);
     if (state.matches('waitingForBank')) {
       // back after a reload, the summary waits for the bank's first answer
       if (c.amount || c.status) expect(ui.getByText(SUMMARY)).toBeTruthy();
@@ -186,7 +172,7 @@ describe('a top-up with real actors', () => {
   const answer = <T,>(data: T) => fromPromise<Outcome<T>>(async () => ({ ok: true, data })) as never;
 
   it('resends a lost confirmation as it was, then waits for the bank until it credits', async () => {
-    const sent: ConfirmTopupRequest[] = [];
+    const sent: Application[] = [];
     const replies: Array<'lost' | 'ok'> = ['lost', 'ok'];
     const polls = [sampleTopupStatus.pending, sampleTopupStatus.pending, sampleTopupStatus.paid];
     const purposes: unknown[] = [];
@@ -199,15 +185,20 @@ describe('a top-up with real actors', () => {
           return { ok: true as const, data: sampleOrder };
         }) as never,
         verifyCode: answer({ orderNo: sampleOrder.orderNo, state: 'CODE_VERIFIED' }),
-        payConfirm: fromPromise(async ({ input }: { input: { purpose: unknown } }) => {
-          purposes.push(input.purpose);
-          return { ok: true, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' };
-        }) as never,
-        confirmTopup: fromPromise(async ({ input }: { input: ConfirmTopupRequest }) => {
-          sent.push(input);
-          if (replies.shift() === 'lost') throw new Error('answer lost');
-          return { ok: true as const, data: sampleTopupStatus.pending };
-        }) as never,
+        // the shared payment chart, with the pay confirmation and the confirmation call as stand-ins
+        payment: paymentMachine.provide({
+          actors: {
+            payConfirm: fromPromise(async ({ input }: { input: { purpose: unknown } }) => {
+              purposes.push(input.purpose);
+              return { ok: true, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' };
+            }) as never,
+            apply: fromPromise<PaymentOutput, Application>(async ({ input }) => {
+              sent.push(input);
+              if (replies.shift() === 'lost') throw new Error('answer lost');
+              return { ok: true, data: sampleTopupStatus.pending };
+            }),
+          },
+        }),
         bankSettlement: bankSettlementMachine.provide({
           actors: { queryStatus: fromPromise(async () => ({ ok: true as const, data: polls.shift()! })) as never },
           delays: { pollInterval: 1 },
@@ -223,14 +214,17 @@ describe('a top-up with real actors', () => {
     await waitFor(actor, (s) => s.matches('enteringCode'));
     actor.send({ type: 'code.changed', value: '12 34 56' });
     actor.send({ type: 'code.submitted' });
-    await waitFor(actor, (s) => s.matches('paymentUncertain'));
+    await waitFor(actor, (s) => s.matches('paying'));
+    const payment = () => actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
+    await waitFor(payment(), (s) => s.matches('uncertain'));
     // the pay password authorised exactly this payment: the top-up service, its amount, the card
     expect(purposes).toEqual([{ service: 'wallet/topup/confirmTopup', amount: 125_000, counterparty: '7' }]);
-    actor.send({ type: 'payment.retry' });
+    payment().send({ type: 'payment.retry' });
     await waitFor(actor, (s) => s.matches('succeeded'));
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toEqual(sent[0]);
-    expect(sent[0]).toMatchObject({ orderNo: sampleOrder.orderNo, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' });
+    expect(sent[1]).toEqual(sent[0]); // the same request, to the byte
+    expect(sent[0]).toMatchObject({ service: 'wallet/topup/confirmTopup', request: { orderNo: sampleOrder.orderNo, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' } });
+    expect(sent[0]!.requestNo).toMatch(/^H5P[A-Za-z0-9]{8,61}$/);
     expect(polls).toEqual([]);
     actor.stop();
   });
@@ -268,8 +262,8 @@ describe('the top-up confirmation call', () => {
       envelopes.push(JSON.parse(config.data as string));
       return { data: { code: 'S0001', msg: '', subMsg: '', bizContent: sampleTopupStatus.pending }, status: 200, statusText: 'OK', headers: {}, config };
     }) as AxiosAdapter;
-    const request = { orderNo: sampleOrder.orderNo, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz', requestNo: 'H5Pretry0001' };
-    expect(await sendTopupConfirmation(request)).toEqual({ ok: true, data: sampleTopupStatus.pending });
+    const application = { service: 'wallet/topup/confirmTopup', request: { orderNo: sampleOrder.orderNo, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' }, requestNo: 'H5Pretry0001' };
+    expect(await sendPayment(application)).toEqual({ ok: true, data: sampleTopupStatus.pending });
     expect(envelopes[0]).toMatchObject({ requestNo: 'H5Pretry0001', service: 'wallet/topup/confirmTopup', bizContent: { orderNo: sampleOrder.orderNo } });
     expect(envelopes[0]!.bizContent).not.toHaveProperty('requestNo');
   });

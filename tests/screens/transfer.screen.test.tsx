@@ -2,14 +2,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, within, type screen as Screen } from '@testing-library/react';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import axios, { type AxiosAdapter } from 'axios';
-import { TransferView } from '../../screens/transfer/TransferView.tsx';
+import { TransferView, TRANSFER_PAYMENT_WORDS } from '../../screens/transfer/TransferView.tsx';
+import { TOPUP_PAYMENT_WORDS } from '../../screens/topup/TopupView.tsx';
+import { WITHDRAWAL_PAYMENT_WORDS } from '../../screens/withdrawal/WithdrawalView.tsx';
 import { PayConfirmView } from '../../screens/common/PayConfirmView.tsx';
-import { liveTransfer, sendTransfer } from '../../screens/transfer/TransferScreen.tsx';
-import { transferMachine, type Assets, type Payee, type TransferEvent, type TransferReceipt, type TransferRequest } from '../../machines/transfer.machine.ts';
+import { PaymentView, type PaymentWords } from '../../screens/common/payment.tsx';
+import { transferFlow } from '../../services/flows/transfer.ts';
+import { sendPayment } from '../../services/flows/payment.ts';
+import { transferMachine, type Assets, type Payee, type TransferEvent } from '../../machines/transfer.machine.ts';
+import { paymentMachine, type Application, type PaymentEvent, type PaymentOutput } from '../../machines/payment.machine.ts';
 import type { Outcome } from '../../services/gateway.ts';
 import type { payConfirmMachine, PayConfirmEvent } from '../../machines/payConfirm.machine.ts';
 import { transferModel, sampleAssets, samplePayee, sampleReceipt } from '../models/transfer.model.ts';
 import { payConfirmModel } from '../models/payConfirm.model.ts';
+import { paymentModel } from '../models/payment.model.ts';
 import { sampleKeypad } from '../models/payPassword.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
@@ -35,7 +41,6 @@ const transferEvents: UserEvents<TransferEvent> = {
   'note.changed': (ui, e) => type(ui, 'Nota (opcional)', e.value),
   'amount.submitted': (ui) => click(ui, 'Continuar'),
   'payment.cancelled': (ui) => click(ui, 'Voltar ao valor'),
-  'payment.retry': (ui) => click(ui, 'Tentar de novo'),
   'transfer.restarted': (ui) => click(ui, 'Nova transferência'),
 };
 
@@ -82,27 +87,12 @@ const transferBinding: ScreenBinding<typeof transferMachine> = {
       for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringAmount: sub as 'typing' })) expect(alert(ui)).toMatch(text);
       return;
     }
-    if (state.matches('confirming')) {
+    if (state.matches('paying')) {
+      // the payment child shows (its own binding covers its states): the pay password, its keypad still coming
       expect(ui.getByText(SUMMARY)).toBeTruthy();
-      // the child chart shows, its keypad still coming
       expect(status(ui)).toMatch(/A preparar o teclado seguro/);
-      if (state.matches({ confirming: 'reauthorising' })) expect(alert(ui)).toMatch(/expirou/);
       return void expect(ui.getByRole('button', { name: 'Voltar ao valor' })).toBeTruthy();
     }
-    if (state.matches('paying')) return void expect(status(ui)).toMatch(/A transferir/);
-    if (state.matches('paymentUncertain')) {
-      expect(ui.getByText(SUMMARY)).toBeTruthy();
-      expect(alert(ui)).toMatch(/nunca será pago duas vezes/);
-      expect(ui.queryByRole('button', { name: 'Voltar ao valor' })).toBeNull(); // only the same request may go again
-      return void expect(ui.getByRole('link', { name: 'Ver movimentos' }).getAttribute('href')).toBe('/app/funddetail');
-    }
-    if (state.matches('failed')) return void expect(alert(ui)).toMatch(/já foi usado com outros dados/);
-    if (state.matches({ refused: 'locked' })) return void expect(alert(ui)).toMatch(/dentro de 30 min/);
-    if (state.matches({ refused: 'noPayPassword' })) {
-      expect(alert(ui)).toMatch(/Ainda não definiu/);
-      return void expect(ui.getByRole('link', { name: 'Definir palavra-passe de pagamento' }).getAttribute('href')).toBe('/app/paypassword');
-    }
-    if (state.matches({ refused: 'other' })) return void expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Erro de rede/);
     if (state.matches('succeeded')) {
       expect(status(ui)).toMatch(/Transferência feita/);
       expect(ui.getByText('1 250,00 Kz')).toBeTruthy();
@@ -154,23 +144,86 @@ describe('pay confirmation chart on its screen', () => {
   });
 });
 
+/** How each flow's payment steps read: its words (the same as before the chart was shared) and its ways back. */
+const FLOW_PAYMENTS: { flow: string; words: PaymentWords; paying: RegExp; uncertain: RegExp; cancel: string; back: string }[] = [
+  { flow: 'transfer', words: TRANSFER_PAYMENT_WORDS, paying: /A transferir/, uncertain: /transferência foi feita.*nunca será pago duas vezes/, cancel: 'Voltar ao valor', back: 'Voltar ao valor' },
+  { flow: 'top-up', words: TOPUP_PAYMENT_WORDS, paying: /A confirmar o carregamento/, uncertain: /nunca será cobrado duas vezes/, cancel: 'Cancelar o carregamento', back: 'Voltar ao valor' },
+  { flow: 'withdrawal', words: WITHDRAWAL_PAYMENT_WORDS, paying: /A enviar o levantamento/, uncertain: /levantamento.*nunca será pago duas vezes/, cancel: 'Voltar ao resumo', back: 'Voltar ao resumo' },
+];
+
+const PAYMENT_SUMMARY = '1 250,00 Kz do cartão BAI 6004 00** **** 0011';
+
+function paymentBinding({ words, paying, uncertain, cancel, back }: (typeof FLOW_PAYMENTS)[number]): ScreenBinding<typeof paymentMachine> {
+  const events: UserEvents<PaymentEvent> = { 'payment.retry': (ui) => click(ui, 'Tentar de novo') };
+  return {
+    view: (state, send) => <PaymentView state={state} send={send as (e: PaymentEvent) => void} summary={<p>{PAYMENT_SUMMARY}</p>} words={words} onLeave={() => undefined} />,
+    userEvents: events,
+    states: (ui, state) => {
+      const c = state.context;
+      expect(ui.getByText(PAYMENT_SUMMARY)).toBeTruthy();
+      if (state.matches('authorising')) {
+        // the pay confirmation child, its keypad still coming
+        expect(status(ui)).toMatch(/A preparar o teclado seguro/);
+        if (state.matches({ authorising: 'reauthorising' })) expect(alert(ui)).toMatch(/expirou/);
+        else expect(ui.queryByRole('alert')).toBeNull();
+        return void expect(ui.getByRole('button', { name: cancel })).toBeTruthy();
+      }
+      if (state.matches('applying') || state.matches('answered')) {
+        expect(status(ui)).toMatch(paying);
+        return void expect(ui.queryByRole('button')).toBeNull();
+      }
+      if (state.matches('uncertain')) {
+        expect(ui.getByText('Não recebemos a resposta')).toBeTruthy();
+        expect(alert(ui)).toMatch(uncertain);
+        expect(ui.queryByRole('button', { name: back })).toBeNull(); // only the same request may go again
+        expect(ui.getByRole('button', { name: 'Tentar de novo' })).toBeTruthy();
+        return void expect(ui.getByRole('link', { name: 'Ver movimentos' }).getAttribute('href')).toBe('/app/funddetail');
+      }
+      expect(ui.getByRole('button', { name: back })).toBeTruthy();
+      if (state.matches({ refused: 'locked' })) return void expect(alert(ui)).toMatch(/Demasiadas tentativas erradas\. Pode voltar a pagar dentro de 30 min/);
+      if (state.matches({ refused: 'noPayPassword' })) {
+        expect(alert(ui)).toMatch(/Ainda não definiu/);
+        return void expect(ui.getByRole('link', { name: 'Definir palavra-passe de pagamento' }).getAttribute('href')).toBe('/app/paypassword');
+      }
+      if (state.matches({ refused: 'other' })) {
+        const table: Record<string, RegExp> = { FND10002: /já foi usado com outros dados/, AGW50000: /erro no servidor/ };
+        return void expect(alert(ui)).toMatch(c.errorCode ? table[c.errorCode]! : /Erro de rede/);
+      }
+      throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
+    },
+  };
+}
+
+describe.each(FLOW_PAYMENTS)('the payment chart on the $flow screen', (flowPayment) => {
+  const paths = transitionCoveringPaths(paymentModel);
+  const binding = paymentBinding(flowPayment);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(paymentModel, path, binding);
+  });
+});
+
 describe('a transfer whose answer is lost is retried without paying twice', () => {
   const refusal = (code: string): Outcome<never> => ({ ok: false, code, message: code, detail: '' });
 
   it('resends the same requestNo and pay token; a new authorisation gets a new requestNo', async () => {
-    const sent: TransferRequest[] = [];
+    const sent: Application[] = [];
     const answers: Array<'lost' | 'expired' | 'ok'> = ['lost', 'expired', 'ok'];
     let tokens = 0;
     const machine = transferMachine.provide({
       actors: {
         loadAssets: fromPromise<Outcome<Assets>>(async () => ({ ok: true, data: sampleAssets })),
         queryPayee: fromPromise<Outcome<Payee>, { mobile: string }>(async () => ({ ok: true, data: samplePayee })),
-        payConfirm: fromPromise(async () => ({ ok: true, payToken: `pay-token-${++tokens}-abcdefghijklmnopqrstuvwxyz` })) as never,
-        doTransfer: fromPromise<Outcome<TransferReceipt>, TransferRequest>(async ({ input }) => {
-          sent.push(input);
-          const answer = answers.shift();
-          if (answer === 'lost') throw new Error('answer lost');
-          return answer === 'expired' ? refusal('FND10008') : { ok: true as const, data: sampleReceipt };
+        // the shared payment chart, with the pay confirmation and the transfer call as stand-ins
+        payment: paymentMachine.provide({
+          actors: {
+            payConfirm: fromPromise(async () => ({ ok: true, payToken: `pay-token-${++tokens}-abcdefghijklmnopqrstuvwxyz` })) as never,
+            apply: fromPromise<PaymentOutput, Application>(async ({ input }) => {
+              sent.push(input);
+              const answer = answers.shift();
+              if (answer === 'lost') throw new Error('answer lost');
+              return answer === 'expired' ? refusal('FND10008') : { ok: true, data: sampleReceipt };
+            }),
+          },
         }),
       },
     });
@@ -183,16 +236,18 @@ describe('a transfer whose answer is lost is retried without paying twice', () =
     actor.send({ type: 'amount.changed', value: '1 250' });
     actor.send({ type: 'note.changed', value: '  Renda  ' });
     actor.send({ type: 'amount.submitted' });
-    await waitFor(actor, (s) => s.matches('paymentUncertain'));
-    actor.send({ type: 'payment.retry' });
+    const payment = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
+    await waitFor(payment, (s) => s.matches('uncertain'));
+    payment.send({ type: 'payment.retry' });
     await waitFor(actor, (s) => s.matches('succeeded'));
     expect(sent).toHaveLength(3);
-    expect(sent[0]).toMatchObject({ mobile: '943000002', amount: 125_000, note: 'Renda' });
+    expect(sent[0]).toMatchObject({ service: 'wallet/transfer/doTransfer', request: { mobile: '943000002', amount: 125_000, note: 'Renda' } });
     expect(sent[1]).toEqual(sent[0]); // the same request, to the byte
-    expect(sent[0]!.requestNo).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(sent[0]!.requestNo).toMatch(/^H5T[A-Za-z0-9]{8,61}$/);
     expect(sent[2]!.requestNo).not.toBe(sent[0]!.requestNo); // re-authorised after FND10008: a new payment request
-    expect(sent[2]!.payToken).not.toBe(sent[0]!.payToken);
-    expect(actor.getSnapshot().context).toMatchObject({ available: sampleReceipt.available, payToken: null, requestNo: null });
+    expect(sent[2]!.request.payToken).not.toBe(sent[0]!.request.payToken);
+    expect(sent[2]!.request).toMatchObject({ mobile: '943000002', amount: 125_000, note: 'Renda' });
+    expect(actor.getSnapshot().context).toMatchObject({ available: sampleReceipt.available, receipt: sampleReceipt });
     actor.stop();
   });
 });
@@ -209,11 +264,11 @@ describe('the gateway sends a given requestNo', () => {
       envelopes.push(JSON.parse(config.data as string));
       return { data: { code: 'S0001', msg: '', subMsg: '', bizContent: sampleReceipt }, status: 200, statusText: 'OK', headers: {}, config };
     }) as AxiosAdapter;
-    const request = { mobile: '943000002', amount: 125_000, note: '', payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz', requestNo: 'H5Tretry0001' };
-    expect(await sendTransfer(request)).toEqual({ ok: true, data: sampleReceipt });
-    await sendTransfer(request);
+    const application = { service: 'wallet/transfer/doTransfer', request: { mobile: '943000002', amount: 125_000, note: '', payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' }, requestNo: 'H5Tretry0001' };
+    expect(await sendPayment(application)).toEqual({ ok: true, data: sampleReceipt });
+    await sendPayment(application);
     expect(envelopes.map((e) => e.requestNo)).toEqual(['H5Tretry0001', 'H5Tretry0001']);
-    expect(envelopes[0]).toMatchObject({ service: 'wallet/transfer/doTransfer', bizContent: { mobile: '943000002', amount: 125_000, note: '', payToken: request.payToken } });
+    expect(envelopes[0]).toMatchObject({ service: 'wallet/transfer/doTransfer', bizContent: application.request });
     expect(envelopes[0]!.bizContent).not.toHaveProperty('requestNo');
     const [a, b] = await Promise.all([buildEnvelope('common/logout', {}), buildEnvelope('common/logout', {})]);
     expect(a.requestNo).not.toBe(b.requestNo);
@@ -253,7 +308,7 @@ describe('a transfer through the real gateway (PGlite), with the answer of the f
       }
       return response;
     };
-    const actor = createActor(liveTransfer, { input: { language: 'pt' } }).start();
+    const actor = createActor(transferFlow, { input: { language: 'pt' } }).start();
     await waitFor(actor, (s) => s.matches('enteringMobile'), { timeout: 10_000 });
     expect(actor.getSnapshot().context.available).toBe(5_000_000);
     actor.send({ type: 'mobile.changed', value: '943000002' });
@@ -263,14 +318,15 @@ describe('a transfer through the real gateway (PGlite), with the answer of the f
     actor.send({ type: 'payee.confirmed' });
     actor.send({ type: 'amount.changed', value: '1 250,50' });
     actor.send({ type: 'amount.submitted' });
-    // the secure keypad: the digits' positions on the server's shuffled map
-    const child = () => actor.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>;
+    // the secure keypad of the payment chart's pay confirmation: the digits' positions on the server's shuffled map
+    const payment = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
+    const child = () => payment.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>;
     await waitFor(child(), (s) => s.matches('entering'), { timeout: 10_000 });
     expect(storage.getKeypadKeys().randKey).toBe(child().getSnapshot().context.keypad!.randKey);
     for (const digit of '270419') child().send({ type: 'digit.pressed', position: child().getSnapshot().context.keypad!.mapArr.indexOf(Number(digit)) });
-    await waitFor(actor, (s) => s.matches('paymentUncertain'), { timeout: 20_000 });
+    await waitFor(payment, (s) => s.matches('uncertain'), { timeout: 20_000 });
     expect(storage.getKeypadKeys().randKey).toBeUndefined(); // gone with the keypad
-    actor.send({ type: 'payment.retry' });
+    payment.send({ type: 'payment.retry' });
     await waitFor(actor, (s) => s.matches('succeeded'), { timeout: 10_000 });
     expect(transfers).toHaveLength(2);
     expect(transfers[1]).toBe(transfers[0]);

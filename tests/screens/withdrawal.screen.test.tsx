@@ -4,8 +4,9 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { AxiosAdapter } from 'axios';
 import pt from '../../locales/pt.json';
 import { WithdrawalView } from '../../screens/withdrawal/WithdrawalView.tsx';
-import { sendWithdrawal } from '../../screens/withdrawal/WithdrawalScreen.tsx';
-import { withdrawalMachine, type WithdrawalEvent, type WithdrawRequest } from '../../machines/withdrawal.machine.ts';
+import { sendPayment } from '../../services/flows/payment.ts';
+import { withdrawalMachine, type WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
+import { paymentMachine, type Application, type PaymentOutput } from '../../machines/payment.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import { branchPickerMachine, type BranchPickerEvent } from '../../machines/branchPicker.machine.ts';
 import { BranchPickerView } from '../../screens/common/BranchPickerView.tsx';
@@ -35,7 +36,6 @@ const events: UserEvents<WithdrawalEvent> = {
   'branch.change': (ui) => click(ui, 'Mudar de agência'),
   'withdrawal.confirmed': (ui) => click(ui, 'Confirmar levantamento'),
   'payment.cancelled': (ui) => click(ui, 'Voltar ao resumo'),
-  'payment.retry': (ui) => click(ui, 'Tentar de novo'),
   'withdrawal.restarted': (ui) => click(ui, 'Novo levantamento'),
 };
 
@@ -115,26 +115,12 @@ const binding: ScreenBinding<typeof withdrawalMachine> = {
       else expect(ui.queryByRole('alert')).toBeNull();
       return void expect(ui.getByRole('button', { name: 'Confirmar levantamento' })).toBeTruthy();
     }
-    if (state.matches('confirming')) {
+    if (state.matches('paying')) {
+      // the payment child shows (its own binding covers its states): the pay password, its keypad still coming
       expectSummary(ui, c.charge);
       expect(status(ui)).toMatch(/A preparar o teclado seguro/);
-      if (state.matches({ confirming: 'reauthorising' })) expect(alert(ui)).toMatch(/expirou/);
       return void expect(ui.getByRole('button', { name: 'Voltar ao resumo' })).toBeTruthy();
     }
-    if (state.matches('applying')) return void expect(status(ui)).toMatch(/A enviar o levantamento/);
-    if (state.matches('paymentUncertain')) {
-      expectSummary(ui, c.charge);
-      expect(alert(ui)).toMatch(/nunca será pago duas vezes/);
-      expect(ui.queryByRole('button', { name: 'Voltar ao resumo' })).toBeNull(); // only the same request may go again
-      return void expect(ui.getByRole('link', { name: 'Ver movimentos' }).getAttribute('href')).toBe('/app/funddetail');
-    }
-    if (state.matches('failed')) return void expect(alert(ui)).toMatch(/Cartão não encontrado/);
-    if (state.matches({ refused: 'locked' })) return void expect(alert(ui)).toMatch(/dentro de 30 min/);
-    if (state.matches({ refused: 'noPayPassword' })) {
-      expect(alert(ui)).toMatch(/Ainda não definiu/);
-      return void expect(ui.getByRole('link', { name: 'Definir palavra-passe de pagamento' }).getAttribute('href')).toBe('/app/paypassword');
-    }
-    if (state.matches({ refused: 'other' })) return void expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Erro de rede/);
     if (state.matches('pending')) {
       // back after a reload, the summary is the bank's status, and waits for its first answer
       if (c.amount || c.status) expectSummary(ui, c.status?.charge ?? c.charge);
@@ -209,7 +195,7 @@ describe('a withdrawal with real actors', () => {
   const answer = <T,>(data: T) => fromPromise<Outcome<T>>(async () => ({ ok: true, data })) as never;
 
   it('resends a lost request as it was; a changed charge is confirmed again under a new requestNo; it polls until paid', async () => {
-    const sent: WithdrawRequest[] = [];
+    const sent: Application[] = [];
     const replies: Array<'lost' | 'charge' | 'ok'> = ['lost', 'charge', 'ok'];
     const polls = [sampleStatus.pending, sampleStatus.paid];
     let tokens = 0;
@@ -219,12 +205,17 @@ describe('a withdrawal with real actors', () => {
         loadLimits: answer(sampleLimits),
         checkBranchNeed: answer({ bankCode: '0040', needBranch: false }),
         quoteCharge: answer(sampleCharge),
-        payConfirm: fromPromise(async () => ({ ok: true, payToken: `pay-token-${++tokens}-abcdefghijklmnopqrstuvwxyz` })) as never,
-        applyWithdraw: fromPromise(async ({ input }: { input: WithdrawRequest }) => {
-          sent.push(input);
-          const reply = replies.shift();
-          if (reply === 'lost') throw new Error('answer lost');
-          return reply === 'charge' ? refusal('WDR10004', '6000') : { ok: true as const, data: { ...sampleReceipt, charge: 6_000 } };
+        // the shared payment chart, with the pay confirmation and the withdrawal call as stand-ins
+        payment: paymentMachine.provide({
+          actors: {
+            payConfirm: fromPromise(async () => ({ ok: true, payToken: `pay-token-${++tokens}-abcdefghijklmnopqrstuvwxyz` })) as never,
+            apply: fromPromise<PaymentOutput, Application>(async ({ input }) => {
+              sent.push(input);
+              const reply = replies.shift();
+              if (reply === 'lost') throw new Error('answer lost');
+              return reply === 'charge' ? refusal('WDR10004', '6000') : { ok: true, data: { ...sampleReceipt, charge: 6_000 } };
+            }),
+          },
         }),
         bankSettlement: bankSettlementMachine.provide({
           actors: { queryStatus: fromPromise(async () => ({ ok: true as const, data: polls.shift()! })) as never },
@@ -240,25 +231,26 @@ describe('a withdrawal with real actors', () => {
     actor.send({ type: 'amount.submitted' });
     await waitFor(actor, (s) => s.matches('reviewing'));
     actor.send({ type: 'withdrawal.confirmed' });
-    await waitFor(actor, (s) => s.matches('paymentUncertain'));
-    actor.send({ type: 'payment.retry' });
+    const payment = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
+    await waitFor(payment, (s) => s.matches('uncertain'));
+    payment.send({ type: 'payment.retry' });
     await waitFor(actor, (s) => s.matches({ reviewing: 'chargeChanged' }));
-    expect(actor.getSnapshot().context).toMatchObject({ charge: 6_000, previousCharge: 5_000, payToken: null, requestNo: null });
+    expect(actor.getSnapshot().context).toMatchObject({ charge: 6_000, previousCharge: 5_000 });
     actor.send({ type: 'withdrawal.confirmed' });
     await waitFor(actor, (s) => s.matches('succeeded'));
     expect(sent).toHaveLength(3);
-    expect(sent[0]).toMatchObject({ cardId: '7', amount: 125_000, charge: 5_000 });
-    expect(sent[0]).not.toHaveProperty('branchCode');
+    expect(sent[0]).toMatchObject({ service: 'wallet/withdraw/applyWithdraw', request: { cardId: '7', amount: 125_000, charge: 5_000 } });
+    expect(sent[0]!.request).not.toHaveProperty('branchCode');
     expect(sent[1]).toEqual(sent[0]); // the same request, to the byte
-    expect(sent[2]).toMatchObject({ amount: 125_000, charge: 6_000 });
-    expect(sent[2]!.requestNo).not.toBe(sent[0]!.requestNo);
-    expect(sent[2]!.payToken).not.toBe(sent[0]!.payToken);
+    expect(sent[2]!.request).toMatchObject({ amount: 125_000, charge: 6_000 });
+    expect(sent[2]!.requestNo).not.toBe(sent[0]!.requestNo); // confirmed again: a new payment request
+    expect(sent[2]!.request.payToken).not.toBe(sent[0]!.request.payToken);
     expect(actor.getSnapshot().context.status?.state).toBe('SUCCESS');
     actor.stop();
   });
 
   it('sends the branch picked for a bank that pays out at one', async () => {
-    const sent: WithdrawRequest[] = [];
+    const sent: Application[] = [];
     const machine = withdrawalMachine.provide({
       actors: {
         loadInfo: answer(sampleInfo),
@@ -274,8 +266,12 @@ describe('a withdrawal with real actors', () => {
             }) as never,
           },
         }),
-        payConfirm: fromPromise(async () => ({ ok: true, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' })) as never,
-        applyWithdraw: fromPromise(async ({ input }: { input: WithdrawRequest }) => { sent.push(input); return { ok: true as const, data: sampleReceipt }; }) as never,
+        payment: paymentMachine.provide({
+          actors: {
+            payConfirm: fromPromise(async () => ({ ok: true, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' })) as never,
+            apply: fromPromise<PaymentOutput, Application>(async ({ input }) => { sent.push(input); return { ok: true, data: sampleReceipt }; }),
+          },
+        }),
         bankSettlement: bankSettlementMachine.provide({
           actors: { queryStatus: fromPromise(async () => ({ ok: true as const, data: sampleStatus.refused })) as never },
           delays: { pollInterval: 1 },
@@ -298,7 +294,7 @@ describe('a withdrawal with real actors', () => {
     expect(actor.getSnapshot().context.branch?.name).toBe('BAI Mutamba');
     actor.send({ type: 'withdrawal.confirmed' });
     await waitFor(actor, (s) => s.matches('failedAtBank'));
-    expect(sent[0]).toMatchObject({ branchCode: '0101', amount: 125_000, charge: 5_000 });
+    expect(sent[0]!.request).toMatchObject({ branchCode: '0101', amount: 125_000, charge: 5_000 });
     actor.stop();
   });
 });
@@ -315,8 +311,8 @@ describe('the withdrawal call', () => {
       envelopes.push(JSON.parse(config.data as string));
       return { data: { code: 'S0001', msg: '', subMsg: '', bizContent: sampleReceipt }, status: 200, statusText: 'OK', headers: {}, config };
     }) as AxiosAdapter;
-    const request = { cardId: '7', amount: 125_000, charge: 5_000, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz', requestNo: 'H5Wretry0001' };
-    expect(await sendWithdrawal(request)).toEqual({ ok: true, data: sampleReceipt });
+    const application = { service: 'wallet/withdraw/applyWithdraw', request: { cardId: '7', amount: 125_000, charge: 5_000, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' }, requestNo: 'H5Wretry0001' };
+    expect(await sendPayment(application)).toEqual({ ok: true, data: sampleReceipt });
     expect(envelopes[0]).toMatchObject({ requestNo: 'H5Wretry0001', service: 'wallet/withdraw/applyWithdraw', bizContent: { cardId: '7', amount: 125_000, charge: 5_000 } });
     expect(envelopes[0]!.bizContent).not.toHaveProperty('requestNo');
   });

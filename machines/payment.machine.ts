@@ -1,0 +1,132 @@
+import { setup, assign } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import type { PaymentPurpose } from '../services/contract/payPassword.ts';
+import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
+import { confirmationRefusal, confirmationToken, paymentAuthorised, payConfirmMachine } from './payConfirm.machine.ts';
+
+/**
+ * The ending the money flows share (top-up, withdrawal, transfer): the pay password authorises
+ * this one payment (payConfirm child: its purpose names the money call, the amount and the
+ * counterparty), then `apply` makes that call with the parent's request, the pay token and a
+ * requestNo drawn once for this authorisation. A lost answer may have been paid: only the same
+ * request goes again, and the server answers its first outcome instead of paying twice. An
+ * expired authorisation (FND10008) is asked again, and the new one is a new request. A refusal the
+ * person must read stays on screen here until the parent's own cancel event leaves the state that
+ * invokes this chart (the screen offers it while the pay password is asked or after a refusal,
+ * never while the payment may be on its way or its answer is lost). It ends with the payment's
+ * answer, or with a refusal the parent shows in its own states (the codes it lists in
+ * `routedByParent`).
+ */
+export interface PaymentInput {
+  /** What the pay password authorises: `service` is the money call `apply` makes. */
+  purpose: PaymentPurpose;
+  /** The requestNo's prefix, one per flow: top-up H5P, withdrawal H5W, transfer H5T. */
+  requestPrefix: 'H5P' | 'H5W' | 'H5T';
+  /** What the money call sends besides the pay token. */
+  request: PaymentRequest;
+  /** The payment's refusals the parent routes itself: they end this chart as its output. */
+  routedByParent: string[];
+}
+
+export type PaymentRequest = Record<string, unknown>;
+
+/** What `apply` is given: the money call, the parent's request with the pay token, and this payment's requestNo. */
+export interface Application {
+  service: string;
+  request: PaymentRequest & { payToken: string };
+  requestNo: string;
+}
+
+/** The payment's answer: `{ok: true, data}`, or a refusal whose code the parent listed. */
+export type PaymentOutput = Outcome<unknown>;
+
+export interface PaymentContext extends PaymentInput {
+  payToken: string | null;
+  requestNo: string | null;
+  /** PAY10002's detail: minutes until paying unlocks. */
+  lockMinutes: string | null;
+  errorCode: string | null;
+  answer: PaymentOutput | null;
+}
+
+export type PaymentEvent = { type: 'payment.retry' };
+
+/** A new envelope requestNo for one authorised payment (the gateway's format; Web Crypto only). */
+export function paymentRequestNo(prefix: PaymentInput['requestPrefix']): string {
+  const random = crypto.getRandomValues(new Uint8Array(12));
+  return `${prefix}${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export const paymentMachine = setup({
+  types: { input: {} as PaymentInput, context: {} as PaymentContext, events: {} as PaymentEvent, output: {} as PaymentOutput },
+  actors: {
+    payConfirm: payConfirmMachine,
+    apply: provided<PaymentOutput, Application>('apply'),
+  },
+  guards: {
+    isOk,
+    refusedWith,
+    paymentAuthorised,
+    routedByParent: ({ context, event }) => context.routedByParent.includes(refusalCode(event) ?? ''),
+  },
+  actions: {
+    // one requestNo per authorised payment: a retry of the same payment reuses both
+    keepAuthorisation: assign({ payToken: ({ event }) => confirmationToken(event), requestNo: ({ context }) => paymentRequestNo(context.requestPrefix) }),
+    forgetAuthorisation: assign({ payToken: null, requestNo: null }),
+    keepConfirmRefusal: assign({ errorCode: ({ event }) => confirmationRefusal(event).code, lockMinutes: ({ event }) => confirmationRefusal(event).detail }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    forgetRefusal: assign({ errorCode: null }),
+    keepAnswer: assign({ answer: ({ event }) => outputOf(event) }),
+  },
+}).createMachine({
+  id: 'payment',
+  context: ({ input }) => ({ ...input, payToken: null, requestNo: null, lockMinutes: null, errorCode: null, answer: null }),
+  initial: 'authorising',
+  output: ({ context }) => context.answer ?? { ok: false, code: 'AGW50000', message: '', detail: '' },
+  states: {
+    authorising: {
+      invoke: {
+        id: 'payConfirm',
+        src: 'payConfirm',
+        input: ({ context }) => ({ purpose: context.purpose }),
+        onDone: [
+          { guard: 'paymentAuthorised', target: 'applying', actions: 'keepAuthorisation' },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10002' } }, target: 'refused.locked', actions: 'keepConfirmRefusal' },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10006' } }, target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
+          { target: 'refused.other', actions: 'keepConfirmRefusal' },
+        ],
+        onError: { target: 'refused.other', actions: 'forgetRefusal' },
+      },
+      initial: 'first',
+      states: {
+        first: {},
+        // the authorisation expired before the payment reached the server (FND10008)
+        reauthorising: { tags: ['error'] },
+      },
+    },
+    applying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'apply',
+        src: 'apply',
+        input: ({ context }): Application => ({ service: context.purpose.service, request: { ...context.request, payToken: context.payToken! }, requestNo: context.requestNo! }),
+        onDone: [
+          { guard: 'isOk', target: 'answered', actions: ['keepAnswer', 'forgetAuthorisation'] },
+          { guard: { type: 'refusedWith', params: { code: 'FND10008' } }, target: 'authorising.reauthorising', actions: 'forgetAuthorisation' },
+          { guard: 'routedByParent', target: 'answered', actions: ['keepAnswer', 'forgetAuthorisation'] },
+          { target: 'refused.other', actions: ['keepRefusal', 'forgetAuthorisation'] },
+        ],
+        onError: { target: 'uncertain' },
+      },
+    },
+    // no answer: the payment may or may not have been made; only the same request may be resent
+    uncertain: { tags: ['error'], on: { 'payment.retry': { target: 'applying' } } },
+    // the pay password is locked, not set yet, or the check or the payment was refused
+    refused: {
+      tags: ['error'],
+      initial: 'other',
+      states: { locked: {}, noPayPassword: {}, other: {} },
+    },
+    answered: { type: 'final' },
+  },
+});

@@ -1,0 +1,15 @@
+import { fromPromise } from 'xstate';
+import { transferMachine, type Assets, type Payee } from '../../machines/transfer.machine.ts';
+import type { ActorsOf } from '../../machines/outcome.ts';
+import { requestGateway, type Outcome } from '../gateway.ts';
+import { clearKeypadKeys } from './payConfirm.ts';
+import { paymentFlow } from './payment.ts';
+
+/** The transfer's gateway calls and its payment (pay password, then the transfer). */
+export const transferActors = {
+  loadAssets: fromPromise<Outcome<Assets>>(() => requestGateway('wallet/member/getUserAssets', {}, { quiet: true })),
+  queryPayee: fromPromise<Outcome<Payee>, { mobile: string }>(({ input }) => requestGateway('wallet/transfer/queryPayee', input)),
+  payment: paymentFlow,
+} satisfies ActorsOf<typeof transferMachine>;
+
+export const transferFlow = transferMachine.provide({ actors: transferActors, actions: { clearKeypadKeys } });

@@ -1,0 +1,47 @@
+import { paymentMachine, type PaymentEvent, type PaymentInput } from '../../machines/payment.machine.ts';
+import { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { samplePayToken } from './payConfirm.model.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+
+/** A top-up's payment: the confirmation of its order, with the refusals the top-up chart routes itself. */
+export const samplePayment: PaymentInput = {
+  purpose: { service: 'wallet/topup/confirmTopup', amount: 125_000, counterparty: '7' },
+  requestPrefix: 'H5P',
+  request: { orderNo: 'TP202603140001' },
+  routedByParent: ['TOP10003', 'TOP10001', 'FND10004'],
+};
+
+export const paymentUserEvents = {
+  'payment.retry': { type: 'payment.retry' },
+} satisfies Record<PaymentEvent['type'], PaymentEvent>;
+
+/**
+ * The payment chart with its call parked; the pay confirmation child runs as the real chart with
+ * its own calls parked, and its outcome is fed as `xstate.done.actor.payConfirm`.
+ */
+export const paymentModel: FlowModel<typeof paymentMachine> = {
+  machine: parkInvokes(paymentMachine, ['apply']).provide({
+    actors: { payConfirm: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']) },
+  } as never) as typeof paymentMachine,
+  variants: [{ name: 'a top-up', input: samplePayment }],
+  events: [
+    ...Object.values(paymentUserEvents),
+    doneEvent('payConfirm', { ok: true, payToken: samplePayToken }),
+    doneEvent('payConfirm', { ok: false, code: 'PAY10002', detail: '30' }),
+    doneEvent('payConfirm', { ok: false, code: 'PAY10006', detail: '' }),
+    doneEvent('payConfirm', { ok: false, code: 'AGW50000', detail: '' }),
+    errorEvent('payConfirm', new Error('child failed')),
+    doneEvent('apply', { ok: true, data: { orderNo: 'TP202603140001', state: 'PENDING' } }),
+    doneEvent('apply', refusal('FND10008')),
+    doneEvent('apply', refusal('TOP10003')),
+    doneEvent('apply', refusal('FND10002')),
+    errorEvent('apply', new Error('answer lost')),
+  ],
+  // the facts the guards and the screen read, never the random requestNo
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    return JSON.stringify([snapshot.value, c.payToken !== null, c.errorCode, c.lockMinutes, c.answer?.ok ?? null]);
+  },
+};
