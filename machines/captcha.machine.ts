@@ -1,13 +1,21 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, refusalCode, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
 
 /**
  * Captcha: shown when the server has seen suspicious attempts from this address. It asks whether a
  * captcha is needed (and gets the image), takes one answer per image, and ends with a one-time
  * token for the call that needed it. A wrong answer brings a new image.
  */
+/** What the captcha guards: a password log-in, or a code being sent. */
+export type CaptchaScene = 'login' | 'sendCode';
+
+export interface CaptchaInput {
+  scene: CaptchaScene;
+}
+
 export interface CaptchaContext {
+  scene: CaptchaScene;
   captchaId: string | null;
   image: string | null;
   answer: string;
@@ -20,34 +28,32 @@ export type CaptchaEvent =
   | { type: 'answer.submitted' }
   | { type: 'captcha.refreshed' };
 
-type PreCheck = { required: boolean; captchaId?: string; image?: string };
+/** Whether this address must solve a captcha now, and if so the image to solve. */
+export type CaptchaPreCheck = { required: boolean; captchaId?: string; image?: string };
 
 export const captchaMachine = setup({
   types: {
+    input: {} as CaptchaInput,
     context: {} as CaptchaContext,
     events: {} as CaptchaEvent,
     output: {} as { token: string | null },
   },
   actors: {
-    loadCaptcha: fromPromise<Outcome<PreCheck>>(async () => {
-      throw new Error('loadCaptcha is provided by the screen');
-    }),
-    checkAnswer: fromPromise<Outcome<{ captchaToken: string }>, { captchaId: string; answer: string }>(async () => {
-      throw new Error('checkAnswer is provided by the screen');
-    }),
+    loadCaptcha: provided<Outcome<CaptchaPreCheck>, { scene: CaptchaScene }>('loadCaptcha'),
+    checkAnswer: provided<Outcome<{ captchaToken: string }>, { captchaId: string; answer: string }>('checkAnswer'),
   },
   guards: {
     isOk,
     refusedWith,
     imageRequired: ({ event }) => {
-      const o = outputOf<PreCheck>(event);
+      const o = outputOf<CaptchaPreCheck>(event);
       return o.ok && o.data.required;
     },
     answerGiven: ({ context }) => context.answer.trim().length > 0,
   },
   actions: {
     keepImage: assign(({ event }) => {
-      const o = outputOf<PreCheck>(event);
+      const o = outputOf<CaptchaPreCheck>(event);
       return o.ok ? { captchaId: o.data.captchaId ?? null, image: o.data.image ?? null, answer: '' } : {};
     }),
     setAnswer: assign({ answer: ({ event, context }) => (event.type === 'answer.changed' ? event.value.slice(0, 12) : context.answer) }),
@@ -58,7 +64,7 @@ export const captchaMachine = setup({
   },
 }).createMachine({
   id: 'captcha',
-  context: { captchaId: null, image: null, answer: '', token: null, errorCode: null },
+  context: ({ input }) => ({ scene: input.scene, captchaId: null, image: null, answer: '', token: null, errorCode: null }),
   initial: 'loading',
   output: ({ context }) => ({ token: context.token }),
   states: {
@@ -67,6 +73,7 @@ export const captchaMachine = setup({
       invoke: {
         id: 'loadCaptcha',
         src: 'loadCaptcha',
+        input: ({ context }) => ({ scene: context.scene }),
         onDone: [
           { guard: 'imageRequired', target: 'showing', actions: 'keepImage' },
           // the address is trusted again (its failures aged out): nothing to solve
@@ -108,6 +115,7 @@ export const captchaMachine = setup({
       invoke: {
         id: 'reloadCaptcha',
         src: 'loadCaptcha',
+        input: ({ context }) => ({ scene: context.scene }),
         onDone: [
           { guard: 'imageRequired', target: 'showing.wrongAnswer', actions: 'keepImage' },
           { guard: 'isOk', target: 'notNeeded' },

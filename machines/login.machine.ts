@@ -1,19 +1,22 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { LoginResult } from '../services/contract/session.ts';
-import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, unreachable } from './outcome.ts';
+import { sendCodeMachine, type CodeSent } from './sendCode.machine.ts';
+import { codeEntryMachine } from './codeEntry.machine.ts';
 
 /**
  * Log-in, by password (mobile or e-mail with the login password) or by an SMS code sent to a
  * registered mobile. Wrong passwords say how many tries are left; the fifth locks password log-in
- * for a while (the SMS way still works). Each refusal is its own state with its message.
+ * for a while (the SMS way still works). Each refusal is its own state with its message. The SMS
+ * way sends through the send-a-code chart and takes the code in the shared code entry (child
+ * charts: the captcha a send may need, the wrong-code tries and the resend cool-down live there).
  */
 export interface LoginContext {
   login: string;
   password: string;
   mobile: string;
-  code: string;
-  sentTo: string;
+  sent: CodeSent | null;
   triesLeft: string | null;
   waitDetail: string | null;
   errorCode: string | null;
@@ -29,11 +32,11 @@ export type LoginEvent =
   | { type: 'password.submitted' }
   | { type: 'mobile.changed'; value: string }
   | { type: 'code.requested' }
-  | { type: 'code.changed'; value: string }
-  | { type: 'code.submitted' }
   | { type: 'captcha.solved'; token: string | null };
 
-type CodeSent = { sentTo: string; expiresInSeconds: number; resendAfterSeconds: number };
+/** What the SMS code is sent for and checked against, the first time and every resend. */
+export type SmsCodeRequest = { mobile: string };
+const smsCodeRequest = (context: LoginContext): SmsCodeRequest => ({ mobile: context.mobile });
 
 export const loginMachine = setup({
   types: {
@@ -41,31 +44,24 @@ export const loginMachine = setup({
     events: {} as LoginEvent,
   },
   actors: {
-    passwordLogin: fromPromise<Outcome<LoginResult>, { login: string; password: string; captchaToken: string | null }>(async () => {
-      throw new Error('passwordLogin is provided by the screen');
-    }),
-    sendLoginCode: fromPromise<Outcome<CodeSent>, { mobile: string; captchaToken: string | null }>(async () => {
-      throw new Error('sendLoginCode is provided by the screen');
-    }),
-    smsLogin: fromPromise<Outcome<LoginResult>, { mobile: string; code: string }>(async () => {
-      throw new Error('smsLogin is provided by the screen');
-    }),
+    passwordLogin: provided<Outcome<LoginResult>, { login: string; password: string; captchaToken: string | null }>('passwordLogin'),
+    sendCode: sendCodeMachine,
+    codeEntry: codeEntryMachine,
   },
   guards: {
     credentialsFilled: ({ context }) => context.login.trim().length >= 3 && context.password.length > 0,
     mobileValid: ({ context }) => /^9[1-79]\d{7}$/.test(context.mobile),
-    codeComplete: ({ context }) => /^\d{6}$/.test(context.code),
     isOk,
     refusedWith,
+    unreachable,
   },
   actions: {
     setLogin: assign({ login: ({ event, context }) => (event.type === 'login.changed' ? event.value : context.login) }),
     setPassword: assign({ password: ({ event, context }) => (event.type === 'password.changed' ? event.value : context.password) }),
     setMobile: assign({ mobile: ({ event, context }) => (event.type === 'mobile.changed' ? event.value.replace(/\D/g, '').slice(0, 9) : context.mobile) }),
-    setCode: assign({ code: ({ event, context }) => (event.type === 'code.changed' ? event.value.replace(/\D/g, '').slice(0, 6) : context.code) }),
-    keepCodeSent: assign({ sentTo: ({ event }) => { const o = outputOf<CodeSent>(event); return o.ok ? o.data.sentTo : ''; }, code: '' }),
+    keepCodeSent: assign({ sent: ({ event }) => { const o = outputOf<CodeSent>(event); return o.ok ? o.data : null; } }),
     keepResult: assign({ result: ({ event }) => { const o = outputOf<LoginResult>(event); return o.ok ? o.data : null; } }),
-    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), password: '', code: '' }),
+    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), password: '' }),
     keepWait: assign({ waitDetail: ({ event }) => refusalDetail(event), password: '' }),
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
     keepCaptchaToken: assign({ captchaToken: ({ event, context }) => (event.type === 'captcha.solved' ? event.token : context.captchaToken) }),
@@ -76,7 +72,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: { login: '', password: '', mobile: '', code: '', sentTo: '', triesLeft: null, waitDetail: null, errorCode: null, result: null, captchaToken: null },
+  context: { login: '', password: '', mobile: '', sent: null, triesLeft: null, waitDetail: null, errorCode: null, result: null, captchaToken: null },
   initial: 'byPassword',
   states: {
     byPassword: {
@@ -117,73 +113,52 @@ export const loginMachine = setup({
       },
     },
     bySms: {
-      initial: 'editingMobile',
+      initial: 'enteringMobile',
       on: {
-        'mobile.changed': { target: '.editingMobile', actions: 'setMobile' },
-        'code.requested': [{ guard: 'mobileValid', target: '.sendingCode' }, { target: '.incomplete' }],
+        'mobile.changed': { target: '.enteringMobile', actions: 'setMobile' },
         'method.password': { target: 'byPassword' },
       },
       states: {
-        editingMobile: {},
-        incomplete: { tags: ['error'] },
-        notRegistered: { tags: ['error'] },
-        coolingDown: { tags: ['error'] },
-        sendLimited: { tags: ['error'] },
-        refused: { tags: ['error'] },
-        unreachable: { tags: ['error'] },
-        captchaNeeded: {
-          on: { 'captcha.solved': { target: 'sendingCode', actions: 'keepCaptchaToken' } },
-        },
-        sendingCode: {
-          tags: ['busy'],
-          exit: 'forgetCaptchaToken',
-          invoke: {
-            id: 'sendLoginCode',
-            src: 'sendLoginCode',
-            input: ({ context }) => ({ mobile: context.mobile, captchaToken: context.captchaToken }),
-            onDone: [
-              { guard: 'isOk', target: 'codeSent', actions: 'keepCodeSent' },
-              { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'captchaNeeded' },
-              { guard: { type: 'refusedWith', params: { code: 'ACC10001' } }, target: 'notRegistered' },
-              { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'coolingDown', actions: 'keepWait' },
-              { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'sendLimited' },
-              { target: 'refused', actions: 'keepRefusal' },
-            ],
-            onError: { target: 'unreachable' },
-          },
-        },
-        codeSent: {
-          initial: 'typing',
-          on: {
-            'code.changed': { actions: 'setCode' },
-            'code.submitted': { guard: 'codeComplete', target: '#login.checkingCode' },
-          },
+        enteringMobile: {
+          initial: 'editing',
+          on: { 'code.requested': [{ guard: 'mobileValid', target: 'sendingCode' }, { target: '.incomplete' }] },
           states: {
-            typing: {},
-            wrongCode: { tags: ['error'] },
-            // expired, voided or too many tries: a new code is needed (code.requested)
-            expired: { tags: ['error'] },
-            tooManyTries: { tags: ['error'] },
+            editing: {},
+            incomplete: { tags: ['error'] },
+            notRegistered: { tags: ['error'] },
+            coolingDown: { tags: ['error'] },
+            sendLimited: { tags: ['error'] },
             refused: { tags: ['error'] },
             unreachable: { tags: ['error'] },
           },
         },
-      },
-    },
-    checkingCode: {
-      tags: ['busy'],
-      invoke: {
-        id: 'smsLogin',
-        src: 'smsLogin',
-        input: ({ context }) => ({ mobile: context.mobile, code: context.code }),
-        onDone: [
-          { guard: 'isOk', target: 'signedIn', actions: 'keepResult' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'bySms.codeSent.wrongCode', actions: 'keepTriesLeft' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10002' } }, target: 'bySms.codeSent.expired' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10003' } }, target: 'bySms.codeSent.tooManyTries' },
-          { target: 'bySms.codeSent.refused', actions: 'keepRefusal' },
-        ],
-        onError: { target: 'bySms.codeSent.unreachable' },
+        sendingCode: {
+          invoke: {
+            id: 'sendCode',
+            src: 'sendCode',
+            input: ({ context }) => ({ request: smsCodeRequest(context) }),
+            onDone: [
+              { guard: 'isOk', target: 'enteringCode', actions: 'keepCodeSent' },
+              { guard: { type: 'refusedWith', params: { code: 'ACC10001' } }, target: 'enteringMobile.notRegistered' },
+              { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'enteringMobile.coolingDown', actions: 'keepWait' },
+              { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'enteringMobile.sendLimited' },
+              { guard: 'unreachable', target: 'enteringMobile.unreachable' },
+              { target: 'enteringMobile.refused', actions: 'keepRefusal' },
+            ],
+            onError: { target: 'enteringMobile.unreachable' },
+          },
+        },
+        // the code, a new one after the cool-down; editing the mobile starts over
+        enteringCode: {
+          invoke: {
+            id: 'codeEntry',
+            src: 'codeEntry',
+            input: ({ context }) => ({ request: smsCodeRequest(context), sent: context.sent! }),
+            // the SMS log-in hands no refusal back: the code entry ends only signed in
+            onDone: { target: '#login.signedIn', actions: 'keepResult' },
+            onError: { target: 'enteringMobile.unreachable' },
+          },
+        },
       },
     },
     signedIn: {

@@ -1,15 +1,18 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { LoginResult } from '../services/contract/session.ts';
-import { isOk, outputOf, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, unreachable } from './outcome.ts';
+import { sendCodeMachine, type CodeSent } from './sendCode.machine.ts';
+import { codeEntryMachine } from './codeEntry.machine.ts';
 
 /**
  * Sign-up. An individual gives a 9-digit Angolan mobile, an enterprise an e-mail address; with the
- * agreements accepted a 6-digit code is sent there. While the person types the code, the resend
- * control cools down (60 s) in a parallel region. A right code gives a ticket; a login password
- * (8–16, letters and digits) then activates the account and signs it in.
- * Every refusal the server can give is its own state: already registered, resend too soon, sending
- * too much, wrong code (tries left), expired code, too many tries, step expired.
+ * agreements accepted a 6-digit code is sent there (the send-a-code child chart, captcha included).
+ * The code is typed in the shared code entry, whose resend control cools down (60 s) beside it. A
+ * right code gives a ticket; a login password (8–16, letters and digits) then activates the account
+ * and signs it in. Every refusal the server can give is its own state, here or in the child charts:
+ * already registered, resend too soon, sending too much, wrong code (tries left), expired code, too
+ * many tries, step expired.
  */
 export interface SignUpInput {
   memberType: 'individual' | 'enterprise';
@@ -19,36 +22,30 @@ export interface SignUpContext {
   memberType: 'individual' | 'enterprise';
   identity: string;
   agreed: boolean;
-  code: string;
+  sent: CodeSent | null;
   password: string;
   ticket: string | null;
-  sentTo: string;
-  resendAfterMs: number;
-  triesLeft: string | null;
   waitSeconds: string | null;
   errorCode: string | null;
   login: LoginResult | null;
-  captchaToken: string | null;
 }
 
 export type SignUpEvent =
   | { type: 'identity.changed'; value: string }
   | { type: 'agreement.toggled' }
   | { type: 'code.requested' }
-  | { type: 'code.changed'; value: string }
-  | { type: 'code.submitted' }
-  | { type: 'code.resendRequested' }
   | { type: 'identity.edit' }
   | { type: 'password.changed'; value: string }
   | { type: 'password.submitted' }
-  | { type: 'signup.restarted' }
-  | { type: 'captcha.solved'; token: string | null };
-
-type CodeSent = { sentTo: string; expiresInSeconds: number; resendAfterSeconds: number };
+  | { type: 'signup.restarted' };
 
 export const MOBILE = /^9[1-79]\d{7}$/;
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const isStrongPassword = (password: string) => /^[\x21-\x7e]{8,16}$/.test(password) && /\d/.test(password) && /[A-Za-z]/.test(password);
+
+/** Where the sign-up code goes and what it is checked against, the first time and every resend. */
+export type SignUpCodeRequest = { memberType: SignUpInput['memberType']; identity: string };
+const signUpCodeRequest = (context: SignUpContext): SignUpCodeRequest => ({ memberType: context.memberType, identity: context.identity });
 
 export const signUpMachine = setup({
   types: {
@@ -57,52 +54,35 @@ export const signUpMachine = setup({
     events: {} as SignUpEvent,
   },
   actors: {
-    sendCode: fromPromise<Outcome<CodeSent>, { memberType: SignUpInput['memberType']; identity: string; captchaToken: string | null }>(async () => {
-      throw new Error('sendCode is provided by the screen');
-    }),
-    verifyCode: fromPromise<Outcome<{ ticket: string }>, { memberType: SignUpInput['memberType']; identity: string; code: string }>(async () => {
-      throw new Error('verifyCode is provided by the screen');
-    }),
-    activate: fromPromise<Outcome<LoginResult>, { ticket: string; password: string }>(async () => {
-      throw new Error('activate is provided by the screen');
-    }),
+    sendCode: sendCodeMachine,
+    codeEntry: codeEntryMachine,
+    activate: provided<Outcome<LoginResult>, { ticket: string; password: string }>('activate'),
   },
   guards: {
     canRequestCode: ({ context }) => context.agreed && (context.memberType === 'individual' ? MOBILE.test(context.identity) : EMAIL.test(context.identity)),
-    codeComplete: ({ context }) => /^\d{6}$/.test(context.code),
     passwordStrong: ({ context }) => isStrongPassword(context.password),
     isOk,
     refusedWith,
+    unreachable,
   },
   actions: {
     setIdentity: assign({ identity: ({ event }) => (event.type === 'identity.changed' ? event.value.trim() : '') }),
     toggleAgreement: assign({ agreed: ({ context }) => !context.agreed }),
-    setCode: assign({ code: ({ event, context }) => (event.type === 'code.changed' ? event.value.replace(/\D/g, '').slice(0, 6) : context.code) }),
     setPassword: assign({ password: ({ event, context }) => (event.type === 'password.changed' ? event.value : context.password) }),
-    keepCodeSent: assign(({ event }) => {
-      const output = outputOf<CodeSent>(event);
-      return output.ok ? { sentTo: output.data.sentTo, resendAfterMs: output.data.resendAfterSeconds * 1000, code: '', errorCode: null } : {};
-    }),
+    keepCodeSent: assign({ sent: ({ event }) => { const o = outputOf<CodeSent>(event); return o.ok ? o.data : null; }, errorCode: null }),
     keepTicket: assign({ ticket: ({ event }) => { const o = outputOf<{ ticket: string }>(event); return o.ok ? o.data.ticket : null; } }),
     keepLogin: assign({ login: ({ event }) => { const o = outputOf<LoginResult>(event); return o.ok ? o.data : null; } }),
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
-    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), code: '' }),
     keepWait: assign({ waitSeconds: ({ event }) => refusalDetail(event) }),
-    keepCaptchaToken: assign({ captchaToken: ({ event, context }) => (event.type === 'captcha.solved' ? event.token : context.captchaToken) }),
-    forgetCaptchaToken: assign({ captchaToken: null }),
-    forgetProgress: assign({ code: '', password: '', ticket: null, triesLeft: null, errorCode: null }),
+    forgetProgress: assign({ sent: null, password: '', ticket: null, errorCode: null }),
     // provided by the screen: where the new session goes and what opens next
     startSession: () => {},
     goHome: () => {},
   },
-  delays: {
-    resendCooldown: ({ context }) => context.resendAfterMs,
-  },
 }).createMachine({
   id: 'signUp',
   context: ({ input }) => ({
-    memberType: input.memberType, identity: '', agreed: false, code: '', password: '', ticket: null, sentTo: '',
-    resendAfterMs: 60_000, triesLeft: null, waitSeconds: null, errorCode: null, login: null, captchaToken: null,
+    memberType: input.memberType, identity: '', agreed: false, sent: null, password: '', ticket: null, waitSeconds: null, errorCode: null, login: null,
   }),
   initial: 'editingIdentity',
   states: {
@@ -122,93 +102,38 @@ export const signUpMachine = setup({
         sendLimited: { tags: ['error'] },
         refused: { tags: ['error'] },
         unreachable: { tags: ['error'] },
-        // the server saw suspicious attempts from this address: solve the captcha, then it sends
-        captchaNeeded: {
-          on: { 'captcha.solved': { target: '#signUp.sendingCode', actions: 'keepCaptchaToken' } },
-        },
       },
     },
     sendingCode: {
-      tags: ['busy'],
-      exit: 'forgetCaptchaToken',
+      // a new number or address drops this send (and the captcha it may be waiting for)
+      on: { 'identity.changed': { target: 'editingIdentity', actions: 'setIdentity' } },
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
-        input: ({ context }) => ({ memberType: context.memberType, identity: context.identity, captchaToken: context.captchaToken }),
+        input: ({ context }) => ({ request: signUpCodeRequest(context) }),
         onDone: [
           { guard: 'isOk', target: 'enteringCode', actions: 'keepCodeSent' },
-          { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'editingIdentity.captchaNeeded' },
           { guard: { type: 'refusedWith', params: { code: 'REG10001' } }, target: 'editingIdentity.alreadyRegistered' },
           { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'editingIdentity.coolingDown', actions: 'keepWait' },
           { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'editingIdentity.sendLimited' },
+          { guard: 'unreachable', target: 'editingIdentity.unreachable' },
           { target: 'editingIdentity.refused', actions: 'keepRefusal' },
         ],
         onError: { target: 'editingIdentity.unreachable' },
       },
     },
     enteringCode: {
-      type: 'parallel',
-      on: {
-        'code.changed': { actions: 'setCode' },
-        'identity.edit': { target: 'editingIdentity', actions: 'forgetProgress' },
-      },
-      states: {
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: { after: { resendCooldown: { target: 'available' } } },
-            available: { on: { 'code.resendRequested': { target: 'resending' } } },
-            resending: {
-              tags: ['busy'],
-              exit: 'forgetCaptchaToken',
-              invoke: {
-                id: 'resendCode',
-                src: 'sendCode',
-                input: ({ context }) => ({ memberType: context.memberType, identity: context.identity, captchaToken: context.captchaToken }),
-                onDone: [
-                  { guard: 'isOk', target: ['coolingDown', '#signUp.enteringCode.entry.typing'], actions: 'keepCodeSent' },
-                  { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'captchaNeeded' },
-                  { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'limited' },
-                  { target: 'available', actions: 'keepRefusal' },
-                ],
-                onError: { target: 'available' },
-              },
-            },
-            // the hourly limit is reached: no more codes for now
-            limited: { tags: ['error'] },
-            captchaNeeded: {
-              on: { 'captcha.solved': { target: 'resending', actions: 'keepCaptchaToken' } },
-            },
-          },
-        },
-        entry: {
-          initial: 'typing',
-          states: {
-            typing: { on: { 'code.submitted': { guard: 'codeComplete', target: 'verifying' } } },
-            verifying: {
-              tags: ['busy'],
-              invoke: {
-                id: 'verifyCode',
-                src: 'verifyCode',
-                input: ({ context }) => ({ memberType: context.memberType, identity: context.identity, code: context.code }),
-                onDone: [
-                  { guard: 'isOk', target: '#signUp.choosingPassword', actions: 'keepTicket' },
-                  { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'wrongCode', actions: 'keepTriesLeft' },
-                  { guard: { type: 'refusedWith', params: { code: 'COD10002' } }, target: 'expired' },
-                  { guard: { type: 'refusedWith', params: { code: 'COD10003' } }, target: 'tooManyTries' },
-                  { guard: { type: 'refusedWith', params: { code: 'REG10001' } }, target: '#signUp.editingIdentity.alreadyRegistered' },
-                  { target: 'unreachable', actions: 'keepRefusal' },
-                ],
-                onError: { target: 'unreachable' },
-              },
-            },
-            wrongCode: { tags: ['error'], on: { 'code.submitted': { guard: 'codeComplete', target: 'verifying' } } },
-            // expired or voided: only a new code helps (the resend region)
-            expired: { tags: ['error'] },
-            tooManyTries: { tags: ['error'] },
-            unreachable: { tags: ['error'], on: { 'code.submitted': { guard: 'codeComplete', target: 'verifying' } } },
-          },
-        },
+      on: { 'identity.edit': { target: 'editingIdentity', actions: 'forgetProgress' } },
+      invoke: {
+        id: 'codeEntry',
+        src: 'codeEntry',
+        input: ({ context }) => ({ request: signUpCodeRequest(context), sent: context.sent!, handOver: ['REG10001'] }),
+        onDone: [
+          { guard: 'isOk', target: 'choosingPassword', actions: 'keepTicket' },
+          // registered meanwhile (another device, the same code twice): log in instead
+          { guard: { type: 'refusedWith', params: { code: 'REG10001' } }, target: 'editingIdentity.alreadyRegistered' },
+        ],
+        onError: { target: 'editingIdentity.unreachable' },
       },
     },
     choosingPassword: {

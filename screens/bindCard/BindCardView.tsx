@@ -4,7 +4,8 @@ import type { SnapshotFrom } from 'xstate';
 import { cardNoMistyped, groupCardNumber, type bindCardMachine, type BindCardEvent } from '../../machines/bindCard.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
-import { BankCodeStep, type CodeRegions } from '../common/CodeStep.tsx';
+import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { unsentCodeMessages } from '../common/SendCodeView.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { LinkButton, cardLabel } from '../common/bank.tsx';
 
@@ -84,10 +85,9 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
       holderMismatch: t('errors.CRD10003'),
       cardUnknown: t('errors.CRD10005'),
       alreadyBound: t('errors.CRD10006'),
+      ...unsentCodeMessages(t, context),
+      // the bank's words: no code was sent to this number yet
       coolingDown: t('bindCard.waitSeconds', { seconds: context.waitSeconds ?? '60' }),
-      sendLimited: t('errors.COD10005'),
-      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-      unreachable: t('errors.network.gateway'),
     };
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
@@ -103,20 +103,11 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
     );
   }
   if (state.matches('enteringCode')) {
+    const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
     return (
       <div className="kw-form">
         {cardFacts}
-        <BankCodeStep
-          id="bind-code"
-          regions={(state.value as { enteringCode: CodeRegions }).enteringCode}
-          sentTo={context.sent?.mobileMasked ?? ''}
-          code={context.code}
-          triesLeft={context.triesLeft}
-          errorCode={context.errorCode}
-          resendAfterMs={context.resendAfterMs}
-          canSubmit={state.can({ type: 'code.submitted' })}
-          send={send}
-        />
+        {codeEntry && <CodeEntryPanel actor={codeEntry} id="bind-code" />}
         <Button block size="large" onClick={() => send({ type: 'mobile.edit' })}>{t('bindCard.changeMobile')}</Button>
       </div>
     );

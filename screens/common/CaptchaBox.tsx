@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { useMachine } from '@xstate/react';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { captchaMachine, type CaptchaEvent } from '../../machines/captcha.machine.ts';
-import { requestGateway } from '../../services/gateway.ts';
+import type { captchaMachine, CaptchaEvent, CaptchaScene } from '../../machines/captcha.machine.ts';
+import { captchaFlow } from '../../services/flows/captcha.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 
 /** Renders the captcha chart: the image, one answer, a new image after a wrong one. */
@@ -39,21 +39,11 @@ export function CaptchaView({ state, send }: { state: SnapshotFrom<typeof captch
 }
 
 /** The captcha a flow shows when the server answers CAP10001; hands the flow its one-time token. */
-export function CaptchaBox({ scene, onSolved }: { scene: 'login' | 'sendCode'; onSolved: (token: string | null) => void }) {
-  const machine = useMemo(
-    () =>
-      captchaMachine.provide({
-        actors: {
-          loadCaptcha: fromPromise(() => requestGateway('common/captcha/preCheckCaptchaCode', { scene }, { quiet: true })),
-          checkAnswer: fromPromise(({ input }) => requestGateway('wechat/merchantCooperation/checkCaptchaCode', input)),
-        },
-        actions: { reportSolved: ({ context }) => onSolved(context.token) },
-      }),
-    [scene, onSolved],
-  );
-  const [state, send] = useMachine(machine);
+export function CaptchaBox({ scene, onSolved }: { scene: CaptchaScene; onSolved: (token: string | null) => void }) {
+  const machine = useMemo(() => captchaFlow.provide({ actions: { reportSolved: ({ context }) => onSolved(context.token) } }), [onSolved]);
+  const [state, send] = useMachine(machine, { input: { scene } });
   return <CaptchaView state={state} send={send} />;
 }
 
-export type RenderCaptcha = (scene: 'login' | 'sendCode', onSolved: (token: string | null) => void) => React.ReactNode;
+export type RenderCaptcha = (scene: CaptchaScene, onSolved: (token: string | null) => void) => React.ReactNode;
 export const renderCaptchaBox: RenderCaptcha = (scene, onSolved) => <CaptchaBox scene={scene} onSolved={onSolved} />;

@@ -6,10 +6,11 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 export type CodeProblem = 'wrongCode' | 'expired' | 'tooManyTries' | 'refused' | 'unreachable';
 
 /**
- * The "enter the code we sent" step the flows share: where it went, the 6-digit field, the refusal
- * of the chart's current sub-state, confirm, and a way to ask for a new code.
+ * The "enter the code we sent" form: where it went, the 6-digit field, the refusal of the chart's
+ * current sub-state, confirm, and a way to ask for a new code. The code entry chart's view
+ * (CodeEntryView) draws it, and so does the pay-password reset.
  */
-export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy, canSubmit, onCodeChange, onSubmit, onNewCode, newCodeWaiting }: {
+export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy, canSubmit, onCodeChange, onSubmit, onNewCode, newCodeWaiting, submitLabel, newCodeLabel }: {
   id: string;
   sentTo: string;
   code: string;
@@ -23,6 +24,9 @@ export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy
   onNewCode: () => void;
   /** While set, a new code cannot be asked for yet: the control is disabled and reads this instead (the chart's countdown, "sending…"). */
   newCodeWaiting?: string | null;
+  /** The flow's words for confirming (log-in: "Entrar") and for a new code (sign-up: "Reenviar código"). */
+  submitLabel?: string;
+  newCodeLabel?: string;
 }) {
   const { t } = useTranslation();
   const messages: Record<CodeProblem, string> = {
@@ -41,8 +45,8 @@ export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy
         <Input id={id} className="kw-code-input" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={onCodeChange} maxLength={6} placeholder="••••••" />
       </div>
       {problem && <FieldError>{messages[problem]}</FieldError>}
-      <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !canSubmit}>{t('signUp.confirmCode')}</Button>
-      <button type="button" className="kw-text-button" disabled={busy || !!newCodeWaiting} onClick={onNewCode}>{newCodeWaiting || t('login.newCode')}</button>
+      <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !canSubmit}>{submitLabel ?? t('signUp.confirmCode')}</Button>
+      <button type="button" className="kw-text-button" disabled={busy || !!newCodeWaiting} onClick={onNewCode}>{newCodeWaiting || (newCodeLabel ?? t('login.newCode'))}</button>
     </form>
   );
 }

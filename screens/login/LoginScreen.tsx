@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { loginMachine } from '../../machines/login.machine.ts';
-import { requestGateway } from '../../services/gateway.ts';
+import { loginFlow } from '../../services/flows/login.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { useStartSession } from '../common/useStartSession.ts';
 import { LoginView } from './LoginView.tsx';
@@ -16,12 +14,7 @@ export default function LoginScreen() {
   const startSession = useStartSession();
   const machine = useMemo(
     () =>
-      loginMachine.provide({
-        actors: {
-          passwordLogin: fromPromise(({ input }) => requestGateway('oauth/passwordLogin', { login: input.login, password: input.password, captchaToken: input.captchaToken ?? undefined })),
-          sendLoginCode: fromPromise(({ input }) => requestGateway('fund/sms/sendSMS', { mobile: input.mobile, purpose: 'login', captchaToken: input.captchaToken ?? undefined })),
-          smsLogin: fromPromise(({ input }) => requestGateway('oauth/authSmsLoginAdvance', input)),
-        },
+      loginFlow.provide({
         actions: {
           startSession: ({ context }) => context.result && startSession(context.result),
           goHome: () => void navigate({ to: '/', replace: true }),

@@ -5,13 +5,15 @@ import type { loginMachine, LoginEvent } from '../../machines/login.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
+import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { SendCodePanel, unsentCodeMessages, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
 
 type State = SnapshotFrom<typeof loginMachine>;
 
 /** Renders the log-in chart: the password way or the SMS way, with the message of each refusal. */
 export function LoginView({ state, send, renderCaptcha = renderCaptchaBox }: { state: State; send: (event: LoginEvent) => void; renderCaptcha?: RenderCaptcha }) {
   const { t } = useTranslation();
-  const bySms = state.matches('bySms') || state.matches('checkingCode');
+  const bySms = state.matches('bySms');
   if (state.matches('signedIn')) {
     return <p className="kw-centered" role="status">{t('login.signedIn')}</p>;
   }
@@ -21,9 +23,8 @@ export function LoginView({ state, send, renderCaptcha = renderCaptchaBox }: { s
         <button type="button" className="kw-tab" aria-pressed={!bySms} onClick={() => send({ type: 'method.password' })}>{t('login.byPassword')}</button>
         <button type="button" className="kw-tab" aria-pressed={bySms} onClick={() => send({ type: 'method.sms' })}>{t('login.bySms')}</button>
       </div>
-      {bySms ? <SmsWay state={state} send={send} /> : <PasswordWay state={state} send={send} />}
-      {(state.matches({ byPassword: 'captchaNeeded' }) || state.matches({ bySms: 'captchaNeeded' })) &&
-        renderCaptcha(bySms ? 'sendCode' : 'login', (token) => send({ type: 'captcha.solved', token }))}
+      {bySms ? <SmsWay state={state} send={send} renderCaptcha={renderCaptcha} /> : <PasswordWay state={state} send={send} />}
+      {state.matches({ byPassword: 'captchaNeeded' }) && renderCaptcha('login', (token) => send({ type: 'captcha.solved', token }))}
       <p className="kw-muted-text kw-centered-text">
         {t('login.noAccount')} <a href="/app/register">{t('login.signUp')}</a> · <a href="/app/enterpriseregister">{t('login.enterpriseSignUp')}</a>
       </p>
@@ -61,49 +62,28 @@ function PasswordWay({ state, send }: { state: State; send: (event: LoginEvent) 
   );
 }
 
-function SmsWay({ state, send }: { state: State; send: (event: LoginEvent) => void }) {
+function SmsWay({ state, send, renderCaptcha }: { state: State; send: (event: LoginEvent) => void; renderCaptcha: RenderCaptcha }) {
   const { t } = useTranslation();
   const { context } = state;
-  const codeStep = state.matches({ bySms: 'codeSent' }) || state.matches('checkingCode');
-  const mobileProblem = (['incomplete', 'notRegistered', 'coolingDown', 'sendLimited', 'refused', 'unreachable'] as const).find((s) => state.matches({ bySms: s }));
-  const codeProblem = (['wrongCode', 'expired', 'tooManyTries', 'refused', 'unreachable'] as const).find((s) => state.matches({ bySms: { codeSent: s } }));
-  const mobileMessages = {
+  const sendCode = state.children.sendCode as SendCodeActor | undefined;
+  const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
+  const sending = useSending(sendCode);
+  const problem = (['incomplete', 'notRegistered', 'coolingDown', 'sendLimited', 'refused', 'unreachable'] as const).find((s) => state.matches({ bySms: { enteringMobile: s } }));
+  const messages = {
     incomplete: t('login.incompleteMobile'),
     notRegistered: t('errors.ACC10001'),
-    coolingDown: t('signUp.waitSeconds', { seconds: context.waitDetail ?? '60' }),
-    sendLimited: t('errors.COD10005'),
-    refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-    unreachable: t('errors.network.gateway'),
+    ...unsentCodeMessages(t, { waitSeconds: context.waitDetail, errorCode: context.errorCode }),
   };
-  const codeMessages = {
-    wrongCode: t('signUp.wrongCode', { tries: context.triesLeft ?? '0' }),
-    expired: t('errors.COD10002'),
-    tooManyTries: t('errors.COD10003'),
-    refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-    unreachable: t('errors.network.gateway'),
-  };
-  const sending = state.matches({ bySms: 'sendingCode' });
-  const checking = state.matches('checkingCode') || state.matches('signedIn');
   return (
     <>
       <form className="kw-form-fields" onSubmit={(e) => { e.preventDefault(); send({ type: 'code.requested' }); }} noValidate>
         <MobileField id="login-mobile" label={t('signUp.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
-        {mobileProblem && <FieldError>{mobileMessages[mobileProblem]}</FieldError>}
-        <Button block size="large" type="submit" loading={sending} disabled={sending || checking}>
-          {codeStep ? t('login.newCode') : t('signUp.sendCode')}
-        </Button>
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {/* once a code is sent, a new one comes from the code entry, after its cool-down */}
+        {!codeEntry && <Button block size="large" type="submit" loading={sending} disabled={state.matches({ bySms: 'sendingCode' })}>{t('signUp.sendCode')}</Button>}
       </form>
-      {codeStep && (
-        <form className="kw-form-fields" onSubmit={(e) => { e.preventDefault(); send({ type: 'code.submitted' }); }} noValidate>
-          <p className="kw-muted-text">{t('signUp.codeSentTo', { destination: context.sentTo })}</p>
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="login-code">{t('signUp.codeLabel')}</label>
-            <Input id="login-code" className="kw-code-input" inputMode="numeric" autoComplete="one-time-code" value={context.code} onChange={(value) => send({ type: 'code.changed', value })} maxLength={6} placeholder="••••••" />
-          </div>
-          {codeProblem && <FieldError>{codeMessages[codeProblem]}</FieldError>}
-          <Button block color="primary" size="large" type="submit" loading={checking} disabled={checking || !state.can({ type: 'code.submitted' })}>{t('login.submit')}</Button>
-        </form>
-      )}
+      <SendCodePanel actor={sendCode} renderCaptcha={renderCaptcha} />
+      {codeEntry && <CodeEntryPanel actor={codeEntry} id="login-code" submitLabel={t('login.submit')} renderCaptcha={renderCaptcha} />}
     </>
   );
 }

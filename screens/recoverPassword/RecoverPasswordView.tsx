@@ -5,7 +5,8 @@ import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recove
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
-import { CodeForm } from '../common/CodeForm.tsx';
+import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { SendCodePanel, unsentCodeMessages, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
 
 type State = SnapshotFrom<typeof recoverPasswordMachine>;
 type Send = (event: RecoverEvent) => void;
@@ -14,6 +15,9 @@ type Send = (event: RecoverEvent) => void;
 export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptchaBox }: { state: State; send: Send; renderCaptcha?: RenderCaptcha }) {
   const { t } = useTranslation();
   const { context } = state;
+  const sendCode = state.children.sendCode as SendCodeActor | undefined;
+  const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
+  const sending = useSending(sendCode);
   if (state.matches('enteringAccount') || state.matches('checkingAccount')) {
     const problem = (['incomplete', 'notFound', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringAccount: s }));
     const messages = { incomplete: t('login.incompleteMobile'), notFound: t('errors.ACC10001'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
@@ -28,34 +32,20 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
   }
   if (state.matches('confirmingAccount') || state.matches('sendingCode')) {
     const problem = (['coolingDown', 'sendLimited', 'refused', 'unreachable'] as const).find((s) => state.matches({ confirmingAccount: s }));
-    const messages = { coolingDown: t('signUp.waitSeconds', { seconds: context.waitSeconds ?? '60' }), sendLimited: t('errors.COD10005'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
+    const messages = unsentCodeMessages(t, context);
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('recoverPassword.confirmTitle')}</h2>
         <p className="kw-muted-text">{t('recoverPassword.accountOf', { name: context.maskedName })}</p>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {state.matches({ confirmingAccount: 'captchaNeeded' }) && renderCaptcha('sendCode', (token) => send({ type: 'captcha.solved', token }))}
-        <Button block color="primary" size="large" loading={state.hasTag('busy')} disabled={state.hasTag('busy') || state.matches({ confirmingAccount: 'captchaNeeded' })} onClick={() => send({ type: 'code.requested' })}>{t('signUp.sendCode')}</Button>
+        <SendCodePanel actor={sendCode} renderCaptcha={renderCaptcha} />
+        <Button block color="primary" size="large" loading={sending} disabled={state.matches('sendingCode')} onClick={() => send({ type: 'code.requested' })}>{t('signUp.sendCode')}</Button>
         <button type="button" className="kw-text-button" onClick={() => send({ type: 'recovery.restarted' })}>{t('signUp.changeMobile')}</button>
       </div>
     );
   }
-  if (state.matches('enteringCode') || state.matches('verifyingCode')) {
-    return (
-      <CodeForm
-        id="recover-code"
-        sentTo={context.sentTo}
-        code={context.code}
-        problem={(['wrongCode', 'expired', 'tooManyTries', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringCode: s }))}
-        triesLeft={context.triesLeft}
-        errorCode={context.errorCode}
-        busy={state.hasTag('busy')}
-        canSubmit={state.can({ type: 'code.submitted' })}
-        onCodeChange={(value) => send({ type: 'code.changed', value })}
-        onSubmit={() => send({ type: 'code.submitted' })}
-        onNewCode={() => send({ type: 'code.requested' })}
-      />
-    );
+  if (state.matches('enteringCode')) {
+    return codeEntry ? <CodeEntryPanel actor={codeEntry} id="recover-code" renderCaptcha={renderCaptcha} /> : null;
   }
   if (state.matches('stepExpired')) {
     return (

@@ -2,34 +2,32 @@ import { Button, Checkbox, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { signUpMachine, SignUpEvent } from '../../machines/signUp.machine.ts';
-import { useCountdown } from '../../src/ui/useCountdown.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
+import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { SendCodePanel, unsentCodeMessages, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
 
 type State = SnapshotFrom<typeof signUpMachine>;
 
 /** Renders whichever step of the sign-up chart is current, with the message of each refusal. */
 export function SignUpView({ state, send, operatorName, renderCaptcha = renderCaptchaBox }: { state: State; send: (event: SignUpEvent) => void; operatorName: string | null; renderCaptcha?: RenderCaptcha }) {
-  const captcha = (state.matches({ editingIdentity: 'captchaNeeded' }) || state.matches({ enteringCode: { resend: 'captchaNeeded' } })) &&
-    renderCaptcha('sendCode', (token) => send({ type: 'captcha.solved', token }));
-  if (state.matches('editingIdentity') || state.matches('sendingCode')) return <><IdentityStep state={state} send={send} operatorName={operatorName} />{captcha}</>;
-  if (state.matches('enteringCode')) return <><CodeStep state={state} send={send} />{captcha}</>;
+  if (state.matches('editingIdentity') || state.matches('sendingCode')) return <IdentityStep state={state} send={send} operatorName={operatorName} renderCaptcha={renderCaptcha} />;
+  if (state.matches('enteringCode')) return <CodeStep state={state} send={send} renderCaptcha={renderCaptcha} />;
   if (state.matches('stepExpired')) return <StepExpired send={send} />;
   return <PasswordStep state={state} send={send} />;
 }
 
-function IdentityStep({ state, send, operatorName }: { state: State; send: (event: SignUpEvent) => void; operatorName: string | null }) {
+function IdentityStep({ state, send, operatorName, renderCaptcha }: { state: State; send: (event: SignUpEvent) => void; operatorName: string | null; renderCaptcha: RenderCaptcha }) {
   const { t } = useTranslation();
   const { context } = state;
+  const sendCode = state.children.sendCode as SendCodeActor | undefined;
+  const sending = useSending(sendCode);
   const individual = context.memberType === 'individual';
   const problem = (['incomplete', 'alreadyRegistered', 'coolingDown', 'sendLimited', 'refused', 'unreachable'] as const).find((s) => state.matches({ editingIdentity: s }));
   const messages = {
     incomplete: individual ? t('signUp.incompleteMobile') : t('signUp.incompleteEmail'),
     alreadyRegistered: t('errors.REG10001'),
-    coolingDown: t('signUp.waitSeconds', { seconds: context.waitSeconds ?? '60' }),
-    sendLimited: t('errors.COD10005'),
-    refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-    unreachable: t('errors.network.gateway'),
+    ...unsentCodeMessages(t, context),
   };
   return (
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'code.requested' }); }} noValidate>
@@ -60,59 +58,24 @@ function IdentityStep({ state, send, operatorName }: { state: State; send: (even
         </span>
       </Checkbox>
       {problem && <FieldError>{messages[problem]}{problem === 'alreadyRegistered' && <> <a href="/app/login">{t('signUp.goToLogin')}</a></>}</FieldError>}
-      <Button block color="primary" size="large" type="submit" loading={state.hasTag('busy')} disabled={state.hasTag('busy')}>
+      <SendCodePanel actor={sendCode} renderCaptcha={renderCaptcha} />
+      <Button block color="primary" size="large" type="submit" loading={sending} disabled={state.matches('sendingCode')}>
         {t('signUp.sendCode')}
       </Button>
     </form>
   );
 }
 
-function CodeStep({ state, send }: { state: State; send: (event: SignUpEvent) => void }) {
+function CodeStep({ state, send, renderCaptcha }: { state: State; send: (event: SignUpEvent) => void; renderCaptcha: RenderCaptcha }) {
   const { t } = useTranslation();
-  const { context } = state;
-  const coolingDown = state.matches({ enteringCode: { resend: 'coolingDown' } });
-  const secondsLeft = useCountdown(context.resendAfterMs, coolingDown);
-  const entryProblem = (['wrongCode', 'expired', 'tooManyTries', 'unreachable'] as const).find((s) => state.matches({ enteringCode: { entry: s } }));
-  const messages = {
-    wrongCode: t('signUp.wrongCode', { tries: context.triesLeft ?? '0' }),
-    expired: t('errors.COD10002'),
-    tooManyTries: t('errors.COD10003'),
-    unreachable: t('errors.network.gateway'),
-  };
-  const verifying = state.matches({ enteringCode: { entry: 'verifying' } });
+  const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
   return (
-    <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'code.submitted' }); }} noValidate>
-      <h2 className="kw-step-title">{t('signUp.codeTitle')}</h2>
-      <p className="kw-muted-text">{t('signUp.codeSentTo', { destination: context.sentTo })}</p>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="signup-code">{t('signUp.codeLabel')}</label>
-        <Input
-          id="signup-code"
-          value={context.code}
-          onChange={(value) => send({ type: 'code.changed', value })}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="••••••"
-          className="kw-code-input"
-        />
-      </div>
-      {entryProblem && <FieldError>{messages[entryProblem]}</FieldError>}
-      <Button block color="primary" size="large" type="submit" loading={verifying} disabled={verifying || !state.can({ type: 'code.submitted' })}>
-        {t('signUp.confirmCode')}
-      </Button>
-      <div className="kw-row-actions">
-        {coolingDown && <span className="kw-muted-text">{t('signUp.resendIn', { seconds: secondsLeft })}</span>}
-        {state.matches({ enteringCode: { resend: 'available' } }) && (
-          <button type="button" className="kw-text-button" onClick={() => send({ type: 'code.resendRequested' })}>{t('signUp.resend')}</button>
-        )}
-        {state.matches({ enteringCode: { resend: 'resending' } }) && <span className="kw-muted-text">{t('signUp.resending')}</span>}
-        {state.matches({ enteringCode: { resend: 'limited' } }) && <span className="kw-error-text">{t('errors.COD10005')}</span>}
-        <button type="button" className="kw-text-button" onClick={() => send({ type: 'identity.edit' })}>
-          {context.memberType === 'individual' ? t('signUp.changeMobile') : t('signUp.changeEmail')}
-        </button>
-      </div>
-    </form>
+    <div className="kw-form">
+      {codeEntry && <CodeEntryPanel actor={codeEntry} id="signup-code" resendLabel={t('signUp.resend')} renderCaptcha={renderCaptcha} />}
+      <button type="button" className="kw-text-button" onClick={() => send({ type: 'identity.edit' })}>
+        {state.context.memberType === 'individual' ? t('signUp.changeMobile') : t('signUp.changeEmail')}
+      </button>
+    </div>
   );
 }
 

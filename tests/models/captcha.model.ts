@@ -12,7 +12,7 @@ export const captchaUserEvents = {
 
 export const captchaModel: FlowModel<typeof captchaMachine> = {
   machine: parkInvokes(captchaMachine, ['loadCaptcha', 'checkAnswer']),
-  variants: [{ name: 'captcha', input: undefined }],
+  variants: [{ name: 'a code to send', input: { scene: 'sendCode' } }],
   events: [
     ...Object.values(captchaUserEvents),
     doneEvent('loadCaptcha', { ok: true, data: { required: true, captchaId: '6f1c1b8e-8d0a-4d36-9a51-1b0e6d2f3a10', image: sampleImage } }),

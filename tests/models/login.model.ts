@@ -1,6 +1,9 @@
 import { loginMachine, type LoginEvent } from '../../machines/login.machine.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { sampleLogin } from './signUp.model.ts';
+import { parkedSendCode, sampleCaptchaToken, sampleCodeSent } from './sendCode.model.ts';
+import { parkedCodeEntry } from './codeEntry.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
@@ -12,13 +15,16 @@ export const loginUserEvents = {
   'password.submitted': { type: 'password.submitted' },
   'mobile.changed': { type: 'mobile.changed', value: '943000002' },
   'code.requested': { type: 'code.requested' },
-  'code.changed': { type: 'code.changed', value: '123456' },
-  'code.submitted': { type: 'code.submitted' },
-  'captcha.solved': { type: 'captcha.solved', token: 'captcha-token-abcdefghijklmnop' },
+  'captcha.solved': { type: 'captcha.solved', token: sampleCaptchaToken },
 } satisfies Record<LoginEvent['type'], LoginEvent>;
 
+/**
+ * The log-in chart with its call parked; its children run as the real charts with their calls
+ * parked (sending; the code typed), and their outcomes are fed as `xstate.done.actor.sendCode` and
+ * `xstate.done.actor.codeEntry`, as the children would send them.
+ */
 export const loginModel: FlowModel<typeof loginMachine> = {
-  machine: parkInvokes(loginMachine, ['passwordLogin', 'sendLoginCode', 'smsLogin']),
+  machine: parkInvokes(loginMachine, ['passwordLogin']).provide({ actors: { sendCode: parkedSendCode, codeEntry: parkedCodeEntry } }),
   variants: [{ name: 'log-in', input: undefined }],
   events: [
     ...Object.values(loginUserEvents),
@@ -29,27 +35,19 @@ export const loginModel: FlowModel<typeof loginMachine> = {
     doneEvent('passwordLogin', refusal('CAP10001')),
     doneEvent('passwordLogin', refusal('AGW50000')),
     errorEvent('passwordLogin', new Error('network down')),
-    doneEvent('sendLoginCode', { ok: true, data: { sentTo: '+244 9** *** 002', expiresInSeconds: 300, resendAfterSeconds: 60 } }),
-    doneEvent('sendLoginCode', refusal('ACC10001')),
-    doneEvent('sendLoginCode', refusal('CAP10001')),
-    doneEvent('sendLoginCode', refusal('COD10004', '37')),
-    doneEvent('sendLoginCode', refusal('COD10005')),
-    doneEvent('sendLoginCode', refusal('AGW50000')),
-    errorEvent('sendLoginCode', new Error('network down')),
-    doneEvent('smsLogin', { ok: true, data: sampleLogin }),
-    doneEvent('smsLogin', refusal('COD10001', '2')),
-    doneEvent('smsLogin', refusal('COD10002')),
-    doneEvent('smsLogin', refusal('COD10003')),
-    doneEvent('smsLogin', refusal('AGW50000')),
-    errorEvent('smsLogin', new Error('network down')),
+    doneEvent('sendCode', { ok: true, data: sampleCodeSent }),
+    doneEvent('sendCode', refusal('ACC10001')),
+    doneEvent('sendCode', refusal('COD10004', '37')),
+    doneEvent('sendCode', refusal('COD10005')),
+    doneEvent('sendCode', UNREACHABLE),
+    doneEvent('sendCode', refusal('AGW50000')),
+    errorEvent('sendCode', new Error('child failed')),
+    doneEvent('codeEntry', { ok: true, data: sampleLogin }),
+    errorEvent('codeEntry', new Error('child failed')),
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const facts = snapshot.matches('byPassword')
-      ? [c.login.length >= 3, c.password.length > 0]
-      : snapshot.matches('bySms')
-        ? [/^9[1-79]\d{7}$/.test(c.mobile), /^\d{6}$/.test(c.code)]
-        : [];
+    const facts = snapshot.matches('byPassword') ? [c.login.length >= 3, c.password.length > 0] : snapshot.matches('bySms') ? [/^9[1-79]\d{7}$/.test(c.mobile)] : [];
     return JSON.stringify([snapshot.value, facts]);
   },
 };

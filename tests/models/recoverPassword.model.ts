@@ -1,24 +1,26 @@
 import { recoverPasswordMachine, type RecoverEvent } from '../../machines/recoverPassword.machine.ts';
 import { isStrongPassword } from '../../machines/signUp.machine.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { parkedSendCode } from './sendCode.model.ts';
+import { parkedCodeEntry } from './codeEntry.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+export const sampleRecoveryCodeSent = { sentTo: '+244 9** *** 001', expiresInSeconds: 300, resendAfterSeconds: 60 };
 
 export const recoverUserEvents = {
   'mobile.changed': { type: 'mobile.changed', value: '923000001' },
   'account.submitted': { type: 'account.submitted' },
   'code.requested': { type: 'code.requested' },
-  'code.changed': { type: 'code.changed', value: '123456' },
-  'code.submitted': { type: 'code.submitted' },
   'password.changed': { type: 'password.changed', value: 'NovaSenha9' },
   'password.submitted': { type: 'password.submitted' },
   'recovery.restarted': { type: 'recovery.restarted' },
   'recovery.finished': { type: 'recovery.finished' },
-  'captcha.solved': { type: 'captcha.solved', token: 'captcha-token-abcdefghijklmnop' },
 } satisfies Record<RecoverEvent['type'], RecoverEvent>;
 
+/** The recovery chart with its calls parked; the send and the code entry run as parked children whose outcomes are fed. */
 export const recoverPasswordModel: FlowModel<typeof recoverPasswordMachine> = {
-  machine: parkInvokes(recoverPasswordMachine, ['checkAccount', 'sendRecoveryCode', 'verifyRecoveryCode', 'setNewPassword']),
+  machine: parkInvokes(recoverPasswordMachine, ['checkAccount', 'setNewPassword']).provide({ actors: { sendCode: parkedSendCode, codeEntry: parkedCodeEntry } }),
   variants: [{ name: 'recovery', input: undefined }],
   events: [
     ...Object.values(recoverUserEvents),
@@ -27,18 +29,14 @@ export const recoverPasswordModel: FlowModel<typeof recoverPasswordMachine> = {
     doneEvent('checkAccount', refusal('ACC10001')),
     doneEvent('checkAccount', refusal('AGW50000')),
     errorEvent('checkAccount', new Error('network down')),
-    doneEvent('sendRecoveryCode', { ok: true, data: { sentTo: '+244 9** *** 001', expiresInSeconds: 300, resendAfterSeconds: 60 } }),
-    doneEvent('sendRecoveryCode', refusal('COD10004', '33')),
-    doneEvent('sendRecoveryCode', refusal('COD10005')),
-    doneEvent('sendRecoveryCode', refusal('CAP10001')),
-    doneEvent('sendRecoveryCode', refusal('AGW50000')),
-    errorEvent('sendRecoveryCode', new Error('network down')),
-    doneEvent('verifyRecoveryCode', { ok: true, data: { ticket: 'ticket-abcdefghijklmnopqrstuvwxyz' } }),
-    doneEvent('verifyRecoveryCode', refusal('COD10001', '3')),
-    doneEvent('verifyRecoveryCode', refusal('COD10002')),
-    doneEvent('verifyRecoveryCode', refusal('COD10003')),
-    doneEvent('verifyRecoveryCode', refusal('AGW50000')),
-    errorEvent('verifyRecoveryCode', new Error('network down')),
+    doneEvent('sendCode', { ok: true, data: sampleRecoveryCodeSent }),
+    doneEvent('sendCode', refusal('COD10004', '33')),
+    doneEvent('sendCode', refusal('COD10005')),
+    doneEvent('sendCode', UNREACHABLE),
+    doneEvent('sendCode', refusal('AGW50000')),
+    errorEvent('sendCode', new Error('child failed')),
+    doneEvent('codeEntry', { ok: true, data: { ticket: 'ticket-abcdefghijklmnopqrstuvwxyz' } }),
+    errorEvent('codeEntry', new Error('child failed')),
     doneEvent('setNewPassword', { ok: true, data: { reset: true } }),
     doneEvent('setNewPassword', refusal('PWD10001')),
     doneEvent('setNewPassword', refusal('REG10002')),
@@ -47,13 +45,7 @@ export const recoverPasswordModel: FlowModel<typeof recoverPasswordMachine> = {
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const facts = snapshot.matches('enteringAccount')
-      ? [/^9[1-79]\d{7}$/.test(c.mobile)]
-      : snapshot.matches('enteringCode')
-        ? [/^\d{6}$/.test(c.code)]
-        : snapshot.matches('choosingPassword')
-          ? [isStrongPassword(c.password)]
-          : [];
+    const facts = snapshot.matches('enteringAccount') ? [/^9[1-79]\d{7}$/.test(c.mobile)] : snapshot.matches('choosingPassword') ? [isStrongPassword(c.password)] : [];
     return JSON.stringify([snapshot.value, facts]);
   },
 };

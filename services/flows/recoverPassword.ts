@@ -1,0 +1,24 @@
+import { fromPromise } from 'xstate';
+import { recoverPasswordMachine, type RecoveryCodeRequest } from '../../machines/recoverPassword.machine.ts';
+import type { CodeSent } from '../../machines/sendCode.machine.ts';
+import type { ActorsOf } from '../../machines/outcome.ts';
+import { requestGateway, type Outcome } from '../gateway.ts';
+import { sendCodeWith, type SendCall } from './sendCode.ts';
+import { codeEntryWith } from './codeEntry.ts';
+
+/** The recovery SMS, the first one and every resend. */
+export const sendRecoveryCode: SendCall<RecoveryCodeRequest, CodeSent> = ({ mobile }, captchaToken) =>
+  requestGateway('fund/sms/sendSMS', { mobile, purpose: 'recover', captchaToken: captchaToken ?? undefined });
+
+/** The recovery's calls: the account behind the mobile, the code (its check gives a ticket), the new password. */
+export const recoverPasswordActors = {
+  checkAccount: fromPromise<Outcome<{ maskedName: string }>, { mobile: string }>(({ input }) => requestGateway('fund/member/checkAccount4FindPassword', input)),
+  sendCode: sendCodeWith(sendRecoveryCode),
+  codeEntry: codeEntryWith({
+    send: sendRecoveryCode,
+    verify: ({ mobile }, _sent, code) => requestGateway('fund/sms/checkVerifyCode', { mobile, code, purpose: 'recover' }),
+  }),
+  setNewPassword: fromPromise<Outcome<{ reset: true }>, { ticket: string; password: string }>(({ input }) => requestGateway('fund/password/find-loginPassword', input)),
+} satisfies ActorsOf<typeof recoverPasswordMachine>;
+
+export const recoverPasswordFlow = recoverPasswordMachine.provide({ actors: recoverPasswordActors });
