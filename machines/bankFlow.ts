@@ -26,6 +26,3 @@ export const POLL_INTERVAL_MS = 2_000;
 
 /** Digits only, at most `max` of them. */
 export const digitsOf = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
-
-/** A typed amount against a limit in cêntimos (null: no limit). */
-export const over = (amount: bigint | null, limit: number | null | undefined) => amount !== null && limit !== null && limit !== undefined && amount > BigInt(limit);

@@ -1,7 +1,8 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import { MOBILE_PATTERN } from '../src/lib/phone.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusedWith } from './outcome.ts';
+import { sendsCodeActions, type SendsCode } from './sendCode.machine.ts';
 import { digitsOf, type BindCodeSent, type BinInfo, type BoundCard } from './bankFlow.ts';
 import { codeEntryMachine } from './codeEntry.machine.ts';
 
@@ -13,13 +14,10 @@ import { codeEntryMachine } from './codeEntry.machine.ts';
  * SMS code there; the shared code entry takes it (a new one after 60 s, under a new bind request
  * whose bindId the next check uses). The right code binds the card.
  */
-export interface BindCardContext {
+export interface BindCardContext extends SendsCode<BindCodeSent> {
   cardNo: string;
   bin: BinInfo | null;
   mobile: string;
-  sent: BindCodeSent | null;
-  waitSeconds: string | null;
-  errorCode: string | null;
   card: BoundCard | null;
 }
 
@@ -72,10 +70,8 @@ export const bindCardMachine = setup({
     keepBin: assign({ bin: ({ event }) => { const o = outputOf<BinInfo>(event); return o.ok ? o.data : null; }, errorCode: null }),
     forgetBin: assign({ bin: null, sent: null }),
     setMobile: assign({ mobile: ({ event, context }) => (event.type === 'mobile.changed' ? digitsOf(event.value, 9) : context.mobile) }),
-    keepSent: assign({ sent: ({ event }) => { const o = outputOf<BindCodeSent>(event); return o.ok ? o.data : null; }, errorCode: null }),
+    ...sendsCodeActions<BindCardContext, BindCardEvent>(),
     forgetSent: assign({ sent: null }),
-    keepWait: assign({ waitSeconds: ({ event }) => refusalDetail(event) }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
     keepCard: assign({ card: ({ event }) => { const o = outputOf<{ card: BoundCard }>(event); return o.ok ? o.data.card : null; } }),
     startOver: assign({ cardNo: '', bin: null, mobile: '', sent: null, waitSeconds: null, errorCode: null, card: null }),
   },
@@ -156,7 +152,7 @@ export const bindCardMachine = setup({
         src: 'sendCode',
         input: ({ context }) => bindCodeRequest(context),
         onDone: [
-          { guard: 'isOk', target: 'enteringCode', actions: 'keepSent' },
+          { guard: 'isOk', target: 'enteringCode', actions: 'keepCodeSent' },
           { guard: { type: 'refusedWith', params: { code: 'CRD10004' } }, target: 'enteringMobile.mobileMismatch' },
           { guard: { type: 'refusedWith', params: { code: 'CRD10003' } }, target: 'enteringMobile.holderMismatch' },
           { guard: { type: 'refusedWith', params: { code: 'CRD10005' } }, target: 'enteringMobile.cardUnknown' },

@@ -41,6 +41,9 @@ export type PayPasswordEvent =
 
 export const PIN_LENGTH = 6;
 
+/** The two times the six digits are typed: they must match. */
+type Entry = 'first' | 'second';
+
 export const payPasswordMachine = setup({
   types: {
     input: {} as PayPasswordInput,
@@ -55,9 +58,8 @@ export const payPasswordMachine = setup({
   },
   guards: {
     alreadySet: ({ context }) => context.alreadySet,
-    // the digit being pressed is the sixth
-    completesFirst: ({ context }) => context.first.length === PIN_LENGTH - 1,
-    completesSecond: ({ context }) => context.second.length === PIN_LENGTH - 1,
+    // the digit being pressed is the sixth of this entry
+    completesEntry: ({ context }, params: { entry: Entry }) => context[params.entry].length === PIN_LENGTH - 1,
     entriesMatch: ({ context }) => context.first === context.second,
     codeComplete: ({ context }) => /^\d{6}$/.test(context.code),
     isOk,
@@ -65,10 +67,9 @@ export const payPasswordMachine = setup({
   },
   actions: {
     keepKeypad: assign({ keypad: ({ event }) => { const o = outputOf<Keypad>(event); return o.ok ? o.data : null; }, first: '', second: '' }),
-    appendFirst: assign({ first: ({ context, event }) => (event.type === 'digit.pressed' ? `${context.first}${event.position}`.slice(0, PIN_LENGTH) : context.first) }),
-    appendSecond: assign({ second: ({ context, event }) => (event.type === 'digit.pressed' ? `${context.second}${event.position}`.slice(0, PIN_LENGTH) : context.second) }),
-    deleteFirst: assign({ first: ({ context }) => context.first.slice(0, -1) }),
-    deleteSecond: assign({ second: ({ context }) => context.second.slice(0, -1) }),
+    appendDigit: assign(({ context, event }, params: { entry: Entry }) =>
+      event.type === 'digit.pressed' ? { [params.entry]: `${context[params.entry]}${event.position}`.slice(0, PIN_LENGTH) } : {}),
+    deleteDigit: assign(({ context }, params: { entry: Entry }) => ({ [params.entry]: context[params.entry].slice(0, -1) })),
     clearEntries: assign({ first: '', second: '' }),
     forgetKeypad: assign({ keypad: null, first: '', second: '' }),
     setCode: assign({ code: ({ event, context }) => (event.type === 'code.changed' ? event.value.replace(/\D/g, '').slice(0, 6) : context.code) }),
@@ -165,14 +166,20 @@ export const payPasswordMachine = setup({
       states: {
         first: {
           on: {
-            'digit.pressed': [{ guard: 'completesFirst', target: 'second', actions: 'appendFirst' }, { actions: 'appendFirst' }],
-            'digit.deleted': { actions: 'deleteFirst' },
+            'digit.pressed': [
+              { guard: { type: 'completesEntry', params: { entry: 'first' } }, target: 'second', actions: { type: 'appendDigit', params: { entry: 'first' } } },
+              { actions: { type: 'appendDigit', params: { entry: 'first' } } },
+            ],
+            'digit.deleted': { actions: { type: 'deleteDigit', params: { entry: 'first' } } },
           },
         },
         second: {
           on: {
-            'digit.pressed': [{ guard: 'completesSecond', target: 'comparing', actions: 'appendSecond' }, { actions: 'appendSecond' }],
-            'digit.deleted': { actions: 'deleteSecond' },
+            'digit.pressed': [
+              { guard: { type: 'completesEntry', params: { entry: 'second' } }, target: 'comparing', actions: { type: 'appendDigit', params: { entry: 'second' } } },
+              { actions: { type: 'appendDigit', params: { entry: 'second' } } },
+            ],
+            'digit.deleted': { actions: { type: 'deleteDigit', params: { entry: 'second' } } },
           },
         },
         comparing: {
@@ -182,7 +189,7 @@ export const payPasswordMachine = setup({
         mismatch: {
           tags: ['error'],
           on: {
-            'digit.pressed': { target: 'first', actions: 'appendFirst' },
+            'digit.pressed': { target: 'first', actions: { type: 'appendDigit', params: { entry: 'first' } } },
           },
         },
       },

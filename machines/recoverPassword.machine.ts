@@ -1,32 +1,26 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, unreachable } from './outcome.ts';
-import { isStrongPassword } from './signUp.machine.ts';
-import { sendCodeMachine, type CodeSent } from './sendCode.machine.ts';
+import { isOk, outputOf, provided, refusedWith, unreachable } from './outcome.ts';
+import { sendCodeMachine, sendsCodeActions, type SendsCode } from './sendCode.machine.ts';
 import { codeEntryMachine } from './codeEntry.machine.ts';
+import { newPasswordMachine } from './newPassword.machine.ts';
 
 /**
  * Login-password recovery: the registered mobile is checked (the account's name is shown masked so
  * the person knows it is theirs), an SMS code is sent (the send-a-code child chart, captcha
  * included) and entered (the shared code entry, with its resend cool-down), then a new password is
- * set. Setting it ends every session of the account; the person signs in again.
+ * set (the shared new-password chart). Setting it ends every session of the account; the person signs in again.
  */
-export interface RecoverContext {
+export interface RecoverContext extends SendsCode {
   mobile: string;
   maskedName: string;
-  sent: CodeSent | null;
-  password: string;
   ticket: string | null;
-  waitSeconds: string | null;
-  errorCode: string | null;
 }
 
 export type RecoverEvent =
   | { type: 'mobile.changed'; value: string }
   | { type: 'account.submitted' }
   | { type: 'code.requested' }
-  | { type: 'password.changed'; value: string }
-  | { type: 'password.submitted' }
   | { type: 'recovery.restarted' }
   | { type: 'recovery.finished' };
 
@@ -43,30 +37,26 @@ export const recoverPasswordMachine = setup({
     checkAccount: provided<Outcome<{ maskedName: string }>, { mobile: string }>('checkAccount'),
     sendCode: sendCodeMachine,
     codeEntry: codeEntryMachine,
-    setNewPassword: provided<Outcome<{ reset: true }>, { ticket: string; password: string }>('setNewPassword'),
+    newPassword: newPasswordMachine,
   },
   guards: {
     mobileValid: ({ context }) => /^9[1-79]\d{7}$/.test(context.mobile),
-    passwordStrong: ({ context }) => isStrongPassword(context.password),
     isOk,
     refusedWith,
     unreachable,
   },
   actions: {
     setMobile: assign({ mobile: ({ event, context }) => (event.type === 'mobile.changed' ? event.value.replace(/\D/g, '').slice(0, 9) : context.mobile) }),
-    setPassword: assign({ password: ({ event, context }) => (event.type === 'password.changed' ? event.value : context.password) }),
     keepMaskedName: assign({ maskedName: ({ event }) => { const o = outputOf<{ maskedName: string }>(event); return o.ok ? o.data.maskedName : ''; } }),
-    keepCodeSent: assign({ sent: ({ event }) => { const o = outputOf<CodeSent>(event); return o.ok ? o.data : null; } }),
+    ...sendsCodeActions<RecoverContext, RecoverEvent>(),
     keepTicket: assign({ ticket: ({ event }) => { const o = outputOf<{ ticket: string }>(event); return o.ok ? o.data.ticket : null; } }),
-    keepWait: assign({ waitSeconds: ({ event }) => refusalDetail(event) }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
-    forgetProgress: assign({ password: '', ticket: null, sent: null, maskedName: '', errorCode: null }),
+    forgetProgress: assign({ ticket: null, sent: null, maskedName: '', errorCode: null }),
     // provided by the screen
     goToLogin: () => {},
   },
 }).createMachine({
   id: 'recoverPassword',
-  context: { mobile: '', maskedName: '', sent: null, password: '', ticket: null, waitSeconds: null, errorCode: null },
+  context: { mobile: '', maskedName: '', sent: null, ticket: null, waitSeconds: null, errorCode: null },
   initial: 'enteringAccount',
   states: {
     enteringAccount: {
@@ -138,31 +128,18 @@ export const recoverPasswordMachine = setup({
         onError: { target: 'confirmingAccount.unreachable' },
       },
     },
+    // the new password (newPassword child); setting it ends every session of the account
     choosingPassword: {
-      initial: 'typing',
-      on: {
-        'password.changed': { target: '.typing', actions: 'setPassword' },
-        'password.submitted': [{ guard: 'passwordStrong', target: 'settingPassword' }, { target: '.weak' }],
-      },
-      states: {
-        typing: {},
-        weak: { tags: ['error'] },
-        unreachable: { tags: ['error'] },
-      },
-    },
-    settingPassword: {
-      tags: ['busy'],
       invoke: {
-        id: 'setNewPassword',
-        src: 'setNewPassword',
-        input: ({ context }) => ({ ticket: context.ticket ?? '', password: context.password }),
+        id: 'newPassword',
+        src: 'newPassword',
+        input: ({ context }) => ({ ticket: context.ticket ?? '' }),
         onDone: [
           { guard: 'isOk', target: 'passwordReset' },
-          { guard: { type: 'refusedWith', params: { code: 'PWD10001' } }, target: 'choosingPassword.weak' },
-          { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'stepExpired' },
-          { target: 'choosingPassword.unreachable', actions: 'keepRefusal' },
+          // REG10002, the one refusal it ends with: the ticket between code and password lapsed
+          { target: 'stepExpired' },
         ],
-        onError: { target: 'choosingPassword.unreachable' },
+        onError: { target: 'confirmingAccount.unreachable' },
       },
     },
     stepExpired: {

@@ -1,6 +1,6 @@
-import { setup, assign } from 'xstate';
+import { setup, assign, type EventObject } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { UNREACHABLE, isOk, outputOf, provided, refusedWith, type Unreachable } from './outcome.ts';
+import { UNREACHABLE, dataOf, isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, type Unreachable } from './outcome.ts';
 
 /**
  * Send a code, with the captcha if asked: a child chart the flows that send an SMS or e-mail code
@@ -19,6 +19,23 @@ export interface CodeSent {
   sentTo?: string;
   mobileMasked?: string;
 }
+
+/**
+ * What a parent of this chart keeps of the first send (sign-up, recovery, card binding): the answer
+ * its code entry starts from, or why no code went (COD10004's seconds to wait, another refusal's code).
+ */
+export interface SendsCode<S extends CodeSent = CodeSent> {
+  sent: S | null;
+  waitSeconds: string | null;
+  errorCode: string | null;
+}
+
+/** The parent's actions for that send's answer, typed by its own context and events as its `setup` needs them. */
+export const sendsCodeActions = <C extends SendsCode, E extends EventObject>() => ({
+  keepCodeSent: assign<C, E, undefined, E, never>(({ event }) => ({ sent: dataOf<CodeSent>(event), errorCode: null }) as Partial<C>),
+  keepWait: assign<C, E, undefined, E, never>(({ event }) => ({ waitSeconds: refusalDetail(event) }) as Partial<C>),
+  keepRefusal: assign<C, E, undefined, E, never>(({ event }) => ({ errorCode: refusalCode(event) }) as Partial<C>),
+});
 
 /** The send call's input: the parent's request and, after a captcha, its one-time token. */
 export interface SendInput {

@@ -1,16 +1,16 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
 import type { LoginResult } from '../services/contract/session.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, unreachable } from './outcome.ts';
-import { sendCodeMachine, type CodeSent } from './sendCode.machine.ts';
+import { isOk, outputOf, refusedWith, unreachable } from './outcome.ts';
+import { sendCodeMachine, sendsCodeActions, type SendsCode } from './sendCode.machine.ts';
 import { codeEntryMachine } from './codeEntry.machine.ts';
+import { newPasswordMachine } from './newPassword.machine.ts';
 
 /**
  * Sign-up. An individual gives a 9-digit Angolan mobile, an enterprise an e-mail address; with the
  * agreements accepted a 6-digit code is sent there (the send-a-code child chart, captcha included).
  * The code is typed in the shared code entry, whose resend control cools down (60 s) beside it. A
- * right code gives a ticket; a login password (8–16, letters and digits) then activates the account
- * and signs it in. Every refusal the server can give is its own state, here or in the child charts:
+ * right code gives a ticket; the login password chosen next (the shared new-password chart)
+ * activates the account and signs it in. Every refusal the server can give is its own state, here or in the child charts:
  * already registered, resend too soon, sending too much, wrong code (tries left), expired code, too
  * many tries, step expired.
  */
@@ -18,15 +18,11 @@ export interface SignUpInput {
   memberType: 'individual' | 'enterprise';
 }
 
-export interface SignUpContext {
+export interface SignUpContext extends SendsCode {
   memberType: 'individual' | 'enterprise';
   identity: string;
   agreed: boolean;
-  sent: CodeSent | null;
-  password: string;
   ticket: string | null;
-  waitSeconds: string | null;
-  errorCode: string | null;
   login: LoginResult | null;
 }
 
@@ -35,13 +31,10 @@ export type SignUpEvent =
   | { type: 'agreement.toggled' }
   | { type: 'code.requested' }
   | { type: 'identity.edit' }
-  | { type: 'password.changed'; value: string }
-  | { type: 'password.submitted' }
   | { type: 'signup.restarted' };
 
 export const MOBILE = /^9[1-79]\d{7}$/;
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const isStrongPassword = (password: string) => /^[\x21-\x7e]{8,16}$/.test(password) && /\d/.test(password) && /[A-Za-z]/.test(password);
 
 /** Where the sign-up code goes and what it is checked against, the first time and every resend. */
 export type SignUpCodeRequest = { memberType: SignUpInput['memberType']; identity: string };
@@ -56,11 +49,10 @@ export const signUpMachine = setup({
   actors: {
     sendCode: sendCodeMachine,
     codeEntry: codeEntryMachine,
-    activate: provided<Outcome<LoginResult>, { ticket: string; password: string }>('activate'),
+    newPassword: newPasswordMachine,
   },
   guards: {
     canRequestCode: ({ context }) => context.agreed && (context.memberType === 'individual' ? MOBILE.test(context.identity) : EMAIL.test(context.identity)),
-    passwordStrong: ({ context }) => isStrongPassword(context.password),
     isOk,
     refusedWith,
     unreachable,
@@ -68,13 +60,10 @@ export const signUpMachine = setup({
   actions: {
     setIdentity: assign({ identity: ({ event }) => (event.type === 'identity.changed' ? event.value.trim() : '') }),
     toggleAgreement: assign({ agreed: ({ context }) => !context.agreed }),
-    setPassword: assign({ password: ({ event, context }) => (event.type === 'password.changed' ? event.value : context.password) }),
-    keepCodeSent: assign({ sent: ({ event }) => { const o = outputOf<CodeSent>(event); return o.ok ? o.data : null; }, errorCode: null }),
+    ...sendsCodeActions<SignUpContext, SignUpEvent>(),
     keepTicket: assign({ ticket: ({ event }) => { const o = outputOf<{ ticket: string }>(event); return o.ok ? o.data.ticket : null; } }),
     keepLogin: assign({ login: ({ event }) => { const o = outputOf<LoginResult>(event); return o.ok ? o.data : null; } }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
-    keepWait: assign({ waitSeconds: ({ event }) => refusalDetail(event) }),
-    forgetProgress: assign({ sent: null, password: '', ticket: null, errorCode: null }),
+    forgetProgress: assign({ sent: null, ticket: null, errorCode: null }),
     // provided by the screen: where the new session goes and what opens next
     startSession: () => {},
     goHome: () => {},
@@ -82,7 +71,7 @@ export const signUpMachine = setup({
 }).createMachine({
   id: 'signUp',
   context: ({ input }) => ({
-    memberType: input.memberType, identity: '', agreed: false, sent: null, password: '', ticket: null, waitSeconds: null, errorCode: null, login: null,
+    memberType: input.memberType, identity: '', agreed: false, sent: null, ticket: null, waitSeconds: null, errorCode: null, login: null,
   }),
   initial: 'editingIdentity',
   states: {
@@ -136,31 +125,18 @@ export const signUpMachine = setup({
         onError: { target: 'editingIdentity.unreachable' },
       },
     },
+    // the login password that activates the account (newPassword child)
     choosingPassword: {
-      initial: 'typing',
-      on: {
-        'password.changed': { target: '.typing', actions: 'setPassword' },
-        'password.submitted': [{ guard: 'passwordStrong', target: 'activating' }, { target: '.weak' }],
-      },
-      states: {
-        typing: {},
-        weak: { tags: ['error'] },
-        unreachable: { tags: ['error'] },
-      },
-    },
-    activating: {
-      tags: ['busy'],
       invoke: {
-        id: 'activate',
-        src: 'activate',
-        input: ({ context }) => ({ ticket: context.ticket ?? '', password: context.password }),
+        id: 'newPassword',
+        src: 'newPassword',
+        input: ({ context }) => ({ ticket: context.ticket ?? '' }),
         onDone: [
           { guard: 'isOk', target: 'signedUp', actions: 'keepLogin' },
-          { guard: { type: 'refusedWith', params: { code: 'PWD10001' } }, target: 'choosingPassword.weak' },
-          { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'stepExpired' },
-          { target: 'choosingPassword.unreachable', actions: 'keepRefusal' },
+          // REG10002, the one refusal it ends with
+          { target: 'stepExpired' },
         ],
-        onError: { target: 'choosingPassword.unreachable' },
+        onError: { target: 'editingIdentity.unreachable' },
       },
     },
     // the ticket between code and password lapsed (15 min): start again

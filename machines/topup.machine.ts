@@ -1,21 +1,23 @@
-import { setup, assign, not, stateIn } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { Language } from '../src/lib/language.ts';
-import { parseAmount } from '../src/lib/money.ts';
-import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
+import { amountActions, amountGuards, over, typedAmount, type AmountEntry } from './amountEntry.ts';
+import { codeEntryMachine, type CodeEntryInput } from './codeEntry.machine.ts';
 import { bankSettlementMachine, settledPaid, settledRefused, settlementOf, type BankSettlementInput } from './bankSettlement.machine.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
-import { digitsOf, over, type BankRules, type BoundCard, type CodeResent, type TopupOrder, type TopupStatus } from './bankFlow.ts';
+import type { BankRules, BoundCard, TopupOrder, TopupStatus } from './bankFlow.ts';
 
 /**
  * Top-up from a bound debit card. A card brings its bank's top-up limits; the amount is checked
  * against the one per top-up. The order goes to the bank, which sends an SMS code to the card's
- * mobile (the help text requires it for paying with a card; a new one after 60 s); with the code,
- * the payment child authorises it with the pay password and confirms the top-up (a retry after a
- * lost answer is the same request). The bank then debits the card: the member is credited only
- * when it confirms, so the bankSettlement child polls, showing that it waits for the bank, until
- * the top-up succeeds or the bank refuses it (with its reason). A reload while it waits comes back
- * to it: the screen keeps the order number and the chart starts by asking where it stands.
+ * mobile (the help text requires it for paying with a card): the shared code entry takes it (a new
+ * one after 60 s, for the same order; an order lapsed meanwhile is handed back here). With the
+ * code, the payment child authorises it with the pay password and confirms the top-up (a retry
+ * after a lost answer is the same request). The bank then debits the card: the member is credited
+ * only when it confirms, so the bankSettlement child polls, showing that it waits for the bank,
+ * until the top-up succeeds or the bank refuses it (with its reason). A reload while it waits comes
+ * back to it: the screen keeps the order number and the chart starts by asking where it stands.
  */
 export const TOPUP_SERVICE = 'wallet/topup/confirmTopup';
 
@@ -25,23 +27,14 @@ export interface TopupInput {
   pendingOrderNo?: string | null;
 }
 
-export interface TopupContext {
-  language: Language;
+export interface TopupContext extends AmountEntry {
   cards: BoundCard[];
   cardId: string | null;
   rules: BankRules | null;
-  amountText: string;
-  amount: number;
   order: TopupOrder | null;
-  code: string;
-  resendAfterMs: number;
-  triesLeft: string | null;
   status: TopupStatus | null;
   /** The order the bank is settling: set once it is confirmed, cleared when it is settled. */
   pendingOrderNo: string | null;
-  /** CRD10010's subMsg (perTransaction, daily) or FND10003's (maxBalance). */
-  limit: string | null;
-  errorCode: string | null;
 }
 
 export type TopupEvent =
@@ -50,19 +43,18 @@ export type TopupEvent =
   | { type: 'card.change' }
   | { type: 'amount.changed'; value: string }
   | { type: 'amount.submitted' }
-  | { type: 'code.changed'; value: string }
-  | { type: 'code.submitted' }
-  | { type: 'code.resendRequested' }
   | { type: 'topup.cancelled' }
   | { type: 'topup.restarted' };
 
 /** Everything but the language: what a new top-up starts from. */
 const FRESH = {
-  cards: [], cardId: null, rules: null, amountText: '', amount: 0, order: null, code: '', resendAfterMs: 60_000, triesLeft: null, status: null, pendingOrderNo: null, limit: null, errorCode: null,
+  cards: [], cardId: null, rules: null, amountText: '', amount: 0, order: null, status: null, pendingOrderNo: null, limit: null, errorCode: null,
 } satisfies Omit<TopupContext, 'language'>;
 
-const typed = (c: TopupContext) => parseAmount(c.amountText, c.language);
 const cardOf = (c: TopupContext) => c.cards.find((card) => card.cardId === c.cardId) ?? null;
+
+/** What a resend and the check of the code are told: the order the bank sent the code for. */
+export type TopupCodeRequest = { orderNo: string };
 
 export const topupMachine = setup({
   types: { input: {} as TopupInput, context: {} as TopupContext, events: {} as TopupEvent },
@@ -70,8 +62,7 @@ export const topupMachine = setup({
     loadCards: provided<Outcome<{ cards: BoundCard[] }>>('loadCards'),
     loadRules: provided<Outcome<{ banks: BankRules[] }>, { bankCode: string }>('loadRules'),
     applyTopup: provided<Outcome<TopupOrder>, { cardId: string; amount: number }>('applyTopup'),
-    resendCode: provided<Outcome<CodeResent>, { orderNo: string }>('resendCode'),
-    verifyCode: provided<Outcome<{ orderNo: string; state: 'CODE_VERIFIED' }>, { orderNo: string; code: string }>('verifyCode'),
+    codeEntry: codeEntryMachine,
     payment: paymentMachine,
     bankSettlement: bankSettlementMachine,
   },
@@ -82,13 +73,9 @@ export const topupMachine = setup({
     knownCard: ({ context, event }) => event.type === 'card.chosen' && context.cards.some((c) => c.cardId === event.cardId),
     // the answer names the card's bank (an unknown one has no rules: the wallet does not serve it)
     rulesFound: ({ context, event }) => !!dataOf<{ banks: BankRules[] }>(event)?.banks.some((b) => b.bankCode === cardOf(context)?.bankCode),
-    amountUnreadable: ({ context }) => typed(context) === null,
-    amountNotPositive: ({ context }) => typed(context) === 0n,
+    ...amountGuards,
     // the day's limit depends on what was topped up today: the server judges it (CRD10010 daily)
-    overPerTransaction: ({ context }) => over(typed(context), context.rules?.topup.perTransaction),
-    codeComplete: ({ context }) => /^\d{6}$/.test(context.code),
-    // a code being checked may be the right one: no new code meanwhile
-    notVerifying: not(stateIn('#topup.enteringCode.entry.verifying')),
+    overPerTransaction: ({ context }) => over(typedAmount(context), context.rules?.topup.perTransaction),
     settledPaid,
     settledRefused,
     hasPendingOrder: ({ context }) => context.pendingOrderNo !== null,
@@ -99,20 +86,9 @@ export const topupMachine = setup({
     forgetRefusal: assign({ errorCode: null }),
     chooseCard: assign({ cardId: ({ event, context }) => (event.type === 'card.chosen' ? event.cardId : context.cardId), rules: null, errorCode: null }),
     keepRules: assign({ rules: ({ event, context }) => dataOf<{ banks: BankRules[] }>(event)?.banks.find((b) => b.bankCode === cardOf(context)?.bankCode) ?? null }),
-    setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
-    keepAmount: assign({ amount: ({ context }) => Number(typed(context) ?? 0n), errorCode: null, limit: null }),
-    keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
-    keepOrder: assign(({ event, context }) => {
-      const order = dataOf<TopupOrder>(event);
-      return order ? { order, code: '', triesLeft: null, errorCode: null, resendAfterMs: order.resendAfterSeconds * 1000 } : { order: context.order };
-    }),
-    keepResent: assign(({ event, context }) => {
-      const sent = dataOf<CodeResent>(event);
-      return sent && context.order ? { order: { ...context.order, mobileMasked: sent.mobileMasked }, code: '', errorCode: null, resendAfterMs: sent.resendAfterSeconds * 1000 } : {};
-    }),
-    setCode: assign({ code: ({ event, context }) => (event.type === 'code.changed' ? digitsOf(event.value, 6) : context.code) }),
-    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), code: '' }),
-    forgetOrder: assign({ order: null, code: '', triesLeft: null, errorCode: null }),
+    ...amountActions<TopupContext, TopupEvent>(),
+    keepOrder: assign({ order: ({ event, context }) => dataOf<TopupOrder>(event) ?? context.order, errorCode: null }),
+    forgetOrder: assign({ order: null, errorCode: null }),
     keepStatus: assign({ status: ({ event, context }) => dataOf<TopupStatus>(event) ?? context.status }),
     keepSettledStatus: assign({ status: ({ event, context }) => (settlementOf(event)?.status as TopupStatus | null) ?? context.status }),
     keepPendingOrder: assign({ pendingOrderNo: ({ context }) => context.order?.orderNo ?? null }),
@@ -120,9 +96,6 @@ export const topupMachine = setup({
     startOver: assign(() => ({ ...FRESH })),
     // provided by services/flows/topup.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
-  },
-  delays: {
-    resendCooldown: ({ context }) => context.resendAfterMs,
   },
 }).createMachine({
   id: 'topup',
@@ -203,66 +176,20 @@ export const topupMachine = setup({
         onError: { target: 'enteringAmount.unreachable' },
       },
     },
-    // the SMS code the bank sent to the card's mobile; a new one after the cooldown
+    // the SMS code the bank sent to the card's mobile (codeEntry child, its resends under the same order)
     enteringCode: {
-      type: 'parallel',
-      on: {
-        'code.changed': { actions: 'setCode' },
-        'topup.cancelled': { target: 'enteringAmount', actions: 'forgetOrder' },
-      },
-      states: {
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: { after: { resendCooldown: { target: 'available' } } },
-            available: { on: { 'code.resendRequested': { guard: 'notVerifying', target: 'resending' } } },
-            resending: {
-              tags: ['busy'],
-              invoke: {
-                id: 'resendCode',
-                src: 'resendCode',
-                input: ({ context }) => ({ orderNo: context.order?.orderNo ?? '' }),
-                onDone: [
-                  { guard: 'isOk', target: ['coolingDown', '#topup.enteringCode.entry.typing'], actions: 'keepResent' },
-                  { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'limited' },
-                  { guard: { type: 'refusedWith', params: { code: 'TOP10001' } }, target: '#topup.orderExpired' },
-                  { target: 'available', actions: 'keepRefusal' },
-                ],
-                onError: { target: 'available', actions: 'forgetRefusal' },
-              },
-            },
-            // the hourly limit of codes is reached
-            limited: { tags: ['error'] },
-          },
-        },
-        entry: {
-          initial: 'typing',
-          states: {
-            typing: { on: { 'code.submitted': { guard: 'codeComplete', target: 'verifying' } } },
-            verifying: {
-              tags: ['busy'],
-              invoke: {
-                id: 'verifyCode',
-                src: 'verifyCode',
-                input: ({ context }) => ({ orderNo: context.order?.orderNo ?? '', code: context.code }),
-                onDone: [
-                  { guard: 'isOk', target: '#topup.paying' },
-                  { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'wrongCode', actions: 'keepTriesLeft' },
-                  { guard: { type: 'refusedWith', params: { code: 'COD10002' } }, target: 'expired' },
-                  { guard: { type: 'refusedWith', params: { code: 'COD10003' } }, target: 'tooManyTries' },
-                  { guard: { type: 'refusedWith', params: { code: 'TOP10001' } }, target: '#topup.orderExpired' },
-                  { target: 'unreachable', actions: 'keepRefusal' },
-                ],
-                onError: { target: 'unreachable', actions: 'forgetRefusal' },
-              },
-            },
-            wrongCode: { tags: ['error'], on: { 'code.submitted': { guard: 'codeComplete', target: 'verifying' } } },
-            // expired or voided: only a new code helps (the resend region)
-            expired: { tags: ['error'] },
-            tooManyTries: { tags: ['error'] },
-            unreachable: { tags: ['error'], on: { 'code.submitted': { guard: 'codeComplete', target: 'verifying' } } },
-          },
-        },
+      on: { 'topup.cancelled': { target: 'enteringAmount', actions: 'forgetOrder' } },
+      invoke: {
+        id: 'codeEntry',
+        src: 'codeEntry',
+        input: ({ context }): CodeEntryInput => ({ request: { orderNo: context.order?.orderNo ?? '' }, sent: context.order!, handOver: ['TOP10001'] }),
+        onDone: [
+          { guard: 'isOk', target: 'paying' },
+          // TOP10001, the one refusal handOver lists: the order lapsed
+          { target: 'orderExpired' },
+        ],
+        // the chart itself failed (never an answer of the server): back to the amount, as cancelling
+        onError: { target: 'enteringAmount.unreachable', actions: 'forgetOrder' },
       },
     },
     // the order lapsed (15 min) before it was confirmed: a new one is needed

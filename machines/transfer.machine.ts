@@ -2,9 +2,9 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import { LEDGER_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
-import { parseAmount } from '../src/lib/money.ts';
 import { toNationalMobile } from '../src/lib/phone.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
+import { amountActions, amountGuards, over, typedAmount, type AmountEntry } from './amountEntry.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
 /**
@@ -39,17 +39,11 @@ export interface TransferInput {
   language: Language;
 }
 
-export interface TransferContext {
-  language: Language;
+export interface TransferContext extends AmountEntry {
   available: number | null;
   mobile: string;
   payee: Payee | null;
-  amountText: string;
-  amount: number;
   note: string;
-  /** FND10003's subMsg: perTransaction, daily, monthly or payeeBalance. */
-  limit: string | null;
-  errorCode: string | null;
   receipt: TransferReceipt | null;
 }
 
@@ -65,7 +59,6 @@ export type TransferEvent =
   | { type: 'payment.cancelled' }
   | { type: 'transfer.restarted' };
 
-const typedAmount = (context: TransferContext) => parseAmount(context.amountText, context.language);
 const nationalMobile = (context: TransferContext) => toNationalMobile(context.mobile) ?? '';
 
 export const transferMachine = setup({
@@ -87,10 +80,9 @@ export const transferMachine = setup({
       return output.ok && !output.data.verified;
     },
     mobileValid: ({ context }) => toNationalMobile(context.mobile) !== null,
-    amountUnreadable: ({ context }) => typedAmount(context) === null,
-    amountNotPositive: ({ context }) => typedAmount(context) === 0n,
+    ...amountGuards,
     // the balance shown is the last known one; the server checks again under the account lock
-    overAvailable: ({ context }) => (typedAmount(context) ?? 0n) > BigInt(context.available ?? 0),
+    overAvailable: ({ context }) => over(typedAmount(context), context.available ?? 0),
   },
   actions: {
     keepAssets: assign({ available: ({ event }) => { const o = outputOf<Assets>(event); return o.ok ? o.data.available : null; } }),
@@ -99,10 +91,8 @@ export const transferMachine = setup({
     setMobile: assign({ mobile: ({ context, event }) => (event.type === 'mobile.changed' ? event.value.replace(/[^\d+\s]/g, '').slice(0, 16) : context.mobile) }),
     keepPayee: assign({ payee: ({ event }) => { const o = outputOf<Payee>(event); return o.ok ? o.data : null; } }),
     forgetPayee: assign({ payee: null }),
-    setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
+    ...amountActions<TransferContext, TransferEvent>(),
     setNote: assign({ note: ({ context, event }) => (event.type === 'note.changed' ? event.value.slice(0, NOTE_MAX) : context.note) }),
-    keepAmount: assign({ amount: ({ context }) => Number(typedAmount(context) ?? 0n) }),
-    keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
     keepReceipt: assign({
       receipt: ({ event }) => { const o = outputOf<TransferReceipt>(event); return o.ok ? o.data : null; },
       available: ({ event, context }) => { const o = outputOf<TransferReceipt>(event); return o.ok ? o.data.available : context.available; },

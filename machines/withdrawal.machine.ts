@@ -1,12 +1,12 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { Language } from '../src/lib/language.ts';
-import { parseAmount } from '../src/lib/money.ts';
 import { dataOf, isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { amountActions, amountGuards, over, typedAmount, type AmountEntry } from './amountEntry.ts';
 import { branchPickerMachine } from './branchPicker.machine.ts';
 import { bankSettlementMachine, settledPaid, settledRefused, settlementOf, type BankSettlementInput } from './bankSettlement.machine.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
-import { over, type Branch, type BoundCard, type ServiceCharge, type WithdrawInfo, type WithdrawLimits, type WithdrawReceipt, type WithdrawStatus } from './bankFlow.ts';
+import type { Branch, BoundCard, ServiceCharge, WithdrawInfo, WithdrawLimits, WithdrawReceipt, WithdrawStatus } from './bankFlow.ts';
 
 /**
  * Withdrawal to a bound debit card (spec §5). The balances and cards come first; a card brings
@@ -28,15 +28,12 @@ export interface WithdrawalInput {
   pendingWithdrawNo?: string | null;
 }
 
-export interface WithdrawalContext {
-  language: Language;
+export interface WithdrawalContext extends AmountEntry {
   available: number | null;
   cards: BoundCard[];
   cardId: string | null;
   limits: WithdrawLimits | null;
   needBranch: boolean;
-  amountText: string;
-  amount: number;
   charge: number;
   /** The charge shown before the server answered WDR10004 with a new one. */
   previousCharge: number | null;
@@ -45,9 +42,6 @@ export interface WithdrawalContext {
   status: WithdrawStatus | null;
   /** The withdrawal the bank is settling: set once it is held, cleared when it is settled. */
   pendingWithdrawNo: string | null;
-  /** FND10003's subMsg (perTransaction, daily, monthly) or CRD10010's (min, perTransaction, daily). */
-  limit: string | null;
-  errorCode: string | null;
 }
 
 export type WithdrawalEvent =
@@ -68,7 +62,6 @@ const FRESH = {
   receipt: null, status: null, pendingWithdrawNo: null, limit: null, errorCode: null,
 } satisfies Omit<WithdrawalContext, 'language' | 'available' | 'cards'>;
 
-const typed = (c: WithdrawalContext) => parseAmount(c.amountText, c.language);
 
 export const withdrawalMachine = setup({
   types: { input: {} as WithdrawalInput, context: {} as WithdrawalContext, events: {} as WithdrawalEvent },
@@ -87,13 +80,12 @@ export const withdrawalMachine = setup({
     unverified: ({ event }) => dataOf<WithdrawInfo>(event)?.verified === false,
     hasNoCards: ({ event }) => dataOf<WithdrawInfo>(event)?.cards.length === 0,
     knownCard: ({ context, event }) => event.type === 'card.chosen' && context.cards.some((c) => c.cardId === event.cardId),
-    amountUnreadable: ({ context }) => typed(context) === null,
-    amountNotPositive: ({ context }) => typed(context) === 0n,
-    belowMin: ({ context }) => (typed(context) ?? 0n) < BigInt(context.limits?.bank.min ?? 0),
+    ...amountGuards,
+    belowMin: ({ context }) => (typedAmount(context) ?? 0n) < BigInt(context.limits?.bank.min ?? 0),
     // the balance shown is the last known one; the server checks again under the account lock
-    overAvailable: ({ context }) => over(typed(context), context.available),
+    overAvailable: ({ context }) => over(typedAmount(context), context.available),
     // maxAmount already leaves room for the charge and every bank and account-level limit
-    overMax: ({ context }) => over(typed(context), context.limits?.maxAmount),
+    overMax: ({ context }) => over(typedAmount(context), context.limits?.maxAmount),
     quotedNeedingBranch: ({ context, event }) => outputOf(event).ok && context.needBranch && context.branch === null,
     needsBranch: ({ context }) => context.needBranch,
     settledPaid,
@@ -107,14 +99,12 @@ export const withdrawalMachine = setup({
     chooseCard: assign({ cardId: ({ event, context }) => (event.type === 'card.chosen' ? event.cardId : context.cardId), branch: null, limits: null, errorCode: null }),
     keepLimits: assign(({ event, context }) => { const l = dataOf<WithdrawLimits>(event); return l ? { limits: l, available: l.available } : { available: context.available }; }),
     keepBranchNeed: assign({ needBranch: ({ event }) => dataOf<{ needBranch: boolean }>(event)?.needBranch ?? false }),
-    setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
-    keepAmount: assign({ amount: ({ context }) => Number(typed(context) ?? 0n), errorCode: null, limit: null }),
+    ...amountActions<WithdrawalContext, WithdrawalEvent>(),
     keepCharge: assign({ charge: ({ event, context }) => dataOf<ServiceCharge>(event)?.charge ?? context.charge, previousCharge: null }),
     // WDR10004's subMsg is the charge that applies now
     keepNewCharge: assign({ previousCharge: ({ context }) => context.charge, charge: ({ event, context }) => { const n = Number(refusalDetail(event)); return Number.isInteger(n) && n >= 0 ? n : context.charge; } }),
     keepBranch: assign({ branch: ({ event, context }) => (event as { output?: { branch: Branch | null } }).output?.branch ?? context.branch, errorCode: null }),
     forgetBranch: assign({ branch: null }),
-    keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
     keepReceipt: assign(({ event, context }) => { const r = dataOf<WithdrawReceipt>(event); return r ? { receipt: r, available: r.available } : { available: context.available }; }),
     keepSettledStatus: assign({ status: ({ event, context }) => (settlementOf(event)?.status as WithdrawStatus | null) ?? context.status }),
     keepPendingWithdrawal: assign({ pendingWithdrawNo: ({ context }) => context.receipt?.withdrawNo ?? null }),

@@ -6,7 +6,7 @@ import { createI18n, switchLanguage } from './i18n.ts';
 import { normaliseLanguage, resolveStartupLanguage, type Language } from './lib/language.ts';
 import { storage } from './lib/storage.ts';
 import { setDateLanguage } from './lib/dates.ts';
-import { ANTD_LOCALES } from './ui/antdLocales.ts';
+import { antdLocaleOf } from './ui/antdLocales.ts';
 import { ToastHost, showCover, showToast } from './ui/toast.tsx';
 import { setTransportUi } from '../services/transport-ui.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
@@ -65,7 +65,7 @@ export function Body({ initialLanguage, children }: { initialLanguage?: Language
   return (
     <LanguageContext.Provider value={value}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={ANTD_LOCALES[language]}>
+        <ConfigProvider locale={antdLocaleOf(language)}>
           <SessionProvider>
             <main className="kw-app">{children ?? <Outlet />}</main>
             <ToastHostLocalised />

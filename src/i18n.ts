@@ -5,6 +5,8 @@ import { initReactI18next } from 'react-i18next';
 // section lands in the first bundle until it is given a part.
 import { PT_CORE_SECTIONS, PT_PART_LOADERS } from 'virtual:locale-parts';
 import { type Language } from './lib/language.ts';
+import { loadDateLocale } from './lib/dates.ts';
+import { loadAntdLocale } from './ui/antdLocales.ts';
 import { LOCALE_PARTS as PART_SECTIONS, type LocalePart } from '../services/routeTable.ts';
 
 type Dictionary = Record<string, unknown>;
@@ -67,9 +69,15 @@ export function loadLocaleParts(parts: readonly LocalePart[]): Promise<void> {
   ).then(() => undefined);
 }
 
-/** Switches an instance to `language`, fetching its dictionary first when needed. */
+/** A language's dictionary, date words and component strings, fetched before anything shows in it. */
+export async function loadLanguage(language: Language): Promise<Dictionary> {
+  const [dictionary] = await Promise.all([loadDictionary(language), loadDateLocale(language), loadAntdLocale(language)]);
+  return dictionary;
+}
+
+/** Switches an instance to `language`, fetching what it needs first. */
 export async function switchLanguage(instance: i18n, language: Language): Promise<void> {
-  const dictionary = await loadDictionary(language);
+  const dictionary = await loadLanguage(language);
   if (!instance.hasResourceBundle(language, 'translation')) instance.addResourceBundle(language, 'translation', dictionary);
   await instance.changeLanguage(language);
 }

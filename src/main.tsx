@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { unstableSetRender } from 'antd-mobile';
 import { router } from './routes.tsx';
-import { loadDictionary } from './i18n.ts';
+import { loadLanguage } from './i18n.ts';
 import { startupLanguage } from './Body.tsx';
 import { trackPageView } from '../services/tracker.ts';
 import './styles.css';
@@ -33,7 +33,7 @@ router.subscribe('onResolved', (event) => {
 // the start-up language's dictionary is in memory before the first screen renders (a promise, not
 // a top-level await: with one, the bundler keeps the entry's modules in many small chunks, each a
 // request on the first page)
-void loadDictionary(startupLanguage()).then(() =>
+void loadLanguage(startupLanguage()).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={router} />

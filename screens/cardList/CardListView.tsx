@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { cardListMachine, CardListEvent } from '../../machines/cardList.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton, cardLabel } from '../common/bank.tsx';
 
 type State = SnapshotFrom<typeof cardListMachine>;
@@ -13,14 +13,8 @@ type Send = (event: CardListEvent) => void;
 export function CardListView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
-  if (state.matches('failed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('cardList.loadFailed')} onRetry={() => send({ type: 'cards.retry' })} />
-      </div>
-    );
-  }
+  if (state.matches('loading')) return <Loading />;
+  if (state.matches('failed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('cardList.loadFailed')} onRetry={() => send({ type: 'cards.retry' })} />;
   if (state.matches('empty')) {
     return (
       <div className="kw-form">

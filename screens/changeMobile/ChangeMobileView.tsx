@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { changeMobileMachine, ChangeMobileEvent, PhotoSlot } from '../../machines/changeMobile.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { MobileField } from '../common/MobileField.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
 
 type State = SnapshotFrom<typeof changeMobileMachine>;
 type Send = (event: ChangeMobileEvent) => void;
@@ -17,7 +18,7 @@ export function ChangeMobileView({ state, send }: { state: State; send: Send }) 
   const busy = state.hasTag('busy');
   const problemOf = <S extends string>(parent: string, subs: readonly S[]) => subs.find((s) => state.matches({ [parent]: s } as never));
 
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('loadFailed') || state.matches('bindFailed') || state.matches('stepExpired')) {
     const message = state.matches('stepExpired') ? t('errors.REG10002') : state.matches('bindFailed') && context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
     return (

@@ -18,6 +18,8 @@ const RESEND_PROBLEMS = ['limited', 'refused', 'unreachable'] as const;
 export interface CodeEntryWords {
   submitLabel?: string;
   resendLabel?: string;
+  /** Another way on, beside the resend control (sign-up: change the number). */
+  aside?: React.ReactNode;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface CodeEntryWords {
  * refusal of the entry's sub-state, confirm, and the resend control with its countdown, its
  * refusal and the captcha a resend may need.
  */
-export function CodeEntryView({ state, send, id, submitLabel, resendLabel, renderCaptcha }: CodeEntryWords & { state: State; send: (event: CodeEntryEvent) => void; id: string; renderCaptcha?: RenderCaptcha }) {
+export function CodeEntryView({ state, send, id, submitLabel, resendLabel, aside, renderCaptcha }: CodeEntryWords & { state: State; send: (event: CodeEntryEvent) => void; id: string; renderCaptcha?: RenderCaptcha }) {
   const { t } = useTranslation();
   const { context } = state;
   const coolingDown = state.matches({ enteringCode: { resend: 'coolingDown' } });
@@ -59,6 +61,7 @@ export function CodeEntryView({ state, send, id, submitLabel, resendLabel, rende
         newCodeWaiting={waiting}
         submitLabel={submitLabel}
         newCodeLabel={resendLabel}
+        aside={aside}
       />
       {resendProblem && <FieldError>{resendMessages[resendProblem]}</FieldError>}
       <SendCodePanel actor={state.children.resend as SendCodeActor | undefined} renderCaptcha={renderCaptcha} />

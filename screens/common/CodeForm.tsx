@@ -10,7 +10,7 @@ export type CodeProblem = 'wrongCode' | 'expired' | 'tooManyTries' | 'refused' |
  * current sub-state, confirm, and a way to ask for a new code. The code entry chart's view
  * (CodeEntryView) draws it, and so does the pay-password reset.
  */
-export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy, canSubmit, onCodeChange, onSubmit, onNewCode, newCodeWaiting, submitLabel, newCodeLabel }: {
+export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy, canSubmit, onCodeChange, onSubmit, onNewCode, newCodeWaiting, submitLabel, newCodeLabel, aside }: {
   id: string;
   sentTo: string;
   code: string;
@@ -27,6 +27,8 @@ export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy
   /** The flow's words for confirming (log-in: "Entrar") and for a new code (sign-up: "Reenviar código"). */
   submitLabel?: string;
   newCodeLabel?: string;
+  /** Another way on, beside the new-code control (sign-up: change the number). */
+  aside?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const messages: Record<CodeProblem, string> = {
@@ -46,7 +48,10 @@ export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy
       </div>
       {problem && <FieldError>{messages[problem]}</FieldError>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !canSubmit}>{submitLabel ?? t('signUp.confirmCode')}</Button>
-      <button type="button" className="kw-text-button" disabled={busy || !!newCodeWaiting} onClick={onNewCode}>{newCodeWaiting || (newCodeLabel ?? t('login.newCode'))}</button>
+      <div className="kw-row-actions">
+        <button type="button" className="kw-text-button" disabled={busy || !!newCodeWaiting} onClick={onNewCode}>{newCodeWaiting || (newCodeLabel ?? t('login.newCode'))}</button>
+        {aside}
+      </div>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../src/lib/dates.ts';
 import { normaliseLanguage } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import './EnterpriseVerification.css';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
 
 type State = SnapshotFrom<typeof enterpriseVerificationMachine>;
 type Send = (event: EnterpriseVerificationEvent) => void;
@@ -19,7 +20,7 @@ const linkButton = 'kw-button kw-button-primary kw-button-block kw-link-button k
 export function EnterpriseStatusView({ state, send }: { state: State; send: Send }) {
   const { t, i18n } = useTranslation();
   const { context } = state;
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('unavailable')) {
     return (
       <div className="kw-form">

@@ -7,7 +7,7 @@ import { FILTER_SHORTCUTS, type fundDetailMachine, type FundDetailEvent } from '
 import type { FundLine } from '../../services/contract/fundDetail.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
 import { kindLabel, languageOf, lineTime, money } from '../common/format.ts';
 
 type State = SnapshotFrom<typeof fundDetailMachine>;
@@ -70,7 +70,7 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
 
   let body: React.ReactNode;
   if (state.matches('loading')) {
-    body = <p className="kw-centered" role="status">{t('common.loading')}</p>;
+    body = <Loading />;
   } else if (state.matches('failed')) {
     body = (
       <LoadFailed errorCode={context.errorCode} fallback={t('fundDetail.failed')} onRetry={() => send({ type: 'list.retry' })} />

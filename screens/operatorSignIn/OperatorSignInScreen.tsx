@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useRouter } from '@tanstack/react-router';
 import { operatorSignInFlow } from '../../services/flows/operatorSignIn.ts';
 import { useSessionActor } from '../../src/session/SessionProvider.tsx';
-import { PLATFORM_SIGN_IN, singleSignOnUrl, storedOperatorToken, storeOperatorToken } from '../platform/operatorSession.ts';
+import { PLATFORM_SIGN_IN, singleSignOnUrl, storedOperatorToken, storeOperatorToken } from '../../src/lib/operatorSession.ts';
 import { OperatorSignInView } from './OperatorSignInView.tsx';
 import '../platform/platform.css';
 

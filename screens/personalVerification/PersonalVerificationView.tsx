@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { personalVerificationMachine, PersonalVerificationEvent } from '../../machines/personalVerification.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
 
 type State = SnapshotFrom<typeof personalVerificationMachine>;
 type Send = (event: PersonalVerificationEvent) => void;
@@ -12,7 +13,7 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
   const { t } = useTranslation();
   const { context } = state;
   const busy = state.hasTag('busy');
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('unavailable')) return <div className="kw-form"><FieldError>{t('errors.network.gateway')}</FieldError></div>;
   if (state.matches('verified')) {
     return (

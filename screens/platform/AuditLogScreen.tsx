@@ -5,6 +5,7 @@ import type { AuditEntry } from '../../services/contract/platform.ts';
 import { loadAuditPage } from '../../services/flows/review.ts';
 import { LoadStatus } from './LoadStatus.tsx';
 import { Pager } from './Pager.tsx';
+import { SearchPage } from './SearchPage.tsx';
 import { PAGE_SIZE, usePlatformFormat } from './format.ts';
 import { usePlatformLoad } from './usePlatformLoad.ts';
 
@@ -17,26 +18,16 @@ export default function AuditLogScreen() {
   const [subject, setSubject] = useState(search.subjectId ?? '');
   const go = (subjectId: string | undefined, nextPage: number) =>
     void navigate({ to: '/plateform/audit', search: { ...(subjectId ? { subjectId } : {}), ...(nextPage > 1 ? { page: nextPage } : {}) } as never });
+  const fields = (
+    <div className="kw-field">
+      <label className="kw-label" htmlFor="platform-audit-subject">{t('platform.audit.subjectLabel')}</label>
+      <input id="platform-audit-subject" className="kw-plt-input" type="search" value={subject} maxLength={64} autoComplete="off" onChange={(event) => setSubject(event.target.value)} />
+    </div>
+  );
   return (
-    <section className="kw-plt-page" aria-labelledby="platform-audit-title">
-      <h1 id="platform-audit-title">{t('platform.audit.title')}</h1>
-      <form
-        className="kw-plt-search"
-        role="search"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          go(subject.trim() || undefined, 1);
-        }}
-      >
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="platform-audit-subject">{t('platform.audit.subjectLabel')}</label>
-          <input id="platform-audit-subject" className="kw-plt-input" type="search" value={subject} maxLength={64} autoComplete="off" onChange={(event) => setSubject(event.target.value)} />
-        </div>
-        <button type="submit" className="kw-button kw-button-primary">{t('platform.audit.filter')}</button>
-      </form>
+    <SearchPage titleId="platform-audit-title" title={t('platform.audit.title')} submit={t('platform.audit.filter')} onSearch={() => go(subject.trim() || undefined, 1)} fields={fields}>
       <AuditPage key={`${search.subjectId ?? ''}:${page}`} subjectId={search.subjectId} page={page} onPage={(p) => go(search.subjectId, p)} />
-    </section>
+    </SearchPage>
   );
 }
 

@@ -4,6 +4,7 @@ import { lookupMembers } from '../../services/flows/review.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadStatus } from './LoadStatus.tsx';
 import { PlatformLink } from './PlatformLink.tsx';
+import { SearchPage } from './SearchPage.tsx';
 import { MemberFields } from './ReviewDetails.tsx';
 import { usePlatformLoad } from './usePlatformLoad.ts';
 
@@ -16,44 +17,37 @@ export default function MemberLookupScreen() {
   const [text, setText] = useState('');
   const [query, setQuery] = useState<string | null>(null);
   const [showTooShort, setShowTooShort] = useState(false);
-  return (
-    <section className="kw-plt-page" aria-labelledby="platform-members-title">
-      <h1 id="platform-members-title">{t('platform.members.title')}</h1>
-      <form
-        className="kw-plt-search"
-        role="search"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const wanted = text.trim();
-          if (wanted.length < QUERY_MIN) return setShowTooShort(true);
+  const search = () => {
+    const wanted = text.trim();
+    if (wanted.length < QUERY_MIN) return setShowTooShort(true);
+    setShowTooShort(false);
+    setQuery(wanted);
+  };
+  const fields = (
+    <div className="kw-field">
+      <label className="kw-label" htmlFor="platform-member-query">{t('platform.members.label')}</label>
+      <input
+        id="platform-member-query"
+        className="kw-plt-input"
+        type="search"
+        value={text}
+        maxLength={120}
+        autoComplete="off"
+        aria-describedby="platform-member-hint"
+        aria-invalid={showTooShort}
+        onChange={(event) => {
+          setText(event.target.value);
           setShowTooShort(false);
-          setQuery(wanted);
         }}
-      >
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="platform-member-query">{t('platform.members.label')}</label>
-          <input
-            id="platform-member-query"
-            className="kw-plt-input"
-            type="search"
-            value={text}
-            maxLength={120}
-            autoComplete="off"
-            aria-describedby="platform-member-hint"
-            aria-invalid={showTooShort}
-            onChange={(event) => {
-              setText(event.target.value);
-              setShowTooShort(false);
-            }}
-          />
-          <span id="platform-member-hint" className="kw-hint">{t('platform.members.hint')}</span>
-        </div>
-        <button type="submit" className="kw-button kw-button-primary">{t('platform.members.search')}</button>
-      </form>
+      />
+      <span id="platform-member-hint" className="kw-hint">{t('platform.members.hint')}</span>
+    </div>
+  );
+  return (
+    <SearchPage titleId="platform-members-title" title={t('platform.members.title')} submit={t('platform.members.search')} onSearch={search} fields={fields}>
       {showTooShort && <FieldError>{t('platform.members.tooShort', { min: QUERY_MIN })}</FieldError>}
       {query && <LookupResults key={query} query={query} />}
-    </section>
+    </SearchPage>
   );
 }
 

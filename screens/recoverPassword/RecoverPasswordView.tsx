@@ -1,4 +1,4 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recoverPassword.machine.ts';
@@ -6,6 +6,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { NewPasswordPanel, type NewPasswordActor } from '../common/NewPasswordView.tsx';
 import { SendCodePanel, unsentCodeMessages, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
 
 type State = SnapshotFrom<typeof recoverPasswordMachine>;
@@ -63,18 +64,7 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
       </div>
     );
   }
-  const busy = state.hasTag('busy');
-  return (
-    <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'password.submitted' }); }} noValidate>
-      <h2 className="kw-step-title">{t('recoverPassword.passwordTitle')}</h2>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="recover-password">{t('recoverPassword.newPassword')}</label>
-        <Input id="recover-password" type="password" value={context.password} onChange={(value) => send({ type: 'password.changed', value })} autoComplete="new-password" maxLength={16} />
-        <span className="kw-hint">{t('signUp.passwordRule')}</span>
-      </div>
-      {state.matches({ choosingPassword: 'weak' }) && <FieldError>{t('errors.PWD10001')}</FieldError>}
-      {state.matches({ choosingPassword: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
-      <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('recoverPassword.save')}</Button>
-    </form>
-  );
+  const newPassword = state.children.newPassword as NewPasswordActor | undefined;
+  const words = { title: t('recoverPassword.passwordTitle'), label: t('recoverPassword.newPassword'), submit: t('recoverPassword.save') };
+  return newPassword ? <NewPasswordPanel actor={newPassword} id="recover-password" words={words} /> : null;
 }

@@ -5,6 +5,7 @@ import type { signUpMachine, SignUpEvent } from '../../machines/signUp.machine.t
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { NewPasswordForm, NewPasswordPanel, type NewPasswordActor } from '../common/NewPasswordView.tsx';
 import { SendCodePanel, unsentCodeMessages, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
 
 type State = SnapshotFrom<typeof signUpMachine>;
@@ -14,7 +15,7 @@ export function SignUpView({ state, send, operatorName, renderCaptcha = renderCa
   if (state.matches('editingIdentity') || state.matches('sendingCode')) return <IdentityStep state={state} send={send} operatorName={operatorName} renderCaptcha={renderCaptcha} />;
   if (state.matches('enteringCode')) return <CodeStep state={state} send={send} renderCaptcha={renderCaptcha} />;
   if (state.matches('stepExpired')) return <StepExpired send={send} />;
-  return <PasswordStep state={state} send={send} />;
+  return <PasswordStep state={state} />;
 }
 
 function IdentityStep({ state, send, operatorName, renderCaptcha }: { state: State; send: (event: SignUpEvent) => void; operatorName: string | null; renderCaptcha: RenderCaptcha }) {
@@ -69,42 +70,21 @@ function IdentityStep({ state, send, operatorName, renderCaptcha }: { state: Sta
 function CodeStep({ state, send, renderCaptcha }: { state: State; send: (event: SignUpEvent) => void; renderCaptcha: RenderCaptcha }) {
   const { t } = useTranslation();
   const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
-  return (
-    <div className="kw-form">
-      {codeEntry && <CodeEntryPanel actor={codeEntry} id="signup-code" resendLabel={t('signUp.resend')} renderCaptcha={renderCaptcha} />}
-      <button type="button" className="kw-text-button" onClick={() => send({ type: 'identity.edit' })}>
-        {state.context.memberType === 'individual' ? t('signUp.changeMobile') : t('signUp.changeEmail')}
-      </button>
-    </div>
+  const changeIdentity = (
+    <button type="button" className="kw-text-button" onClick={() => send({ type: 'identity.edit' })}>
+      {state.context.memberType === 'individual' ? t('signUp.changeMobile') : t('signUp.changeEmail')}
+    </button>
   );
+  return codeEntry ? <CodeEntryPanel actor={codeEntry} id="signup-code" resendLabel={t('signUp.resend')} aside={changeIdentity} renderCaptcha={renderCaptcha} /> : null;
 }
 
-function PasswordStep({ state, send }: { state: State; send: (event: SignUpEvent) => void }) {
+function PasswordStep({ state }: { state: State }) {
   const { t } = useTranslation();
-  const busy = state.hasTag('busy') || state.matches('signedUp');
-  return (
-    <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'password.submitted' }); }} noValidate>
-      <h2 className="kw-step-title">{t('signUp.passwordTitle')}</h2>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="signup-password">{t('signUp.passwordLabel')}</label>
-        <Input
-          id="signup-password"
-          type="password"
-          value={state.context.password}
-          onChange={(value) => send({ type: 'password.changed', value })}
-          autoComplete="new-password"
-          maxLength={16}
-        />
-        <span className="kw-hint">{t('signUp.passwordRule')}</span>
-      </div>
-      {state.matches({ choosingPassword: 'weak' }) && <FieldError>{t('errors.PWD10001')}</FieldError>}
-      {state.matches({ choosingPassword: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
-      {state.matches('signedUp') && <p role="status" className="kw-success-text">{t('signUp.done')}</p>}
-      <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>
-        {t('signUp.createAccount')}
-      </Button>
-    </form>
-  );
+  const newPassword = state.children.newPassword as NewPasswordActor | undefined;
+  const words = { title: t('signUp.passwordTitle'), label: t('signUp.passwordLabel'), submit: t('signUp.createAccount') };
+  // signed up: the chart has ended and the session starts on its way home
+  if (!newPassword) return <NewPasswordForm id="signup-password" words={words} password="" busy done={state.matches('signedUp') ? t('signUp.done') : undefined} />;
+  return <NewPasswordPanel actor={newPassword} id="signup-password" words={words} />;
 }
 
 function StepExpired({ send }: { send: (event: SignUpEvent) => void }) {

@@ -6,8 +6,8 @@ import type { bankSettlementMachine } from '../../machines/bankSettlement.machin
 import type { TopupStatus } from '../../machines/bankFlow.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
-import { BankCodeStep, type CodeRegions } from '../common/CodeStep.tsx';
+import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
@@ -29,14 +29,8 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
   const card = context.cards.find((c) => c.cardId === context.cardId) ?? null;
   const busy = state.hasTag('busy');
 
-  if (state.matches('loadingCards')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
-  if (state.matches('cardsFailed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('topup.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />
-      </div>
-    );
-  }
+  if (state.matches('loadingCards')) return <Loading />;
+  if (state.matches('cardsFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('topup.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />;
   if (state.matches('noCards')) {
     return <NoBoundCard text={t('topup.noCards')} from="topup" />;
   }
@@ -95,21 +89,12 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
   };
   const summary = summaryFor(context.status);
   if (state.matches('enteringCode')) {
+    const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
     return (
       <div className="kw-form">
         {summary}
         <p className="kw-muted-text">{t('topup.codeIntro')}</p>
-        <BankCodeStep
-          id="topup-code"
-          regions={(state.value as { enteringCode: CodeRegions }).enteringCode}
-          sentTo={context.order?.mobileMasked ?? ''}
-          code={context.code}
-          triesLeft={context.triesLeft}
-          errorCode={context.errorCode}
-          resendAfterMs={context.resendAfterMs}
-          canSubmit={state.can({ type: 'code.submitted' })}
-          send={send}
-        />
+        {codeEntry && <CodeEntryPanel actor={codeEntry} id="topup-code" />}
         <Button block size="large" onClick={() => send({ type: 'topup.cancelled' })}>{t('topup.cancel')}</Button>
       </div>
     );

@@ -5,7 +5,7 @@ import { NOTE_MAX, type transferMachine, type TransferEvent } from '../../machin
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { formatMobile } from '../../src/lib/phone.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
@@ -31,14 +31,8 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
   const payeeName = context.payee?.maskedName ?? '';
   const payeeLine = context.payee ? `${payeeName} (${formatMobile(context.payee.mobile, 'international')})` : '';
 
-  if (state.matches('loadingAssets')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
-  if (state.matches('assetsFailed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('transfer.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />
-      </div>
-    );
-  }
+  if (state.matches('loadingAssets')) return <Loading />;
+  if (state.matches('assetsFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('transfer.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />;
   if (state.matches('notVerified')) {
     return <VerifyFirst label={t('transfer.verify')} />;
   }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { walletAssetsMachine, WalletAssetsEvent } from '../../machines/walletAssets.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../common/format.ts';
 
 type State = SnapshotFrom<typeof walletAssetsMachine>;
@@ -18,15 +18,9 @@ const LEVELS = ['I', 'III', 'commercial'];
 export function WalletAssetsView({ state, send, onPull }: { state: State; send: Send; onPull?: () => Promise<unknown> }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   const assets = state.context.assets;
-  if (state.matches('failed') || !assets) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={state.context.errorCode} fallback={t('walletAssets.failed')} onRetry={() => send({ type: 'assets.retry' })} />
-      </div>
-    );
-  }
+  if (state.matches('failed') || !assets) return <LoadFailedStep errorCode={state.context.errorCode} fallback={t('walletAssets.failed')} onRetry={() => send({ type: 'assets.retry' })} />;
   const refreshing = state.hasTag('refreshing');
   const content = (
     <div className="kw-form">

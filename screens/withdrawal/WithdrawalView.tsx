@@ -7,7 +7,7 @@ import type { branchPickerMachine } from '../../machines/branchPicker.machine.ts
 import type { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import type { WithdrawStatus } from '../../machines/bankFlow.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { BranchPickerPanel } from '../common/BranchPickerView.tsx';
 import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
@@ -32,14 +32,8 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
   const busy = state.hasTag('busy');
   const available = context.available === null ? '' : kz(context.available);
 
-  if (state.matches('loadingInfo')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
-  if (state.matches('infoFailed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('withdrawal.infoFailed')} onRetry={() => send({ type: 'info.retry' })} />
-      </div>
-    );
-  }
+  if (state.matches('loadingInfo')) return <Loading />;
+  if (state.matches('infoFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('withdrawal.infoFailed')} onRetry={() => send({ type: 'info.retry' })} />;
   if (state.matches('notVerified')) {
     return <VerifyFirst label={t('bank.common.verify')} />;
   }

@@ -5,6 +5,7 @@ import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway, type Outcome } from '../gateway.ts';
 import { sendCodeWith, type SendCall } from './sendCode.ts';
 import { codeEntryWith } from './codeEntry.ts';
+import { newPasswordWith } from './newPassword.ts';
 
 /** The recovery SMS, the first one and every resend. */
 export const sendRecoveryCode: SendCall<RecoveryCodeRequest, CodeSent> = ({ mobile }, captchaToken) =>
@@ -18,7 +19,7 @@ export const recoverPasswordActors = {
     send: sendRecoveryCode,
     verify: ({ mobile }, _sent, code) => requestGateway('fund/sms/checkVerifyCode', { mobile, code, purpose: 'recover' }),
   }),
-  setNewPassword: fromPromise<Outcome<{ reset: true }>, { ticket: string; password: string }>(({ input }) => requestGateway('fund/password/find-loginPassword', input)),
+  newPassword: newPasswordWith((request) => requestGateway('fund/password/find-loginPassword', request)),
 } satisfies ActorsOf<typeof recoverPasswordMachine>;
 
 export const recoverPasswordFlow = recoverPasswordMachine.provide({ actors: recoverPasswordActors });

@@ -1,11 +1,11 @@
-import { fromPromise } from 'xstate';
 import { signUpMachine, type SignUpCodeRequest } from '../../machines/signUp.machine.ts';
 import type { CodeSent } from '../../machines/sendCode.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import type { LoginResult } from '../contract/session.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
 import { sendCodeWith, type SendCall } from './sendCode.ts';
 import { codeEntryWith } from './codeEntry.ts';
+import { newPasswordWith } from './newPassword.ts';
 
 /** An individual signs up with a mobile, an enterprise with an e-mail address. */
 const identityOf = ({ memberType, identity }: SignUpCodeRequest) =>
@@ -22,7 +22,7 @@ export const signUpActors = {
     send: sendSignUpCode,
     verify: (request, _sent, code) => requestGateway('register/doRegister', { ...identityOf(request), code, agreed: true }),
   }),
-  activate: fromPromise<Outcome<LoginResult>, { ticket: string; password: string }>(({ input }) => requestGateway('register/setLoginPwdAndActive', input)),
+  newPassword: newPasswordWith<LoginResult>((request) => requestGateway('register/setLoginPwdAndActive', request)),
 } satisfies ActorsOf<typeof signUpMachine>;
 
 export const signUpFlow = signUpMachine.provide({ actors: signUpActors });

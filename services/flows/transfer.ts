@@ -1,13 +1,14 @@
 import { fromPromise } from 'xstate';
-import { transferMachine, type Assets, type Payee } from '../../machines/transfer.machine.ts';
+import { transferMachine, type Payee } from '../../machines/transfer.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway, type Outcome } from '../gateway.ts';
-import { clearKeypadKeys } from './payConfirm.ts';
+import { clearKeypadKeys } from '../keypad.ts';
 import { paymentFlow } from './payment.ts';
+import { loadAssets } from './walletAssets.ts';
 
 /** The transfer's gateway calls and its payment (pay password, then the transfer). */
 export const transferActors = {
-  loadAssets: fromPromise<Outcome<Assets>>(() => requestGateway('wallet/member/getUserAssets', {}, { quiet: true })),
+  loadAssets,
   queryPayee: fromPromise<Outcome<Payee>, { mobile: string }>(({ input }) => requestGateway('wallet/transfer/queryPayee', input)),
   payment: paymentFlow,
 } satisfies ActorsOf<typeof transferMachine>;

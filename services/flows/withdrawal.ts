@@ -4,7 +4,7 @@ import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../gateway.ts';
 import { bankSettlementFlow } from './bankSettlement.ts';
 import { branchPickerFlow } from './branchPicker.ts';
-import { clearKeypadKeys } from './payConfirm.ts';
+import { clearKeypadKeys } from '../keypad.ts';
 import { paymentFlow } from './payment.ts';
 
 const quiet = { quiet: true } as const;

@@ -8,6 +8,7 @@ import { sessionFlow } from '../../services/flows/session.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { DURATIONS } from '../../services/transport-ui.ts';
 import { storage } from '../lib/storage.ts';
+import { forgetOperatorToken, PLATFORM_SIGN_IN } from '../lib/operatorSession.ts';
 import { nativeShell } from '../lib/device.ts';
 import { nativeAuthorize } from '../lib/native.ts';
 import { showToast } from '../ui/toast.tsx';
@@ -21,11 +22,7 @@ type SessionActor = ActorRefFrom<typeof sessionMachine>;
  * token alone (a member signed in on the same browser stays signed in).
  */
 const onPlatformPage = () => /^\/plateform(\/|$)/.test(window.location.pathname);
-const platformSignIn = () => `/plateform/?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
-function forgetOperatorToken() {
-  const { token: _token, ...rest } = storage.getUserInfo() ?? {};
-  storage.setUserInfo(Object.keys(rest).length > 0 ? rest : null);
-}
+const platformSignIn = () => `${PLATFORM_SIGN_IN}?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
 const SessionContext = createContext<SessionActor | null>(null);
 
 export function useSessionActor(): SessionActor {
@@ -61,7 +58,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   const actor = useActorRef(machine, {
     input: {
       signedIn: platform ? !!user?.token : !!(user?.h5Token || user?.token),
-      loginUrl: platform ? '/plateform/' : (user?.loginUrl ?? null),
+      loginUrl: platform ? PLATFORM_SIGN_IN : (user?.loginUrl ?? null),
       nativeAuthorizeAvailable: !platform && nativeShell() !== null && nativeAuthorize() !== null,
     },
   });

@@ -1,6 +1,4 @@
-import enUS from 'antd-mobile/es/locales/en-US';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import frFR from 'antd-mobile/es/locales/fr-FR';
+import type enUS from 'antd-mobile/es/locales/en-US';
 import ptBR from 'antd-mobile/es/locales/pt-BR';
 import { mergeLocale } from 'antd-mobile/es/utils/merge-locale';
 import type { Language } from '../lib/language.ts';
@@ -35,4 +33,19 @@ const ptAO = mergeLocale(ptBR, {
   Selector: { name: 'Seletor' },
 });
 
-export const ANTD_LOCALES: Record<Language, typeof enUS> = { pt: ptAO as typeof enUS, en: enUS, zh: zhCN, fr: frFR };
+type AntdLocale = typeof enUS;
+
+/** pt's strings are in the first bundle; the other languages' come with their dictionary (src/i18n.ts loadLanguage). */
+const loaded = new Map<Language, AntdLocale>([['pt', ptAO as AntdLocale]]);
+const LOADERS: Record<Exclude<Language, 'pt'>, () => Promise<{ default: AntdLocale }>> = {
+  en: () => import('antd-mobile/es/locales/en-US'),
+  zh: () => import('antd-mobile/es/locales/zh-CN'),
+  fr: () => import('antd-mobile/es/locales/fr-FR'),
+};
+
+export async function loadAntdLocale(language: Language): Promise<void> {
+  if (!loaded.has(language)) loaded.set(language, (await LOADERS[language as Exclude<Language, 'pt'>]()).default);
+}
+
+/** antd-mobile's strings for a language once loaded; pt's until then. */
+export const antdLocaleOf = (language: Language): AntdLocale => loaded.get(language) ?? (ptAO as AntdLocale);

@@ -1,7 +1,7 @@
 import { loginMachine, type LoginEvent } from '../../machines/login.machine.ts';
 import { UNREACHABLE } from '../../machines/outcome.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
-import { sampleLogin } from './signUp.model.ts';
+import { sampleLogin } from './newPassword.model.ts';
 import { parkedSendCode, sampleCaptchaToken, sampleCodeSent } from './sendCode.model.ts';
 import { parkedCodeEntry } from './codeEntry.model.ts';
 

@@ -2,7 +2,8 @@ import { topupMachine, type TopupEvent } from '../../machines/topup.machine.ts';
 import { paymentMachine } from '../../machines/payment.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import { parseAmount } from '../../src/lib/money.ts';
-import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { parkedCodeEntry } from './codeEntry.model.ts';
 import { paymentModel } from './payment.model.ts';
 import { sampleCard } from './withdrawal.model.ts';
 
@@ -28,20 +29,19 @@ export const topupUserEvents = {
   'card.change': { type: 'card.change' },
   'amount.changed': { type: 'amount.changed', value: '1 250,00' },
   'amount.submitted': { type: 'amount.submitted' },
-  'code.changed': { type: 'code.changed', value: '123456' },
-  'code.submitted': { type: 'code.submitted' },
-  'code.resendRequested': { type: 'code.resendRequested' },
   'topup.cancelled': { type: 'topup.cancelled' },
   'topup.restarted': { type: 'topup.restarted' },
 } satisfies Record<TopupEvent['type'], TopupEvent>;
 
 /**
- * The top-up chart with its calls parked; the payment child runs as in its own model (its calls
- * parked, it asks for the pay password), and its outcome is fed as `xstate.done.actor.payment`.
+ * The top-up chart with its calls parked; the code entry and payment children run as in their own
+ * models (their calls parked), and their outcomes are fed as `xstate.done.actor.codeEntry` and
+ * `xstate.done.actor.payment`.
  */
 export const topupModel: FlowModel<typeof topupMachine> = {
-  machine: parkInvokes(topupMachine, ['loadCards', 'loadRules', 'applyTopup', 'resendCode', 'verifyCode']).provide({
+  machine: parkInvokes(topupMachine, ['loadCards', 'loadRules', 'applyTopup']).provide({
     actors: {
+      codeEntry: parkedCodeEntry,
       payment: paymentModel.machine as typeof paymentMachine,
       bankSettlement: parkInvokes(bankSettlementMachine, ['queryStatus']),
     },
@@ -55,7 +55,6 @@ export const topupModel: FlowModel<typeof topupMachine> = {
     { type: 'amount.changed', value: '12,345' } as TopupEvent,
     { type: 'amount.changed', value: '0' } as TopupEvent,
     { type: 'amount.changed', value: '600 000' } as TopupEvent,
-    { type: 'code.changed', value: '12' } as TopupEvent,
     doneEvent('loadCards', { ok: true, data: { cards: [sampleCard] } }),
     doneEvent('loadCards', { ok: true, data: { cards: [] } }),
     doneEvent('loadCards', refusal('AGW50000')),
@@ -69,18 +68,9 @@ export const topupModel: FlowModel<typeof topupMachine> = {
     doneEvent('applyTopup', refusal('FND10004')),
     doneEvent('applyTopup', refusal('COD10005')),
     errorEvent('applyTopup', new Error('network down')),
-    doneEvent('resendCode', { ok: true, data: { mobileMasked: '923***001', expiresInSeconds: 300, resendAfterSeconds: 60 } }),
-    doneEvent('resendCode', refusal('COD10005')),
-    doneEvent('resendCode', refusal('TOP10001')),
-    doneEvent('resendCode', refusal('COD10004', '12')),
-    errorEvent('resendCode', new Error('network down')),
-    doneEvent('verifyCode', { ok: true, data: { orderNo: sampleOrder.orderNo, state: 'CODE_VERIFIED' } }),
-    doneEvent('verifyCode', refusal('COD10001', '4')),
-    doneEvent('verifyCode', refusal('COD10002')),
-    doneEvent('verifyCode', refusal('COD10003')),
-    doneEvent('verifyCode', refusal('TOP10001')),
-    doneEvent('verifyCode', refusal('AGW50000')),
-    errorEvent('verifyCode', new Error('network down')),
+    doneEvent('codeEntry', { ok: true, data: { orderNo: sampleOrder.orderNo, state: 'CODE_VERIFIED' } }),
+    doneEvent('codeEntry', refusal('TOP10001')),
+    errorEvent('codeEntry', new Error('child failed')),
     doneEvent('payment', { ok: true, data: sampleTopupStatus.pending }),
     doneEvent('payment', refusal('TOP10003')),
     doneEvent('payment', refusal('TOP10001')),
@@ -89,13 +79,12 @@ export const topupModel: FlowModel<typeof topupMachine> = {
     doneEvent('bankSettlement', { outcome: 'paid', status: sampleTopupStatus.paid }),
     doneEvent('bankSettlement', { outcome: 'refused', status: sampleTopupStatus.refused }),
     doneEvent('bankSettlement', { outcome: 'unknown', status: null }),
-    afterEvent('resendCooldown', 'topup.enteringCode.resend.coolingDown'),
   ],
   // the facts the guards read, never the random requestNo
   serializeState: (snapshot) => {
     const c = snapshot.context;
     const amount = parseAmount(c.amountText, c.language);
     const amountClass = amount === null ? 'unreadable' : amount === 0n ? 'zero' : amount > 50_000_000n ? 'over' : 'ok';
-    return JSON.stringify([snapshot.value, amountClass, c.cards.length > 0, c.cardId, c.rules !== null, /^\d{6}$/.test(c.code), c.order !== null, c.pendingOrderNo !== null]);
+    return JSON.stringify([snapshot.value, amountClass, c.cards.length > 0, c.cardId, c.rules !== null, c.order !== null, c.pendingOrderNo !== null]);
   },
 };

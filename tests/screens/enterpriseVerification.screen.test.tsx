@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within, type screen as Screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { createActor, type SnapshotFrom } from 'xstate';
@@ -8,7 +8,7 @@ import { EnterpriseStatusView } from '../../screens/enterpriseVerification/Enter
 import type { ProvinceOptions } from '../../screens/enterpriseVerification/EnterpriseFormView.tsx';
 import type { DocumentUploader } from '../../screens/enterpriseVerification/EnterpriseDocumentSlot.tsx';
 import { loadDraft, useDraftPersistence } from '../../screens/enterpriseVerification/EnterpriseDraft.ts';
-import { DOCUMENT_SLOTS, type FieldPath } from '../../machines/enterpriseForm.ts';
+import { DOCUMENT_SLOTS } from '../../machines/enterpriseForm.ts';
 import { enterpriseVerificationMachine, type EnterpriseVerificationEvent } from '../../machines/enterpriseVerification.machine.ts';
 import { createI18n } from '../../src/i18n.ts';
 import type { Language } from '../../src/lib/language.ts';

@@ -4,7 +4,7 @@ import { fireEvent, render, waitFor, type screen as Screen } from '@testing-libr
 import { I18nextProvider } from 'react-i18next';
 import { OperatorSignInView } from '../../screens/operatorSignIn/OperatorSignInView.tsx';
 import OperatorSignInScreen from '../../screens/operatorSignIn/OperatorSignInScreen.tsx';
-import { forgetOperatorToken, singleSignOnUrl } from '../../screens/platform/operatorSession.ts';
+import { forgetOperatorToken, singleSignOnUrl } from '../../src/lib/operatorSession.ts';
 import type { operatorSignInMachine, OperatorSignInEvent } from '../../machines/operatorSignIn.machine.ts';
 import { PLATFORM_HOME } from '../../services/contract/platformReturnTo.ts';
 import { storage } from '../../src/lib/storage.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pt from '../../locales/pt.json';
 import fr from '../../locales/fr.json';
-import { createI18n, loadLocaleParts, LOCALE_PARTS, PT_CORE, type LocalePart } from '../../src/i18n.ts';
+import { createI18n, loadLocaleParts, LOCALE_PARTS, PT_CORE } from '../../src/i18n.ts';
 import { LOCALE_PARTS as PART_SECTIONS, NOT_FOUND, ROUTES, SERVER_SECTIONS, partsOf, screensOf } from '../../services/routeTable.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -60,6 +60,14 @@ describe('machines', () => {
     expect(orphans).toEqual([]);
   });
 
+  it('each whose setup names provided( calls has its flow module services/flows/<flow>.ts, which provides that chart', () => {
+    // a chart without its flow module is not registered: its placeholders would fail at the first call
+    const calling = machineFiles.filter((file) => /\bprovided[<(]/.test(read(`machines/${file}`)));
+    expect(calling.length).toBeGreaterThan(0);
+    const unregistered = calling.filter((file) => !exists(`services/flows/${flowOf(file)}.ts`) || !read(`services/flows/${flowOf(file)}.ts`).includes(`machines/${file}'`));
+    expect(unregistered).toEqual([]);
+  });
+
   it('name only answer codes the gateway has (a typo would otherwise route nothing, silently)', () => {
     const known = new Set<string>(ALL_CODES);
     const unknown = machineFiles.flatMap((file) => [...read(`machines/${file}`).matchAll(/'([A-Z]{3}\d{5})'/g)].map(([, code]) => code!).filter((code) => !known.has(code)).map((code) => `${file}: ${code}`));
@@ -70,7 +78,7 @@ describe('machines', () => {
 });
 
 describe('calls', () => {
-  const INFRASTRUCTURE = ['define.ts', 'index.ts', 'shared.ts', 'envelope.ts', 'answerCodes.ts', 'platformReturnTo.ts'];
+  const INFRASTRUCTURE = ['define.ts', 'index.ts', 'shared.ts', 'merchantShared.ts', 'envelope.ts', 'answerCodes.ts', 'platformReturnTo.ts'];
 
   it('every contract module is in the catalogue under its flow’s name', () => {
     const modules = list('services/contract').filter((f) => f.endsWith('.ts') && !INFRASTRUCTURE.includes(f)).map((f) => f.slice(0, -'.ts'.length));

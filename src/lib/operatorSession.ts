@@ -1,4 +1,4 @@
-import { storage } from '../../src/lib/storage.ts';
+import { storage } from './storage.ts';
 
 /**
  * The operator's token lives in the stored UserInfo's `token` (spec §3: "token (platform area)"),
