@@ -20,6 +20,7 @@ import { registerReferenceData } from './transport/referenceData.ts';
 import { registerIdentityProvider } from './domains/platform/identityProvider.ts';
 import { registerSingleSignOn } from './domains/platform/sso.ts';
 import { registerOperatorFiles } from './domains/platform/files.ts';
+import { registerStickerDownloads } from './domains/stickers/download.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.oidc.builtIn) registerIdentityProvider(app, { db: deps.db, oidc: deps.config.oidc });
   registerSingleSignOn(app, deps);
   registerOperatorFiles(app, deps);
+  registerStickerDownloads(app, deps);
   if (!deps.config.production) registerDevPages(app, deps);
   // the bank page drives the simulator's own tables: there is nothing to drive with another bank
   if (!deps.config.production && deps.adapters.bank.name === 'simulator') registerBankDevPage(app, { db: deps.db, bank: deps.adapters.bank });
@@ -143,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       preCompressed: true,
       setHeaders(res, filePath) {
         // hashed chunks never change; everything else is revalidated
-        res.header('cache-control', /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)(\.br|\.gz)?$/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|wasm)(\.br|\.gz)?$/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

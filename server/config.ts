@@ -25,6 +25,24 @@ export interface ServerConfig {
   /** Fastify/pino level: `info` logs every request; `warn` leaves access logs to the load balancer. */
   logLevel: string;
   bank: BankConfig;
+  merchant: MerchantConfig;
+}
+
+/** Paying merchants (server/domains/scanToPay, cashier, paymentCode, passwordFree). */
+export interface MerchantConfig {
+  /**
+   * The most a member may set as their password-free limit, in cêntimos (PASSWORD_FREE_CAP_KZ,
+   * default 5 000 Kz): a till purchase (groceries, fuel, a meal) passes without the pay password,
+   * while a lost unlocked phone can spend little with each code: a fifth of the level-I
+   * per-transaction limit (25 000 Kz) and a twentieth of level III's (100 000 Kz).
+   */
+  passwordFreeCap: number;
+  /**
+   * How long a cashier's dynamic code can be paid (DYNAMIC_CODE_SECONDS, default 300): time to
+   * scan, read the amount and enter the pay password (whose confirmation lives five minutes too),
+   * short enough that a photo of the till's screen is useless by the next customer but one.
+   */
+  dynamicCodeSeconds: number;
 }
 
 /** The bank (the local simulator until a production adapter exists) and the job that settles with it. */
@@ -78,6 +96,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bank: {
       settlementDelayMs: Number(env.BANK_SETTLEMENT_DELAY_MS ?? 3000),
       pollMs: Number(env.BANK_POLL_MS ?? 500),
+    },
+    merchant: {
+      passwordFreeCap: Math.round(Number(env.PASSWORD_FREE_CAP_KZ ?? 5000) * 100),
+      dynamicCodeSeconds: Number(env.DYNAMIC_CODE_SECONDS ?? 300),
     },
   };
 }

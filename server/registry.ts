@@ -22,6 +22,17 @@ import { cardListHandlers } from './domains/cardList/handlers.ts';
 import { bindCardHandlers } from './domains/bindCard/handlers.ts';
 import { topupHandlers } from './domains/topup/handlers.ts';
 import { withdrawalHandlers } from './domains/withdrawal/handlers.ts';
+import { scanToPayHandlers } from './domains/scanToPay/handlers.ts';
+import { cashierHandlers } from './domains/cashier/handlers.ts';
+import { paymentCodeHandlers } from './domains/paymentCode/handlers.ts';
+import { passwordFreeHandlers } from './domains/passwordFree/handlers.ts';
+import { merchantOpeningHandlers } from './domains/merchantOpening/handlers.ts';
+import { subMerchantHandlers } from './domains/subMerchant/handlers.ts';
+import { merchantListHandlers } from './domains/merchantList/handlers.ts';
+import { storeHandlers } from './domains/store/handlers.ts';
+import { codeBindingHandlers } from './domains/codeBinding/handlers.ts';
+import { stickersHandlers } from './domains/stickers/handlers.ts';
+import { merchantHomeHandlers } from './domains/merchantHome/handlers.ts';
 
 /**
  * Each flow's handlers (server/domains/<flow>/handlers.ts), by the flow's name in the contract
@@ -33,6 +44,9 @@ const FLOW_HANDLERS = {
   personalVerification: personalVerificationHandlers, enterpriseVerification: enterpriseVerificationHandlers, platform: platformHandlers,
   walletAssets: walletAssetsHandlers, transfer: transferHandlers, fundDetail: fundDetailHandlers, cardList: cardListHandlers, bindCard: bindCardHandlers,
   topup: topupHandlers, withdrawal: withdrawalHandlers,
+  scanToPay: scanToPayHandlers, cashier: cashierHandlers, paymentCode: paymentCodeHandlers, passwordFree: passwordFreeHandlers,
+  merchantOpening: merchantOpeningHandlers, subMerchant: subMerchantHandlers, merchantList: merchantListHandlers, store: storeHandlers,
+  codeBinding: codeBindingHandlers, stickers: stickersHandlers, merchantHome: merchantHomeHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 
 /** One handler per catalogue entry. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.ts';
+import { FEE_INCOME_SHARDS } from './settlement.ts';
 
 export interface InvariantReport {
   ok: boolean;
@@ -12,6 +13,18 @@ export interface InvariantReport {
   unbalancedTransfers: string[];
   /** Accounts below zero that may not be. */
   negativeAccounts: string[];
+  /** Merchants (their own, not sub-merchants) without exactly their `settlement_shards` settlement accounts, shards 0 … n − 1. */
+  merchantsWithWrongShards: string[];
+  /** Merchants whose settlement (sum of the shards) is not their payments' net (amount − charge − refunded) less what they withdrew. */
+  settlementMismatches: string[];
+  /** Fee income shards missing from 0 … FEE_INCOME_SHARDS − 1, or extra ones. */
+  feeIncomeShardsWrong: number[];
+  /**
+   * Merchant payments that are not what they say (the table keeps no foreign keys to the rows every
+   * payment shares, migration 021): no ledger transfer of their amount from the payer's available
+   * account to a settlement shard of the merchant's owner, or a store that is not the merchant's.
+   */
+  paymentsUnmatched: string[];
 }
 
 /** The ledger's invariants, checked in one snapshot (run inside a REPEATABLE READ transaction for a consistent view). */
@@ -33,6 +46,42 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
          OR count(*) FILTER (WHERE e.account_id = t.credit_account_id AND e.amount = t.amount) <> 1`,
   );
   const negative = await db.query<{ code: string }>('SELECT code FROM ledger_accounts WHERE NOT allow_negative AND balance < 0');
+  const wrongShards = await db.query<{ id: string }>(
+    `SELECT m.id::text FROM merchants m
+       LEFT JOIN LATERAL (SELECT count(*) AS n, count(*) FILTER (WHERE shard < m.settlement_shards) AS within, count(DISTINCT shard) AS distinct_shards
+                            FROM ledger_accounts WHERE member_id = m.member_id AND kind = 'settlement') a ON true
+      WHERE m.parent_id IS NULL AND (a.n <> m.settlement_shards OR a.within <> m.settlement_shards OR a.distinct_shards <> m.settlement_shards)
+      ORDER BY m.id`,
+  );
+  // what a merchant withdrew: its settlement withdrawals held or paid out (a failed one gave the money back)
+  const mismatched = await db.query<{ id: string }>(
+    `SELECT m.id::text FROM merchants m
+       LEFT JOIN LATERAL (SELECT coalesce(sum(balance), 0) AS total FROM ledger_accounts WHERE member_id = m.member_id AND kind = 'settlement') s ON true
+       LEFT JOIN LATERAL (SELECT coalesce(sum(amount - charge - refunded), 0) AS net FROM merchant_payments WHERE merchant_id = m.id) p ON true
+       LEFT JOIN LATERAL (SELECT coalesce(sum(amount + charge), 0) AS out FROM withdrawals WHERE member_id = m.member_id AND source = 'settlement' AND state <> 'FAILED') w ON true
+      WHERE m.parent_id IS NULL AND s.total <> p.net - w.out
+      ORDER BY m.id`,
+  );
+  const unmatched = await db.query<{ id: string }>(
+    `SELECT p.id::text FROM merchant_payments p
+       LEFT JOIN merchants m ON m.id = p.merchant_id AND m.parent_id IS NULL
+       LEFT JOIN ledger_transfers t ON t.id = p.transfer_id
+       LEFT JOIN ledger_accounts debit ON debit.id = t.debit_account_id
+       LEFT JOIN ledger_accounts credit ON credit.id = t.credit_account_id
+       LEFT JOIN stores st ON st.id = p.store_id
+       LEFT JOIN merchants sm ON sm.id = st.merchant_id
+      WHERE m.id IS NULL OR t.id IS NULL OR t.amount <> p.amount
+         OR debit.member_id IS DISTINCT FROM p.payer_id OR debit.kind <> 'available'
+         OR credit.member_id IS DISTINCT FROM m.member_id OR credit.kind <> 'settlement' OR credit.shard <> p.settlement_shard
+         OR sm.id IS NULL OR coalesce(sm.parent_id, sm.id) <> p.merchant_id
+      ORDER BY p.id`,
+  );
+  const feeShards = await db.query<{ shard: number }>("SELECT shard FROM ledger_accounts WHERE kind = 'fee_income' AND member_id IS NULL ORDER BY shard");
+  const haveFeeShards = new Set(feeShards.rows.map((r) => r.shard));
+  const feeIncomeShardsWrong = [
+    ...Array.from({ length: FEE_INCOME_SHARDS }, (_, shard) => shard).filter((shard) => !haveFeeShards.has(shard)),
+    ...feeShards.rows.map((r) => r.shard).filter((shard) => shard >= FEE_INCOME_SHARDS),
+  ];
   const report = {
     accounts: Number(total.rows[0]!.accounts),
     transfers: Number(transfers.rows[0]!.n),
@@ -40,6 +89,11 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
     driftedAccounts: drifted.rows.map((r) => r.code),
     unbalancedTransfers: unbalanced.rows.map((r) => r.id),
     negativeAccounts: negative.rows.map((r) => r.code),
+    merchantsWithWrongShards: wrongShards.rows.map((r) => r.id),
+    settlementMismatches: mismatched.rows.map((r) => r.id),
+    feeIncomeShardsWrong,
+    paymentsUnmatched: unmatched.rows.map((r) => r.id),
   };
-  return { ok: report.totalBalance === '0' && !report.driftedAccounts.length && !report.unbalancedTransfers.length && !report.negativeAccounts.length, ...report };
+  const broken = [report.driftedAccounts, report.unbalancedTransfers, report.negativeAccounts, report.merchantsWithWrongShards, report.settlementMismatches, report.feeIncomeShardsWrong, report.paymentsUnmatched];
+  return { ok: report.totalBalance === '0' && broken.every((list) => list.length === 0), ...report };
 }

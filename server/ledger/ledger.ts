@@ -12,15 +12,16 @@ import { DomainError } from '../errors.ts';
 export type MemberAccountKind = 'available' | 'frozen' | 'cashback' | 'settlement';
 export type SystemAccount = { kind: 'bank_clearing'; bankCode: string } | { kind: 'fee_income' } | { kind: 'marketing_funding' };
 
-/** A member's account of `kind`, created on first use. */
+/** A member's account of `kind` (shard 0 of a merchant's sharded settlement: server/ledger/settlement.ts), created on first use. */
 export async function memberAccount(tx: Queryable, memberId: string, kind: MemberAccountKind): Promise<string> {
-  const found = await tx.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = $2', [memberId, kind]);
+  const find = 'SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = $2 AND shard = 0';
+  const found = await tx.query<{ id: string }>(find, [memberId, kind]);
   if (found.rows[0]) return found.rows[0].id;
   await tx.query(
     'INSERT INTO ledger_accounts (code, kind, member_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
     [`member:${memberId}:${kind}`, kind, memberId],
   );
-  return (await tx.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = $2', [memberId, kind])).rows[0]!.id;
+  return (await tx.query<{ id: string }>(find, [memberId, kind])).rows[0]!.id;
 }
 
 /** A system account; the bank clearing accounts mirror money held at banks and may go negative. */
@@ -107,7 +108,7 @@ export interface Balances {
 }
 
 export async function memberBalances(db: Queryable, memberId: string): Promise<Balances> {
-  const { rows } = await db.query<{ kind: string; balance: string }>('SELECT kind, balance FROM ledger_accounts WHERE member_id = $1', [memberId]);
+  const { rows } = await db.query<{ kind: string; balance: string }>("SELECT kind, balance FROM ledger_accounts WHERE member_id = $1 AND kind IN ('available', 'frozen', 'cashback')", [memberId]);
   const of = (kind: string) => BigInt(rows.find((r) => r.kind === kind)?.balance ?? '0');
   return { available: of('available'), frozen: of('frozen'), cashback: of('cashback') };
 }

@@ -100,12 +100,33 @@ export const CARD_CODES = {
   chargeChanged: 'WDR10004',
 } as const;
 
+/** Refusals of the merchant flows: opening, stores, collection codes, paying merchants, payment codes. */
+export const MERCHANT_CODES = {
+  notAnEnterprise: 'MCH10001',
+  alreadyMerchant: 'MCH10002',
+  notAMerchant: 'MCH10003',
+  notYours: 'MCH10004',
+  storeClosed: 'MCH10005',
+  codeUnknown: 'MCH10006',
+  codeUnbound: 'MCH10007',
+  codeExpired: 'MCH10008',
+  codeAlreadyPaid: 'MCH10009',
+  stickerAlreadyBound: 'MCH10010',
+  amountMismatch: 'MCH10011',
+  chargeNotFound: 'MCH10013',
+  payingOwnStore: 'MCH10014',
+  passwordFreeOverCap: 'MCH10015',
+  categoryUnknown: 'MCH10016',
+  placeUnknown: 'MCH10017',
+} as const;
+
 export type Code =
   | (typeof CODES)[keyof typeof CODES]
   | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES]
   | (typeof PLATFORM_CODES)[keyof typeof PLATFORM_CODES]
   | (typeof LEDGER_CODES)[keyof typeof LEDGER_CODES]
-  | (typeof CARD_CODES)[keyof typeof CARD_CODES];
+  | (typeof CARD_CODES)[keyof typeof CARD_CODES]
+  | (typeof MERCHANT_CODES)[keyof typeof MERCHANT_CODES];
 
 /** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
 export const UPLOAD_LIMIT_MB = 10;
@@ -114,7 +135,7 @@ export const UPLOAD_LIMIT_MB = 10;
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

@@ -24,11 +24,24 @@ import * as cardList from './cardList.ts';
 import * as bindCard from './bindCard.ts';
 import * as topup from './topup.ts';
 import * as withdrawal from './withdrawal.ts';
+import * as scanToPay from './scanToPay.ts';
+import * as cashier from './cashier.ts';
+import * as paymentCode from './paymentCode.ts';
+import * as passwordFree from './passwordFree.ts';
+import * as merchantOpening from './merchantOpening.ts';
+import * as subMerchant from './subMerchant.ts';
+import * as merchantList from './merchantList.ts';
+import * as store from './store.ts';
+import * as codeBinding from './codeBinding.ts';
+import * as stickers from './stickers.ts';
+import * as merchantHome from './merchantHome.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
   document, session, signUp, login, recoverPassword, payPassword, settings, captcha, changeMobile, personalVerification,
   enterpriseVerification, platform, walletAssets, transfer, fundDetail, cardList, bindCard, topup, withdrawal,
+  scanToPay, cashier, paymentCode, passwordFree,
+  merchantOpening, subMerchant, merchantList, store, codeBinding, stickers, merchantHome,
 };
 
 type Modules = typeof FLOW_CONTRACTS;

@@ -4,6 +4,14 @@
  * throwaway cluster with PostgreSQL's durable defaults: fsync and synchronous commit on) and on
  * embedded PGlite; then the same transfer as direct SQL on the same database, the ceiling.
  *
+ * Merchant payments (issue 11), on PostgreSQL, through the same gateway at 32 clients, each a
+ * `pay/merchant/pay` of a store's static code (session check, requestNo claim, pay confirmation,
+ * code resolution, limits, the two postings into a settlement shard and a fee income shard, the
+ * payment's record, the stored answer): (a) every client paying ONE merchant whose settlement is
+ * split into 32 shards, (b) paying 100 merchants, (c) one merchant with its settlement as one row
+ * (settlement_shards = 1), the comparison that measures what the shards gain. They run in the same
+ * rounds as the transfers, interleaved, and the ledger's invariants are checked after every round.
+ *
  * What one transfer is: `wallet/transfer/doTransfer` with its session check, requestNo claim,
  * pay-password confirmation spent, limits, ledger posting and stored answer. The confirmation
  * itself (keypad decryption + argon2id, `wallet/paypassword/checkPayPwd`) is a separate call the
@@ -27,6 +35,7 @@ import { hashToken } from '../../server/domains/session/sessions.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { createLoadMembers, type LoadMember } from '../support/money.ts';
 import { envelope } from '../support/server.ts';
+import { createLoadMerchants, type LoadMerchant } from './merchants.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -40,13 +49,19 @@ const LEVELS = (process.env.BENCH_CLIENTS ?? '1,8,32').split(',').map(Number);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 8);
 const AMOUNT = 100; // 1 Kz
 const SERVICE = 'wallet/transfer/doTransfer';
+const PAY = 'pay/merchant/pay';
+/** Merchant payments run at this many clients only (the issue's aim is set there). */
+const MERCHANT_CLIENTS = 32;
+/** Each merchant step's prepared payments: enough for its rounds at up to ~3 500 a second, and the warm-up. */
+const MERCHANT_POOL = Number(process.env.BENCH_MERCHANT_POOL ?? 20_000 + ROUNDS * 18_000);
 
 interface Prepared { payer: LoadMember; payee: LoadMember; payToken: string }
-interface Result { clients: number; transfers: number; perSecond: number; p50ms: number; p99ms: number; refused: number }
+interface MerchantPrepared { payer: LoadMember; merchant: LoadMerchant; payToken: string }
+interface Result { clients: number; transfers: number; perSecond: number; p50ms: number; p99ms: number; refused: number; cpuUsPerCall: Record<string, number> }
 interface Reported extends Result { everyRound: number[] }
-interface Caller { call: (p: Prepared) => Promise<boolean>; close(): Promise<void> }
+interface Caller<P = Prepared> { call: (p: P) => Promise<boolean>; close(): Promise<void> }
 
-const purposeHash = (counterparty: string) => crypto.createHash('sha256').update(JSON.stringify([SERVICE, AMOUNT, counterparty])).digest('hex');
+const purposeHash = (counterparty: string, service = SERVICE) => crypto.createHash('sha256').update(JSON.stringify([service, AMOUNT, counterparty])).digest('hex');
 
 /** Pay-password confirmations for `count` random transfers, inserted in bulk. */
 async function prepare(db: Database, members: LoadMember[], count: number): Promise<Prepared[]> {
@@ -69,12 +84,64 @@ async function prepare(db: Database, members: LoadMember[], count: number): Prom
   return prepared;
 }
 
+/** Pay-password confirmations for `count` payments of random members to random merchants of `merchants`, inserted in bulk. */
+async function prepareMerchantPayments(db: Database, members: LoadMember[], merchants: LoadMerchant[], count: number): Promise<MerchantPrepared[]> {
+  const prepared: MerchantPrepared[] = [];
+  for (let start = 0; start < count; start += 5_000) {
+    const batch: MerchantPrepared[] = [];
+    for (let i = start; i < Math.min(count, start + 5_000); i++) {
+      batch.push({ payer: members[crypto.randomInt(members.length)]!, merchant: merchants[crypto.randomInt(merchants.length)]!, payToken: crypto.randomBytes(24).toString('base64url') });
+    }
+    await db.query(
+      `INSERT INTO pay_authorizations (token_hash, member_id, purpose_hash, expires_at)
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::timestamptz[])`,
+      [batch.map((p) => hashToken(p.payToken)), batch.map((p) => p.payer.id), batch.map((p) => purposeHash(p.merchant.serial, PAY)), batch.map(() => new Date(Date.now() + 3_600_000))],
+    );
+    prepared.push(...batch);
+  }
+  return prepared;
+}
+
+/**
+ * Where each call's CPU goes, read from /proc around every measured step: the gateway process, the
+ * PostgreSQL cluster (the postmaster and its children: backends, WAL writer, checkpointer) and this
+ * load generator. Microseconds of CPU per call; on 2 cores the three compete for the same time.
+ */
+type CpuReading = Map<number, number>; // pid → CPU seconds so far
+const cpuSources = new Map<string, () => CpuReading>([['client', () => { const u = process.cpuUsage(); return new Map([[process.pid, (u.user + u.system) / 1e6]]); }]]);
+const TICKS = 100; // USER_HZ on Linux
+function processCpu(select: (pid: number, ppid: number) => boolean): CpuReading {
+  const reading: CpuReading = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (select(Number(entry), Number(fields[1]))) reading.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / TICKS);
+    } catch { /* the process ended meanwhile */ }
+  }
+  return reading;
+}
+/** CPU seconds between two readings: per process, so one that started (an autovacuum worker) counts from zero and one that ended does not subtract. */
+const cpuSpent = (before: CpuReading | undefined, after: CpuReading) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before?.get(pid) ?? 0), 0);
+function watchGatewayCpu(child: ChildProcess) {
+  cpuSources.set('gateway', () => processCpu((pid) => pid === child.pid));
+}
+function watchPostgresCpu(dataDir: string) {
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    cpuSources.set('database', () => processCpu((pid, ppid) => pid === postmaster || ppid === postmaster));
+  } catch { /* not our cluster (BENCH_DATABASE_URL): not measured */ }
+}
+const cpuNow = () => new Map([...cpuSources].map(([name, read]) => [name, read()]));
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** `clients` loops for SECONDS, each taking the next prepared transfer; latency per call. */
-async function drive(clients: number, pool: Prepared[], call: (p: Prepared) => Promise<boolean>): Promise<Result> {
+async function drive<P>(clients: number, pool: P[], call: (p: P) => Promise<boolean>): Promise<Result> {
   const latencies: number[] = [];
   let refused = 0;
+  const cpuBefore = cpuNow();
   const deadline = performance.now() + SECONDS * 1_000;
   await Promise.all(Array.from({ length: clients }, async () => {
     while (performance.now() < deadline) {
@@ -85,9 +152,11 @@ async function drive(clients: number, pool: Prepared[], call: (p: Prepared) => P
       latencies.push(performance.now() - started);
     }
   }));
+  const cpuAfter = cpuNow();
+  const cpuUsPerCall = Object.fromEntries([...cpuAfter].map(([name, reading]) => [name, Math.round((cpuSpent(cpuBefore.get(name), reading) / Math.max(1, latencies.length)) * 1e6)]));
   latencies.sort((a, b) => a - b);
   const transfers = latencies.length - refused;
-  return { clients, transfers, perSecond: Math.round(transfers / SECONDS), p50ms: +percentile(latencies, 0.5).toFixed(2), p99ms: +percentile(latencies, 0.99).toFixed(2), refused };
+  return { clients, transfers, perSecond: Math.round(transfers / SECONDS), p50ms: +percentile(latencies, 0.5).toFixed(2), p99ms: +percentile(latencies, 0.99).toFixed(2), refused, cpuUsPerCall };
 }
 
 async function startGateway(env: Record<string, string>, port: number): Promise<ChildProcess> {
@@ -127,6 +196,20 @@ function post(agent: http.Agent, port: number, body: string): Promise<{ code: st
   });
 }
 
+/** Merchant payments through the gateway: the store code's serial, 1 Kz, the prepared confirmation. */
+function merchantCaller(port: number, pool: MerchantPrepared[]): Caller<MerchantPrepared> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const bodies = new Map(pool.map((p) => [p, JSON.stringify(envelope(PAY, { serial: p.merchant.serial, amount: AMOUNT, payToken: p.payToken }, { token: p.payer.token }))]));
+  return {
+    async call(p) {
+      const answer = await post(agent, port, bodies.get(p)!);
+      if (answer.code !== 'S0001' && answer.code !== 'FND10001') throw new Error(`merchant payment answered ${answer.code}`);
+      return answer.code === 'S0001';
+    },
+    close: async () => agent.destroy(),
+  };
+}
+
 function gatewayCaller(port: number, pool: Prepared[]): Caller {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   // the envelopes are made before the clock starts: the benchmark times the gateway, not JSON.stringify
@@ -157,12 +240,25 @@ function directCaller(url: string): Caller {
   };
 }
 
-/** Every step ROUNDS times, interleaved; per step, the round with the median rate and all the rates. */
-async function measure(pool: Prepared[], steps: { clients: number; caller: Caller }[]): Promise<Reported[]> {
-  for (const step of new Set(steps.map((s) => s.caller))) await drive(4, pool, step.call); // warm-up, not reported
+/** One step of a round: `clients` callers drawing from `pool`. */
+interface Step<P = unknown> { clients: number; caller: Caller<P>; pool: P[] }
+const step = <P>(clients: number, caller: Caller<P>, pool: P[]): Step => ({ clients, caller, pool }) as unknown as Step;
+
+/**
+ * Every step ROUNDS times, interleaved; per step, the round with the median rate and all the rates.
+ * `afterRound` runs between rounds, off the clock (the invariants).
+ */
+async function measure(steps: Step[], afterRound: (round: number) => Promise<void> = async () => {}): Promise<Reported[]> {
+  const warmed = new Set<Caller<unknown>>();
+  for (const s of steps) {
+    if (warmed.has(s.caller)) continue;
+    warmed.add(s.caller);
+    await drive(4, s.pool, s.caller.call); // warm-up, not reported
+  }
   const rounds: Result[][] = steps.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, step] of steps.entries()) rounds[i]!.push(await drive(step.clients, pool, step.caller.call));
+    for (const [i, s] of steps.entries()) rounds[i]!.push(await drive(s.clients, s.pool, s.caller.call));
+    await afterRound(round);
   }
   return rounds.map((results) => {
     const byRate = [...results].sort((a, b) => a.perSecond - b.perSecond);
@@ -170,9 +266,11 @@ async function measure(pool: Prepared[], steps: { clients: number; caller: Calle
   });
 }
 
+const BENCH_PGDATA = '/tmp/kw-pg-bench';
+
 function postgresUrl(): string {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  return execFileSync('bash', ['.ci/start-postgres.sh'], { env: { ...process.env, PGPORT: '54330', PGDATA: '/tmp/kw-pg-bench', DURABLE: '1' } }).toString().trim();
+  return execFileSync('bash', ['.ci/start-postgres.sh'], { env: { ...process.env, PGPORT: '54330', PGDATA: BENCH_PGDATA, DURABLE: '1' } }).toString().trim();
 }
 
 async function benchPostgres() {
@@ -189,24 +287,79 @@ async function benchPostgres() {
     await seed(db);
     const members = await createLoadMembers(db, MEMBERS, 1_000_000n * 100n);
     const pool = await prepare(db, members, 100_000 + ROUNDS * 60_000);
+    // the merchants: (a) one with 32 settlement shards, (b) a hundred, (c) one with its settlement as one row
+    const [sharded] = await createLoadMerchants(db, 1, { shards: 32, label: 'a' });
+    const hundred = await createLoadMerchants(db, 100, { shards: 32, label: 'b' });
+    const [oneRow] = await createLoadMerchants(db, 1, { shards: 1, label: 'c' });
+    const merchantPools = {
+      oneMerchant: await prepareMerchantPayments(db, members, [sharded!], MERCHANT_POOL),
+      hundredMerchants: await prepareMerchantPayments(db, members, hundred, MERCHANT_POOL),
+      oneRow: await prepareMerchantPayments(db, members, [oneRow!], MERCHANT_POOL),
+    };
     const port = 19500 + crypto.randomInt(400);
     const gateway = await startGateway({ DATABASE_URL: url.toString() }, port);
+    watchGatewayCpu(gateway);
+    if (!process.env.BENCH_DATABASE_URL) watchPostgresCpu(BENCH_PGDATA);
     const throughGateway = gatewayCaller(port, pool);
+    const paying = merchantCaller(port, Object.values(merchantPools).flat());
     const direct = directCaller(url.toString());
+    const invariantRounds: boolean[] = [];
     let gatewayResults: Reported[];
     let ceiling: Reported;
+    let merchantResults: { oneMerchant: Reported; hundredMerchants: Reported; oneRow: Reported };
     try {
-      const measured = await measure(pool, [...LEVELS.map((clients) => ({ clients, caller: throughGateway })), { clients: 32, caller: direct }]);
+      const measured = await measure([
+        ...LEVELS.map((clients) => step(clients, throughGateway, pool)),
+        step(MERCHANT_CLIENTS, paying, merchantPools.oneMerchant),
+        step(MERCHANT_CLIENTS, paying, merchantPools.hundredMerchants),
+        step(MERCHANT_CLIENTS, paying, merchantPools.oneRow),
+        step(32, direct, pool),
+      ], async (round) => {
+        const report = await db.transaction(async (tx) => {
+          await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+          return checkInvariants(tx);
+        });
+        invariantRounds.push(report.ok);
+        if (!report.ok) console.error(`invariants BROKEN after round ${round + 1}:`, JSON.stringify(report));
+      });
       gatewayResults = measured.slice(0, LEVELS.length);
-      ceiling = measured[LEVELS.length]!;
+      const [oneMerchant, hundredMerchants, oneRowResult] = measured.slice(LEVELS.length, LEVELS.length + 3) as [Reported, Reported, Reported];
+      merchantResults = { oneMerchant, hundredMerchants, oneRow: oneRowResult };
+      ceiling = measured[LEVELS.length + 3]!;
     } finally {
       await throughGateway.close();
+      await paying.close();
       await direct.close();
       await stop(gateway);
     }
     const invariants = await checkInvariants(db);
     const version = (await db.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version.split(' ')[0];
-    return { engine: `PostgreSQL ${version} (fsync on, synchronous_commit on)`, gateway: gatewayResults, directSql: ceiling, invariantsHold: invariants.ok };
+    const transfer32 = gatewayResults.find((r) => r.clients === MERCHANT_CLIENTS) ?? null;
+    // Against the transfer at the same 32 clients, three ways, because the shared machine's speed
+    // moves by half within a run: round by round (each merchant round ran seconds after the transfer
+    // round it is set against; the median of those pairs is THE ratio), the ratio of the two
+    // medians, and the ratio of CPU time a call (the gateway's, the database's and the load
+    // generator's: what the two cores give, whatever else runs beside).
+    const roundRatios = (r: Reported) => (transfer32 ? r.everyRound.map((rate, i) => +(rate / transfer32.everyRound[i]!).toFixed(2)) : []);
+    const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? null;
+    const cpuTotal = (r: Result) => Object.values(r.cpuUsPerCall).reduce((a, b) => a + b, 0);
+    const merchant = Object.fromEntries(Object.entries(merchantResults).map(([name, r]) => [name, {
+      ...r,
+      ratioToTransfer: medianOf(roundRatios(r)),
+      ratioEveryRound: roundRatios(r),
+      ratioOfMedians: transfer32 ? +(r.perSecond / transfer32.perSecond).toFixed(2) : null,
+      cpuRatio: transfer32 && cpuTotal(r) > 0 ? +(cpuTotal(transfer32) / cpuTotal(r)).toFixed(2) : null,
+    }]));
+    const settlementTotals = await db.query<{ merchant: string; total: string; payments: string }>(
+      `SELECT m.id::text AS merchant, (SELECT sum(balance) FROM ledger_accounts WHERE member_id = m.member_id AND kind = 'settlement')::text AS total,
+              (SELECT count(*) FROM merchant_payments WHERE merchant_id = m.id)::text AS payments
+         FROM merchants m WHERE m.id IN ($1, $2)`,
+      [sharded!.merchantId, oneRow!.merchantId],
+    );
+    return {
+      engine: `PostgreSQL ${version} (fsync on, synchronous_commit on)`, gateway: gatewayResults, directSql: ceiling, merchant,
+      merchantSettlement: settlementTotals.rows, invariantsEveryRound: invariantRounds, invariantsHold: invariants.ok && invariantRounds.every(Boolean),
+    };
   } finally {
     await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -225,10 +378,12 @@ async function benchPglite() {
     await db.close();
     const port = 19500 + crypto.randomInt(400);
     const gateway = await startGateway({ DATABASE_URL: '', DATA_DIR: dataDir }, port);
+    watchGatewayCpu(gateway);
+    cpuSources.delete('database');
     const throughGateway = gatewayCaller(port, pool);
     let gatewayResults: Reported[];
     try {
-      gatewayResults = await measure(pool, LEVELS.map((clients) => ({ clients, caller: throughGateway })));
+      gatewayResults = await measure(LEVELS.map((clients) => step(clients, throughGateway, pool)));
     } finally {
       await throughGateway.close();
       await stop(gateway);
@@ -247,10 +402,17 @@ const runs = process.env.BENCH_ENGINE === 'postgres' ? [await benchPostgres()] :
 console.log(`\nTransfers through the gateway (${SECONDS} s per level, median of ${ROUNDS} interleaved rounds, ${MEMBERS} members, ${POOL_SIZE} database connections) on ${machine}\n`);
 for (const run of runs) {
   console.log(run.engine);
-  const line = (label: string, r: Reported) => console.log(`  ${label}: ${String(r.perSecond).padStart(6)} transfers/s   p50 ${r.p50ms} ms   p99 ${r.p99ms} ms   (rounds: ${r.everyRound.join(', ')})`);
+  const cpu = (r: Result) => Object.entries(r.cpuUsPerCall).map(([name, us]) => `${name} ${us}`).join(', ');
+  const line = (label: string, r: Reported) => console.log(`  ${label}: ${String(r.perSecond).padStart(6)} transfers/s   p50 ${r.p50ms} ms   p99 ${r.p99ms} ms   (rounds: ${r.everyRound.join(', ')}; CPU µs a call: ${cpu(r)})`);
   for (const r of run.gateway) line(`gateway  ${String(r.clients).padStart(2)} clients`, r);
   if (run.directSql) line('direct SQL 32 clients', run.directSql);
-  console.log(`  invariants after the run: ${run.invariantsHold ? 'hold' : 'BROKEN'}`);
+  if ('merchant' in run && run.merchant) {
+    const labels: Record<string, string> = { oneMerchant: '(a) one merchant, 32 shards', hundredMerchants: '(b) 100 merchants', oneRow: '(c) one merchant, 1 row' };
+    for (const [name, r] of Object.entries(run.merchant)) {
+      console.log(`  merchant ${labels[name]}, ${r.clients} clients: ${String(r.perSecond).padStart(6)} payments/s   p50 ${r.p50ms} ms   p99 ${r.p99ms} ms   ${r.ratioToTransfer}× the transfer (median of the rounds' ratios ${r.ratioEveryRound.join(', ')}; of the medians ${r.ratioOfMedians}×; by CPU a call ${r.cpuRatio}×) (rounds: ${r.everyRound.join(', ')}; CPU µs a call: ${cpu(r)})`);
+    }
+  }
+  console.log(`  invariants after the run${'invariantsEveryRound' in run ? ' and every round' : ''}: ${run.invariantsHold ? 'hold' : 'BROKEN'}`);
 }
 fs.writeFileSync('tests/bench/transfers.json', `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, seconds: SECONDS, rounds: ROUNDS, members: MEMBERS, databaseConnections: POOL_SIZE, runs }, null, 2)}\n`);
 if (runs.some((r) => !r.invariantsHold)) process.exitCode = 1;

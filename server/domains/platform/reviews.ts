@@ -150,7 +150,8 @@ const verificationDecide: Handler<'platform/verification/decide'> = async (input
     if (approve) {
       const taken = await tx.query('SELECT 1 FROM members WHERE nif = $1 AND id <> $2', [request.company_nif, member.member_id]);
       if (taken.rows.length > 0) throw new DomainError(ACCOUNT_CODES.companyNifTaken);
-      await tx.query("UPDATE members SET verification_status = 'verified', account_level = 'commercial', nif = $2, verified_at = now() WHERE id = $1", [member.member_id, request.company_nif]);
+      // the registered company name is the enterprise's verified name: cards bound to it (its settlement card) must be in that name
+      await tx.query("UPDATE members SET verification_status = 'verified', account_level = 'commercial', nif = $2, real_name = $3, verified_at = now() WHERE id = $1", [member.member_id, request.company_nif, request.company_name]);
     } else {
       await tx.query("UPDATE members SET verification_status = 'failed' WHERE id = $1", [member.member_id]);
     }

@@ -5,6 +5,7 @@ import { DomainError } from '../../errors.ts';
 import type { Handler, HandlerContext, FlowHandlers } from '../../handler.ts';
 import type { BankOperationStatus } from '../../adapters/bank.ts';
 import { memberAccount, memberBalances, moneyTransaction, post, systemAccount } from '../../ledger/ledger.ts';
+import { gatherSettlement, ownMerchant, settlementBalance } from '../../ledger/settlement.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
 import { consumePayAuthorization } from '../payPassword/authorizations.ts';
 import { LUANDA_DAY, spendOutgoingLimit } from '../../ledger/limits.ts';
@@ -20,9 +21,20 @@ import { activeCard, activeCards, maskCardNo, toBoundCard } from '../bank/boundC
  * once (`UPDATE … WHERE state = 'PENDING'` with the postings): success pays out (frozen → bank
  * clearing) and earns the charge (frozen → fee income); failure releases everything (frozen →
  * available) and gives the level's daily usage back.
+ *
+ * A member who owns a merchant withdraws the merchant's settlement instead (issue 11): the shards
+ * are locked in ascending id order and gathered into shard 0, the hold is taken from there, and a
+ * failed withdrawal gives the money back to shard 0 (`withdrawals.source` says where it came from).
  */
 
 type Member = NonNullable<Awaited<ReturnType<typeof moneyMember>>>;
+
+/** Where the member's withdrawals come from, and what is there: the merchant's settlement (its owner), else the available account. */
+async function withdrawable(db: Queryable, memberId: string): Promise<{ source: 'available' | 'settlement'; available: bigint; frozen: bigint }> {
+  if (await ownMerchant(db, memberId)) return { source: 'settlement', ...(await settlementBalance(db, memberId)) };
+  const balances = await memberBalances(db, memberId);
+  return { source: 'available', available: balances.available, frozen: balances.frozen };
+}
 
 /** What the member withdrew to this bank on this Luanda day (failed ones do not count). */
 async function bankUsedToday(db: Queryable, memberId: string, bankCode: string): Promise<bigint> {
@@ -36,7 +48,7 @@ async function bankUsedToday(db: Queryable, memberId: string, bankCode: string):
 
 const queryWithdrawInfo: Handler<'wallet/withdraw/queryWithdrawInfo'> = async (_input, ctx) => {
   const memberId = memberIdOf(ctx);
-  const [member, balances, cards] = [await moneyMember(ctx.db, { id: memberId }), await memberBalances(ctx.db, memberId), await activeCards(ctx.db, memberId)];
+  const [member, balances, cards] = [await moneyMember(ctx.db, { id: memberId }), await withdrawable(ctx.db, memberId), await activeCards(ctx.db, memberId)];
   return { available: Number(balances.available), frozen: Number(balances.frozen), verified: member?.verified ?? false, cards: cards.map(toBoundCard) };
 };
 
@@ -70,7 +82,7 @@ const queryLimits: Handler<'wallet/withdraw/queryLimits'> = async (input, ctx) =
   const level = rows[0];
   const big = (v: string | null | undefined) => (v == null ? null : BigInt(v));
   const usedBank = await bankUsedToday(ctx.db, memberId, card.bank_code);
-  const available = (await memberBalances(ctx.db, memberId)).available;
+  const available = (await withdrawable(ctx.db, memberId)).available;
   const caps = [
     channel.withdrawPerTransaction,
     channel.withdrawDaily === null ? null : channel.withdrawDaily - usedBank,
@@ -146,17 +158,21 @@ function applyUnder(service: WithdrawService): Handler<WithdrawService> {
       if (channel.withdrawDaily !== null && (await bankUsedToday(tx, memberId, card.bank_code)) + amount > channel.withdrawDaily) {
         throw new DomainError(CARD_CODES.bankLimit, 200, 'daily');
       }
+      const source = (await ownMerchant(tx, memberId)) ? 'settlement' : 'available';
       const { rows } = await tx.query<{ id: string; withdraw_no: string; created_at: Date }>(
-        `INSERT INTO withdrawals (member_id, card_id, bank_code, card_token, branch_code, amount, charge, limit_day, state)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, ${LUANDA_DAY}, 'PENDING') RETURNING id::text, withdraw_no, created_at`,
-        [memberId, card.id, card.bank_code, card.card_token, channel.needsBranch ? input.branchCode : null, amount.toString(), charge.toString()],
+        `INSERT INTO withdrawals (member_id, card_id, bank_code, card_token, branch_code, amount, charge, limit_day, state, source)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, ${LUANDA_DAY}, 'PENDING', $8) RETURNING id::text, withdraw_no, created_at`,
+        [memberId, card.id, card.bank_code, card.card_token, channel.needsBranch ? input.branchCode : null, amount.toString(), charge.toString(), source],
       );
       const withdrawal = rows[0]!;
+      const frozen = await memberAccount(tx, memberId, 'frozen');
+      // a merchant's settlement is in shards: gathered into shard 0 under their locks, then held from there
+      const from = source === 'settlement' ? (await gatherSettlement(tx, memberId, `withdraw:${withdrawal.id}`)).shard0 : await memberAccount(tx, memberId, 'available');
       const held = await post(tx, {
         key: `withdraw:${withdrawal.id}:hold`,
         kind: 'withdraw_hold',
-        debit: await memberAccount(tx, memberId, 'available'),
-        credit: await memberAccount(tx, memberId, 'frozen'),
+        debit: from,
+        credit: frozen,
         amount: amount + charge,
         reference: withdrawal.withdraw_no,
       });
@@ -216,6 +232,11 @@ export const withdrawalHandlers = {
   'wallet/withdraw/queryWithdrawStatus': queryWithdrawStatus,
 } satisfies FlowHandlers<'withdrawal'>;
 
+/** Locks accounts in ascending id order in one statement (the ledger's lock order, server/ledger/README.md). */
+async function lockAccounts(tx: Queryable, ids: string[]): Promise<void> {
+  await tx.query('SELECT 1 FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE', [ids]);
+}
+
 /**
  * The bank's final answer on a withdrawal, applied once: the row leaves PENDING in the same
  * transaction as the postings. Success: frozen → bank clearing (amount) and frozen → fee income
@@ -225,9 +246,9 @@ export const withdrawalHandlers = {
 export async function resolveWithdrawal(db: Database, id: string, outcome: BankOperationStatus): Promise<boolean> {
   if (outcome.state === 'PENDING') return false;
   return moneyTransaction(db, async (tx) => {
-    const { rows } = await tx.query<{ member_id: string; bank_code: string; amount: string; charge: string; withdraw_no: string; limit_day: string }>(
+    const { rows } = await tx.query<{ member_id: string; bank_code: string; amount: string; charge: string; withdraw_no: string; limit_day: string; source: 'available' | 'settlement' }>(
       `UPDATE withdrawals SET state = $2, finished_at = now(), bank_reason = $3 WHERE id = $1 AND state = 'PENDING'
-        RETURNING member_id::text, bank_code, amount::text, charge::text, withdraw_no, limit_day::text`,
+        RETURNING member_id::text, bank_code, amount::text, charge::text, withdraw_no, limit_day::text, source`,
       [id, outcome.state === 'SUCCEEDED' ? 'SUCCESS' : 'FAILED', outcome.reason],
     );
     const w = rows[0];
@@ -235,11 +256,16 @@ export async function resolveWithdrawal(db: Database, id: string, outcome: BankO
     const [amount, charge] = [BigInt(w.amount), BigInt(w.charge)];
     const frozen = await memberAccount(tx, w.member_id, 'frozen');
     if (outcome.state === 'SUCCEEDED') {
-      await post(tx, { key: `withdraw:${id}:payout`, kind: 'withdraw', debit: frozen, credit: await systemAccount(tx, { kind: 'bank_clearing', bankCode: w.bank_code }), amount, reference: w.withdraw_no });
-      if (charge > 0n) await post(tx, { key: `withdraw:${id}:charge`, kind: 'withdraw_fee', debit: frozen, credit: await systemAccount(tx, { kind: 'fee_income' }), amount: charge, reference: w.withdraw_no });
+      const [clearing, feeIncome] = [await systemAccount(tx, { kind: 'bank_clearing', bankCode: w.bank_code }), await systemAccount(tx, { kind: 'fee_income' })];
+      // all three locked at once in id order, never one then another: a payment holds fee income shard 0 with other accounts
+      await lockAccounts(tx, [frozen, clearing, feeIncome]);
+      await post(tx, { key: `withdraw:${id}:payout`, kind: 'withdraw', debit: frozen, credit: clearing, amount, reference: w.withdraw_no });
+      if (charge > 0n) await post(tx, { key: `withdraw:${id}:charge`, kind: 'withdraw_fee', debit: frozen, credit: feeIncome, amount: charge, reference: w.withdraw_no });
     } else {
       await tx.query('UPDATE member_outgoing_usage SET amount = greatest(amount - $3, 0) WHERE member_id = $1 AND day = $2::date', [w.member_id, w.limit_day, amount.toString()]);
-      await post(tx, { key: `withdraw:${id}:release`, kind: 'withdraw_release', debit: frozen, credit: await memberAccount(tx, w.member_id, 'available'), amount: amount + charge, reference: w.withdraw_no });
+      // back where it came from: the available account, or shard 0 of the merchant's settlement
+      const back = await memberAccount(tx, w.member_id, w.source === 'settlement' ? 'settlement' : 'available');
+      await post(tx, { key: `withdraw:${id}:release`, kind: 'withdraw_release', debit: frozen, credit: back, amount: amount + charge, reference: w.withdraw_no });
     }
     return true;
   });

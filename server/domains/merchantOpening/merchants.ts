@@ -1,0 +1,110 @@
+import { MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
+import type { MerchantSummary, Store } from '../../../services/contract/merchantShared.ts';
+import type { Queryable } from '../../db/index.ts';
+import { DomainError } from '../../errors.ts';
+import type { HandlerContext } from '../../handler.ts';
+import { memberIdOf } from '../session/principal.ts';
+
+/**
+ * Who may act on a merchant, its sub-merchants and their stores: in this issue only the owner (the
+ * enterprise member that opened the collection account). Every merchant call goes through these
+ * helpers and nothing else, so the next issue extends them to clerks in this one place.
+ */
+
+export interface MerchantRow {
+  id: string;
+  member_id: string;
+  parent_id: string | null;
+  name: string;
+  nif: string | null;
+  mcc: string;
+  province_id: string | null;
+  city: string | null;
+  settlement_card_id: string | null;
+  charge_rate_bp: number;
+  charge_cap: string | null;
+  settlement_shards: number;
+  status: 'active' | 'closed';
+}
+
+export const MERCHANT_COLUMNS = `m.id::text, m.member_id::text, m.parent_id::text, m.name, m.nif, m.mcc, m.province_id, m.city,
+  m.settlement_card_id::text, m.charge_rate_bp, m.charge_cap::text, m.settlement_shards, m.status`;
+
+export interface StoreRow {
+  id: string;
+  merchant_id: string;
+  name: string;
+  address: string;
+  description: string;
+  business_days: number[];
+  opens_at: string;
+  closes_at: string;
+  photo_file_id: string | null;
+  status: 'open' | 'closed';
+  updated_at: Date | string;
+}
+
+export const STORE_COLUMNS = `s.id::text, s.merchant_id::text, s.name, s.address, s.description, s.business_days,
+  to_char(s.opens_at, 'HH24:MI') AS opens_at, to_char(s.closes_at, 'HH24:MI') AS closes_at, s.photo_file_id::text, s.status, s.updated_at`;
+
+/** The caller (a member) acting as a merchant: the merchant the member owns, or MCH10003. */
+export async function merchantOf(ctx: HandlerContext, db: Queryable = ctx.db): Promise<MerchantRow> {
+  const memberId = memberIdOf(ctx);
+  const { rows } = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.member_id = $1 AND m.parent_id IS NULL AND m.status = 'active'`, [memberId]);
+  if (!rows[0]) throw new DomainError(MERCHANT_CODES.notAMerchant);
+  return rows[0];
+}
+
+/** The merchant itself or one of its sub-merchants, by id; anything else (another's, none) is MCH10004. */
+export async function ownedMerchant(db: Queryable, owner: MerchantRow, merchantId: string): Promise<MerchantRow> {
+  if (merchantId === owner.id) return owner;
+  const { rows } = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.id = $1 AND m.parent_id = $2`, [merchantId, owner.id]);
+  if (!rows[0]) throw new DomainError(MERCHANT_CODES.notYours);
+  return rows[0];
+}
+
+/**
+ * A store of the merchant or of one of its sub-merchants, or MCH10004 (another merchant's store
+ * is answered exactly as a store that does not exist). `lock` takes the store's row for a change.
+ */
+export async function ownedStore(db: Queryable, owner: MerchantRow, storeId: string, options: { lock?: boolean } = {}): Promise<StoreRow & { merchant: MerchantRow }> {
+  const { rows } = await db.query<StoreRow & { merchant: MerchantRow }>(
+    `SELECT ${STORE_COLUMNS}, (SELECT row_to_json(x) FROM (SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.id = s.merchant_id) x) AS merchant
+       FROM stores s JOIN merchants owner_of ON owner_of.id = s.merchant_id
+      WHERE s.id = $1 AND (owner_of.id = $2 OR owner_of.parent_id = $2)${options.lock ? ' FOR UPDATE OF s' : ''}`,
+    [storeId, owner.id],
+  );
+  if (!rows[0]) throw new DomainError(MERCHANT_CODES.notYours);
+  return rows[0];
+}
+
+export function toMerchantSummary(row: MerchantRow): MerchantSummary {
+  return {
+    merchantId: row.id,
+    name: row.name,
+    mcc: row.mcc,
+    parentId: row.parent_id,
+    province: row.province_id,
+    city: row.city,
+    nif: row.nif,
+    chargeRateBp: row.charge_rate_bp,
+    chargeCap: row.charge_cap === null ? null : Number(row.charge_cap),
+    status: row.status,
+  };
+}
+
+export function toStore(row: StoreRow): Store {
+  return {
+    storeId: row.id,
+    merchantId: row.merchant_id,
+    name: row.name,
+    address: row.address,
+    description: row.description,
+    businessDays: row.business_days.map(Number),
+    opensAt: row.opens_at,
+    closesAt: row.closes_at,
+    photoFileId: row.photo_file_id,
+    status: row.status,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineService } from './define.ts';
+import { cents } from './shared.ts';
+import { merchantReceipt } from './scanToPay.ts';
+
+/** The 18 digits a cashier scans (QR code and Code 128 barcode of the same digits). */
+export const paymentCodeDigits = z.string().regex(/^\d{18}$/);
+
+/**
+ * A fresh payment code for this member and device; the one shown before is spent at once (a
+ * screenshot of it pays nothing). It lasts `expiresAt` (two minutes, spec §4), then the screen
+ * asks for the next. FND10004 for a member who is not verified, PAY10006 without a pay password.
+ */
+export const issuePaymentCode = defineService({
+  name: 'pay/paymentCode/issue',
+  audience: 'member',
+  request: z.object({ deviceId: z.string().min(1).max(128) }),
+  response: z.object({ code: paymentCodeDigits, expiresAt: z.string(), passwordFreeLimit: cents }),
+});
+
+const pendingCharge = z.object({ chargeId: z.string(), amount: cents, merchantName: z.string(), storeName: z.string() });
+
+/**
+ * What happened to a code: still waiting, charged (with the receipt), waiting for this member's
+ * confirmation (a charge above the password-free limit), or over (used, expired, replaced).
+ */
+export const queryPaymentCode = defineService({
+  name: 'pay/paymentCode/status',
+  audience: 'member',
+  request: z.object({ code: paymentCodeDigits }),
+  response: z.object({
+    state: z.enum(['active', 'awaitingConfirmation', 'paid', 'refused', 'expired', 'replaced']),
+    charge: pendingCharge.nullable(),
+    receipt: merchantReceipt.nullable(),
+    refusalCode: z.string().nullable(),
+  }),
+});
+
+/**
+ * Confirms a charge above the password-free limit with the pay password: `payToken` from
+ * checkPayPwd with purpose `{service: 'pay/paymentCode/confirm', amount, counterparty: chargeId}`.
+ * A money call, idempotent on requestNo. Refusals: MCH10013 no such charge waiting, MCH10008 it
+ * expired, and the payment's own (FND10001, FND10003, FND10008).
+ */
+export const confirmCharge = defineService({
+  name: 'pay/paymentCode/confirm',
+  audience: 'member',
+  request: z.object({ chargeId: z.string().regex(/^\d{1,18}$/), payToken: z.string().min(20).max(128) }),
+  response: merchantReceipt,
+});
+
+/** The member declines a charge they do not recognise: the cashier sees it refused. */
+export const declineCharge = defineService({
+  name: 'pay/paymentCode/decline',
+  audience: 'member',
+  request: z.object({ chargeId: z.string().regex(/^\d{1,18}$/) }),
+  response: z.object({ declined: z.literal(true) }),
+});
