@@ -16,7 +16,7 @@ function precompress(): Plugin {
     apply: 'build',
     closeBundle() {
       const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-      for (const file of walk('dist').filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
+      for (const file of walk('dist').filter((f) => /\.(js|css|html|svg|json|wasm)$/.test(f))) {
         const bytes = fs.readFileSync(file);
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));

@@ -10,9 +10,16 @@ export const LOCALE_PARTS = {
   accounts: ['signUp', 'login', 'captcha', 'recoverPassword'],
   member: ['payPassword', 'changeMobile', 'personalVerification'],
   enterprise: ['enterpriseVerification'],
-  platform: ['platform', 'operatorSignIn', 'review'],
+  platform: ['platform', 'operatorSignIn', 'review', 'stickers'],
   wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
+  // the merchant's screens (issue 11: collection account, stores, codes, the till)
+  merchant: ['merchantOpening', 'merchantList', 'subMerchant', 'store', 'codeBinding', 'cashier'],
+  pay: ['scanToPay', 'paymentCode', 'passwordFree'],
+  // the camera scanner's words (screens/common/Scanner.tsx), for every screen that reads codes
+  scanner: ['scanner'],
+  // the signed-in home hub (screens/home/Hub.tsx), fetched with it: never with the first route
+  hub: ['hub'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = keyof typeof LOCALE_PARTS;
 
@@ -44,6 +51,11 @@ export interface RouteDeclaration {
   props?: Readonly<Record<string, string>>;
   /** The path of the route whose screen shows this one in its outlet (it stays mounted behind). */
   parent?: string;
+  /**
+   * Parts a piece of the screen fetches itself when it loads that piece after the first paint (the
+   * signed-in hub of `/`): neither preloaded with the page nor counted in the route's budget.
+   */
+  lazyParts?: readonly LocalePart[];
 }
 
 /** The platform area's frame, around every `operator` route. */
@@ -61,6 +73,8 @@ const AGREEMENTS = {
 const oneOf = (names: readonly string[]) => new RegExp(`^(?:${names.join('|')})$`);
 const DIGITS_ID = /^\d{1,18}$/;
 const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id in the query string: the router reads `?merchantId=12` as the number 12. */
+const digitsId = (value: unknown) => (typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) && DIGITS_ID.test(String(value));
 const pageNumber = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value > 1 && value <= 10_000;
 /** Queue filters live in the address (Back returns to the same tab and page); pending and page 1 are the defaults. */
 const QUEUE_SEARCH = { status: (value: unknown) => value === 'approved' || value === 'rejected', page: pageNumber };
@@ -78,7 +92,7 @@ const helpPage = (path: string, slug: string): RouteDeclaration => ({ path, scre
 
 export const ROUTES: readonly RouteDeclaration[] = [
   // the first route: its JavaScript has a budget (tests/budget/report.ts)
-  { path: '/', screen: 'home/HomeScreen', title: 'titles.home', parts: [], access: 'public' },
+  { path: '/', screen: 'home/HomeScreen', title: 'titles.home', parts: [], lazyParts: ['hub'], access: 'public' },
   { path: '/index/$token', screen: 'tokenEntry/TokenEntryScreen', title: 'titles.entry', parts: [], access: 'public', params: { token: /^[^/]{1,512}$/ } },
   agreement(''),
   agreement('en'),
@@ -108,9 +122,21 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/funddetail/$id', parent: '/app/funddetail', screen: 'fundDetail/FundLineScreen', title: 'titles.fundLine', parts: ['wallet'], access: 'member', params: { id: DIGITS_ID } },
   { path: '/app/cards', screen: 'cardList/CardListScreen', title: 'titles.cardList', parts: ['bank'], access: 'member' },
   // `from`: the flow that sent the member to bind a card, where "continue" leads once it is bound
-  { path: '/app/cards/bind', screen: 'bindCard/BindCardScreen', title: 'titles.bindCard', parts: ['accounts', 'bank'], access: 'member', search: { from: (value) => value === 'topup' || value === 'withdraw' } },
+  { path: '/app/cards/bind', screen: 'bindCard/BindCardScreen', title: 'titles.bindCard', parts: ['accounts', 'bank'], access: 'member', search: { from: (value) => value === 'topup' || value === 'withdraw' || value === 'open' } },
   { path: '/app/topup', screen: 'topup/TopupScreen', title: 'titles.topup', parts: ['accounts', 'member', 'wallet', 'bank'], access: 'member' },
   { path: '/app/withdraw', screen: 'withdrawal/WithdrawalScreen', title: 'titles.withdrawal', parts: ['member', 'wallet', 'bank'], access: 'member' },
+  // collecting as a merchant (issue 11, the merchant's side)
+  { path: '/app/open', screen: 'merchantOpening/MerchantOpeningScreen', title: 'titles.merchantOpening', parts: ['bank', 'merchant'], access: 'member' },
+  { path: '/app/merchantlist', screen: 'merchantList/MerchantListScreen', title: 'titles.merchantList', parts: ['merchant'], access: 'member' },
+  { path: '/app/submerchant', screen: 'subMerchant/SubMerchantScreen', title: 'titles.subMerchant', parts: ['merchant'], access: 'member' },
+  { path: '/app/store/new', screen: 'store/StoreScreen', title: 'titles.storeNew', parts: ['merchant'], access: 'member', search: { merchantId: digitsId } },
+  { path: '/app/store/$id', screen: 'store/StoreScreen', title: 'titles.store', parts: ['merchant'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/store/$id/codes', screen: 'codeBinding/CodeBindingScreen', title: 'titles.codeBinding', parts: ['merchant', 'scanner'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/cashier', screen: 'cashier/CashierScreen', title: 'titles.cashier', parts: ['bank', 'merchant', 'scanner'], access: 'member', search: { storeId: digitsId } },
+  // paying merchants (issue 11, the member's side)
+  { path: '/app/scan', screen: 'scanToPay/ScanToPayScreen', title: 'titles.scanToPay', parts: ['member', 'wallet', 'pay', 'scanner'], access: 'member' },
+  { path: '/app/paymentcode', screen: 'paymentCode/PaymentCodeScreen', title: 'titles.paymentCode', parts: ['member', 'wallet', 'pay'], access: 'member' },
+  { path: '/app/nopwd', screen: 'passwordFree/PasswordFreeScreen', title: 'titles.passwordFree', parts: ['member', 'wallet', 'pay'], access: 'member' },
 
   // the operators' area (`/plateform/`, sic): chunks of its own, nothing of it in the member app's first route
   { path: '/plateform', screen: 'operatorSignIn/OperatorSignInScreen', title: 'titles.platform', parts: ['platform'], access: 'public' },
@@ -119,6 +145,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/plateform/rebinding', screen: 'platform/QueueScreen', title: 'titles.rebindingQueue', parts: ['platform'], access: 'operator', props: { kind: 'rebinding' }, search: QUEUE_SEARCH },
   { path: '/plateform/rebinding/$id', screen: 'review/ReviewScreen', title: 'titles.rebindingReview', parts: ['platform'], access: 'operator', props: { kind: 'rebinding' }, params: { id: REQUEST_ID } },
   { path: '/plateform/members', screen: 'platform/MemberLookupScreen', title: 'titles.memberLookup', parts: ['platform'], access: 'operator' },
+  { path: '/plateform/stickers', screen: 'stickers/StickersScreen', title: 'titles.stickers', parts: ['platform'], access: 'operator' },
   { path: '/plateform/audit', screen: 'platform/AuditLogScreen', title: 'titles.auditLog', parts: ['platform'], access: 'operator', search: { subjectId: (value) => typeof value === 'string' && value.length <= 64, page: pageNumber } },
 ];
 

@@ -12,7 +12,7 @@ import { LinkButton, cardLabel } from '../common/bank.tsx';
 type State = SnapshotFrom<typeof bindCardMachine>;
 type Send = (event: BindCardEvent) => void;
 /** The flow that sent the member here to bind a card, where "continue" goes back to. */
-export type BindOrigin = 'topup' | 'withdraw';
+export type BindOrigin = 'topup' | 'withdraw' | 'open';
 
 const CARD_PROBLEMS = ['incomplete', 'mistyped', 'binUnknown', 'creditCard', 'bankNotSupported', 'holderNotMember', 'refused', 'unreachable'] as const;
 const MOBILE_PROBLEMS = ['invalid', 'mobileMismatch', 'holderMismatch', 'cardUnknown', 'alreadyBound', 'coolingDown', 'sendLimited', 'refused', 'unreachable'] as const;
@@ -119,6 +119,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
       <p className="kw-muted-text">{t('bindCard.boundCard', { card: card ? cardLabel(card) : '' })}</p>
       {from === 'topup' && <LinkButton href="/app/topup" primary>{t('bindCard.continueTopup')}</LinkButton>}
       {from === 'withdraw' && <LinkButton href="/app/withdraw" primary>{t('bindCard.continueWithdraw')}</LinkButton>}
+      {from === 'open' && <LinkButton href="/app/open" primary>{t('bindCard.continueOpen')}</LinkButton>}
       <LinkButton href="/app/cards" primary={!from}>{t('bindCard.toCards')}</LinkButton>
       <Button block size="large" onClick={() => send({ type: 'bind.restarted' })}>{t('bindCard.another')}</Button>
     </div>

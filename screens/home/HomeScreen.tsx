@@ -1,10 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { List } from 'antd-mobile';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../src/ui/LanguageMenu.tsx';
 import { useSelector } from '@xstate/react';
-import { storage } from '../../src/lib/storage.ts';
+import { loadLocaleParts } from '../../src/i18n.ts';
 import { useSessionActor } from '../../src/session/SessionProvider.tsx';
+import { ROUTES } from '../../services/routeTable.ts';
 
 const FEATURES = ['signUp', 'verify', 'cards', 'move', 'merchants'] as const;
 
@@ -20,13 +22,27 @@ const HELP_LINKS = [
   { to: '/agreement/chargeAgreement', label: 'home.charges' },
 ] as const;
 
-/** The entry screen at `/`: what the wallet does, the language menu, and the help and terms. */
+/** The signed-in hub, its own chunk with its texts (the route table's `lazyParts` of `/`): nothing of it reaches the first route. */
+const Hub = lazy(() => Promise.all([import('./Hub.tsx'), loadLocaleParts(ROUTES.find((r) => r.path === '/')?.lazyParts ?? [])]).then(([hub]) => hub));
+
+/**
+ * The entry screen at `/`. Signed out: what the wallet does, the language menu, and the help and
+ * terms. Signed in: the wallet's hub (screens/home/Hub.tsx), fetched when it is needed.
+ */
 export default function HomeScreen() {
-  const { t } = useTranslation();
   const session = useSessionActor();
   const signedIn = useSelector(session, (s) => s.matches('signedIn') || s.matches('loggingOut'));
-  const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
-  const user = signedIn ? storage.getUserInfo() : null;
+  if (!signedIn) return <Welcome />;
+  return (
+    <Suspense fallback={<p className="kw-centered" aria-busy="true"><span className="kw-spinner kw-spinner-dark" /></p>}>
+      <Hub />
+    </Suspense>
+  );
+}
+
+/** The signed-out entry: what the wallet does, the language menu, and the help and terms. */
+function Welcome() {
+  const { t } = useTranslation();
   return (
     <div className="kw-home">
       <header className="kw-hero">
@@ -34,25 +50,13 @@ export default function HomeScreen() {
           <span className="kw-brand">{t('app.name')}</span>
           <LanguageMenu />
         </div>
-        <h1>{user?.displayName ? t('home.signedInAs', { name: user.displayName }) : t('home.welcome')}</h1>
+        <h1>{t('home.welcome')}</h1>
         <p>{t('app.tagline')}</p>
       </header>
       <div className="kw-home-actions">
-        {signedIn ? (
-          <>
-          <Link to="/app/wallet" className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text">{t('home.wallet')}</Link>
-          <Link to="/app/setting" className="kw-button kw-button-block kw-link-button kw-centered-text">{t('settings.open')}</Link>
-          <button type="button" className="kw-button kw-button-block" disabled={loggingOut} onClick={() => session.send({ type: 'session.logoutRequested' })}>
-            {t('home.logout')}
-          </button>
-          </>
-        ) : (
-          <>
-            <Link to="/app/login" className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text">{t('home.signIn')}</Link>
-            <Link to="/app/register" className="kw-button kw-button-block kw-link-button kw-centered-text">{t('home.createAccount')}</Link>
-            <Link to="/app/enterpriseregister" className="kw-text-button kw-centered-text">{t('home.enterpriseSignUp')}</Link>
-          </>
-        )}
+        <Link to="/app/login" className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text">{t('home.signIn')}</Link>
+        <Link to="/app/register" className="kw-button kw-button-block kw-link-button kw-centered-text">{t('home.createAccount')}</Link>
+        <Link to="/app/enterpriseregister" className="kw-text-button kw-centered-text">{t('home.enterpriseSignUp')}</Link>
       </div>
       <section aria-labelledby="features-title" className="kw-section">
         <h2 id="features-title">{t('home.whatYouCanDo')}</h2>

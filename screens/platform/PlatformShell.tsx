@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { endOperatorSession, loadOperator } from '../../services/flows/operatorSignIn.ts';
-import { forgetOperatorToken, PLATFORM_SIGN_IN } from './operatorSession.ts';
+import { forgetOperatorToken, PLATFORM_SIGN_IN } from '../../src/lib/operatorSession.ts';
 import { usePlatformLoad } from './usePlatformLoad.ts';
 import './platform.css';
 
@@ -26,6 +26,7 @@ export default function PlatformShell() {
     { to: '/plateform/verifications', label: t('platform.nav.verifications') },
     { to: '/plateform/rebinding', label: t('platform.nav.rebinding') },
     { to: '/plateform/members', label: t('platform.nav.members') },
+    { to: '/plateform/stickers', label: t('stickers.nav') },
     { to: '/plateform/audit', label: t('platform.nav.audit') },
   ] as const;
   return (

@@ -51,6 +51,9 @@ export default function SettingsScreen() {
                 <a className="kw-list-link" href="/app/paypassword">{t('settings.payPassword')}</a>
               </List.Item>
               <List.Item arrowIcon>
+                <a className="kw-list-link" href="/app/nopwd">{t('titles.passwordFree')}</a>
+              </List.Item>
+              <List.Item arrowIcon>
                 <a className="kw-list-link" href="/app/findpassword">{t('settings.changeLoginPassword')}</a>
               </List.Item>
               {settings.profile.memberType === 'individual' && (

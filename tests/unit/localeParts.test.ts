@@ -61,7 +61,9 @@ describe('pt dictionary parts', () => {
   it('every route fetches the parts of every section its screens’ code names', () => {
     const missing: string[] = [];
     for (const route of [...ROUTES, { ...NOT_FOUND, path: '(not found)', access: 'public' as const }]) {
-      const available = new Set([...Object.keys(PT_CORE), ...partsOf(route).flatMap((part) => PART_SECTIONS[part])]);
+      // a route's own parts, and those its screen fetches itself after the first paint (`lazyParts`)
+      const lazyParts = 'lazyParts' in route ? (route.lazyParts ?? []) : [];
+      const available = new Set([...Object.keys(PT_CORE), ...[...partsOf(route), ...lazyParts].flatMap((part) => PART_SECTIONS[part])]);
       for (const screen of screensOf(route)) {
         for (const [section, files] of sectionsUsed(moduleGraph(`screens/${screen}.tsx`, { dynamic: true }))) {
           if (!available.has(section)) missing.push(`${route.path} (${screen}) needs '${section}' (${files[0]})`);

@@ -1,0 +1,191 @@
+import { setup, assign } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import { ACCOUNT_CODES, LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
+import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
+import { paymentMachine, type PaymentInput } from './payment.machine.ts';
+import type { MerchantReceipt } from './scanToPay.machine.ts';
+
+/**
+ * The member's payment code (consumer-presented; spec §4 "the QR code refreshes every two
+ * minutes", agreement/payqrcode). The server issues a one-time code for this member and device; it
+ * is shown as a QR code and a Code 128 barcode, and the screen asks every two seconds what became
+ * of it. After two minutes (or when the member asks) a new one is issued, which spends the old.
+ * A cashier's charge within the member's password-free limit is paid at once (the receipt shows);
+ * above it the charge waits for the member: confirm with the pay password (payment child, with the
+ * charge as its counterparty) or decline. Not verified, or no pay password yet: no code, and the
+ * way to fix it.
+ */
+export const CONFIRM_CHARGE_SERVICE = 'pay/paymentCode/confirm';
+/** Spec §9: the code is replaced every two minutes. */
+export const CODE_LIFETIME_MS = 120_000;
+/** How often the shown code's fate is asked. */
+export const STATUS_POLL_MS = 2_000;
+
+export interface IssuedCode {
+  code: string;
+  expiresAt: string;
+  passwordFreeLimit: number;
+}
+export interface PendingCharge {
+  chargeId: string;
+  amount: number;
+  merchantName: string;
+  storeName: string;
+}
+export interface CodeStatus {
+  state: 'active' | 'awaitingConfirmation' | 'paid' | 'refused' | 'expired' | 'replaced';
+  charge: PendingCharge | null;
+  receipt: MerchantReceipt | null;
+  refusalCode: string | null;
+}
+
+export interface PaymentCodeContext {
+  issued: IssuedCode | null;
+  charge: PendingCharge | null;
+  receipt: MerchantReceipt | null;
+  errorCode: string | null;
+}
+
+export type PaymentCodeEvent =
+  | { type: 'code.refresh' }
+  | { type: 'charge.confirmed' }
+  | { type: 'charge.declined' }
+  | { type: 'payment.cancelled' };
+
+const statusOf = (event: unknown) => dataOf<CodeStatus>(event);
+
+export const paymentCodeMachine = setup({
+  types: { context: {} as PaymentCodeContext, events: {} as PaymentCodeEvent },
+  actors: {
+    issue: provided<Outcome<IssuedCode>>('issue'),
+    checkStatus: provided<Outcome<CodeStatus>, { code: string }>('checkStatus'),
+    decline: provided<Outcome<{ declined: true }>, { chargeId: string }>('decline'),
+    payment: paymentMachine,
+  },
+  guards: {
+    isOk,
+    refusedWith,
+    awaitingConfirmation: ({ event }) => statusOf(event)?.state === 'awaitingConfirmation',
+    charged: ({ event }) => statusOf(event)?.state === 'paid',
+    chargeRefused: ({ event }) => statusOf(event)?.state === 'refused',
+    // another screen of this member issued a newer code: this one is spent
+    replaced: ({ event }) => statusOf(event)?.state === 'replaced',
+    expired: ({ event }) => statusOf(event)?.state === 'expired' || refusalCode(event) === MERCHANT_CODES.codeExpired,
+  },
+  actions: {
+    keepIssued: assign({ issued: ({ event }) => dataOf<IssuedCode>(event), charge: null, receipt: null, errorCode: null }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    forgetRefusal: assign({ errorCode: null }),
+    keepCharge: assign({ charge: ({ event }) => statusOf(event)?.charge ?? null }),
+    keepStatusReceipt: assign({ receipt: ({ event }) => statusOf(event)?.receipt ?? null }),
+    // the cashier's charge was refused on the member's side (FND10001…): the code says why, if it does
+    keepStatusRefusal: assign({ errorCode: ({ event }) => statusOf(event)?.refusalCode ?? null }),
+    keepReceipt: assign({ receipt: ({ event }) => dataOf<MerchantReceipt>(event) }),
+    // provided by services/flows/paymentCode.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
+    clearKeypadKeys: () => {},
+  },
+  delays: { codeLifetime: CODE_LIFETIME_MS, statusPoll: STATUS_POLL_MS },
+}).createMachine({
+  id: 'paymentCode',
+  context: { issued: null, charge: null, receipt: null, errorCode: null },
+  initial: 'issuing',
+  states: {
+    issuing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'issue',
+        src: 'issue',
+        onDone: [
+          { guard: 'isOk', target: 'showing', actions: 'keepIssued' },
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified' },
+          { guard: { type: 'refusedWith', params: { code: ACCOUNT_CODES.payPasswordNotSet } }, target: 'noPayPassword' },
+          { target: 'issueFailed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'issueFailed', actions: 'forgetRefusal' },
+      },
+    },
+    issueFailed: { tags: ['error'], on: { 'code.refresh': { target: 'issuing' } } },
+    // FND10004: the screen links to the verification
+    notVerified: {},
+    // PAY10006: the screen links to setting the pay password
+    noPayPassword: {},
+    // the code shows; its fate is asked every two seconds; it is replaced after two minutes or on demand
+    showing: {
+      after: { codeLifetime: { target: 'issuing' } },
+      on: { 'code.refresh': { target: 'issuing' } },
+      initial: 'waiting',
+      states: {
+        waiting: { after: { statusPoll: { target: 'polling' } } },
+        polling: {
+          invoke: {
+            id: 'checkStatus',
+            src: 'checkStatus',
+            input: ({ context }) => ({ code: context.issued?.code ?? '' }),
+            onDone: [
+              { guard: 'awaitingConfirmation', target: '#paymentCode.awaitingConfirmation', actions: 'keepCharge' },
+              { guard: 'charged', target: '#paymentCode.paid', actions: ['keepCharge', 'keepStatusReceipt'] },
+              { guard: 'chargeRefused', target: '#paymentCode.refused', actions: ['keepCharge', 'keepStatusRefusal'] },
+              { guard: 'replaced', target: '#paymentCode.replaced' },
+              // over before its two minutes (the server's clock): a new one at once
+              { guard: 'expired', target: '#paymentCode.issuing' },
+              // still waiting for a cashier, or a refusal of the question itself: ask again
+              { target: 'waiting' },
+            ],
+            // a missed answer changes nothing: ask again
+            onError: { target: 'waiting' },
+          },
+        },
+      },
+    },
+    // the code was spent by a newer one shown elsewhere: a new one here only when the member asks
+    replaced: { on: { 'code.refresh': { target: 'issuing' } } },
+    // a cashier charged more than the password-free limit: the member confirms or declines
+    awaitingConfirmation: {
+      initial: 'asking',
+      on: {
+        'charge.confirmed': { target: 'confirming' },
+        'charge.declined': { target: 'declining' },
+      },
+      states: { asking: {}, declineFailed: { tags: ['error'] } },
+    },
+    // the pay password for this charge, then the payment (payment child)
+    confirming: {
+      exit: 'clearKeypadKeys',
+      invoke: {
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }): PaymentInput => ({
+          purpose: { service: CONFIRM_CHARGE_SERVICE, amount: context.charge!.amount, counterparty: context.charge!.chargeId },
+          requestPrefix: 'H5C',
+          request: { chargeId: context.charge!.chargeId },
+          routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, MERCHANT_CODES.codeExpired, MERCHANT_CODES.chargeNotFound, MERCHANT_CODES.payingOwnStore],
+        }),
+        onDone: [
+          { guard: 'isOk', target: 'paid', actions: 'keepReceipt' },
+          // not enough money, a limit, the charge expired or gone: the charge is over, said by its code
+          { target: 'refused', actions: 'keepRefusal' },
+        ],
+        // the chart itself failed (never an answer of the server): back to the question, as going back
+        onError: { target: 'awaitingConfirmation' },
+      },
+      on: { 'payment.cancelled': { target: 'awaitingConfirmation' } },
+    },
+    declining: {
+      tags: ['busy'],
+      invoke: {
+        id: 'decline',
+        src: 'decline',
+        input: ({ context }) => ({ chargeId: context.charge!.chargeId }),
+        onDone: [
+          { guard: 'isOk', target: 'declined' },
+          // MCH10013: it was no longer waiting (expired meanwhile)
+          { target: 'refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'awaitingConfirmation.declineFailed' },
+      },
+    },
+    paid: { on: { 'code.refresh': { target: 'issuing' } } },
+    refused: { tags: ['error'], on: { 'code.refresh': { target: 'issuing' } } },
+    declined: { on: { 'code.refresh': { target: 'issuing' } } },
+  },
+});

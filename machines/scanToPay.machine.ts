@@ -1,0 +1,224 @@
+import { setup, assign } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import { LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
+import type { Language } from '../src/lib/language.ts';
+import { parseAmount } from '../src/lib/money.ts';
+import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { paymentMachine, type PaymentInput } from './payment.machine.ts';
+import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
+import type { Assets } from './transfer.machine.ts';
+
+/**
+ * Paying a merchant by its collection code (issue 11). The member's balance comes first (only
+ * verified members pay). The scanner child reads the code (camera, a photo, or the serial typed);
+ * the server says what it pays — the merchant's verified name, the store, its category and, for a
+ * cashier's one-time code, the amount — or why it cannot be paid (unknown, not bound, expired,
+ * already paid, a closed store, one's own store). The member types the amount of a printed or
+ * store code (a one-time code's is fixed), then the payment child authorises exactly this payment
+ * with the pay password and pays: a lost answer is resent with the same requestNo, never paid
+ * twice. Ends with the receipt.
+ */
+export const PAY_MERCHANT_SERVICE = 'pay/merchant/pay';
+/** Collection codes are QR codes; a serial is typed when there is no camera. */
+export const SCAN_TO_PAY_SCANNER: ScannerInput = { formats: ['qr_code'], typed: 'serial' };
+
+export interface ResolvedCode {
+  serial: string;
+  kind: 'static' | 'dynamic';
+  merchantName: string;
+  storeName: string;
+  mcc: string;
+  amount: number | null;
+  expiresAt: string | null;
+}
+export interface MerchantReceipt {
+  paymentId: string;
+  voucherNo: string;
+  merchantName: string;
+  storeName: string;
+  amount: number;
+  available: number;
+  at: string;
+}
+export interface ScanToPayInput {
+  language: Language;
+}
+
+export interface ScanToPayContext {
+  language: Language;
+  available: number | null;
+  scanned: ScannerOutput | null;
+  code: ResolvedCode | null;
+  amountText: string;
+  amount: number;
+  /** FND10003's subMsg: perTransaction, daily or monthly. */
+  limit: string | null;
+  errorCode: string | null;
+  receipt: MerchantReceipt | null;
+}
+
+export type ScanToPayEvent =
+  | { type: 'assets.retry' }
+  | { type: 'scan.again' }
+  | { type: 'resolve.retry' }
+  | { type: 'amount.changed'; value: string }
+  | { type: 'amount.submitted' }
+  | { type: 'payment.cancelled' };
+
+/** The refusals that are about the code itself: the member scans another. */
+const CODE_REFUSALS = [
+  MERCHANT_CODES.codeUnknown, MERCHANT_CODES.codeUnbound, MERCHANT_CODES.codeExpired, MERCHANT_CODES.codeAlreadyPaid,
+  MERCHANT_CODES.storeClosed, MERCHANT_CODES.amountMismatch, MERCHANT_CODES.payingOwnStore,
+];
+/** What a person scans or types to name a code (the contract's `scannedCode`): 8 to 512 characters. */
+const readable = (text: string) => text.trim().length >= 8 && text.trim().length <= 512;
+const typedAmount = (c: ScanToPayContext) => parseAmount(c.amountText, c.language);
+const isStatic = (c: ScanToPayContext) => c.code?.kind === 'static';
+/** The amount to pay: typed for a printed or store code, the code's own for a one-time code. */
+const amountOf = (c: ScanToPayContext): bigint | null => (isStatic(c) ? typedAmount(c) : BigInt(c.code?.amount ?? 0));
+const scannedOf = (event: unknown) => (event as { output?: ScannerOutput }).output ?? null;
+
+export const scanToPayMachine = setup({
+  types: { input: {} as ScanToPayInput, context: {} as ScanToPayContext, events: {} as ScanToPayEvent },
+  actors: {
+    loadAssets: provided<Outcome<Assets>>('loadAssets'),
+    scanner: scannerMachine,
+    resolveCode: provided<Outcome<ResolvedCode>, { code: string }>('resolveCode'),
+    payment: paymentMachine,
+  },
+  guards: {
+    isOk,
+    refusedWith,
+    unverified: ({ event }) => dataOf<Assets>(event)?.verified === false,
+    // what was read cannot be a code of any kind (the server would refuse its shape)
+    unreadableScan: ({ event }) => !readable(scannedOf(event)?.text ?? ''),
+    codeRefusal: ({ event }) => CODE_REFUSALS.includes(refusalCode(event) as (typeof CODE_REFUSALS)[number]),
+    amountUnreadable: ({ context }) => amountOf(context) === null,
+    amountNotPositive: ({ context }) => amountOf(context) === 0n,
+    // the balance shown is the last known one; the server checks again under the account lock
+    overAvailable: ({ context }) => (amountOf(context) ?? 0n) > BigInt(context.available ?? 0),
+  },
+  actions: {
+    keepAssets: assign({ available: ({ event, context }) => dataOf<Assets>(event)?.available ?? context.available }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    forgetRefusal: assign({ errorCode: null }),
+    keepScanned: assign({ scanned: ({ event }) => scannedOf(event) }),
+    refuseUnreadable: assign({ errorCode: MERCHANT_CODES.codeUnknown }),
+    keepCode: assign({ code: ({ event }) => dataOf<ResolvedCode>(event), amountText: '', errorCode: null, limit: null }),
+    setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
+    keepAmount: assign({ amount: ({ context }) => Number(amountOf(context) ?? 0n), errorCode: null, limit: null }),
+    keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
+    keepReceipt: assign(({ event, context }) => {
+      const receipt = dataOf<MerchantReceipt>(event);
+      return receipt ? { receipt, available: receipt.available } : { available: context.available };
+    }),
+    startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
+    // provided by services/flows/scanToPay.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
+    clearKeypadKeys: () => {},
+  },
+}).createMachine({
+  id: 'scanToPay',
+  context: ({ input }) => ({ language: input.language, available: null, scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
+  initial: 'loadingAssets',
+  states: {
+    loadingAssets: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadAssets',
+        src: 'loadAssets',
+        onDone: [
+          { guard: 'unverified', target: 'notVerified' },
+          { guard: 'isOk', target: 'scanning', actions: 'keepAssets' },
+          { target: 'assetsFailed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'assetsFailed', actions: 'forgetRefusal' },
+      },
+    },
+    assetsFailed: { tags: ['error'], on: { 'assets.retry': { target: 'loadingAssets' } } },
+    // only verified members pay: the screen links to the verification
+    notVerified: {},
+    // the scanner child: camera, a photo, or the serial typed
+    scanning: {
+      invoke: {
+        id: 'scanner',
+        src: 'scanner',
+        input: () => SCAN_TO_PAY_SCANNER,
+        onDone: [
+          { guard: 'unreadableScan', target: 'codeRefused', actions: 'refuseUnreadable' },
+          { target: 'resolving', actions: 'keepScanned' },
+        ],
+        // the chart itself failed (never a person's doing): said as a code that cannot be read
+        onError: { target: 'codeRefused', actions: 'refuseUnreadable' },
+      },
+    },
+    resolving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resolveCode',
+        src: 'resolveCode',
+        input: ({ context }) => ({ code: context.scanned?.text.trim() ?? '' }),
+        onDone: [
+          { guard: 'isOk', target: 'confirming', actions: 'keepCode' },
+          { guard: 'codeRefusal', target: 'codeRefused', actions: 'keepRefusal' },
+          { target: 'resolveFailed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'resolveFailed', actions: 'forgetRefusal' },
+      },
+    },
+    // the code cannot be paid (unknown, not bound, expired, paid, closed store, one's own): scan another
+    codeRefused: { tags: ['error'], on: { 'scan.again': { target: 'scanning', actions: 'startOver' } } },
+    // no answer, or an unexpected refusal: ask again about the same code, or scan another
+    resolveFailed: {
+      tags: ['error'],
+      on: { 'resolve.retry': { target: 'resolving' }, 'scan.again': { target: 'scanning', actions: 'startOver' } },
+    },
+    // the merchant's verified name, store and category, and the amount (typed, or the code's)
+    confirming: {
+      initial: 'ready',
+      on: {
+        'amount.changed': { target: '.ready', actions: 'setAmountText' },
+        'amount.submitted': [
+          { guard: 'amountUnreadable', target: '.unreadable' },
+          { guard: 'amountNotPositive', target: '.notPositive' },
+          { guard: 'overAvailable', target: '.overAvailable' },
+          { target: 'paying', actions: 'keepAmount' },
+        ],
+        'scan.again': { target: 'scanning', actions: 'startOver' },
+      },
+      states: {
+        ready: {},
+        unreadable: { tags: ['error'] },
+        notPositive: { tags: ['error'] },
+        overAvailable: { tags: ['error'] },
+        insufficient: { tags: ['error'] },
+        limitExceeded: { tags: ['error'] },
+      },
+    },
+    // the pay password, then the payment (payment child); going back is offered while the password is asked or after a refusal
+    paying: {
+      exit: 'clearKeypadKeys',
+      invoke: {
+        id: 'payment',
+        src: 'payment',
+        input: ({ context }): PaymentInput => ({
+          purpose: { service: PAY_MERCHANT_SERVICE, amount: context.amount, counterparty: context.code!.serial },
+          requestPrefix: 'H5M',
+          request: { serial: context.code!.serial, amount: context.amount },
+          routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, ...CODE_REFUSALS],
+        }),
+        onDone: [
+          { guard: 'isOk', target: 'paid', actions: 'keepReceipt' },
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.insufficientFunds } }, target: 'confirming.insufficient' },
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.limitExceeded } }, target: 'confirming.limitExceeded', actions: 'keepLimit' },
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified' },
+          // the code's own refusals (expired or paid meanwhile, the store closed…), the rest routedByParent lists
+          { target: 'codeRefused', actions: 'keepRefusal' },
+        ],
+        // the chart itself failed (never an answer of the server): back to the amount, as going back
+        onError: { target: 'confirming' },
+      },
+      on: { 'payment.cancelled': { target: 'confirming' } },
+    },
+    paid: { on: { 'scan.again': { target: 'scanning', actions: 'startOver' } } },
+  },
+});

@@ -1,0 +1,238 @@
+import { setup, assign } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import type { Store } from '../services/contract/merchantShared.ts';
+import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
+
+/**
+ * A store (spec §3), created (`/app/store/new?merchantId=`) or edited (`/app/store/$id`): name,
+ * address, description, business days (every day, Monday to Friday, or single days), opening and
+ * closing hours, and a photo (uploaded by the screen as it is chosen, recorded here by file id).
+ * Each field says what is wrong with it and nothing is sent until all are right
+ * (`merchant/store/save`). An existing store may be closed, asked once more first
+ * (`merchant/store/close`): its codes stop taking payments, its records stay. A closed store is
+ * shown as closed and is not edited (MCH10005).
+ */
+export type StoreTextField = 'name' | 'address' | 'description' | 'opensAt' | 'closesAt';
+export type StoreProblemField = StoreTextField | 'businessDays' | 'photo';
+export type StoreProblem = 'required' | 'invalid' | 'sameTime';
+export type StoreProblems = Partial<Record<StoreProblemField, StoreProblem>>;
+
+export interface StorePhoto {
+  fileId: string;
+  /** Known only for a photo chosen in this browser. */
+  fileName: string;
+}
+
+export interface StoreValues {
+  name: string;
+  address: string;
+  description: string;
+  /** ISO weekdays, 1 = Monday … 7 = Sunday, ascending. */
+  businessDays: number[];
+  opensAt: string;
+  closesAt: string;
+  photo: StorePhoto | null;
+}
+
+export interface StoreInput {
+  /** The store to edit; none: a new one. */
+  storeId?: string | null;
+  /** The merchant or sub-merchant a new store is for. */
+  merchantId?: string | null;
+}
+
+export interface StoreContext {
+  storeId: string | null;
+  merchantId: string | null;
+  values: StoreValues;
+  problems: StoreProblems;
+  store: Store | null;
+  errorCode: string | null;
+}
+
+export type StoreEvent =
+  | { type: 'store.retry' }
+  | { type: 'field.changed'; field: StoreTextField; value: string }
+  | { type: 'day.toggled'; day: number }
+  | { type: 'days.preset'; preset: 'everyDay' | 'weekdays' }
+  | { type: 'photo.uploaded'; fileId: string; fileName: string }
+  | { type: 'photo.removed' }
+  | { type: 'store.submitted' }
+  | { type: 'store.edit' }
+  | { type: 'close.asked' }
+  | { type: 'close.confirmed' }
+  | { type: 'close.cancelled' };
+
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const DAY_PRESETS = { everyDay: [1, 2, 3, 4, 5, 6, 7], weekdays: [1, 2, 3, 4, 5] } as const;
+const MAX: Record<StoreTextField, number> = { name: 60, address: 200, description: 500, opensAt: 5, closesAt: 5 };
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const EMPTY_STORE: StoreValues = { name: '', address: '', description: '', businessDays: [], opensAt: '08:00', closesAt: '18:00', photo: null };
+
+/** Every problem of the form, by field. A store may close after midnight (a bar: 18:00 to 02:00), not at the minute it opens. */
+export function validateStore(values: StoreValues): StoreProblems {
+  const problems: StoreProblems = {};
+  if (!values.name.trim()) problems.name = 'required';
+  if (!values.address.trim()) problems.address = 'required';
+  if (values.businessDays.length === 0) problems.businessDays = 'required';
+  for (const field of ['opensAt', 'closesAt'] as const) {
+    if (!values[field]) problems[field] = 'required';
+    else if (!CLOCK.test(values[field])) problems[field] = 'invalid';
+  }
+  if (!problems.opensAt && !problems.closesAt && values.opensAt === values.closesAt) problems.closesAt = 'sameTime';
+  return problems;
+}
+
+const valuesOf = (store: Store): StoreValues => ({
+  name: store.name, address: store.address, description: store.description, businessDays: [...store.businessDays].sort((a, b) => a - b),
+  opensAt: store.opensAt, closesAt: store.closesAt, photo: store.photoFileId ? { fileId: store.photoFileId, fileName: '' } : null,
+});
+
+/** The `merchant/store/save` request; call it on values `validateStore` accepts. */
+export const storeRequest = (context: Pick<StoreContext, 'storeId' | 'merchantId' | 'values'>) => ({
+  ...(context.storeId ? { storeId: context.storeId } : {}),
+  merchantId: context.merchantId ?? '',
+  name: context.values.name.trim(),
+  address: context.values.address.trim(),
+  description: context.values.description.trim(),
+  businessDays: context.values.businessDays,
+  opensAt: context.values.opensAt,
+  closesAt: context.values.closesAt,
+  photoFileId: context.values.photo?.fileId ?? null,
+});
+export type StoreRequest = ReturnType<typeof storeRequest>;
+
+const savedStore = (event: unknown) => dataOf<{ store: Store }>(event)?.store ?? null;
+
+/** The values after an edit; problems already shown are checked again, and go once fixed. */
+function edited(context: StoreContext, values: StoreValues): Partial<StoreContext> {
+  const now = validateStore(values);
+  const problems = Object.fromEntries(Object.keys(context.problems).filter((f) => now[f as StoreProblemField]).map((f) => [f, now[f as StoreProblemField]]));
+  return { values, problems };
+}
+
+export const storeMachine = setup({
+  types: { input: {} as StoreInput, context: {} as StoreContext, events: {} as StoreEvent },
+  actors: {
+    loadStore: provided<Outcome<{ store: Store }>, { storeId: string }>('loadStore'),
+    saveStore: provided<Outcome<{ store: Store }>, StoreRequest>('saveStore'),
+    closeStore: provided<Outcome<{ store: Store }>, { storeId: string }>('closeStore'),
+  },
+  guards: {
+    isOk,
+    refusedWith,
+    editsAStore: ({ context }) => context.storeId !== null,
+    hasMerchant: ({ context }) => context.merchantId !== null,
+    hasPhoto: ({ context }) => context.values.photo !== null,
+    loadedClosed: ({ event }) => savedStore(event)?.status === 'closed',
+    invalid: ({ context }) => Object.keys(validateStore(context.values)).length > 0,
+    // the photo was not the merchant's own upload (UPL10001) or not an image (UPL10002)
+    photoRefused: ({ event }) => refusalCode(event) === 'UPL10001' || refusalCode(event) === 'UPL10002',
+  },
+  actions: {
+    keepStore: assign(({ event, context }) => {
+      const store = savedStore(event);
+      return store ? { store, storeId: store.storeId, merchantId: store.merchantId, values: valuesOf(store), problems: {}, errorCode: null } : { store: context.store };
+    }),
+    setField: assign(({ context, event }) => (event.type === 'field.changed' ? edited(context, { ...context.values, [event.field]: event.value.slice(0, MAX[event.field]) }) : {})),
+    toggleDay: assign(({ context, event }) => {
+      if (event.type !== 'day.toggled' || !WEEKDAYS.includes(event.day as 1)) return {};
+      const days = context.values.businessDays.includes(event.day) ? context.values.businessDays.filter((d) => d !== event.day) : [...context.values.businessDays, event.day].sort((a, b) => a - b);
+      return edited(context, { ...context.values, businessDays: days });
+    }),
+    presetDays: assign(({ context, event }) => (event.type === 'days.preset' ? edited(context, { ...context.values, businessDays: [...DAY_PRESETS[event.preset]] }) : {})),
+    setPhoto: assign(({ context, event }) => (event.type === 'photo.uploaded' ? edited(context, { ...context.values, photo: { fileId: event.fileId, fileName: event.fileName } }) : {})),
+    removePhoto: assign(({ context }) => edited(context, { ...context.values, photo: null })),
+    markProblems: assign({ problems: ({ context }) => validateStore(context.values) }),
+    markPhotoRefused: assign({ problems: ({ context }) => ({ ...context.problems, photo: 'invalid' as const }) }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    forgetRefusal: assign({ errorCode: null }),
+  },
+}).createMachine({
+  id: 'store',
+  context: ({ input }) => ({ storeId: input.storeId ?? null, merchantId: input.merchantId ?? null, values: { ...EMPTY_STORE }, problems: {}, store: null, errorCode: null }),
+  initial: 'starting',
+  states: {
+    starting: { always: [{ guard: 'editsAStore', target: 'loading' }, { guard: 'hasMerchant', target: 'editing' }, { target: 'noMerchant' }] },
+    // a new store without the merchant it is for: the screen leads to the merchant list
+    noMerchant: {},
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadStore',
+        src: 'loadStore',
+        input: ({ context }) => ({ storeId: context.storeId! }),
+        onDone: [
+          { guard: 'loadedClosed', target: 'closed', actions: 'keepStore' },
+          { guard: 'isOk', target: 'editing', actions: 'keepStore' },
+          { target: 'loadFailed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'loadFailed', actions: 'forgetRefusal' },
+      },
+    },
+    loadFailed: { tags: ['error'], on: { 'store.retry': { target: 'loading' } } },
+    editing: {
+      initial: 'idle',
+      on: {
+        'field.changed': { target: '.idle', actions: 'setField' },
+        'day.toggled': { target: '.idle', actions: 'toggleDay' },
+        'days.preset': { target: '.idle', actions: 'presetDays' },
+        'photo.uploaded': { target: '.idle', actions: 'setPhoto' },
+        'photo.removed': { guard: 'hasPhoto', target: '.idle', actions: 'removePhoto' },
+        'store.submitted': [
+          { guard: 'invalid', target: '.idle', actions: 'markProblems' },
+          { target: 'saving' },
+        ],
+        'close.asked': { guard: 'editsAStore', target: 'confirmingClose' },
+      },
+      states: {
+        idle: {},
+        refused: { tags: ['error'] },
+        unreachable: { tags: ['error'] },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveStore',
+        src: 'saveStore',
+        input: ({ context }) => storeRequest(context),
+        onDone: [
+          { guard: 'isOk', target: 'saved', actions: 'keepStore' },
+          { guard: { type: 'refusedWith', params: { code: 'MCH10005' } }, target: 'loading' },
+          { guard: 'photoRefused', target: 'editing.refused', actions: ['keepRefusal', 'markPhotoRefused'] },
+          { target: 'editing.refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'editing.unreachable' },
+      },
+    },
+    // saved: its codes, the merchant list, or more changes
+    saved: { on: { 'store.edit': { target: 'editing' } } },
+    // "close this store?": nothing happens until the merchant says yes
+    confirmingClose: {
+      initial: 'idle',
+      on: { 'close.confirmed': { target: 'closing' }, 'close.cancelled': { target: 'editing' } },
+      states: {
+        idle: {},
+        refused: { tags: ['error'] },
+        unreachable: { tags: ['error'] },
+      },
+    },
+    closing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'closeStore',
+        src: 'closeStore',
+        input: ({ context }) => ({ storeId: context.storeId! }),
+        onDone: [
+          { guard: 'isOk', target: 'closed', actions: 'keepStore' },
+          { target: 'confirmingClose.refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'confirmingClose.unreachable' },
+      },
+    },
+    // closed: takes no payments and no changes; its records stay
+    closed: {},
+  },
+});

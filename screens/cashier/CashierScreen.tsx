@@ -1,0 +1,18 @@
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { cashierFlow } from '../../services/flows/cashier.ts';
+import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { languageOf } from '../merchantOpening/merchantFormat.ts';
+import { CashierView } from './CashierView.tsx';
+
+/** `/app/cashier`: the merchant's till, for one of its open stores. */
+export default function CashierScreen({ storeId }: { storeId?: string | number }) {
+  const { t, i18n } = useTranslation();
+  const [state, send] = useMachine(cashierFlow, { input: { language: languageOf(i18n.language), storeId: storeId === undefined ? null : String(storeId) } });
+  return (
+    <>
+      <PageHeader title={t('titles.cashier')} />
+      <CashierView state={state} send={send} />
+    </>
+  );
+}

@@ -1,0 +1,210 @@
+import { useState, type ReactNode } from 'react';
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { documentMachine } from '../../machines/document.machine.ts';
+import { MERCHANT_CODES } from '../../services/contract/answerCodes.ts';
+import { hubBalanceFlow, merchantHomeFlow, type Balance, type MerchantHome } from '../../services/flows/home.ts';
+import { normaliseLanguage } from '../../src/lib/language.ts';
+import { formatKwanza } from '../../src/lib/money.ts';
+import { storage } from '../../src/lib/storage.ts';
+import { LanguageMenu } from '../../src/ui/LanguageMenu.tsx';
+import '../common/wallet.css';
+
+/**
+ * The signed-in home (`/`): the wallet's hub, loaded after the signed-out page's first paint and
+ * never part of the first route's JavaScript. The available balance (hidden or shown on a tap,
+ * remembered on this device), the ways to pay and move money, a merchant's day, and the tab bar.
+ */
+
+/** Whether the balance is hidden on this device (a preference, like the language: it outlives a log-out). */
+const HIDE_BALANCE_KEY = 'HideBalance';
+const readHidden = () => {
+  try {
+    return localStorage.getItem(HIDE_BALANCE_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+const writeHidden = (hidden: boolean) => {
+  try {
+    if (hidden) localStorage.setItem(HIDE_BALANCE_KEY, '1');
+    else localStorage.removeItem(HIDE_BALANCE_KEY);
+  } catch {
+    // private mode: the choice lasts this page only
+  }
+};
+
+const icon = (d: string) => (
+  <svg className="kw-hub-icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+    <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+const ICONS = {
+  scan: icon('M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16'),
+  paymentCode: icon('M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2'),
+  transfer: icon('M4 8h13l-3-3M20 16H7l3 3'),
+  topup: icon('M12 4v12M7 11l5 5 5-5M5 20h14'),
+  withdraw: icon('M12 20V8M7 13l5-5 5 5M5 4h14'),
+  records: icon('M6 4h12v16H6zM9 8h6M9 12h6M9 16h4'),
+  home: icon('M4 11l8-7 8 7v9h-5v-6H9v6H4z'),
+  me: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c1.5-4 4.5-6 8-6s6.5 2 8 6'),
+  eye: icon('M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z'),
+  eyeOff: icon('M3 3l18 18M10.6 6.1A10 10 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3.2 3.9M6.6 6.6C3.8 8.4 2 12 2 12s3.5 6 10 6a9.6 9.6 0 0 0 4.4-1.1M9.9 9.9a3 3 0 0 0 4.2 4.2'),
+};
+
+function Action({ href, label, glyph, primary = false }: { href: string; label: string; glyph: ReactNode; primary?: boolean }) {
+  return (
+    <a className={primary ? 'kw-hub-action kw-hub-action-primary' : 'kw-hub-action'} href={href}>
+      {glyph}
+      <span>{label}</span>
+    </a>
+  );
+}
+
+type Read = SnapshotFrom<typeof documentMachine>;
+const money = (centimos: number, language: string) => formatKwanza(centimos, normaliseLanguage(language));
+
+function BalanceCard({ state, onRetry }: { state: Read; onRetry: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [hidden, setHidden] = useState(readHidden);
+  const assets = state.matches('ready') ? (state.context.document as Balance) : null;
+  const toggle = () => {
+    writeHidden(!hidden);
+    setHidden(!hidden);
+  };
+  let figure: ReactNode;
+  if (assets) figure = <strong className="kw-hub-figure">{hidden ? '••••••' : money(assets.available, i18n.language)}</strong>;
+  else if (state.matches('failed')) {
+    figure = (
+      <span className="kw-hub-balance-failed" role="alert">
+        {t('hub.balanceFailed')}{' '}
+        <button type="button" className="kw-text-button kw-hub-on-brand" onClick={onRetry}>{t('common.retry')}</button>
+      </span>
+    );
+  } else if (state.matches('unavailable')) figure = <span className="kw-hub-balance-failed" role="alert">{t(`errors.${state.context.errorCode ?? 'AGW50000'}`)}</span>; else figure = <span role="status" className="kw-hub-figure-pending">{t('common.loading')}</span>;
+  return (
+    <section className="kw-hub-balance" aria-labelledby="hub-available">
+      <div className="kw-hub-balance-top">
+        <span id="hub-available">{t('hub.available')}</span>
+        <button type="button" className="kw-hub-eye" aria-pressed={hidden} aria-label={hidden ? t('hub.showBalance') : t('hub.hideBalance')} onClick={toggle}>
+          {hidden ? ICONS.eyeOff : ICONS.eye}
+        </button>
+      </div>
+      {figure}
+      <a className="kw-hub-wallet-link" href="/app/wallet">{t('hub.wallet')}</a>
+    </section>
+  );
+}
+
+/** A merchant's day (today's takings, the settlement balance) and its tools; an enterprise without a collection account is offered one. */
+function MerchantPanel({ state, verified, onRetry }: { state: Read; verified: boolean | null; onRetry: () => void }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const title = <h2 id="hub-merchant">{t('hub.merchantTitle')}</h2>;
+  if (state.matches('loading')) return <section className="kw-section" aria-labelledby="hub-merchant">{title}<p className="kw-muted-text" role="status">{t('common.loading')}</p></section>;
+  if (state.matches('failed')) {
+    return (
+      <section className="kw-section" aria-labelledby="hub-merchant">
+        {title}
+        <p className="kw-error-text" role="alert">{t('hub.merchantFailed')}</p>
+        <button type="button" className="kw-text-button" onClick={onRetry}>{t('common.retry')}</button>
+      </section>
+    );
+  }
+  if (state.matches('unavailable')) {
+    if (state.context.errorCode !== MERCHANT_CODES.notAMerchant) {
+      return <section className="kw-section" aria-labelledby="hub-merchant">{title}<p className="kw-error-text" role="alert">{t(`errors.${state.context.errorCode ?? 'AGW50000'}`)}</p></section>;
+    }
+    // not a merchant: a verified enterprise may open a collection account, another verifies first (known once the balance is)
+    if (verified === null) return null;
+    return (
+      <section className="kw-section kw-hub-open" aria-labelledby="hub-merchant">
+        {title}
+        <p className="kw-muted-text">{verified ? t('hub.openExplain') : t('hub.verifyExplain')}</p>
+        {verified
+          ? <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/open">{t('hub.openAccount')}</a>
+          : <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/app/enterprisecert">{t('hub.verifyCompany')}</a>}
+      </section>
+    );
+  }
+  const home = state.context.document as MerchantHome;
+  return (
+    <section className="kw-section kw-hub-merchant" aria-labelledby="hub-merchant">
+      {title}
+      <p className="kw-hub-merchant-name">{home.merchant.name}</p>
+      <dl className="kw-wallet-figures">
+        <div>
+          <dt>{t('hub.today')}</dt>
+          <dd>{money(home.today.amount, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('hub.todayCount')}</dt>
+          <dd>{home.today.count}</dd>
+        </div>
+        <div>
+          <dt>{t('hub.todayNet')}</dt>
+          <dd>{money(home.today.net, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('hub.settlement')}</dt>
+          <dd>{money(home.settlement.available, language)}</dd>
+        </div>
+      </dl>
+      <div className="kw-wallet-links">
+        <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/cashier">{t('hub.cashier')}</a>
+        <a className="kw-button kw-link-button kw-centered-text" href="/app/merchantlist">{t('hub.codesAndStores', { count: home.stores.length })}</a>
+      </div>
+    </section>
+  );
+}
+
+/** The bottom tab bar wallets have: home, records, me. */
+function TabBar() {
+  const { t } = useTranslation();
+  return (
+    <nav className="kw-tabbar" aria-label={t('hub.tabs')}>
+      <a href="/" aria-current="page">{ICONS.home}<span>{t('hub.tabHome')}</span></a>
+      <a href="/app/funddetail">{ICONS.records}<span>{t('hub.tabRecords')}</span></a>
+      <a href="/app/setting">{ICONS.me}<span>{t('hub.tabMe')}</span></a>
+    </nav>
+  );
+}
+
+/** The signed-in home: balance, the ways to pay and move money, a merchant's day, and the tab bar. */
+export default function Hub() {
+  const { t, i18n } = useTranslation();
+  const user = storage.getUserInfo();
+  const [balance, sendBalance] = useMachine(hubBalanceFlow, { input: { key: 'balance', language: i18n.language } });
+  // individuals are never merchants: only enterprises (or an account not yet known) ask
+  const asksMerchant = user?.memberType !== 'individual';
+  return (
+    <div className="kw-hub">
+      <header className="kw-hero kw-hub-hero">
+        <div className="kw-hero-top">
+          <span className="kw-brand">{t('app.name')}</span>
+          <LanguageMenu />
+        </div>
+        <h1 className="kw-hub-greeting">{user?.displayName ? t('hub.greeting', { name: user.displayName }) : t('hub.greetingAnonymous')}</h1>
+        <BalanceCard state={balance} onRetry={() => sendBalance({ type: 'document.retry' })} />
+      </header>
+      <nav className="kw-hub-pay" aria-label={t('hub.payTitle')}>
+        <Action href="/app/scan" label={t('hub.scan')} glyph={ICONS.scan} primary />
+        <Action href="/app/paymentcode" label={t('hub.paymentCode')} glyph={ICONS.paymentCode} primary />
+      </nav>
+      <nav className="kw-hub-grid" aria-label={t('hub.moneyTitle')}>
+        <Action href="/app/transfer" label={t('hub.transfer')} glyph={ICONS.transfer} />
+        <Action href="/app/topup" label={t('hub.topup')} glyph={ICONS.topup} />
+        <Action href="/app/withdraw" label={t('hub.withdraw')} glyph={ICONS.withdraw} />
+        <Action href="/app/funddetail" label={t('hub.records')} glyph={ICONS.records} />
+      </nav>
+      {asksMerchant && <Merchant verified={balance.matches('ready') ? (balance.context.document as Balance).verified : null} language={i18n.language} />}
+      <TabBar />
+    </div>
+  );
+}
+
+function Merchant({ verified, language }: { verified: boolean | null; language: string }) {
+  const [state, send] = useMachine(merchantHomeFlow, { input: { key: 'merchantHome', language } });
+  return <MerchantPanel state={state} verified={verified} onRetry={() => send({ type: 'document.retry' })} />;
+}

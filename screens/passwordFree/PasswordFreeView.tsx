@@ -1,0 +1,96 @@
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { passwordFreeMachine, PasswordFreeEvent } from '../../machines/passwordFree.machine.ts';
+import type { paymentMachine } from '../../machines/payment.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { languageOf, money } from '../common/format.ts';
+import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+
+type State = SnapshotFrom<typeof passwordFreeMachine>;
+type Send = (event: PasswordFreeEvent) => void;
+
+const LIMIT_PROBLEMS = ['unreadable', 'notPositive', 'overCap'] as const;
+export const PASSWORD_FREE_PAYMENT_WORDS: PaymentWords = {
+  paying: 'passwordFree.saving', uncertain: 'passwordFree.uncertain', uncertainTitle: 'passwordFree.uncertainTitle', retry: 'passwordFree.retry', checkRecords: 'passwordFree.checkRecords',
+  locked: 'passwordFree.locked', setPayPassword: 'passwordFree.setPayPassword', cancel: 'passwordFree.back', back: 'passwordFree.back',
+};
+
+/** Renders the password-free chart: on (with its limit) or off, the limit within the cap, the pay password, switching off. */
+export function PasswordFreeView({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const { context } = state;
+  const setting = context.setting;
+  const cap = money(setting?.cap ?? 0, language);
+  const explain = (
+    <p className="kw-muted-text">
+      {t('passwordFree.explain')} <a href="/agreement/nopwd">{t('passwordFree.agreement')}</a>
+    </p>
+  );
+
+  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadFailed')) {
+    return (
+      <div className="kw-form">
+        <LoadFailed errorCode={context.errorCode} fallback={t('passwordFree.loadFailed')} onRetry={() => send({ type: 'setting.retry' })} />
+      </div>
+    );
+  }
+  if (state.matches('off')) {
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('passwordFree.offTitle')}</h2>
+        {state.matches({ off: 'switchedOff' }) && <p className="kw-success-text" role="status">{t('passwordFree.switchedOff')}</p>}
+        {explain}
+        <p className="kw-hint">{t('passwordFree.capHint', { cap })}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'limit.edit' })}>{t('passwordFree.switchOn')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('on') || state.matches('switchingOff')) {
+    const busy = state.matches('switchingOff');
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('passwordFree.onTitle')}</h2>
+        {state.matches({ on: 'saved' }) && <p className="kw-success-text" role="status">{t('passwordFree.saved')}</p>}
+        <dl className="kw-summary">
+          <dt>{t('passwordFree.limit')}</dt>
+          <dd>{money(setting?.limit ?? 0, language)}</dd>
+        </dl>
+        {explain}
+        {state.matches({ on: 'switchOffFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway')}</FieldError>}
+        {busy && <p className="kw-muted-text" role="status">{t('passwordFree.switchingOff')}</p>}
+        <Button block size="large" disabled={busy} onClick={() => send({ type: 'limit.edit' })}>{t('passwordFree.changeLimit')}</Button>
+        <Button block color="danger" fill="outline" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'passwordFree.disabled' })}>{t('passwordFree.switchOff')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('editing')) {
+    const problem = LIMIT_PROBLEMS.find((p) => state.matches({ editing: p }));
+    const messages: Record<(typeof LIMIT_PROBLEMS)[number], string> = {
+      unreadable: t('passwordFree.limitUnreadable'),
+      notPositive: t('passwordFree.limitNotPositive'),
+      overCap: t('passwordFree.overCap', { cap }),
+    };
+    return (
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'limit.submitted' }); }}>
+        <h2 className="kw-step-title">{t('passwordFree.limitTitle')}</h2>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="nopwd-limit">{t('passwordFree.limitLabel')}</label>
+          <Input id="nopwd-limit" inputMode="decimal" autoComplete="off" value={context.limitText} onChange={(value) => send({ type: 'limit.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} />
+          <span className="kw-hint">{t('passwordFree.capHint', { cap })}</span>
+        </div>
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {explain}
+        <Button block color="primary" size="large" type="submit">{t('passwordFree.confirm')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'edit.cancelled' })}>{t('passwordFree.cancel')}</Button>
+      </form>
+    );
+  }
+  // confirming: the pay password for this setting
+  const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
+  const summary = <p className="kw-wallet-summary">{t('passwordFree.summary', { limit: money(context.limit, language) })}</p>;
+  return <PaymentPanel actor={payment} summary={summary} words={PASSWORD_FREE_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { paymentCodeMachine, PaymentCodeEvent } from '../../machines/paymentCode.machine.ts';
+import type { paymentMachine } from '../../machines/payment.machine.ts';
+import { LEDGER_CODES } from '../../services/contract/answerCodes.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { languageOf, money } from '../common/format.ts';
+import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { QrCode } from '../common/QrCode.tsx';
+import { Receipt } from '../scanToPay/Receipt.tsx';
+import { Barcode128 } from './Barcode128.tsx';
+
+type State = SnapshotFrom<typeof paymentCodeMachine>;
+type Send = (event: PaymentCodeEvent) => void;
+
+export const PAYMENT_CODE_PAYMENT_WORDS: PaymentWords = {
+  paying: 'paymentCode.paying', uncertain: 'paymentCode.uncertain', uncertainTitle: 'paymentCode.uncertainTitle', retry: 'paymentCode.retry', checkRecords: 'paymentCode.checkRecords',
+  locked: 'paymentCode.locked', setPayPassword: 'paymentCode.setPayPassword', cancel: 'paymentCode.back', back: 'paymentCode.back',
+};
+
+/** 18 digits as wallets print them, in fours: "1234 5678 9012 3456 78"; hidden, only the first four show. */
+export function groupDigits(code: string, shown: boolean): string {
+  const digits = shown ? code : `${code.slice(0, 4)}${'•'.repeat(Math.max(0, code.length - 4))}`;
+  return digits.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** Renders the payment-code chart: the code (QR, barcode, digits), a charge to confirm or decline, its outcome. */
+export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const [digitsShown, setDigitsShown] = useState(false);
+  const { context } = state;
+  const charge = context.charge;
+  const newCode = (primary = true) => (
+    <Button block color={primary ? 'primary' : 'default'} size="large" onClick={() => send({ type: 'code.refresh' })}>{t('paymentCode.newCode')}</Button>
+  );
+
+  if (state.matches('issuing')) return <p className="kw-centered" role="status">{t('paymentCode.issuing')}</p>;
+  if (state.matches('issueFailed')) {
+    return (
+      <div className="kw-form">
+        <LoadFailed errorCode={context.errorCode} fallback={t('paymentCode.issueFailed')} onRetry={() => send({ type: 'code.refresh' })} />
+      </div>
+    );
+  }
+  if (state.matches('notVerified')) return <VerifyFirst label={t('paymentCode.verify')} />;
+  if (state.matches('noPayPassword')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-muted-text" role="alert">{t('errors.PAY10006')}</p>
+        <a className="kw-button kw-button-block kw-link-button kw-centered-text kw-button-primary" href="/app/paypassword">{t('paymentCode.setPayPassword')}</a>
+      </div>
+    );
+  }
+  if (state.matches('showing')) {
+    const issued = context.issued!;
+    const limit = issued.passwordFreeLimit;
+    return (
+      <div className="kw-form kw-paycode">
+        <p className="kw-muted-text kw-centered-text">{t('paymentCode.showToCashier')}</p>
+        <div className="kw-paycode-card">
+          <Barcode128 value={issued.code} label={t('paymentCode.barcodeLabel')} />
+          <p className="kw-paycode-digits" aria-live="polite">{groupDigits(issued.code, digitsShown)}</p>
+          <button type="button" className="kw-text-button" aria-pressed={digitsShown} onClick={() => setDigitsShown((shown) => !shown)}>
+            {digitsShown ? t('paymentCode.hideDigits') : t('paymentCode.showDigits')}
+          </button>
+          <QrCode value={issued.code} label={t('paymentCode.qrLabel')} size={200} />
+        </div>
+        <p className="kw-hint kw-centered-text" role="status">{t('paymentCode.refreshes')}</p>
+        <Button block size="large" onClick={() => send({ type: 'code.refresh' })}>{t('paymentCode.refresh')}</Button>
+        <p className="kw-muted-text">
+          {limit > 0 ? t('paymentCode.passwordFreeOn', { limit: money(limit, language) }) : t('paymentCode.passwordFreeOff')}{' '}
+          <a href="/app/nopwd">{t('paymentCode.passwordFreeLink')}</a>
+        </p>
+        <a className="kw-text-button kw-centered-text" href="/agreement/payqrcode">{t('paymentCode.agreement')}</a>
+      </div>
+    );
+  }
+  if (state.matches('replaced')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-muted-text" role="status">{t('paymentCode.replaced')}</p>
+        {newCode()}
+      </div>
+    );
+  }
+  const chargeSummary = charge && (
+    <dl className="kw-summary">
+      <dt>{t('paymentCode.merchant')}</dt>
+      <dd className="kw-wallet-payee">{charge.merchantName}</dd>
+      <dt>{t('paymentCode.store')}</dt>
+      <dd>{charge.storeName}</dd>
+      <dt>{t('paymentCode.amount')}</dt>
+      <dd>{money(charge.amount, language)}</dd>
+    </dl>
+  );
+  if (state.matches('awaitingConfirmation')) {
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title" role="alert">{t('paymentCode.confirmTitle')}</h2>
+        <p className="kw-muted-text">{t('paymentCode.confirmExplain')}</p>
+        {chargeSummary}
+        {state.matches({ awaitingConfirmation: 'declineFailed' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
+        <Button block color="primary" size="large" onClick={() => send({ type: 'charge.confirmed' })}>{t('paymentCode.confirm')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'charge.declined' })}>{t('paymentCode.decline')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('confirming')) {
+    const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
+    const summary = <p className="kw-wallet-summary">{t('paymentCode.summary', { amount: money(charge?.amount ?? 0, language), merchant: charge?.merchantName ?? '', store: charge?.storeName ?? '' })}</p>;
+    return <PaymentPanel actor={payment} summary={summary} words={PAYMENT_CODE_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
+  }
+  if (state.matches('declining')) return <p className="kw-centered" role="status">{t('paymentCode.declining')}</p>;
+  if (state.matches('paid')) {
+    return (
+      <div className="kw-form">
+        <p role="status" className="kw-success-text kw-pay-done">{t('paymentCode.paid')}</p>
+        <Receipt receipt={context.receipt} />
+        {newCode(false)}
+      </div>
+    );
+  }
+  if (state.matches('refused')) {
+    const code = context.errorCode;
+    return (
+      <div className="kw-form">
+        {chargeSummary}
+        <FieldError>{code ? t(`errors.${code}`) : t('paymentCode.refused')}</FieldError>
+        {code === LEDGER_CODES.insufficientFunds && <a className="kw-text-button kw-centered-text" href="/app/topup">{t('paymentCode.topup')}</a>}
+        {code === LEDGER_CODES.verificationNeeded && <a className="kw-text-button kw-centered-text" href="/app/personalcert">{t('paymentCode.verify')}</a>}
+        {newCode()}
+      </div>
+    );
+  }
+  // declined
+  return (
+    <div className="kw-form">
+      {chargeSummary}
+      <p className="kw-muted-text" role="status">{t('paymentCode.declined')}</p>
+      {newCode()}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import type { MerchantReceipt } from '../../machines/scanToPay.machine.ts';
+import { languageOf, lineTime, money } from '../common/format.ts';
+
+/** A merchant payment's receipt as the payer keeps it: amount, merchant, store, time, voucher number and the balance after it. */
+export function Receipt({ receipt }: { receipt: MerchantReceipt | null }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  return (
+    <>
+      <strong className="kw-pay-amount">{receipt ? money(receipt.amount, language) : ''}</strong>
+      <dl className="kw-summary">
+        <dt>{t('scanToPay.merchant')}</dt>
+        <dd>{receipt?.merchantName ?? ''}</dd>
+        <dt>{t('scanToPay.store')}</dt>
+        <dd>{receipt?.storeName ?? ''}</dd>
+        <dt>{t('scanToPay.time')}</dt>
+        <dd>{receipt ? lineTime(receipt.at, language) : ''}</dd>
+        <dt>{t('scanToPay.voucher')}</dt>
+        <dd className="kw-pay-voucher">{receipt?.voucherNo ?? ''}</dd>
+        <dt>{t('scanToPay.newAvailable')}</dt>
+        <dd>{receipt ? money(receipt.available, language) : ''}</dd>
+      </dl>
+      <a className="kw-button kw-button-block kw-link-button kw-centered-text kw-button-primary" href="/app/funddetail">{t('scanToPay.records')}</a>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { scanToPayMachine, ScanToPayEvent } from '../../machines/scanToPay.machine.ts';
+import type { paymentMachine } from '../../machines/payment.machine.ts';
+import type { scannerMachine } from '../../machines/scanner.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { languageOf, money } from '../common/format.ts';
+import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { Scanner } from '../common/Scanner.tsx';
+import { categoryLabel } from './category.ts';
+import { Receipt } from './Receipt.tsx';
+
+type State = SnapshotFrom<typeof scanToPayMachine>;
+type Send = (event: ScanToPayEvent) => void;
+
+const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
+const LIMITS = ['perTransaction', 'daily', 'monthly'];
+export const SCAN_TO_PAY_PAYMENT_WORDS: PaymentWords = {
+  paying: 'scanToPay.paying', uncertain: 'scanToPay.uncertain', uncertainTitle: 'scanToPay.uncertainTitle', retry: 'scanToPay.retry', checkRecords: 'scanToPay.checkRecords',
+  locked: 'scanToPay.locked', setPayPassword: 'scanToPay.setPayPassword', cancel: 'scanToPay.back', back: 'scanToPay.back',
+};
+
+/** Renders the scan-to-pay chart: the scanner, the merchant the code pays, the amount, the pay password, the receipt. */
+export function ScanToPayView({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const { context } = state;
+  const available = context.available === null ? '' : money(context.available, language);
+  const code = context.code;
+  const scanAgain = (label = 'scanToPay.scanAgain') => (
+    <button type="button" className="kw-text-button kw-centered-text" onClick={() => send({ type: 'scan.again' })}>{t(label)}</button>
+  );
+
+  if (state.matches('loadingAssets')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('assetsFailed')) {
+    return (
+      <div className="kw-form">
+        <LoadFailed errorCode={context.errorCode} fallback={t('scanToPay.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />
+      </div>
+    );
+  }
+  if (state.matches('notVerified')) return <VerifyFirst label={t('scanToPay.verify')} />;
+  if (state.matches('scanning')) {
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('scanToPay.scanTitle')}</h2>
+        <Scanner actor={state.children.scanner as ActorRefFrom<typeof scannerMachine> | undefined} />
+      </div>
+    );
+  }
+  if (state.matches('resolving')) return <p className="kw-centered" role="status">{t('scanToPay.resolving')}</p>;
+  if (state.matches('codeRefused')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{t(`errors.${context.errorCode ?? 'MCH10006'}`)}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'scan.again' })}>{t('scanToPay.scanAnother')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('resolveFailed')) {
+    return (
+      <div className="kw-form">
+        <LoadFailed errorCode={context.errorCode} fallback={t('scanToPay.resolveFailed')} onRetry={() => send({ type: 'resolve.retry' })} />
+        {scanAgain('scanToPay.scanAnother')}
+      </div>
+    );
+  }
+  const merchant = code && (
+    <dl className="kw-summary kw-pay-merchant">
+      <dt>{t('scanToPay.merchant')}</dt>
+      <dd className="kw-wallet-payee">{code.merchantName}</dd>
+      <dt>{t('scanToPay.store')}</dt>
+      <dd>{code.storeName}</dd>
+      <dt>{t('scanToPay.category')}</dt>
+      <dd>{categoryLabel(code.mcc, language)}</dd>
+    </dl>
+  );
+  if (state.matches('confirming')) {
+    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ confirming: p }));
+    const limit = context.limit && LIMITS.includes(context.limit) ? t(`scanToPay.limits.${context.limit}`) : t('errors.FND10003');
+    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
+      unreadable: t('scanToPay.amountUnreadable'),
+      notPositive: t('scanToPay.amountNotPositive'),
+      overAvailable: t('scanToPay.overAvailable', { available }),
+      insufficient: t('errors.FND10001'),
+      limitExceeded: limit,
+    };
+    const short = problem === 'overAvailable' || problem === 'insufficient';
+    return (
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+        <h2 className="kw-step-title">{t('scanToPay.confirmTitle')}</h2>
+        {merchant}
+        {code?.kind === 'static' ? (
+          <div className="kw-field">
+            <label className="kw-label" htmlFor="pay-amount">{t('scanToPay.amountLabel')}</label>
+            <Input id="pay-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} />
+            <span className="kw-hint">{t('scanToPay.available', { available })}</span>
+          </div>
+        ) : (
+          <div className="kw-pay-fixed">
+            <span>{t('scanToPay.fixedAmount')}</span>
+            <strong>{money(code?.amount ?? 0, language)}</strong>
+            <span className="kw-hint">{t('scanToPay.available', { available })}</span>
+          </div>
+        )}
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {short && <a className="kw-text-button kw-centered-text" href="/app/topup">{t('scanToPay.topup')}</a>}
+        <Button block color="primary" size="large" type="submit">{t('scanToPay.pay')}</Button>
+        {scanAgain('scanToPay.notThisMerchant')}
+      </form>
+    );
+  }
+  if (state.matches('paying')) {
+    const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
+    const summary = <p className="kw-wallet-summary">{t('scanToPay.summary', { amount: money(context.amount, language), merchant: code?.merchantName ?? '', store: code?.storeName ?? '' })}</p>;
+    return <PaymentPanel actor={payment} summary={summary} words={SCAN_TO_PAY_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
+  }
+  return (
+    <div className="kw-form">
+      <p role="status" className="kw-success-text kw-pay-done">{t('scanToPay.paid')}</p>
+      <Receipt receipt={context.receipt} />
+      <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/">{t('scanToPay.home')}</a>
+      {scanAgain('scanToPay.payAnother')}
+    </div>
+  );
+}

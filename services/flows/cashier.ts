@@ -1,0 +1,34 @@
+import { fromPromise } from 'xstate';
+import { cashierMachine, type CashierStore } from '../../machines/cashier.machine.ts';
+import type { ActorsOf } from '../../machines/outcome.ts';
+import { requestGateway, type Outcome } from '../gateway.ts';
+import { scannerFlow } from './scanner.ts';
+
+// the till asks in the background every two seconds: no cover, no toast for a missed answer
+const quiet = { quiet: true } as const;
+
+/** The stores the till can collect for: the open ones of the merchant and its sub-merchants. */
+async function loadStores(): Promise<Outcome<{ stores: CashierStore[] }>> {
+  const answer = await requestGateway('merchant/list/query', {}, quiet);
+  if (!answer.ok) return answer;
+  const stores = [answer.data.merchant, ...answer.data.subMerchants].flatMap((merchant) =>
+    merchant.status === 'active' ? merchant.stores.filter((s) => s.status === 'open').map((s) => ({ storeId: s.storeId, name: s.name, merchantName: merchant.name })) : [],
+  );
+  return { ok: true, data: { stores } };
+}
+
+/**
+ * The till's calls. Charging a payment code is a money call: the chart's requestNo goes in the
+ * envelope, so a retry after a lost answer is the same request (answered once, charged once).
+ */
+export const cashierActors = {
+  loadStores: fromPromise(() => loadStores()),
+  createCode: fromPromise(({ input }: { input: { storeId: string; amount: number } }) => requestGateway('merchant/cashier/createDynamicCode', input)),
+  queryCode: fromPromise(({ input }: { input: { serial: string } }) => requestGateway('merchant/cashier/queryDynamicCode', input, quiet)),
+  chargeCode: fromPromise(({ input: { requestNo, ...request } }: { input: { storeId: string; code: string; amount: number; requestNo: string } }) =>
+    requestGateway('merchant/cashier/chargePaymentCode', request, { requestNo })),
+  queryCharge: fromPromise(({ input }: { input: { chargeId: string } }) => requestGateway('merchant/cashier/queryCharge', input, quiet)),
+  scanner: scannerFlow,
+} satisfies ActorsOf<typeof cashierMachine>;
+
+export const cashierFlow = cashierMachine.provide({ actors: cashierActors });

@@ -1,0 +1,18 @@
+import type { ResponseOf } from '../contract/define.ts';
+import type { queryMerchantHome } from '../contract/merchantHome.ts';
+import type { getUserAssets } from '../contract/walletAssets.ts';
+import { requestGateway } from '../gateway.ts';
+import { documentFlow } from './document.ts';
+
+/**
+ * The signed-in home hub's two reads, each on the document chart (loading → ready | unavailable,
+ * a refusal | failed → retry): the member's balance, and a merchant's day — today's takings, the
+ * settlement balance and its stores (MCH10003 for a member who is not a merchant). Both quietly:
+ * the hub shows its own loading.
+ */
+export type Balance = ResponseOf<typeof getUserAssets>;
+export type MerchantHome = ResponseOf<typeof queryMerchantHome>;
+
+export const hubBalanceFlow = documentFlow(() => requestGateway('wallet/member/getUserAssets', {}, { quiet: true }));
+
+export const merchantHomeFlow = documentFlow(() => requestGateway('merchant/home/summary', {}, { quiet: true }));

@@ -1,0 +1,51 @@
+import { passwordFreeMachine, type PasswordFreeEvent } from '../../machines/passwordFree.machine.ts';
+import { paymentMachine } from '../../machines/payment.machine.ts';
+import { parseAmount } from '../../src/lib/money.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { paymentModel } from './payment.model.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+
+/** The server's answers: off by default, and on with 2 000 Kz; the cap 5 000 Kz (PASSWORD_FREE_CAP_KZ's default). */
+export const sampleOff = { enabled: false, limit: 0, cap: 500_000 };
+export const sampleOn = { enabled: true, limit: 200_000, cap: 500_000 };
+
+export const passwordFreeUserEvents = {
+  'setting.retry': { type: 'setting.retry' },
+  'limit.edit': { type: 'limit.edit' },
+  'limit.changed': { type: 'limit.changed', value: '5 000' },
+  'limit.submitted': { type: 'limit.submitted' },
+  'edit.cancelled': { type: 'edit.cancelled' },
+  'payment.cancelled': { type: 'payment.cancelled' },
+  'passwordFree.disabled': { type: 'passwordFree.disabled' },
+} satisfies Record<PasswordFreeEvent['type'], PasswordFreeEvent>;
+
+/** The password-free chart with its calls parked; the payment child runs as the real chart with its calls parked. */
+export const passwordFreeModel: FlowModel<typeof passwordFreeMachine> = {
+  machine: parkInvokes(passwordFreeMachine, ['query', 'switchOff']).provide({
+    actors: { payment: paymentModel.machine as typeof paymentMachine },
+  } as never) as typeof passwordFreeMachine,
+  variants: [{ name: 'pt', input: { language: 'pt' } }],
+  events: [
+    ...Object.values(passwordFreeUserEvents),
+    { type: 'limit.changed', value: 'cinco' } as PasswordFreeEvent,
+    { type: 'limit.changed', value: '0' } as PasswordFreeEvent,
+    { type: 'limit.changed', value: '30 000' } as PasswordFreeEvent,
+    doneEvent('query', { ok: true, data: sampleOff }),
+    doneEvent('query', { ok: true, data: sampleOn }),
+    doneEvent('query', refusal('AGW50000')),
+    errorEvent('query', new Error('network down')),
+    doneEvent('payment', { ok: true, data: { enabled: true, limit: 200_000, cap: 500_000 } }),
+    doneEvent('payment', refusal('MCH10015', '300000')),
+    errorEvent('payment', new Error('child failed')),
+    doneEvent('switchOff', { ok: true, data: { enabled: false, limit: 200_000, cap: 500_000 } }),
+    doneEvent('switchOff', refusal('AGW50000')),
+    errorEvent('switchOff', new Error('network down')),
+  ],
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    const limit = parseAmount(c.limitText, c.language);
+    const limitClass = limit === null ? 'unreadable' : limit === 0n ? 'zero' : limit > BigInt(c.setting?.cap ?? 0) ? 'over' : 'ok';
+    return JSON.stringify([snapshot.value, c.setting, limitClass, c.errorCode]);
+  },
+};

@@ -1,0 +1,65 @@
+import { paymentCodeMachine, type CodeStatus, type PaymentCodeEvent } from '../../machines/paymentCode.machine.ts';
+import { paymentMachine } from '../../machines/payment.machine.ts';
+import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { paymentModel } from './payment.model.ts';
+import { sampleMerchantReceipt } from './scanToPay.model.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+
+export const sampleIssued = { code: '284719036652810937', expiresAt: '2026-03-14T09:07:00.000Z', passwordFreeLimit: 500_000 };
+export const samplePendingCharge = { chargeId: '12', amount: 1_250_000, merchantName: 'Comercial Kianda, Lda', storeName: 'Loja Central' };
+const status = (state: CodeStatus['state'], extra: Partial<CodeStatus> = {}): CodeStatus => ({ state, charge: null, receipt: null, refusalCode: null, ...extra });
+export const sampleStatuses = {
+  active: status('active'),
+  awaiting: status('awaitingConfirmation', { charge: samplePendingCharge }),
+  paid: status('paid', { charge: { ...samplePendingCharge, amount: 125_000 }, receipt: sampleMerchantReceipt }),
+  refused: status('refused', { charge: samplePendingCharge, refusalCode: 'FND10001' }),
+  expired: status('expired'),
+  replaced: status('replaced'),
+};
+
+export const paymentCodeUserEvents = {
+  'code.refresh': { type: 'code.refresh' },
+  'charge.confirmed': { type: 'charge.confirmed' },
+  'charge.declined': { type: 'charge.declined' },
+  'payment.cancelled': { type: 'payment.cancelled' },
+} satisfies Record<PaymentCodeEvent['type'], PaymentCodeEvent>;
+
+/**
+ * The payment-code chart with its calls parked and the payment child as the real chart (its calls
+ * parked); the two-minute lifetime and the two-second poll are fed as their `xstate.after` events.
+ */
+export const paymentCodeModel: FlowModel<typeof paymentCodeMachine> = {
+  machine: parkInvokes(paymentCodeMachine, ['issue', 'checkStatus', 'decline']).provide({
+    actors: { payment: paymentModel.machine as typeof paymentMachine },
+  } as never) as typeof paymentCodeMachine,
+  variants: [{ name: 'a verified member', input: undefined }],
+  events: [
+    ...Object.values(paymentCodeUserEvents),
+    doneEvent('issue', { ok: true, data: sampleIssued }),
+    doneEvent('issue', refusal('FND10004')),
+    doneEvent('issue', refusal('PAY10006')),
+    doneEvent('issue', refusal('AGW50000')),
+    errorEvent('issue', new Error('network down')),
+    afterEvent('codeLifetime', 'paymentCode.showing'),
+    afterEvent('statusPoll', 'paymentCode.showing.waiting'),
+    doneEvent('checkStatus', { ok: true, data: sampleStatuses.active }),
+    doneEvent('checkStatus', { ok: true, data: sampleStatuses.awaiting }),
+    doneEvent('checkStatus', { ok: true, data: sampleStatuses.paid }),
+    doneEvent('checkStatus', { ok: true, data: sampleStatuses.refused }),
+    doneEvent('checkStatus', { ok: true, data: sampleStatuses.expired }),
+    doneEvent('checkStatus', { ok: true, data: sampleStatuses.replaced }),
+    doneEvent('checkStatus', refusal('MCH10008')),
+    errorEvent('checkStatus', new Error('network down')),
+    doneEvent('payment', { ok: true, data: sampleMerchantReceipt }),
+    doneEvent('payment', refusal('FND10003', 'daily')),
+    errorEvent('payment', new Error('child failed')),
+    doneEvent('decline', { ok: true, data: { declined: true } }),
+    doneEvent('decline', refusal('MCH10013')),
+    errorEvent('decline', new Error('network down')),
+  ],
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    return JSON.stringify([snapshot.value, c.issued !== null, c.charge?.chargeId ?? null, c.receipt !== null, c.errorCode]);
+  },
+};

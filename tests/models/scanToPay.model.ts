@@ -1,0 +1,72 @@
+import { scanToPayMachine, type ScanToPayEvent } from '../../machines/scanToPay.machine.ts';
+import { paymentMachine } from '../../machines/payment.machine.ts';
+import { scannerMachine } from '../../machines/scanner.machine.ts';
+import { parseAmount } from '../../src/lib/money.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { paymentModel } from './payment.model.ts';
+import { samplePayload } from './scanner.model.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+
+export const sampleAssets = { available: 5_000_000, frozen: 0, cashbackTotal: 0, accountLevel: 'III', verified: true };
+export const sampleStaticCode = { serial: 'ST00000000004', kind: 'static' as const, merchantName: 'Comercial Kianda, Lda', storeName: 'Loja Central', mcc: '5411', amount: null, expiresAt: null };
+export const sampleDynamicCode = { ...sampleStaticCode, serial: 'DY0000000000000007', kind: 'dynamic' as const, amount: 250_000, expiresAt: '2026-03-14T09:10:00.000Z' };
+export const sampleMerchantReceipt = {
+  paymentId: '31', voucherNo: 'MP20260314000031', merchantName: 'Comercial Kianda, Lda', storeName: 'Loja Central', amount: 125_000, available: 4_875_000, at: '2026-03-14T09:05:00.000Z',
+};
+
+export const scanToPayUserEvents = {
+  'assets.retry': { type: 'assets.retry' },
+  'scan.again': { type: 'scan.again' },
+  'resolve.retry': { type: 'resolve.retry' },
+  'amount.changed': { type: 'amount.changed', value: '1 250,00' },
+  'amount.submitted': { type: 'amount.submitted' },
+  'payment.cancelled': { type: 'payment.cancelled' },
+} satisfies Record<ScanToPayEvent['type'], ScanToPayEvent>;
+
+/**
+ * The scan-to-pay chart with its calls parked; the scanner and payment children run as the real
+ * charts with their own calls parked (asking for the camera; preparing the keypad), and their
+ * outcomes are fed as `xstate.done.actor.scanner` / `xstate.done.actor.payment`.
+ */
+export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
+  machine: parkInvokes(scanToPayMachine, ['loadAssets', 'resolveCode']).provide({
+    actors: {
+      scanner: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto']),
+      payment: paymentModel.machine as typeof paymentMachine,
+    },
+  } as never) as typeof scanToPayMachine,
+  variants: [{ name: 'pt', input: { language: 'pt' } }],
+  events: [
+    ...Object.values(scanToPayUserEvents),
+    { type: 'amount.changed', value: '12,345' } as ScanToPayEvent,
+    { type: 'amount.changed', value: '0' } as ScanToPayEvent,
+    { type: 'amount.changed', value: '90 000' } as ScanToPayEvent,
+    doneEvent('loadAssets', { ok: true, data: sampleAssets }),
+    doneEvent('loadAssets', { ok: true, data: { ...sampleAssets, verified: false } }),
+    doneEvent('loadAssets', refusal('AGW50000')),
+    errorEvent('loadAssets', new Error('network down')),
+    doneEvent('scanner', { text: samplePayload, source: 'camera' }),
+    doneEvent('scanner', { text: 'hello', source: 'photo' }),
+    errorEvent('scanner', new Error('child failed')),
+    doneEvent('resolveCode', { ok: true, data: sampleStaticCode }),
+    doneEvent('resolveCode', { ok: true, data: sampleDynamicCode }),
+    doneEvent('resolveCode', refusal('MCH10007')),
+    doneEvent('resolveCode', refusal('MCH10014')),
+    doneEvent('resolveCode', refusal('AGW50000')),
+    errorEvent('resolveCode', new Error('network down')),
+    doneEvent('payment', { ok: true, data: sampleMerchantReceipt }),
+    doneEvent('payment', refusal('FND10001')),
+    doneEvent('payment', refusal('FND10003', 'daily')),
+    doneEvent('payment', refusal('FND10004')),
+    doneEvent('payment', refusal('MCH10009')),
+    errorEvent('payment', new Error('child failed')),
+  ],
+  // the facts the guards and the screen read, never the random requestNo
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    const amount = parseAmount(c.amountText, c.language);
+    const amountClass = amount === null ? 'unreadable' : amount === 0n ? 'zero' : amount > BigInt(c.available ?? 0) ? 'over' : 'ok';
+    return JSON.stringify([snapshot.value, c.code?.kind ?? null, amountClass, c.errorCode, c.receipt !== null, c.available]);
+  },
+};

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, within, type screen as Screen } from '@testing-library/react';
+import { createActor, waitFor, type ActorRefFrom } from 'xstate';
+import { CodeBindingView } from '../../screens/codeBinding/CodeBindingView.tsx';
+import { codeSvg } from '../../screens/codeBinding/downloadCode.ts';
+import { codeBindingMachine, type CodeBindingEvent } from '../../machines/codeBinding.machine.ts';
+import type { scannerMachine } from '../../machines/scanner.machine.ts';
+import { codeBindingFlow } from '../../services/flows/codeBinding.ts';
+import { codeBindingModel } from '../models/codeBinding.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { call } from '../support/merchant.ts';
+import { issueStickers, merchantWithStore, realGateway } from './merchantSetup.ts';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).join(' ');
+const downloads: Array<{ caption: string[]; format: string }> = [];
+
+const events: UserEvents<CodeBindingEvent> = {
+  'codes.retry': (ui) => click(ui, /^(Tentar novamente|Ver a lista de novo)$/),
+  'binding.started': (ui) => click(ui, 'Associar um autocolante'),
+  'binding.cancelled': (ui) => click(ui, 'Cancelar'),
+  'unbind.asked': (ui, e) => click(ui, `Desassociar ${e.bindingId === '51' ? 'KW0000000123' : 'KW0000000124'}`),
+  'unbind.confirmed': (ui) => click(ui, 'Sim, desassociar'),
+  'unbind.cancelled': (ui) => click(ui, 'Cancelar'),
+};
+
+const binding: ScreenBinding<typeof codeBindingMachine> = {
+  view: (state, send) => (
+    <CodeBindingView state={state} send={send as (e: CodeBindingEvent) => void} download={async (_payload, caption, _file, format) => { downloads.push({ caption, format }); }} />
+  ),
+  userEvents: events,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('loading')) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('loadFailed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /não existe ou não é seu/ : /Não foi possível carregar os códigos/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    if (state.matches('scanning')) {
+      expect(ui.getByText('Associar um autocolante')).toBeTruthy();
+      // the scanner child shows, asking for the camera (its own binding covers its states)
+      expect(status(ui)).toMatch(/A pedir acesso à câmara/);
+      expect(ui.getByRole('button', { name: 'Escrever o número de série' })).toBeTruthy();
+      return void expect(ui.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    }
+    if (state.matches('binding')) return void expect(status(ui)).toMatch(/A associar o autocolante/);
+    if (state.matches('confirmingUnbind') || state.matches('unbinding')) {
+      expect(ui.getByText('Desassociar o autocolante KW0000000123?')).toBeTruthy();
+      expect(ui.getByText(/Se o associar de novo, esses registos não voltam/)).toBeTruthy();
+      if (state.matches('unbinding')) return void expect(status(ui)).toMatch(/A desassociar/);
+      return void expect(ui.getByRole('button', { name: 'Sim, desassociar' })).toBeTruthy();
+    }
+    // ready: the store's code, its stickers, and what just happened
+    expect(ui.getByRole('heading', { name: 'Loja Central' })).toBeTruthy();
+    const code = within(ui.getByRole('region', { name: 'Código da loja' }));
+    expect(code.getByRole('img', { name: 'Código QR de cobrança de Loja Central' })).toBeTruthy();
+    expect(code.getByText('ST0000000042')).toBeTruthy();
+    fireEvent.click(code.getByRole('button', { name: 'Descarregar SVG' }));
+    expect(downloads.at(-1)).toEqual({ caption: ['Loja Central', 'ST0000000042'], format: 'svg' });
+    const stickers = within(ui.getByRole('region', { name: 'Autocolantes associados' }));
+    for (const b of c.stickers) expect(stickers.getByText(b.serial)).toBeTruthy();
+    if (c.stickers.length === 0) expect(stickers.getByText('Nenhum autocolante associado.')).toBeTruthy();
+    const open = c.store!.status === 'open';
+    expect(!!stickers.queryByRole('button', { name: 'Associar um autocolante' })).toBe(open);
+    if (!open) expect(status(ui)).toMatch(/Esta loja está fechada/);
+    const notices: Record<string, RegExp> = {
+      bound: /Autocolante KW0000000124 associado a esta loja/, unbound: /Autocolante desassociado/,
+      bindRefused: /já está associado a uma loja/, unbindRefused: /não existe ou não é seu/,
+      bindUnreachable: /pode ter ficado associado/, unbindUnreachable: /pode ter sido desassociado/,
+    };
+    for (const [sub, text] of Object.entries(notices)) {
+      if (!state.matches({ ready: sub as 'idle' })) continue;
+      expect(sub.endsWith('Refused') || sub.endsWith('Unreachable') ? alert(ui) : status(ui)).toMatch(text);
+    }
+    if (state.matches({ ready: 'idle' })) expect(ui.queryByRole('alert')).toBeNull();
+    return void expect(!!ui.queryByRole('button', { name: 'Ver a lista de novo' })).toBe(state.matches({ ready: 'bindUnreachable' }) || state.matches({ ready: 'unbindUnreachable' }));
+  },
+};
+
+describe('code binding chart on its screen', () => {
+  const paths = transitionCoveringPaths(codeBindingModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(codeBindingModel, path, binding);
+  });
+});
+
+describe('the code as a file to print', () => {
+  it('draws the QR code with the store name and the serial under it, escaped', async () => {
+    const { svg, width, height } = await codeSvg('00020101021126360014ao.kwanza.pay', ['Café <Sol> & Mar', 'ST0000000042']);
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg).toContain('Café &lt;Sol&gt; &amp; Mar');
+    expect(svg).toContain('ST0000000042');
+    expect(height).toBeGreaterThan(width);
+    expect(svg).toMatch(/<path d="M\d+ \d+h\d+v12h-\d+z/);
+  });
+});
+
+describe('binding printed stickers through the real gateway (PGlite)', () => {
+  const gateway = realGateway();
+  beforeAll(() => gateway.start(), 60_000);
+  afterAll(() => gateway.stop());
+
+  /** The scanner child without a camera (jsdom has none): the serial typed instead. */
+  async function typeSerial(actor: ReturnType<typeof createActor<typeof codeBindingFlow>>, serial: string) {
+    actor.send({ type: 'binding.started' });
+    const scanner = actor.getSnapshot().children.scanner as ActorRefFrom<typeof scannerMachine>;
+    await waitFor(scanner, (s) => s.hasTag('error'), { timeout: 10_000 }); // no camera here
+    scanner.send({ type: 'typing.requested' });
+    scanner.send({ type: 'typed.changed', value: serial });
+    scanner.send({ type: 'typed.submitted' });
+    await waitFor(actor, (s) => s.matches('ready'), { timeout: 10_000 });
+  }
+
+  it('binds a sticker by its typed serial, refuses it twice and an unknown one, unbinds it; binding it again is a new binding', async () => {
+    const { server } = gateway;
+    const shop = await merchantWithStore(server);
+    const batch = await issueStickers(server, 2);
+    gateway.signIn(shop.token, `/app/store/${shop.storeId}/codes`);
+    const actor = createActor(codeBindingFlow, { input: { storeId: shop.storeId } }).start();
+    await waitFor(actor, (s) => s.matches('ready'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context).toMatchObject({ store: { name: 'Loja Central' }, storeCode: { serial: expect.stringMatching(/^ST/) }, stickers: [] });
+    expect(actor.getSnapshot().context.storeCode!.payload).toMatch(/^000201010211/);
+
+    const serial = batch.serials[0]!;
+    await typeSerial(actor, `${serial.slice(0, 2)} ${serial.slice(2, 6)} ${serial.slice(6)}`.toLowerCase());
+    expect(actor.getSnapshot().value).toEqual({ ready: 'bound' });
+    const first = actor.getSnapshot().context.chosen!;
+    expect(first).toMatchObject({ serial, storeId: shop.storeId });
+
+    await typeSerial(actor, serial);
+    expect(actor.getSnapshot().value).toEqual({ ready: 'bindRefused' });
+    expect(actor.getSnapshot().context.errorCode).toBe('MCH10010');
+    await typeSerial(actor, 'KW9999999999');
+    expect(actor.getSnapshot().context.errorCode).toBe('MCH10006');
+
+    actor.send({ type: 'unbind.asked', bindingId: first.bindingId });
+    actor.send({ type: 'unbind.confirmed' });
+    await waitFor(actor, (s) => s.matches({ ready: 'unbound' }), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.stickers).toEqual([]);
+    expect((await call(server, 'merchant/code/list', { storeId: shop.storeId }, shop.token)).bizContent.stickers).toEqual([]);
+
+    await typeSerial(actor, serial);
+    expect(actor.getSnapshot().value).toEqual({ ready: 'bound' });
+    expect(actor.getSnapshot().context.chosen!.bindingId).not.toBe(first.bindingId);
+    actor.stop();
+  }, 60_000);
+});

@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createActor, createMachine } from 'xstate';
+import HomeScreen from '../../screens/home/HomeScreen.tsx';
+import { createI18n } from '../../src/i18n.ts';
+import { storage, type UserInfo } from '../../src/lib/storage.ts';
+import { ROUTES } from '../../services/routeTable.ts';
+import pt from '../../locales/pt.json';
+import en from '../../locales/en.json';
+
+const gateway = vi.hoisted(() => ({ requestGateway: vi.fn() }));
+const session = vi.hoisted(() => ({ actor: null as unknown }));
+vi.mock('../../services/gateway.ts', () => gateway);
+vi.mock('../../src/session/SessionProvider.tsx', () => ({ useSessionActor: () => session.actor }));
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ to, className, children }: { to: string; className?: string; children: React.ReactNode }) => <a href={to} className={className}>{children}</a>,
+}));
+
+const sessionIn = (state: 'signedIn' | 'signedOut') =>
+  createActor(createMachine({ id: 'session', initial: state, states: { signedIn: {}, signedOut: {}, loggingOut: {} } })).start();
+
+const assets = (verified = true) => ({ ok: true, data: { available: 5_000_000, frozen: 0, cashbackTotal: 0, accountLevel: verified ? 'III' : 'I', verified } });
+const merchantHome = {
+  ok: true,
+  data: {
+    merchant: { merchantId: '3', name: 'Comercial Kianda, Lda', mcc: '5411', parentId: null, province: 'luanda', city: 'Ingombota', nif: null, chargeRateBp: 50, chargeCap: null, status: 'active' },
+    today: { amount: 1_250_000, charge: 6_250, net: 1_243_750, count: 7 },
+    settlement: { available: 3_243_750, frozen: 0 },
+    stores: [{ storeId: '4', name: 'Loja Central', status: 'open' }, { storeId: '5', name: 'Loja Viana', status: 'open' }],
+  },
+};
+const notAMerchant = { ok: false, code: 'MCH10003', message: '', detail: '' };
+
+function answer(services: Record<string, unknown>) {
+  gateway.requestGateway.mockImplementation(async (service: string) => services[service] ?? { ok: false, code: 'AGW50000', message: '', detail: '' });
+}
+
+function open(state: 'signedIn' | 'signedOut', user: UserInfo | null = null, language: 'pt' | 'en' = 'pt') {
+  session.actor = sessionIn(state);
+  if (user) storage.setUserInfo(user);
+  return render(
+    <I18nextProvider i18n={createI18n(language, { pt, en })}>
+      <HomeScreen />
+    </I18nextProvider>,
+  );
+}
+
+const ANA: UserInfo = { h5Token: 'member-token', memberType: 'individual', displayName: 'Ana Maria Demo' };
+const SHOP: UserInfo = { h5Token: 'member-token', memberType: 'enterprise', displayName: 'Comercial Kianda, Lda' };
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('the home page signed out (the first route)', () => {
+  it('stays the entry: what the wallet does, sign-in and sign-up, help and terms; no hub, no call', () => {
+    open('signedOut');
+    expect(screen.getByRole('heading', { level: 1, name: 'Bem-vindo' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Iniciar sessão' }).getAttribute('href')).toBe('/app/login');
+    expect(screen.getByRole('link', { name: 'Criar conta' }).getAttribute('href')).toBe('/app/register');
+    // paying in shops by QR code is real now: the feature list keeps saying so
+    expect(screen.getByText('Pagar em lojas com código QR')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Navegação' })).toBeNull();
+    expect(gateway.requestGateway).not.toHaveBeenCalled();
+  });
+
+  it('the hub and its words are not the first route’s: its module loads lazily, its dictionary part with it', () => {
+    const home = ROUTES.find((r) => r.path === '/')!;
+    expect(home.parts).toEqual([]);
+    expect(home.lazyParts).toEqual(['hub']);
+  });
+});
+
+describe('the home hub signed in', () => {
+  it('a member: balance (hidden on a tap, remembered), scan, payment code, the money actions, the tab bar; no merchant call', async () => {
+    answer({ 'wallet/member/getUserAssets': assets() });
+    const { unmount } = open('signedIn', ANA);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Ana Maria Demo' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('50 000,00 Kz')).toBeTruthy());
+    const pay = screen.getByRole('navigation', { name: 'Pagar' });
+    expect(within(pay).getByRole('link', { name: 'Ler código' }).getAttribute('href')).toBe('/app/scan');
+    expect(within(pay).getByRole('link', { name: 'Código de pagamento' }).getAttribute('href')).toBe('/app/paymentcode');
+    const money = screen.getByRole('navigation', { name: 'Dinheiro' });
+    expect(within(money).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Transferir', '/app/transfer'], ['Carregar', '/app/topup'], ['Levantar', '/app/withdraw'], ['Movimentos', '/app/funddetail'],
+    ]);
+    const tabs = screen.getByRole('navigation', { name: 'Navegação' });
+    expect(within(tabs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['Início', '/'], ['Movimentos', '/app/funddetail'], ['Eu', '/app/setting']]);
+    expect(within(tabs).getByRole('link', { name: 'Início' }).getAttribute('aria-current')).toBe('page');
+    // hide the balance: remembered on this device
+    fireEvent.click(screen.getByRole('button', { name: 'Esconder o saldo' }));
+    expect(screen.queryByText('50 000,00 Kz')).toBeNull();
+    expect(screen.getByText('••••••')).toBeTruthy();
+    expect(localStorage.getItem('HideBalance')).toBe('1');
+    unmount();
+    open('signedIn', ANA);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mostrar o saldo' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByText('••••••')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar o saldo' }));
+    expect(screen.getByText('50 000,00 Kz')).toBeTruthy();
+    expect(localStorage.getItem('HideBalance')).toBeNull();
+    expect(gateway.requestGateway.mock.calls.map(([service]) => service)).not.toContain('merchant/home/summary');
+    expect(screen.queryByRole('heading', { name: 'A minha loja' })).toBeNull();
+  });
+
+  it('a merchant: today’s takings, its collection balance, the cashier, its codes and stores', async () => {
+    answer({ 'wallet/member/getUserAssets': assets(), 'merchant/home/summary': merchantHome });
+    open('signedIn', SHOP);
+    expect(await screen.findByRole('heading', { name: 'A minha loja' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Comercial Kianda, Lda')).toBeTruthy());
+    expect(screen.getByText('Recebido hoje').nextSibling?.textContent).toBe('12 500,00 Kz');
+    expect(screen.getByText('Pagamentos hoje').nextSibling?.textContent).toBe('7');
+    expect(screen.getByText('Hoje, depois das taxas').nextSibling?.textContent).toBe('12 437,50 Kz');
+    expect(screen.getByText('Saldo de recebimentos').nextSibling?.textContent).toBe('32 437,50 Kz');
+    expect(screen.getByRole('link', { name: 'Caixa' }).getAttribute('href')).toBe('/app/cashier');
+    expect(screen.getByRole('link', { name: 'Códigos e lojas (2)' }).getAttribute('href')).toBe('/app/merchantlist');
+    expect(gateway.requestGateway).toHaveBeenCalledWith('merchant/home/summary', {}, { quiet: true });
+  });
+
+  it('a verified enterprise that is not a merchant yet (MCH10003) is offered a collection account; an unverified one, the verification', async () => {
+    answer({ 'wallet/member/getUserAssets': assets(true), 'merchant/home/summary': notAMerchant });
+    const { unmount } = open('signedIn', SHOP);
+    expect((await screen.findByRole('link', { name: 'Abrir conta de recebimentos' })).getAttribute('href')).toBe('/app/open');
+    unmount();
+    answer({ 'wallet/member/getUserAssets': assets(false), 'merchant/home/summary': notAMerchant });
+    open('signedIn', SHOP);
+    expect((await screen.findByRole('link', { name: 'Verificar a empresa' })).getAttribute('href')).toBe('/app/enterprisecert');
+  });
+
+  it('a balance that did not load says so, with a retry; and the hub reads in English', async () => {
+    answer({});
+    gateway.requestGateway.mockRejectedValueOnce(new Error('network down'));
+    open('signedIn', ANA, 'en');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Ana Maria Demo' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Could not load the balance/));
+    answer({ 'wallet/member/getUserAssets': assets() });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByText('Kz 50,000.00')).toBeTruthy());
+    expect(screen.getByRole('link', { name: 'Scan' }).getAttribute('href')).toBe('/app/scan');
+  });
+});

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { createActor, waitFor, type ActorRefFrom, type EventObject } from 'xstate';
+import axios from 'axios';
+import { ScanToPayView } from '../../screens/scanToPay/ScanToPayView.tsx';
+import { categoryLabel } from '../../screens/scanToPay/category.ts';
+import { scanToPayFlow } from '../../services/flows/scanToPay.ts';
+import { scanToPayMachine, type ScanToPayEvent } from '../../machines/scanToPay.machine.ts';
+import type { paymentMachine } from '../../machines/payment.machine.ts';
+import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import type { scannerMachine } from '../../machines/scanner.machine.ts';
+import { scanToPayModel, sampleAssets, sampleDynamicCode, sampleMerchantReceipt } from '../models/scanToPay.model.ts';
+import { samplePayload } from '../models/scanner.model.ts';
+import { doneEvent, transitionCoveringPaths, type FlowPath } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { http } from '../../services/http.ts';
+import { storage } from '../../src/lib/storage.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { fund, verifyMember } from '../support/money.ts';
+import { call, ok, type MerchantSetup } from '../support/merchant.ts';
+import { merchantForScreens } from '../support/jsdomMerchant.ts';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).join(' ');
+
+const userEvents: UserEvents<ScanToPayEvent> = {
+  'assets.retry': (ui) => click(ui, 'Tentar novamente'),
+  'scan.again': (ui) => click(ui, /^(Ler outro código|Não é esta loja\? Ler outro código|Pagar outra loja)$/),
+  'resolve.retry': (ui) => click(ui, 'Tentar novamente'),
+  'amount.changed': (ui, e) => void fireEvent.change(ui.getByLabelText('Valor (Kz)'), { target: { value: e.value } }),
+  'amount.submitted': (ui) => click(ui, 'Pagar'),
+  'payment.cancelled': (ui) => click(ui, 'Voltar ao valor'),
+};
+
+/** The merchant the code pays, as the server verified it, with its category in the reader's words. */
+const merchantShown = (ui: Ui) => {
+  expect(ui.getByText('Comercial Kianda, Lda')).toBeTruthy();
+  expect(ui.getByText('Loja Central')).toBeTruthy();
+  expect(ui.getByText('Supermercados e mercearias')).toBeTruthy();
+};
+
+const binding: ScreenBinding<typeof scanToPayMachine> = {
+  view: (state, send) => <ScanToPayView state={state} send={send as (e: ScanToPayEvent) => void} />,
+  userEvents,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('loadingAssets')) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('assetsFailed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível carregar o seu saldo/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    if (state.matches('notVerified')) {
+      expect(alert(ui)).toMatch(/Verifique a sua identidade/);
+      return void expect(ui.getByRole('link', { name: 'Verificar identidade' }).getAttribute('href')).toBe('/app/personalcert');
+    }
+    if (state.matches('scanning')) {
+      // the scanner child, asking for the camera, with the ways that need none
+      expect(ui.getByText('Leia o código QR da loja')).toBeTruthy();
+      expect(status(ui)).toMatch(/A pedir acesso à câmara/);
+      return void expect(ui.getByRole('button', { name: 'Escrever o número de série' })).toBeTruthy();
+    }
+    if (state.matches('resolving')) return void expect(status(ui)).toBe('A procurar o comerciante…');
+    if (state.matches('codeRefused')) {
+      const table: Record<string, RegExp> = { MCH10006: /não é um código de cobrança/, MCH10007: /ainda não está associado a uma loja/, MCH10014: /própria loja/, MCH10009: /já foi pago/ };
+      expect(alert(ui)).toMatch(table[c.errorCode!]!);
+      return void expect(ui.getByRole('button', { name: 'Ler outro código' })).toBeTruthy();
+    }
+    if (state.matches('resolveFailed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível saber a que loja/);
+      expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+      return void expect(ui.getByRole('button', { name: 'Ler outro código' })).toBeTruthy();
+    }
+    if (state.matches('confirming')) {
+      expect(ui.getByText('Vai pagar a')).toBeTruthy();
+      merchantShown(ui);
+      if (c.code!.kind === 'static') {
+        expect((ui.getByLabelText('Valor (Kz)') as HTMLInputElement).value).toBe(c.amountText);
+      } else {
+        // a cashier's one-time code: its amount, fixed
+        expect(ui.queryByLabelText('Valor (Kz)')).toBeNull();
+        expect(ui.getByText('2 500,00 Kz')).toBeTruthy();
+      }
+      expect(ui.getByText(`Disponível: ${c.available === 4_875_000 ? '48 750,00 Kz' : '50 000,00 Kz'}`)).toBeTruthy();
+      const table: Record<string, RegExp> = {
+        unreadable: /1 234,56/, notPositive: /maior que zero/, overAvailable: /maior que o saldo disponível \(50 000,00 Kz\)/,
+        insufficient: /Saldo disponível insuficiente/, limitExceeded: /limite diário/,
+      };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ confirming: sub as 'ready' })) expect(alert(ui)).toMatch(text);
+      if (state.matches({ confirming: 'ready' })) expect(ui.queryByRole('alert')).toBeNull();
+      if (state.matches({ confirming: 'overAvailable' }) || state.matches({ confirming: 'insufficient' })) expect(ui.getByRole('link', { name: 'Carregar a carteira' }).getAttribute('href')).toBe('/app/topup');
+      expect(ui.getByRole('button', { name: 'Pagar' })).toBeTruthy();
+      return void expect(ui.getByRole('button', { name: 'Não é esta loja? Ler outro código' })).toBeTruthy();
+    }
+    if (state.matches('paying')) {
+      // the payment child: what is paid to whom, its keypad still coming, and the way back
+      expect(ui.getByText(`${c.code!.kind === 'static' ? '1 250,00 Kz' : '2 500,00 Kz'} a Comercial Kianda, Lda (Loja Central)`)).toBeTruthy();
+      expect(status(ui)).toMatch(/A preparar o teclado seguro/);
+      return void expect(ui.getByRole('button', { name: 'Voltar ao valor' })).toBeTruthy();
+    }
+    if (state.matches('paid')) {
+      // the receipt: merchant, store, amount, time, voucher number, and the way to the records
+      expect(status(ui)).toMatch(/Pagamento feito/);
+      expect(ui.getByText('1 250,00 Kz')).toBeTruthy();
+      expect(ui.getByText('Comercial Kianda, Lda')).toBeTruthy();
+      expect(ui.getByText('Loja Central')).toBeTruthy();
+      expect(ui.getByText(/14 mar 2026/)).toBeTruthy();
+      expect(ui.getByText(sampleMerchantReceipt.voucherNo)).toBeTruthy();
+      expect(ui.getByText('48 750,00 Kz')).toBeTruthy();
+      expect(ui.getByRole('link', { name: 'Ver nos movimentos' }).getAttribute('href')).toBe('/app/funddetail');
+      return void expect(ui.getByRole('button', { name: 'Pagar outra loja' })).toBeTruthy();
+    }
+    throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
+  },
+};
+
+describe('scan-to-pay chart on its screen', () => {
+  const paths = transitionCoveringPaths(scanToPayModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(scanToPayModel, path, binding);
+  });
+});
+
+describe('a cashier’s one-time code on the screen', () => {
+  // the generated paths take every transition with a store's code; this one shows a fixed amount
+  const step = (event: EventObject, value: unknown) => ({ event, state: { value, tags: [] } });
+  const path: FlowPath = {
+    variant: scanToPayModel.variants[0]!,
+    description: 'a one-time code: no amount to type, its own amount paid',
+    steps: [
+      step(doneEvent('loadAssets', { ok: true, data: sampleAssets }), 'scanning'),
+      step(doneEvent('scanner', { text: samplePayload, source: 'camera' }), 'resolving'),
+      step(doneEvent('resolveCode', { ok: true, data: sampleDynamicCode }), { confirming: 'ready' }),
+      step({ type: 'amount.submitted' }, 'paying'),
+      step(doneEvent('payment', { ok: true, data: sampleMerchantReceipt }), 'paid'),
+    ],
+  };
+  it(path.description, async () => {
+    await runScreenPath(scanToPayModel, path, binding);
+  });
+});
+
+describe('the merchant’s category in the reader’s language', () => {
+  it('pt, en and zh from services/data/merchant_categories.json; fr falls back to pt; an unknown code shows as itself', () => {
+    expect(categoryLabel('5812', 'pt')).toBe('Restaurantes');
+    expect(categoryLabel('5812', 'en')).toBe('Restaurants');
+    expect(categoryLabel('5812', 'zh')).toBe('餐厅');
+    expect(categoryLabel('5812', 'fr')).toBe('Restaurantes');
+    expect(categoryLabel('0001', 'en')).toBe('0001');
+  });
+});
+
+describe('paying a merchant through the real gateway (PGlite), the camera absent as in jsdom', () => {
+  let server: TestServer;
+  let shop: MerchantSetup;
+  /** Ana's one session (a new sign-in would end the one the app holds). */
+  let ana: string;
+  const adapter = http.defaults.adapter;
+  const baseURL = http.defaults.baseURL;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    shop = await merchantForScreens(server);
+    const anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
+    await fund(server.db, anaId, 50_000n * 100n);
+    ana = await server.memberToken('+244923000001');
+    http.defaults.baseURL = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 120_000);
+  beforeEach(() => {
+    // the screen tests' set-up clears storage after each test: the app's session, as signed in
+    window.history.replaceState({}, '', '/app/scan');
+    storage.setUserInfo({ h5Token: ana });
+  });
+  afterAll(async () => {
+    http.defaults.adapter = adapter;
+    http.defaults.baseURL = baseURL;
+    storage.clearUserItems();
+    await server.close();
+  });
+
+  /** The scanner with no camera (jsdom has none): the person types the serial printed under the code. */
+  async function typeSerial(actor: ReturnType<typeof createActor<typeof scanToPayFlow>>, serial: string) {
+    await waitFor(actor, (s) => s.matches('scanning'), { timeout: 10_000 });
+    const scanner = actor.getSnapshot().children.scanner as ActorRefFrom<typeof scannerMachine>;
+    await waitFor(scanner, (s) => s.matches({ looking: { noCamera: 'unsupported' } }));
+    scanner.send({ type: 'typing.requested' });
+    scanner.send({ type: 'typed.changed', value: serial });
+    scanner.send({ type: 'typed.submitted' });
+  }
+
+  /** The pay password on the payment child's secure keypad: the digits' positions on the server's shuffled map. */
+  async function enterPayPassword(actor: ReturnType<typeof createActor<typeof scanToPayFlow>>) {
+    const payment = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
+    const child = () => payment.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>;
+    await waitFor(child(), (s) => s.matches('entering'), { timeout: 10_000 });
+    for (const digit of '270419') child().send({ type: 'digit.pressed', position: child().getSnapshot().context.keypad!.mapArr.indexOf(Number(digit)) });
+    return payment;
+  }
+
+  it('a store’s code, typed: the merchant shown, the amount typed, paid once although the first answer was lost', async () => {
+    const fetchAdapter = axios.getAdapter('fetch');
+    const payments: string[] = [];
+    http.defaults.adapter = async (config) => {
+      const response = await fetchAdapter(config);
+      const sent = JSON.parse(config.data as string) as { service: string; requestNo: string };
+      if (sent.service === 'pay/merchant/pay') {
+        payments.push(sent.requestNo);
+        if (payments.length === 1) throw new Error('the answer was lost on the way back'); // the server did pay
+      }
+      return response;
+    };
+    const actor = createActor(scanToPayFlow, { input: { language: 'pt' } }).start();
+    await typeSerial(actor, shop.storeSerial.toLowerCase());
+    await waitFor(actor, (s) => s.matches('confirming'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.code).toMatchObject({ serial: shop.storeSerial, kind: 'static', merchantName: shop.merchant.name, storeName: 'Loja Central', mcc: '5411', amount: null });
+    actor.send({ type: 'amount.changed', value: '1 250,50' });
+    actor.send({ type: 'amount.submitted' });
+    const payment = await enterPayPassword(actor);
+    await waitFor(payment, (s) => s.matches('uncertain'), { timeout: 20_000 });
+    payment.send({ type: 'payment.retry' });
+    await waitFor(actor, (s) => s.matches('paid'), { timeout: 10_000 });
+    expect(payments).toHaveLength(2);
+    expect(payments[1]).toBe(payments[0]);
+    expect(payments[0]).toMatch(/^H5M/);
+    const receipt = actor.getSnapshot().context.receipt!;
+    expect(receipt).toMatchObject({ amount: 125_050, available: 5_000_000 - 125_050, merchantName: shop.merchant.name, storeName: 'Loja Central' });
+    expect(receipt.voucherNo).toMatch(/\S{6,}/);
+    // the money moved once: out of Ana's account, into the merchant's takings
+    const assets = await ok(server, 'wallet/member/getUserAssets', {}, ana);
+    expect(assets.available).toBe(5_000_000 - 125_050);
+    const home = await ok(server, 'merchant/home/summary', {}, shop.token);
+    expect(home.today).toMatchObject({ amount: 125_050, count: 1 });
+    expect(home.settlement.available).toBe(home.today.net);
+    actor.stop();
+  }, 60_000);
+
+  it('a cashier’s one-time code: its amount fixed; paid once, and a second payment of it is refused by code', async () => {
+    http.defaults.adapter = axios.getAdapter('fetch');
+    const dynamic = await ok(server, 'merchant/cashier/createDynamicCode', { storeId: shop.storeId, amount: 20_000 }, shop.token);
+    const actor = createActor(scanToPayFlow, { input: { language: 'pt' } }).start();
+    await typeSerial(actor, dynamic.serial);
+    await waitFor(actor, (s) => s.matches('confirming'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.code).toMatchObject({ kind: 'dynamic', amount: 20_000 });
+    actor.send({ type: 'amount.submitted' });
+    await enterPayPassword(actor);
+    await waitFor(actor, (s) => s.matches('paid'), { timeout: 20_000 });
+    expect(actor.getSnapshot().context.receipt).toMatchObject({ amount: 20_000, available: 5_000_000 - 125_050 - 20_000 });
+    expect((await ok(server, 'merchant/cashier/queryDynamicCode', { serial: dynamic.serial }, shop.token)).state).toBe('paid');
+    // the same code again: the server says it is paid, and the chart says so
+    actor.send({ type: 'scan.again' });
+    await typeSerial(actor, dynamic.serial);
+    await waitFor(actor, (s) => s.matches('codeRefused'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.errorCode).toBe('MCH10009');
+    expect((await call(server, 'wallet/member/getUserAssets', {}, ana)).bizContent.available).toBe(5_000_000 - 125_050 - 20_000);
+    actor.stop();
+  }, 60_000);
+});
