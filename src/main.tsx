@@ -1,24 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { unstableSetRender } from 'antd-mobile';
 import { router } from './routes.tsx';
 import { loadLanguage } from './i18n.ts';
 import { startupLanguage } from './Body.tsx';
 import { trackPageView } from '../services/tracker.ts';
 import './styles.css';
 
-// antd-mobile renders its pop-ups with React's legacy root API; React 19 needs this bridge
-unstableSetRender((node, container) => {
-  const host = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
-  host._reactRoot ??= createRoot(host);
-  const root = host._reactRoot;
-  root.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-  };
-});
+// (antd-mobile's imperative pop-ups — Toast.show, Dialog.confirm — would need its React 19 render
+// bridge, unstableSetRender; the app uses its own toasts and only declarative components, so the
+// bridge and the legacy render it carries stay out of the first bundle)
 
 // page views for the behaviour tracker: the page just left, with the time spent on it
 let shownAt = performance.now();
