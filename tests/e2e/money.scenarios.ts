@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { E2eContext } from './run.ts';
-import { codeFromOutbox, expectText, outboxCount, verifyIdentity, type Scenario } from './scenarios.ts';
+import { codeFromOutbox, expectSignedIn, expectText, outboxCount, verifyIdentity, type Scenario } from './scenarios.ts';
 
 /**
  * Money in Chromium, as Ana (whose pay password an earlier scenario set to 270419) pays Joana (the
@@ -21,7 +21,7 @@ async function signIn(ctx: E2eContext) {
   await ctx.page.getByLabel('Telemóvel ou e-mail').fill('923000001');
   await ctx.page.getByLabel('Palavra-passe', { exact: true }).fill('Kwanza2026');
   await ctx.page.getByRole('button', { name: 'Entrar' }).click();
-  await expectText(ctx, /Sessão iniciada como/);
+  await expectSignedIn(ctx, 'Ana Demo');
 }
 
 export const moneyScenarios: Scenario[] = [

@@ -10,6 +10,20 @@ export const expectText = async (ctx: E2eContext, text: string | RegExp) => {
   await ctx.page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
 };
 
+/** Signed in: the home is the wallet's hub, whose heading greets the member by name. */
+export async function expectSignedIn(ctx: E2eContext, name: string, language: 'pt' | 'en' = 'pt') {
+  await ctx.page.getByRole('heading', { level: 1, name: language === 'pt' ? `Olá, ${name}` : `Hello, ${name}`, exact: true }).waitFor({ timeout: 15_000 });
+}
+
+/** The hub's tab bar (home, records, me). */
+export const hubTabs = (ctx: E2eContext, language: 'pt' | 'en' = 'pt') => ctx.page.getByRole('navigation', { name: language === 'pt' ? 'Navegação' : 'Navigation' });
+
+/** Logging out from the hub: "Me" in its tab bar, then the settings' log-out button. */
+export async function logOut(ctx: E2eContext, language: 'pt' | 'en' = 'pt') {
+  await hubTabs(ctx, language).getByRole('link', { name: language === 'pt' ? 'Eu' : 'Me', exact: true }).click();
+  await ctx.page.getByRole('button', { name: language === 'pt' ? 'Terminar sessão' : 'Log out' }).click();
+}
+
 export const scenarios: Scenario[] = [
   {
     name: 'home opens in Portuguese and switches language',
@@ -154,8 +168,8 @@ export async function codeFromOutbox(ctx: E2eContext, destination: string, befor
 
 async function signUpAndBack(ctx: E2eContext, language: 'pt' | 'en', mobile: string, operator: string) {
   const text = language === 'pt'
-    ? { sendCode: 'Receber código', confirm: 'Confirmar', create: 'Criar conta', signedIn: 'Sessão iniciada como', logout: 'Terminar sessão', mobile: 'Número de telemóvel', code: 'Código de verificação', password: 'Palavra-passe' }
-    : { sendCode: 'Get code', confirm: 'Confirm', create: 'Create account', signedIn: 'Signed in as', logout: 'Log out', mobile: 'Mobile number', code: 'Verification code', password: 'Password' };
+    ? { sendCode: 'Receber código', confirm: 'Confirmar', create: 'Criar conta', mobile: 'Número de telemóvel', code: 'Código de verificação', password: 'Palavra-passe' }
+    : { sendCode: 'Get code', confirm: 'Confirm', create: 'Create account', mobile: 'Mobile number', code: 'Verification code', password: 'Password' };
   await ctx.page.goto(`${ctx.baseUrl}/app/register?language=${language}`);
   await ctx.page.getByLabel(text.mobile).fill(mobile);
   await ctx.page.getByText(language === 'pt' ? `Operadora: ${operator}` : `Operator: ${operator}`).waitFor();
@@ -182,25 +196,25 @@ async function signUpAndBack(ctx: E2eContext, language: 'pt' | 'en', mobile: str
   await ctx.audit(`sign-up password step ${language}`);
   await ctx.page.getByLabel(text.password).fill('Luanda2026');
   await ctx.page.getByRole('button', { name: text.create }).click();
-  await expectText(ctx, new RegExp(`${text.signedIn} ${mobile.slice(0, 3)} ${mobile.slice(3, 6)} ${mobile.slice(6)}`));
+  await expectSignedIn(ctx, `${mobile.slice(0, 3)} ${mobile.slice(3, 6)} ${mobile.slice(6)}`, language);
   await ctx.shot(`home-signed-in-${language}`);
-  await ctx.page.getByRole('button', { name: text.logout }).click();
+  await logOut(ctx, language);
   await expectText(ctx, language === 'pt' ? 'Bem-vindo' : 'Welcome');
 }
 
 /** After sign-up: log in by password and by SMS, recover the password, set the pay password. */
 async function newcomerJourney(ctx: E2eContext, language: 'pt' | 'en', mobile: string) {
   const x = language === 'pt'
-    ? { login: 'Telemóvel ou e-mail', password: 'Palavra-passe', enter: 'Entrar', signedIn: 'Sessão iniciada como', logout: 'Terminar sessão', sms: 'Código SMS', mobile: 'Número de telemóvel', getCode: 'Receber código', code: 'Código de verificação', forgot: 'Esqueceu-se da palavra-passe?', next: 'Continuar', confirm: 'Confirmar', newPassword: 'Nova palavra-passe', save: 'Guardar palavra-passe', signIn: 'Iniciar sessão' }
-    : { login: 'Mobile or e-mail', password: 'Password', enter: 'Sign in', signedIn: 'Signed in as', logout: 'Log out', sms: 'SMS code', mobile: 'Mobile number', getCode: 'Get code', code: 'Verification code', forgot: 'Forgot your password?', next: 'Continue', confirm: 'Confirm', newPassword: 'New password', save: 'Save password', signIn: 'Sign in' };
+    ? { login: 'Telemóvel ou e-mail', password: 'Palavra-passe', enter: 'Entrar', sms: 'Código SMS', mobile: 'Número de telemóvel', getCode: 'Receber código', code: 'Código de verificação', forgot: 'Esqueceu-se da palavra-passe?', next: 'Continuar', confirm: 'Confirmar', newPassword: 'Nova palavra-passe', save: 'Guardar palavra-passe', signIn: 'Iniciar sessão' }
+    : { login: 'Mobile or e-mail', password: 'Password', enter: 'Sign in', sms: 'SMS code', mobile: 'Mobile number', getCode: 'Get code', code: 'Verification code', forgot: 'Forgot your password?', next: 'Continue', confirm: 'Confirm', newPassword: 'New password', save: 'Save password', signIn: 'Sign in' };
   const name = `${mobile.slice(0, 3)} ${mobile.slice(3, 6)} ${mobile.slice(6)}`;
   // by password
   await ctx.page.goto(`${ctx.baseUrl}/app/login?language=${language}`);
   await ctx.page.getByLabel(x.login).fill(mobile);
   await ctx.page.getByLabel(x.password, { exact: true }).fill('Luanda2026');
   await ctx.page.getByRole('button', { name: x.enter }).click();
-  await expectText(ctx, `${x.signedIn} ${name}`);
-  await ctx.page.getByRole('button', { name: x.logout }).click();
+  await expectSignedIn(ctx, name, language);
+  await logOut(ctx, language);
   await ctx.page.getByRole('link', { name: x.signIn }).first().waitFor();
   // by SMS
   await ctx.page.goto(`${ctx.baseUrl}/app/login`);
@@ -210,8 +224,8 @@ async function newcomerJourney(ctx: E2eContext, language: 'pt' | 'en', mobile: s
   await ctx.page.getByRole('button', { name: x.getCode }).click();
   await ctx.page.getByLabel(x.code).fill(await codeFromOutbox(ctx, mobile, before));
   await ctx.page.getByRole('button', { name: x.enter }).last().click();
-  await expectText(ctx, `${x.signedIn} ${name}`);
-  await ctx.page.getByRole('button', { name: x.logout }).click();
+  await expectSignedIn(ctx, name, language);
+  await logOut(ctx, language);
   await ctx.page.getByRole('link', { name: x.signIn }).first().waitFor();
   // recover the password
   await ctx.page.goto(`${ctx.baseUrl}/app/login`);
@@ -282,8 +296,8 @@ scenarios.push(
       await ctx.audit('login pt');
       await ctx.page.getByLabel('Palavra-passe', { exact: true }).fill('Kwanza2026');
       await ctx.page.getByRole('button', { name: 'Entrar' }).click();
-      await expectText(ctx, 'Sessão iniciada como Ana Demo');
-      await ctx.page.getByRole('button', { name: 'Terminar sessão' }).click();
+      await expectSignedIn(ctx, 'Ana Demo');
+      await logOut(ctx);
       await expectText(ctx, 'Bem-vindo');
       if (await ctx.page.evaluate(() => localStorage.getItem('UserInfo')) !== null) throw new Error('logout left the user stored');
 
@@ -297,7 +311,7 @@ scenarios.push(
       await ctx.shot('login-sms-en');
       await ctx.audit('login sms en');
       await ctx.page.getByRole('button', { name: 'Sign in' }).last().click();
-      await expectText(ctx, 'Signed in as Bruno Demo');
+      await expectSignedIn(ctx, 'Bruno Demo', 'en');
       await ctx.shot('home-signed-in-bruno-en');
     },
   },
@@ -326,19 +340,19 @@ scenarios.push({
     await ctx.page.getByLabel('Telemóvel ou e-mail').fill('943 000 002');
     await ctx.page.getByLabel('Palavra-passe', { exact: true }).fill('Benguela77');
     await ctx.page.getByRole('button', { name: 'Entrar' }).click();
-    await expectText(ctx, 'Sessão iniciada como Bruno Demo');
+    await expectSignedIn(ctx, 'Bruno Demo');
   },
 });
 
 async function setPayPassword(ctx: E2eContext, language: 'pt' | 'en', login: string, password: string) {
   const text = language === 'pt'
-    ? { login: 'Telemóvel ou e-mail', password: 'Palavra-passe', enter: 'Entrar', settings: 'Definições', pay: 'Palavra-passe de pagamento', keypad: 'Teclado seguro', repeat: 'Repita a palavra-passe', saved: /guardada/, notSet: 'Não definida', set: 'Definida' }
-    : { login: 'Mobile or e-mail', password: 'Password', enter: 'Sign in', settings: 'Settings', pay: 'Pay password', keypad: 'Secure keypad', repeat: 'Repeat the password', saved: /Pay password saved/, notSet: 'Not set', set: 'Set' };
+    ? { login: 'Telemóvel ou e-mail', password: 'Palavra-passe', enter: 'Entrar', me: 'Eu', pay: 'Palavra-passe de pagamento', keypad: 'Teclado seguro', repeat: 'Repita a palavra-passe', saved: /guardada/, notSet: 'Não definida', set: 'Definida' }
+    : { login: 'Mobile or e-mail', password: 'Password', enter: 'Sign in', me: 'Me', pay: 'Pay password', keypad: 'Secure keypad', repeat: 'Repeat the password', saved: /Pay password saved/, notSet: 'Not set', set: 'Set' };
   await ctx.page.goto(`${ctx.baseUrl}/app/login?language=${language}`);
   await ctx.page.getByLabel(text.login).fill(login);
   await ctx.page.getByLabel(text.password, { exact: true }).fill(password);
   await ctx.page.getByRole('button', { name: text.enter }).click();
-  await ctx.page.getByRole('link', { name: text.settings }).click();
+  await hubTabs(ctx, language).getByRole('link', { name: text.me, exact: true }).click();
   await expectText(ctx, text.notSet);
   await ctx.shot(`settings-${language}`);
   await ctx.audit(`settings ${language}`);
@@ -384,7 +398,7 @@ scenarios.push({
     const answer = await ctx.page.evaluate(async () => (await (await fetch('/dev/captcha/latest')).json()).answer as string);
     await ctx.page.getByLabel('Characters in the image').fill(answer);
     await ctx.page.getByRole('button', { name: 'Confirm characters' }).click();
-    await expectText(ctx, 'Signed in as Ana Demo');
+    await expectSignedIn(ctx, 'Ana Demo', 'en');
   },
 });
 
@@ -395,7 +409,7 @@ scenarios.push({
     await ctx.page.getByLabel('Telemóvel ou e-mail').fill('923000001');
     await ctx.page.getByLabel('Palavra-passe', { exact: true }).fill('Kwanza2026');
     await ctx.page.getByRole('button', { name: 'Entrar' }).click();
-    await ctx.page.getByRole('link', { name: 'Definições' }).click();
+    await hubTabs(ctx).getByRole('link', { name: 'Eu', exact: true }).click();
     await ctx.page.getByRole('link', { name: 'Mudar número de telemóvel' }).click();
     await ctx.page.getByLabel('Palavra-passe de acesso').fill('Kwanza2026');
     await ctx.page.getByRole('button', { name: 'Continuar' }).click();

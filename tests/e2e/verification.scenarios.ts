@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { enterpriseDocumentSlots } from '../../services/contract/enterpriseVerification.ts';
 import { PDF, png, zipBomb } from '../support/files.ts';
 import type { E2eContext } from './run.ts';
-import { codeFromOutbox, expectText, outboxCount, type Scenario } from './scenarios.ts';
+import { codeFromOutbox, expectSignedIn, expectText, outboxCount, type Scenario } from './scenarios.ts';
 
 /** Real files on disk for the file inputs: a photo-sized PNG, a PDF, and the three an attacker would try. */
 function writeFiles() {
@@ -42,7 +42,7 @@ async function signUpEnterprise(ctx: E2eContext, email: string) {
   await ctx.page.getByRole('button', { name: 'Confirmar' }).click();
   await ctx.page.getByLabel('Palavra-passe').fill('Empresa2026');
   await ctx.page.getByRole('button', { name: 'Criar conta' }).click();
-  await expectText(ctx, `Sessão iniciada como ${email.split('@')[0]}`);
+  await expectSignedIn(ctx, email.split('@')[0]!);
 }
 
 async function fillEnterpriseForm(page: Page) {
