@@ -120,13 +120,31 @@ export const MERCHANT_CODES = {
   placeUnknown: 'MCH10017',
 } as const;
 
+/** Refusals of the merchant back office: staff and invitations (spec §4, §5, §6), records and refunds. */
+export const STAFF_CODES = {
+  alreadyStaff: 'STF10001',
+  sendingTooMuch: 'STF10002',
+  invitationExpired: 'STF10003',
+  invitationWithdrawn: 'STF10004',
+  invitationAnswered: 'STF10005',
+  invitationUnknown: 'STF10006',
+  assignedElsewhere: 'STF10007',
+  notStaffHere: 'STF10008',
+  staffRemoved: 'STF10009',
+  ownerOnly: 'STF10010',
+  notAnIndividual: 'STF10011',
+  refundOverPaid: 'STF10012',
+  recordUnknown: 'STF10013',
+} as const;
+
 export type Code =
   | (typeof CODES)[keyof typeof CODES]
   | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES]
   | (typeof PLATFORM_CODES)[keyof typeof PLATFORM_CODES]
   | (typeof LEDGER_CODES)[keyof typeof LEDGER_CODES]
   | (typeof CARD_CODES)[keyof typeof CARD_CODES]
-  | (typeof MERCHANT_CODES)[keyof typeof MERCHANT_CODES];
+  | (typeof MERCHANT_CODES)[keyof typeof MERCHANT_CODES]
+  | (typeof STAFF_CODES)[keyof typeof STAFF_CODES];
 
 /** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
 export const UPLOAD_LIMIT_MB = 10;
@@ -135,7 +153,7 @@ export const UPLOAD_LIMIT_MB = 10;
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

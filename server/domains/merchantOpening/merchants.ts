@@ -1,4 +1,4 @@
-import { MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
+import { MERCHANT_CODES, STAFF_CODES } from '../../../services/contract/answerCodes.ts';
 import type { MerchantSummary, Store } from '../../../services/contract/merchantShared.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
@@ -6,9 +6,15 @@ import type { HandlerContext } from '../../handler.ts';
 import { memberIdOf } from '../session/principal.ts';
 
 /**
- * Who may act on a merchant, its sub-merchants and their stores: in this issue only the owner (the
- * enterprise member that opened the collection account). Every merchant call goes through these
- * helpers and nothing else, so the next issue extends them to clerks in this one place.
+ * Who may act on a merchant, its sub-merchants and their stores (spec §6; DESIGN.md "Roles"). This
+ * file is the one place that decides, and every merchant call goes through it:
+ * - the owner (the enterprise member that opened the collection account) acts on everything:
+ *   `merchantOf`, `ownedMerchant`, `ownedStore`;
+ * - a clerk (an individual member who agreed to an invitation for one store) acts only at that
+ *   store, only to collect and to read their own collections (or all the store's with the
+ *   permission): `actingAt` for a store named in the call, `staffOf` for "my store";
+ * - a removed clerk is refused at once with STF10009 on their next call; anyone else gets the same
+ *   answer as for a store that does not exist (MCH10004), so nothing leaks whose a store is.
  */
 
 export interface MerchantRow {
@@ -76,6 +82,66 @@ export async function ownedStore(db: Queryable, owner: MerchantRow, storeId: str
   );
   if (!rows[0]) throw new DomainError(MERCHANT_CODES.notYours);
   return rows[0];
+}
+
+export interface StaffRow {
+  id: string;
+  merchant_id: string;
+  store_id: string;
+  member_id: string;
+  all_records: boolean;
+  contact_channel: 'mobile' | 'email' | 'qr';
+  status: 'normal' | 'deleted';
+  created_at: Date | string;
+  removed_at: Date | string | null;
+}
+
+export const STAFF_COLUMNS = `st.id::text, st.merchant_id::text, st.store_id::text, st.member_id::text, st.all_records,
+  st.contact_channel, st.status, st.created_at, st.removed_at`;
+
+/** The caller's place at a store: as its owner, or as one of its clerks (with or without the all-records permission). */
+export type StoreActor =
+  | { role: 'owner'; memberId: string; merchant: MerchantRow; store: StoreRow & { merchant: MerchantRow } }
+  | { role: 'clerk'; memberId: string; staff: StaffRow; merchant: MerchantRow; store: StoreRow & { merchant: MerchantRow } };
+
+/**
+ * The caller's active staff row (a clerk's one store), or null when they are on no staff. A clerk
+ * removed since their last call gets STF10009 when `refuseRemoved` (a clerk screen's next call).
+ */
+export async function staffOf(ctx: HandlerContext, db: Queryable = ctx.db, options: { refuseRemoved?: boolean } = {}): Promise<StaffRow | null> {
+  const memberId = memberIdOf(ctx);
+  const { rows } = await db.query<StaffRow>(
+    `SELECT ${STAFF_COLUMNS} FROM staff st WHERE st.member_id = $1 ORDER BY (st.status = 'normal') DESC, st.id DESC LIMIT 1`,
+    [memberId],
+  );
+  const row = rows[0];
+  if (row?.status === 'normal') return row;
+  if (row && options.refuseRemoved) throw new DomainError(STAFF_CODES.staffRemoved);
+  return null;
+}
+
+/**
+ * The caller at a store named in a call: its owner, else its clerk, else MCH10004 — or STF10009 for a
+ * clerk removed from it. `ownerOnly` refuses a clerk with STF10010 (refunds, withdrawals, staff).
+ */
+export async function actingAt(ctx: HandlerContext, storeId: string, db: Queryable = ctx.db, options: { ownerOnly?: boolean; lock?: boolean } = {}): Promise<StoreActor> {
+  const memberId = memberIdOf(ctx);
+  const owned = await db.query<{ id: string }>(`SELECT m.id::text FROM merchants m WHERE m.member_id = $1 AND m.parent_id IS NULL AND m.status = 'active'`, [memberId]);
+  if (owned.rows[0]) {
+    const merchant = await merchantOf(ctx, db);
+    return { role: 'owner', memberId, merchant, store: await ownedStore(db, merchant, storeId, { lock: options.lock }) };
+  }
+  const { rows } = await db.query<StaffRow>(
+    `SELECT ${STAFF_COLUMNS} FROM staff st WHERE st.member_id = $1 AND st.store_id = $2 ORDER BY (st.status = 'normal') DESC, st.id DESC LIMIT 1`,
+    [memberId, storeId],
+  );
+  const staff = rows[0];
+  if (!staff) throw new DomainError(MERCHANT_CODES.notYours);
+  if (staff.status !== 'normal') throw new DomainError(STAFF_CODES.staffRemoved);
+  if (options.ownerOnly) throw new DomainError(STAFF_CODES.ownerOnly);
+  const merchantRows = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.id = $1`, [staff.merchant_id]);
+  const merchant = merchantRows.rows[0]!;
+  return { role: 'clerk', memberId, staff, merchant, store: await ownedStore(db, merchant, storeId, { lock: options.lock }) };
 }
 
 export function toMerchantSummary(row: MerchantRow): MerchantSummary {
