@@ -67,6 +67,8 @@ export const paymentCodeMachine = setup({
     refusedWith,
     awaitingConfirmation: ({ event }) => statusOf(event)?.state === 'awaitingConfirmation',
     charged: ({ event }) => statusOf(event)?.state === 'paid',
+    // declined on this member's phone (another screen of theirs): it reads as declined here too, not as a refusal
+    chargeDeclined: ({ event }) => statusOf(event)?.state === 'refused' && statusOf(event)?.refusalCode === MERCHANT_CODES.customerDeclined,
     chargeRefused: ({ event }) => statusOf(event)?.state === 'refused',
     // another screen of this member issued a newer code: this one is spent
     replaced: ({ event }) => statusOf(event)?.state === 'replaced',
@@ -124,6 +126,7 @@ export const paymentCodeMachine = setup({
             onDone: [
               { guard: 'awaitingConfirmation', target: '#paymentCode.awaitingConfirmation', actions: 'keepCharge' },
               { guard: 'charged', target: '#paymentCode.paid', actions: ['keepCharge', 'keepStatusReceipt'] },
+              { guard: 'chargeDeclined', target: '#paymentCode.declined', actions: 'keepCharge' },
               { guard: 'chargeRefused', target: '#paymentCode.refused', actions: ['keepCharge', 'keepStatusRefusal'] },
               { guard: 'replaced', target: '#paymentCode.replaced' },
               // over before its two minutes (the server's clock): a new one at once

@@ -79,8 +79,10 @@ export const stickersMachine = setup({
   context: { page: 1, batches: [], total: 0, countText: '', issued: null, downloadId: null, errorCode: null },
   initial: 'loading',
   states: {
+    // the count field stays usable while a page loads, fails or a sheet downloads: what is typed is kept
     loading: {
       tags: ['busy'],
+      on: { 'count.changed': { actions: 'setCount' } },
       invoke: {
         id: 'loadBatches',
         src: 'loadBatches',
@@ -92,7 +94,7 @@ export const stickersMachine = setup({
         onError: { target: 'failed', actions: 'forgetRefusal' },
       },
     },
-    failed: { tags: ['error'], on: { 'batches.retry': { target: 'loading' } } },
+    failed: { tags: ['error'], on: { 'batches.retry': { target: 'loading' }, 'count.changed': { actions: 'setCount' } } },
     ready: {
       initial: 'idle',
       on: {
@@ -137,6 +139,7 @@ export const stickersMachine = setup({
     },
     downloading: {
       tags: ['busy'],
+      on: { 'count.changed': { actions: 'setCount' } },
       invoke: {
         id: 'downloadBatch',
         src: 'downloadBatch',

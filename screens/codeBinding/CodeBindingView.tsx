@@ -7,7 +7,7 @@ import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../merchantOpening/LinkButton.tsx';
-import { languageOf, lineTime } from '../merchantOpening/merchantFormat.ts';
+import { languageOf, lineTime } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
 import { Scanner } from '../common/Scanner.tsx';
 import { downloadCode } from './downloadCode.ts';

@@ -8,7 +8,8 @@ import type { FundLine } from '../../services/contract/fundDetail.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
-import { kindLabel, languageOf, lineTime, money } from '../common/format.ts';
+import { languageOf, lineTime, money } from '../common/format.ts';
+import { kindLabel } from './kindLabel.ts';
 
 type State = SnapshotFrom<typeof fundDetailMachine>;
 type Send = (event: FundDetailEvent) => void;

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../services/contract/define.ts';
 import type { queryFundDetail } from '../../services/contract/fundDetail.ts';
-import { kindLabel, languageOf, lineTime, money } from '../common/format.ts';
+import { languageOf, lineTime, money } from '../common/format.ts';
+import { kindLabel } from './kindLabel.ts';
 
 type Line = ResponseOf<typeof queryFundDetail>;
 

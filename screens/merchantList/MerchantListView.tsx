@@ -4,8 +4,9 @@ import type { SnapshotFrom } from 'xstate';
 import type { merchantListMachine, MerchantListEvent, MerchantTree } from '../../machines/merchantList.machine.ts';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../merchantOpening/LinkButton.tsx';
-import { languageOf } from '../merchantOpening/merchantFormat.ts';
-import { categoryLabel, daysText } from '../merchantOpening/merchantFormat.ts';
+import { languageOf } from '../common/format.ts';
+import { categoryLabel } from '../common/category.ts';
+import { daysText } from '../merchantOpening/merchantFormat.ts';
 
 type State = SnapshotFrom<typeof merchantListMachine>;
 type Send = (event: MerchantListEvent) => void;

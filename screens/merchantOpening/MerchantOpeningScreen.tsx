@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { merchantOpeningFlow } from '../../services/flows/merchantOpening.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
-import { CATEGORY_CODES } from './merchantFormat.ts';
+import { CATEGORY_CODES } from '../common/category.ts';
 import { MerchantOpeningView } from './MerchantOpeningView.tsx';
 
 /** `/app/open`: a verified enterprise opens its collection account; anyone else is told where they stand. */

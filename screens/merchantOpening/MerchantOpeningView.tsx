@@ -10,7 +10,9 @@ import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { LinkButton } from './LinkButton.tsx';
 import { useDocument } from '../common/useDocument.ts';
-import { categoryLabel, categoryOptions, chargeText, languageOf } from './merchantFormat.ts';
+import { languageOf } from '../common/format.ts';
+import { categoryLabel, categoryOptions } from '../common/category.ts';
+import { chargeText } from './merchantFormat.ts';
 
 type State = SnapshotFrom<typeof merchantOpeningMachine>;
 type Send = (event: MerchantOpeningEvent) => void;

@@ -88,7 +88,8 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
   const days = [...values.businessDays].sort((a, b) => a - b).join(',');
   return (
     <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'store.submitted' }); }}>
-      <h2 className="kw-step-title">{context.storeId ? t('store.editTitle', { name: store?.name ?? '' }) : t('store.newTitle')}</h2>
+      {/* a new store: the page's title already says so */}
+      {context.storeId && <h2 className="kw-step-title">{t('store.editTitle', { name: store?.name ?? '' })}</h2>}
       {input('name', 'organization')}
       {input('address', 'street-address')}
       <div className="kw-field">
@@ -102,7 +103,7 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
           <button type="button" className="kw-mch-chip" aria-pressed={days === '1,2,3,4,5,6,7'} disabled={busy} onClick={() => send({ type: 'days.preset', preset: 'everyDay' })}>{t('store.days.everyDay')}</button>
           <button type="button" className="kw-mch-chip" aria-pressed={days === '1,2,3,4,5'} disabled={busy} onClick={() => send({ type: 'days.preset', preset: 'weekdays' })}>{t('store.days.weekdays')}</button>
         </div>
-        <div className="kw-mch-chips" role="group" aria-label={t('store.days.single')}>
+        <div className="kw-mch-days" role="group" aria-label={t('store.days.single')}>
           {WEEKDAYS.map((day) => (
             <button key={day} type="button" className="kw-mch-chip kw-mch-day" aria-pressed={values.businessDays.includes(day)} aria-label={t(`store.days.long.${day}`)} disabled={busy} onClick={() => send({ type: 'day.toggled', day })}>
               {t(`store.days.short.${day}`)}

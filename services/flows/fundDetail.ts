@@ -27,3 +27,20 @@ export const fundDetailFlow = fundDetailMachine.provide({ actors: fundDetailActo
 
 /** One line of the fund detail, by id, through the document chart. */
 export const fundLineFlow = documentFlow(({ key }) => requestGateway('wallet/fund/queryFundDetail', { id: key }, { quiet: true }));
+
+/** One page of the merchant's settlement movements (merchant/analysis/fundDetails): the same page, another account. */
+export const loadSettlementPage = ({ filter, cursor }: { filter: FundFilter; cursor: string | null }): Promise<Outcome<FundPage>> =>
+  requestGateway(
+    'merchant/analysis/fundDetails',
+    {
+      ...(filter.kind === 'shortcut' ? { shortcut: filter.code } : { from: filter.from, to: filter.to }),
+      ...(cursor ? { cursor } : {}),
+      pageSize: FUND_PAGE_SIZE,
+    },
+    { quiet: true },
+  );
+
+/** The merchant's fund detail: the wallet's fund-detail chart, fed the settlement's lines. */
+export const settlementFundsFlow = fundDetailMachine.provide({
+  actors: { loadPage: fromPromise<Outcome<FundPage>, { filter: FundFilter; cursor: string | null }>(({ input }) => loadSettlementPage(input)) },
+});

@@ -14,6 +14,7 @@ export const sampleStatuses = {
   awaiting: status('awaitingConfirmation', { charge: samplePendingCharge }),
   paid: status('paid', { charge: { ...samplePendingCharge, amount: 125_000 }, receipt: sampleMerchantReceipt }),
   refused: status('refused', { charge: samplePendingCharge, refusalCode: 'FND10001' }),
+  declined: status('refused', { charge: samplePendingCharge, refusalCode: 'MCH10018' }),
   expired: status('expired'),
   replaced: status('replaced'),
 };
@@ -47,6 +48,7 @@ export const paymentCodeModel: FlowModel<typeof paymentCodeMachine> = {
     doneEvent('checkStatus', { ok: true, data: sampleStatuses.awaiting }),
     doneEvent('checkStatus', { ok: true, data: sampleStatuses.paid }),
     doneEvent('checkStatus', { ok: true, data: sampleStatuses.refused }),
+    doneEvent('checkStatus', { ok: true, data: sampleStatuses.declined }),
     doneEvent('checkStatus', { ok: true, data: sampleStatuses.expired }),
     doneEvent('checkStatus', { ok: true, data: sampleStatuses.replaced }),
     doneEvent('checkStatus', refusal('MCH10008')),

@@ -138,6 +138,15 @@ describe('a fund-detail line', () => {
     expect(row('类型')).toBe('资金变动');
     expect(row('时间')).toMatch(/^2026年3月14日 \d\d:\d\d$/);
   });
+
+  it('shows a payment to a merchant as a payment, to the merchant and store named on its code, with the receipt’s voucher', () => {
+    renderIn('pt', { ...detail, kind: 'merchant_pay', product: 'merchant_pay', counterparty: 'Loja Demo', seller: 'Loja Demo · Loja Central', voucherNo: 'MP00000000000001', note: null });
+    expect(row('Tipo')).toBe('Pagamento');
+    expect(row('Produto')).toBe('Pagamento');
+    expect(row('Contraparte')).toBe('Loja Demo');
+    expect(row('Vendedor')).toBe('Loja Demo · Loja Central');
+    expect(row('N.º do comprovativo')).toBe('MP00000000000001');
+  });
 });
 
 describe('fund detail requests', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { MerchantOpeningView } from '../../screens/merchantOpening/MerchantOpeningView.tsx';
-import { CATEGORY_CODES } from '../../screens/merchantOpening/merchantFormat.ts';
+import { CATEGORY_CODES } from '../../screens/common/category.ts';
 import { merchantOpeningMachine, type MerchantOpeningEvent } from '../../machines/merchantOpening.machine.ts';
 import { merchantOpeningFlow } from '../../services/flows/merchantOpening.ts';
 import { merchantOpeningModel } from '../models/merchantOpening.model.ts';

@@ -1,7 +1,8 @@
 /**
- * Merchants for the merchant screens' tests against the real gateway. The support helpers verify
- * an enterprise through real uploads, which build multipart bodies with the platform's FormData:
- * under jsdom that is jsdom's, which Node's Response cannot read. Here the enterprise and its
+ * Merchants for the screens' tests (jsdom) against the real gateway: the merchant screens' own, and
+ * the member screens that pay one. The support helpers verify an enterprise through real uploads,
+ * which build multipart bodies with the platform's FormData: under jsdom that is jsdom's, which
+ * Node's Response cannot read. Here the enterprise and its
  * approved verification are written as the operator's approval writes them (the form's company and
  * place are what opening reads), its card bound as `bindCardDirect` does; everything after that goes
  * through the API, as the screens' charts do.
@@ -14,10 +15,10 @@ import { openMemberSession } from '../../server/domains/session/sessions.ts';
 import { openOperatorSession } from '../../server/domains/platform/sso.ts';
 import { http } from '../../services/http.ts';
 import { storage } from '../../src/lib/storage.ts';
-import { MERCHANT_PAY_PASSWORD, createCompanyCard, createStore, newCompany, ok, type Company } from '../support/merchant.ts';
+import { MERCHANT_PAY_PASSWORD, createCompanyCard, createStore, newCompany, ok, type Company, type MerchantSetup } from '../support/merchant.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
-export interface VerifiedEnterprise { memberId: string; token: string; company: Company; cardId: string }
+export interface VerifiedEnterprise { login: string; memberId: string; token: string; company: Company; cardId: string }
 
 /** A verified enterprise with a bound business debit card, not a merchant yet. */
 export async function verifiedEnterprise(server: TestServer): Promise<VerifiedEnterprise> {
@@ -40,17 +41,17 @@ export async function verifiedEnterprise(server: TestServer): Promise<VerifiedEn
   const card = await createCompanyCard(server, company.name);
   const bound = await bindCardDirect(server.db, server.adapters.bank, memberId, { cardNo: card.cardNo, mobile: `+244${card.mobile}` });
   const token = await openMemberSession(server.db, memberId, { idleMs: 86_400_000, lifetimeMs: 86_400_000 });
-  return { memberId, token, company, cardId: bound.cardId };
+  return { login, memberId, token, company, cardId: bound.cardId };
 }
 
-export interface OpenMerchant extends VerifiedEnterprise { merchantId: string; storeId: string; storeName: string }
+export interface OpenMerchant extends VerifiedEnterprise, MerchantSetup { storeName: string }
 
-/** A merchant (grocery, 5411) with one open store, opened through the API. */
+/** A merchant (grocery, 5411) with one open store, opened through the API; the owner's pay password is MERCHANT_PAY_PASSWORD. */
 export async function merchantWithStore(server: TestServer, storeName = 'Loja Central'): Promise<OpenMerchant> {
   const enterprise = await verifiedEnterprise(server);
   const { merchant } = await ok(server, 'merchant/open/apply', { mcc: '5411', settlementCardId: enterprise.cardId, agreed: true }, enterprise.token);
-  const { store } = await createStore(server, enterprise.token, merchant.merchantId, { name: storeName });
-  return { ...enterprise, merchantId: merchant.merchantId, storeId: store.storeId, storeName };
+  const { store, serial, payload } = await createStore(server, enterprise.token, merchant.merchantId, { name: storeName });
+  return { ...enterprise, merchantId: merchant.merchantId, merchant, storeId: store.storeId, store, storeName, storeSerial: serial, storePayload: payload };
 }
 
 /**

@@ -19,7 +19,7 @@ import { storage } from '../../src/lib/storage.ts';
 import { envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenByKeypad, verifyMember } from '../support/money.ts';
 import { ok, type MerchantSetup } from '../support/merchant.ts';
-import { merchantForScreens } from '../support/jsdomMerchant.ts';
+import { merchantWithStore } from './merchantSetup.ts';
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
@@ -142,7 +142,7 @@ describe('the payment code through the real gateway (PGlite): a cashier charges 
   const baseURL = http.defaults.baseURL;
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    shop = await merchantForScreens(server);
+    shop = await merchantWithStore(server);
     const anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
     await fund(server.db, anaId, 50_000n * 100n);
     ana = await server.memberToken('+244923000001');

@@ -6,8 +6,8 @@ import { stickersMachine, type StickersEvent } from '../../machines/stickers.mac
 import { fetchStickerSheet, stickersFlow } from '../../services/flows/stickers.ts';
 import { http } from '../../services/http.ts';
 import { storage } from '../../src/lib/storage.ts';
-import { stickersModel } from '../models/stickers.model.ts';
-import { transitionCoveringPaths } from '../support/mbt.ts';
+import { sampleBatchPage, stickersModel } from '../models/stickers.model.ts';
+import { doneEvent, errorEvent, transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { merchantWithStore, operatorSession, realGateway } from './merchantSetup.ts';
 import { ok } from '../support/merchant.ts';
@@ -66,6 +66,28 @@ describe('stickers chart on its screen', () => {
   const paths = transitionCoveringPaths(stickersModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(stickersModel, path, binding);
+  });
+});
+
+describe('the count typed while the list is busy', () => {
+  it('is kept while the first page loads, after it fails, and while a sheet downloads', () => {
+    const actor = createActor(stickersModel.machine).start();
+    actor.send({ type: 'count.changed', value: '12' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send(doneEvent('loadBatches', { ok: true, data: sampleBatchPage }) as never);
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    expect(actor.getSnapshot().context.countText).toBe('12');
+    actor.send({ type: 'batch.download', batchId: '31' });
+    actor.send({ type: 'count.changed', value: '120' });
+    expect(actor.getSnapshot().matches('downloading')).toBe(true);
+    expect(actor.getSnapshot().context.countText).toBe('120');
+    actor.stop();
+    const failing = createActor(stickersModel.machine).start();
+    failing.send(errorEvent('loadBatches', new Error('network down')) as never);
+    failing.send({ type: 'count.changed', value: '7' });
+    expect(failing.getSnapshot().matches('failed')).toBe(true);
+    expect(failing.getSnapshot().context.countText).toBe('7');
+    failing.stop();
   });
 });
 

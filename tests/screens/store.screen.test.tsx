@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createActor, waitFor } from 'xstate';
+import StoreScreen from '../../screens/store/StoreScreen.tsx';
 import { StoreView } from '../../screens/store/StoreView.tsx';
 import { StorePhotoSlot } from '../../screens/store/StorePhotoSlot.tsx';
 import { storeMachine, type StoreEvent, type StoreTextField } from '../../machines/store.machine.ts';
@@ -82,7 +83,9 @@ const binding: ScreenBinding<typeof storeMachine> = {
       return;
     }
     // the form, or it being saved
-    expect(ui.getByText(c.storeId ? 'Alterar Loja Central' : 'Nova loja')).toBeTruthy();
+    // a store being edited is named above the form; a new one only by the page's title (StoreScreen)
+    if (c.storeId) expect(ui.getByRole('heading', { name: 'Alterar Loja Central' })).toBeTruthy();
+    else expect(ui.queryByText('Nova loja')).toBeNull();
     for (const [field, label] of Object.entries(LABELS)) expect((ui.getByLabelText(label) as HTMLInputElement).value).toBe(c.values[field as StoreTextField]);
     DAYS.forEach((day, i) => expect(ui.getByRole('button', { name: day }).getAttribute('aria-pressed')).toBe(String(c.values.businessDays.includes(i + 1))));
     expect(ui.getByText(c.values.photo ? c.values.photo.fileName || 'Fotografia guardada' : 'Sem fotografia')).toBeTruthy();
@@ -102,6 +105,21 @@ describe('store chart on its screen', () => {
   const paths = transitionCoveringPaths(storeModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(storeModel, path, binding);
+  });
+});
+
+describe('the new store page', () => {
+  it('says “Nova loja” once, in its title, with the seven days as one group of buttons', () => {
+    render(
+      <I18nextProvider i18n={createI18n('pt', { pt, en, zh, fr })}>
+        <StoreScreen merchantId="7" />
+      </I18nextProvider>,
+    );
+    expect(screen.getAllByText('Nova loja')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Nova loja');
+    const days = screen.getByRole('group', { name: 'Dias da semana' });
+    expect(days.className).toBe('kw-mch-days');
+    expect([...days.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb', 'Dom']);
   });
 });
 

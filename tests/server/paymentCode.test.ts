@@ -126,11 +126,14 @@ describe.each(engines)('payment codes on %s', (engine) => {
     expect(await status(code)).toMatchObject({ state: 'refused', refusalCode: 'FND10001' });
   });
 
-  it('lets the member decline a charge they do not recognise; the cashier sees it refused', async () => {
+  it('lets the member decline a charge they do not recognise; the cashier sees it refused by the customer (MCH10018)', async () => {
     const { code } = await issue();
     const waiting = await charge(code, 300);
+    const before = await available();
     expect((await send('pay/paymentCode/decline', { chargeId: waiting.chargeId })).bizContent).toEqual({ declined: true });
-    expect(await cashierSees(waiting.chargeId)).toMatchObject({ state: 'refused', refusalCode: null });
+    expect(await cashierSees(waiting.chargeId)).toMatchObject({ state: 'refused', payment: null, refusalCode: 'MCH10018' });
+    expect(await status(code)).toMatchObject({ state: 'refused', refusalCode: 'MCH10018' });
+    expect(await available()).toBe(before);
     expect((await send('pay/paymentCode/decline', { chargeId: waiting.chargeId })).code).toBe('MCH10013');
     expect((await confirm(waiting.chargeId, 300)).code).toBe('MCH10013');
   });

@@ -29,7 +29,7 @@ export function shortcutRange(code: string, now = Date.now()): { from: string; t
   return { from: dayOf(from), to: dayOf(to) };
 }
 
-interface LineRow {
+export interface LineRow {
   entry_id: string;
   transfer_id: string;
   amount: string;
@@ -38,20 +38,45 @@ interface LineRow {
   reference: string | null;
   created_at: Date;
   counterparty: string | null;
+  /** A merchant payment's (the payer's side; other queries may leave them out): the name on the code, the store, the receipt's voucher. */
+  merchant_name?: string | null;
+  store_name?: string | null;
+  payment_voucher?: string | null;
 }
 
 const LINE_SELECT = `
   SELECT e.id::text AS entry_id, t.id::text AS transfer_id, e.amount::text, e.balance_after::text, t.kind, t.reference, e.created_at,
-         coalesce(om.real_name, om.display_name) AS counterparty
+         coalesce(om.real_name, om.display_name) AS counterparty, pm.name AS merchant_name, ps.name AS store_name, mp.voucher_no AS payment_voucher
     FROM ledger_entries e
     JOIN ledger_accounts mine ON mine.id = e.account_id
     JOIN ledger_transfers t ON t.id = e.transfer_id
     JOIN ledger_accounts other ON other.id = CASE WHEN t.debit_account_id = e.account_id THEN t.credit_account_id ELSE t.debit_account_id END
-    LEFT JOIN members om ON om.id = other.member_id AND other.member_id <> mine.member_id`;
+    LEFT JOIN members om ON om.id = other.member_id AND other.member_id <> mine.member_id
+    -- the payer's side of a merchant payment (found through the payer's own payments index)
+    LEFT JOIN merchant_payments mp ON mp.payer_id = mine.member_id AND mp.transfer_id = t.id
+    LEFT JOIN stores ps ON ps.id = mp.store_id
+    LEFT JOIN merchants pm ON pm.id = ps.merchant_id`;
 
 const tradeNo = (row: LineRow) => `KW${new Date(row.created_at).toISOString().slice(0, 10).replace(/-/g, '')}${row.transfer_id.padStart(10, '0')}`;
 
-function line(row: LineRow): FundLine {
+/**
+ * A person is masked (first name and initials); a merchant paid by code is shown by the name its
+ * code carries (public: EMVCo field 59, shown to every payer before paying), not the enterprise's
+ * legal name masked like a person's.
+ */
+function counterpartyOf(row: LineRow): string | null {
+  if (row.merchant_name) return row.merchant_name;
+  return row.counterparty ? maskName(row.counterparty) : null;
+}
+
+/** The seller on a line's detail: a merchant payment's merchant and store, as on the receipt. */
+function sellerOf(row: LineRow, item: FundLine): string | null {
+  if (item.direction !== 'expenditure') return null;
+  if (row.merchant_name && row.store_name && row.store_name !== row.merchant_name) return `${row.merchant_name} · ${row.store_name}`;
+  return item.counterparty;
+}
+
+export function line(row: LineRow): FundLine {
   const amount = BigInt(row.amount);
   const after = BigInt(row.balance_after);
   return {
@@ -63,7 +88,7 @@ function line(row: LineRow): FundLine {
     balanceBefore: Number(after - amount),
     balanceAfter: Number(after),
     product: row.kind,
-    counterparty: row.counterparty ? maskName(row.counterparty) : null,
+    counterparty: counterpartyOf(row),
     at: new Date(row.created_at).toISOString(),
   };
 }
@@ -90,7 +115,9 @@ const queryFundDetail: Handler<'wallet/fund/queryFundDetail'> = async (input, ct
   const row = rows[0];
   if (!row) throw new DomainError(CODES.notFound);
   const item = line(row);
-  return { ...item, voucherNo: `V${row.transfer_id.padStart(12, '0')}`, relatedAmount: item.amount, seller: item.direction === 'expenditure' ? item.counterparty : null, note: row.reference };
+  // a merchant payment's voucher is the one on its receipt
+  const voucherNo = row.payment_voucher ?? `V${row.transfer_id.padStart(12, '0')}`;
+  return { ...item, voucherNo, relatedAmount: item.amount, seller: sellerOf(row, item), note: row.reference };
 };
 
 export const fundDetailHandlers = {

@@ -114,11 +114,12 @@ const confirm: Handler<typeof CONFIRM> = async (input, ctx) => {
   }
 };
 
-/** The member refuses a charge they do not recognise: the cashier sees it refused (without a code: the member said no). */
+/** The member refuses a charge they do not recognise: the cashier sees it refused with MCH10018, the customer said no. */
 const decline: Handler<'pay/paymentCode/decline'> = async (input, ctx) => {
   const { rows } = await ctx.db.query(
-    "UPDATE payment_code_charges SET state = 'refused' WHERE id = $1 AND member_id = $2 AND state = 'awaitingConfirmation' AND expires_at > now() RETURNING id",
-    [input.chargeId, memberIdOf(ctx)],
+    `UPDATE payment_code_charges SET state = 'refused', refusal_code = $3
+      WHERE id = $1 AND member_id = $2 AND state = 'awaitingConfirmation' AND expires_at > now() RETURNING id`,
+    [input.chargeId, memberIdOf(ctx), MERCHANT_CODES.customerDeclined],
   );
   if (!rows[0]) throw new DomainError(MERCHANT_CODES.chargeNotFound);
   return { declined: true as const };
