@@ -70,11 +70,14 @@ function localeSections(): Plugin {
 
 const apiServer = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // built screens load from the /dist/ static prefix (spec §2); the dev server serves them from /
   base: command === 'build' ? '/dist/' : '/',
-  plugins: [react(), localeSections(), precompress()],
-  build: {
+  plugins: [react(), localeSections(), ...(isSsrBuild ? [] : [precompress()])],
+  // the server's render of the public pages (`vite build --ssr src/entry-server.tsx`, server/ssr.ts):
+  // antd-mobile's modules import their styles, which Node cannot load, so the bundle holds it
+  ssr: { noExternal: ['antd-mobile'] },
+  build: isSsrBuild ? { outDir: 'dist-server', emptyOutDir: true, sourcemap: false, copyPublicDir: false } : {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
@@ -119,7 +122,10 @@ export default defineConfig(({ command }) => ({
       },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        // antd-mobile's ES modules through Vite as in the server bundle (they import their styles): the
+        // rendered pages' test renders with the app's own server entry (tests/server/renderedPages.test.ts)
+        resolve: { alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }] },
+        test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, server: { deps: { inline: ['antd-mobile'] } } },
       },
     ],
   },

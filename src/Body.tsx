@@ -10,6 +10,7 @@ import { antdLocaleOf } from './ui/antdLocales.ts';
 import { ToastHost, showCover, showToast } from './ui/toast.tsx';
 import { setTransportUi } from '../services/transport-ui.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
+import { ssrData } from './ssrData.ts';
 
 interface LanguageContextValue {
   language: Language;
@@ -20,6 +21,7 @@ export const useLanguage = () => useContext(LanguageContext);
 
 /** The language the app opens in: query parameter, else saved LANG, else pt (decisions.md). */
 export function startupLanguage(): Language {
+  if (typeof window === 'undefined') return ssrData()?.language ?? 'pt'; // the server renders in the request's language
   const { language, save } = resolveStartupLanguage(window.location.search, storage.getLanguage());
   if (save) storage.setLanguage(language);
   return language;
@@ -61,6 +63,13 @@ export function Body({ initialLanguage, children }: { initialLanguage?: Language
   useEffect(() => {
     document.documentElement.lang = language === 'pt' ? 'pt-AO' : language;
   }, [language]);
+  // a page the server rendered (server/ssr.ts) is hydrated now: its fields take typing
+  useEffect(() => {
+    for (const field of document.querySelectorAll('[data-kw-hydrating]')) {
+      field.removeAttribute('readonly');
+      field.removeAttribute('data-kw-hydrating');
+    }
+  }, []);
 
   return (
     <LanguageContext.Provider value={value}>

@@ -1,33 +1,62 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { router } from './routes.tsx';
+import { preloadMatchedScreens, router } from './routes.tsx';
 import { loadLanguage } from './i18n.ts';
 import { startupLanguage } from './Body.tsx';
-import { trackPageView } from '../services/tracker.ts';
+import { storage } from './lib/storage.ts';
+import { installClickTracking, trackPages, type TrackedRouter } from '../services/tracker.ts';
+import { NOT_FOUND } from '../services/routeTable.ts';
 import './styles.css';
 
 // (antd-mobile's imperative pop-ups — Toast.show, Dialog.confirm — would need its React 19 render
 // bridge, unstableSetRender; the app uses its own toasts and only declarative components, so the
 // bridge and the legacy render it carries stay out of the first bundle)
 
-// page views for the behaviour tracker: the page just left, with the time spent on it
-let shownAt = performance.now();
-let current = { path: window.location.pathname, title: document.title };
-router.subscribe('onResolved', (event) => {
-  if (!event.pathChanged) return;
-  void trackPageView({ pageType: current.path.split('/')[1] || 'home', pageId: current.path, durationMs: performance.now() - shownAt, title: current.title });
-  shownAt = performance.now();
-  current = { path: event.toLocation.pathname, title: document.title };
-});
+// the behaviour tracker (spec §7): page views by the route table's page ids, and every click on an
+// element with a tracking key (`data-track`), from one listener
+trackPages(router as unknown as TrackedRouter, NOT_FOUND.pageId);
+installClickTracking();
+
+/**
+ * A page the server rendered (server/ssr.ts) is hydrated: React takes over its markup in one pass
+ * (same language, the route's screens and documents in memory first), nothing repainted. Unless its
+ * start-up script (index.html) marked it for a swap — the tab's saved language is another, or `/`
+ * for someone signed in — the client renders instead, over the app's frame. A page the server did
+ * not render shows the frame (index.html) until the route's screen is ready.
+ */
+const rootElement = document.getElementById('root')!;
+const language = startupLanguage();
+const rendered = window.__KW_SSR__;
+// (the signed-in check again: a sign-in in another tab may land between the start-up script and here)
+const signedInHome = window.location.pathname === '/' && !!(storage.getUserInfo()?.h5Token || storage.getUserInfo()?.token);
+const hydrate = !!rendered && rendered.language === language && rendered.path === window.location.pathname && !signedInHome && !document.documentElement.classList.contains('kw-swap');
 
 // the start-up language's dictionary is in memory before the first screen renders (a promise, not
 // a top-level await: with one, the bundler keeps the entry's modules in many small chunks, each a
 // request on the first page)
-void loadLanguage(startupLanguage()).then(() =>
-  createRoot(document.getElementById('root')!).render(
+void Promise.all([loadLanguage(language), router.load().then(() => preloadMatchedScreens(router))]).then(() => {
+  const app = (
     <StrictMode>
       <RouterProvider router={router} />
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  // (the address again: a script may have moved it while the code and dictionaries loaded)
+  if (hydrate && router.state.location.pathname === rendered.path && window.location.pathname === rendered.path) {
+    // the server rendered the match tree without the client-only Suspense boundary around it
+    // (@tanstack/react-router Matches): the client's tree must be the same shape
+    (router as { ssr?: unknown }).ssr = { manifest: undefined };
+    hydrateRoot(rootElement, app);
+    document.getElementById('kw-frame')?.remove();
+    return;
+  }
+  rootElement.replaceChildren();
+  createRoot(rootElement).render(app);
+  // the frame goes when the app has painted into the root
+  new MutationObserver((_, observer) => {
+    if (!rootElement.firstChild) return;
+    observer.disconnect();
+    document.getElementById('kw-frame')?.remove();
+    document.documentElement.classList.remove('kw-swap');
+  }).observe(rootElement, { childList: true });
+});

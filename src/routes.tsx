@@ -1,13 +1,13 @@
 import { useEffect, type ComponentType } from 'react';
 import {
   createRootRoute, createRoute, createRouter, notFound, Outlet, redirect, useMatches, useParams, useSearch,
-  type AnyRoute, type ErrorComponentProps,
+  type AnyRoute, type AnyRouter, type ErrorComponentProps, type RouterHistory,
 } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Body } from './Body.tsx';
-import { lazyScreen } from './lazyScreen.tsx';
+import { lazyScreen, type LazyScreen } from './lazyScreen.tsx';
 import { storage } from './lib/storage.ts';
-import { NOT_FOUND, OPERATOR_LAYOUT, ROUTES, type LocalePart, type RouteDeclaration } from '../services/routeTable.ts';
+import { NOT_FOUND, OPERATOR_LAYOUT, ROUTES, pageIdOf, type LocalePart, type RouteDeclaration } from '../services/routeTable.ts';
 
 /**
  * The router, made from the route table (services/routeTable.ts): each screen is its own chunk,
@@ -17,8 +17,8 @@ import { NOT_FOUND, OPERATOR_LAYOUT, ROUTES, type LocalePart, type RouteDeclarat
 type AnyScreen = ComponentType<any>;
 const SCREEN_MODULES = import.meta.glob<{ default: AnyScreen }>(['../screens/*/*Screen.tsx', '../screens/platform/PlatformShell.tsx']);
 
-const screens = new Map<string, AnyScreen>();
-function screen(module: string, parts: readonly LocalePart[]): AnyScreen {
+const screens = new Map<string, LazyScreen<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+function screen(module: string, parts: readonly LocalePart[]): LazyScreen<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const key = `${module}|${parts.join(',')}`;
   let component = screens.get(key);
   if (!component) {
@@ -76,6 +76,10 @@ const operatorArea = createRoute({
   component: () => <OperatorShell />,
 });
 
+/** Each route's own screen, to have it in memory before a server-rendered page is rendered or hydrated. */
+const screenOfRoute = new WeakMap<AnyRoute, { preload(): Promise<void> }>();
+screenOfRoute.set(operatorArea, OperatorShell);
+
 const pick = (values: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.filter((key) => key in values).map((key) => [key, values[key]]));
 
 function routeFor(declaration: RouteDeclaration, parent: AnyRoute | null): AnyRoute {
@@ -83,10 +87,10 @@ function routeFor(declaration: RouteDeclaration, parent: AnyRoute | null): AnyRo
   const paramNames = Object.keys(declaration.params ?? {});
   const searchNames = Object.keys(declaration.search ?? {});
   const parentPath = parent ? declaration.parent : undefined;
-  return createRoute({
+  const route = createRoute({
     getParentRoute: () => parent ?? (declaration.access === 'operator' ? operatorArea : rootRoute),
     path: parentPath ? declaration.path.slice(parentPath.length + 1) : declaration.path,
-    staticData: { title: declaration.title },
+    staticData: { title: declaration.title, pageId: pageIdOf(declaration) },
     ...(declaration.params && {
       beforeLoad: ({ params }: { params: Record<string, string> }) => {
         if (Object.entries(declaration.params!).some(([name, pattern]) => !pattern.test(params[name] ?? ''))) throw notFound();
@@ -102,6 +106,8 @@ function routeFor(declaration: RouteDeclaration, parent: AnyRoute | null): AnyRo
       return <Screen key={JSON.stringify(params)} {...declaration.props} {...params} {...search} />;
     },
   } as never) as AnyRoute;
+  screenOfRoute.set(route, Screen);
+  return route;
 }
 
 /** The table's routes, each under its parent's (or the platform area's) route. */
@@ -118,11 +124,34 @@ function routeTree() {
   ]);
 }
 
-export const router = createRouter({ routeTree: routeTree(), defaultPreload: 'intent', scrollRestoration: true });
+const tree = routeTree();
+
+/** The app's router; the server renders with one per page, on a history at that page's address (src/entry-server.tsx). */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({ routeTree: tree, defaultPreload: 'intent', scrollRestoration: true, ...(history && { history }) });
+}
+
+export const router = createAppRouter();
+
+/**
+ * Loads the matched routes' screens (and their dictionary parts) after `router.load()`, so the page
+ * renders them at once: the server's render is the whole page, and the client's first render, which
+ * hydrates it, is the same.
+ */
+export async function preloadMatchedScreens(appRouter: AnyRouter): Promise<void> {
+  const matches = appRouter.state.matches;
+  const notFoundShown = matches.some((match) => match.status === 'notFound' || (match as { globalNotFound?: boolean }).globalNotFound);
+  await Promise.all([
+    ...matches.map((match) => screenOfRoute.get(appRouter.routesById[match.routeId] as AnyRoute)?.preload()),
+    ...(notFoundShown ? [NotFound.preload()] : []),
+  ]);
+}
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Key of the page's title (services/routeTable.ts). */
     title?: string;
+    /** The behaviour tracker's id of the page (services/routeTable.ts, pageIdOf). */
+    pageId?: string;
   }
 }

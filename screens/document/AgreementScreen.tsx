@@ -19,10 +19,11 @@ export default function AgreementScreen({ slug, language }: { slug: string; lang
     return () => document.body.classList.remove('kw-grey');
   }, [slug]);
 
+  // (the class paints the page grey from the server's HTML on, before the effect runs: src/styles.css)
   return (
-    <>
+    <div className={slug === 'registrationAgreement' ? 'kw-grey-page' : undefined}>
       <PageHeader title={title} />
       <DocumentView state={state} send={send} />
-    </>
+    </div>
   );
 }

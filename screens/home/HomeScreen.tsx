@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { List } from 'antd-mobile';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../src/ui/LanguageMenu.tsx';
@@ -54,9 +53,9 @@ function Welcome() {
         <p>{t('app.tagline')}</p>
       </header>
       <div className="kw-home-actions">
-        <Link to="/app/login" className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text">{t('home.signIn')}</Link>
-        <Link to="/app/register" className="kw-button kw-button-block kw-link-button kw-centered-text">{t('home.createAccount')}</Link>
-        <Link to="/app/enterpriseregister" className="kw-text-button kw-centered-text">{t('home.enterpriseSignUp')}</Link>
+        <Link to="/app/login" className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" data-track="home.signIn">{t('home.signIn')}</Link>
+        <Link to="/app/register" className="kw-button kw-button-block kw-link-button kw-centered-text" data-track="home.createAccount">{t('home.createAccount')}</Link>
+        <Link to="/app/enterpriseregister" className="kw-text-button kw-centered-text" data-track="home.enterpriseSignUp">{t('home.enterpriseSignUp')}</Link>
       </div>
       <section aria-labelledby="features-title" className="kw-section">
         <h2 id="features-title">{t('home.whatYouCanDo')}</h2>
@@ -68,15 +67,17 @@ function Welcome() {
       </section>
       <section aria-labelledby="help-title" className="kw-section">
         <h2 id="help-title">{t('home.helpAndTerms')}</h2>
-        <List>
+        {/* a plain list, not antd-mobile's List: the first route's JavaScript stays within its budget */}
+        <ul className="kw-link-list">
           {HELP_LINKS.map((link) => (
-            <List.Item key={link.to} arrowIcon>
+            <li key={link.to}>
               <Link to={link.to} className="kw-list-link">
                 {t(link.label)}
+                <span aria-hidden="true" className="kw-link-arrow">›</span>
               </Link>
-            </List.Item>
+            </li>
           ))}
-        </List>
+        </ul>
       </section>
     </div>
   );

@@ -29,3 +29,9 @@ export const loadSettings: DocumentLoader = () => requestGateway('common/setting
 export const serverDocumentFlow = documentFlow(loadServerDocument);
 export const noticeFlow = documentFlow(loadNotice);
 export const settingsFlow = documentFlow(loadSettings);
+
+/** The newest published version of the native app for a platform (`android`, `ios`): the download page. */
+export const loadLatestVersion: DocumentLoader = ({ key }) =>
+  requestGateway('appVersionAction/getLatestAppVersion', { platform: key as 'android' | 'ios' }, { quiet: true });
+
+export const latestVersionFlow = documentFlow(loadLatestVersion);

@@ -21,7 +21,7 @@ type SessionActor = ActorRefFrom<typeof sessionMachine>;
  * the member's login URL or the native shell, and losing an operator session forgets the operator's
  * token alone (a member signed in on the same browser stays signed in).
  */
-const onPlatformPage = () => /^\/plateform(\/|$)/.test(window.location.pathname);
+const onPlatformPage = () => typeof window !== 'undefined' && /^\/plateform(\/|$)/.test(window.location.pathname);
 const platformSignIn = () => `${PLATFORM_SIGN_IN}?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
 const SessionContext = createContext<SessionActor | null>(null);
 

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { CODES } from '../services/contract/answerCodes.ts';
+import type { DocumentSlug } from '../services/contract/document.ts';
+import { ROUTES } from '../services/routeTable.ts';
+import type { SsrData } from '../src/ssrData.ts';
+import { findDocument } from './domains/document/documents.ts';
+import { normaliseLanguage, type Language } from './i18n.ts';
+
+/** The server bundle's export (src/entry-server.tsx, built by `vite build --ssr` into dist-server/). */
+export interface PageRenderer {
+  render(url: string, data: SsrData): Promise<{ html: string; title: string; found: boolean }>;
+}
+
+/** Loads the server bundle next to the client build; without one, pages are served as the client renders them. */
+export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
+  if (!fs.existsSync(file)) return null;
+  try {
+    return (await import(pathToFileURL(file).href)) as PageRenderer;
+  } catch (error) {
+    // a server bundle that does not load costs the first paint, never the app: pages go out unrendered
+    console.error(`server rendering off: ${file} did not load`, error);
+    return null;
+  }
+}
+
+/**
+ * The app's stylesheets linked from a page, put into it instead (≈40 KB, 7 KB brotli, one file:
+ * vite.config.ts): on a 300 ms round trip, a render-blocking request costs more than the bytes.
+ */
+export function inlineStyles(staticDir: string, base = '/dist/'): (html: string) => string {
+  const styles = new Map<string, string>();
+  return (html) =>
+    html.replace(/<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)">/g, (link, href: string) => {
+      if (!href.startsWith(base)) return link;
+      let css = styles.get(href);
+      if (css === undefined) {
+        const file = path.join(staticDir, href.slice(base.length));
+        if (!fs.existsSync(file)) return link;
+        css = fs.readFileSync(file, 'utf8').replaceAll('</style', '<\\/style');
+        styles.set(href, css);
+      }
+      return `<style>${css}</style>`;
+    });
+}
+
+/**
+ * A rendered page paints from its HTML alone, so the app's code need not compete with it: the
+ * entry and its preloads are asked for once the page has painted (the frame after the first; at
+ * the latest after 200 ms, for a tab opened in the background, which paints no frame), instead of
+ * from the head, where on 700 kbit/s they would share the link with the page's own bytes.
+ */
+export function deferScripts(html: string): string {
+  const preloads: string[] = [];
+  let entry: string | undefined;
+  const head = html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+      preloads.push(href);
+      return '';
+    })
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => {
+      entry = src;
+      return '';
+    });
+  if (!entry) return html;
+  const loader = `<script>(function(){var done;function go(){if(done)return;done=1;var h=document.head;${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};h.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()</script>`;
+  return head.replace('</body>', `${loader}\n  </body>`);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/** JSON inside a script element: nothing in it can close the element or start a comment. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const htmlLang = (language: Language) => (language === 'pt' ? 'pt-AO' : language);
+
+/**
+ * The public pages of the route table marked `rendered`, in the request's language (its `language`
+ * query parameter, else pt: a language saved in the tab's session storage is unknown to the server,
+ * and the page's own start-up script swaps such a page for the client's render, index.html), each
+ * rendered once and kept: their content changes only with a deployment. The page is the app's page
+ * for the address (`page`: preloads, inlined styles) with the render in its root, the data it was
+ * rendered with (`window.__KW_SSR__`, src/ssrData.ts) for the client to hydrate it, its title and
+ * `<html lang>`. Any other address, or a failed render, gets the app's page as it is.
+ */
+export function serverRenderedPages(page: (url: string) => string, renderer: PageRenderer | null, onError: (error: unknown, url: string) => void = () => {}) {
+  const routes = ROUTES.filter((route) => route.rendered).map((route) => ({
+    route,
+    pattern: new RegExp(`^${route.path.replace(/\$(\w+)/g, '(?<$1>[^/]+)')}/?$`),
+  }));
+  const rendered = new Map<string, Promise<string | null>>();
+
+  async function renderPage(url: string, pathname: string, language: Language, slug: string | undefined, documentLanguage: Language): Promise<string | null> {
+    const documents: SsrData['documents'] = {};
+    if (slug) {
+      const document = await findDocument(slug as DocumentSlug, documentLanguage);
+      documents[`${slug}|${documentLanguage}`] = document ? { ok: true, data: document } : { ok: false, code: CODES.notFound, message: '', detail: '' };
+    }
+    const data: SsrData = { language, path: pathname, documents };
+    const result = await renderer!.render(pathname, data);
+    if (!result.found) return null;
+    // fields take no typing until the app owns them (src/Body.tsx lifts this once hydrated): what
+    // someone typed into the server's markup would be lost when the app took the page over
+    const html = result.html.replace(/<(input|textarea)\b(?![^>]*\sreadOnly)/gi, '<$1 readonly data-kw-hydrating=""');
+    return deferScripts(page(url))
+      .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(language)}" data-rendered="${language}"`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)
+      .replace(/<div id="root">[\s\S]*?<\/div><!--\/root-->/, `<div id="root">${html}</div><script>window.__KW_SSR__=${scriptJson(data)}</script>`);
+  }
+
+  return async (url: string): Promise<string> => {
+    const query = url.indexOf('?');
+    const pathname = query < 0 ? url : url.slice(0, query);
+    const match = renderer ? routes.map((r) => ({ ...r, found: r.pattern.exec(pathname) })).find((r) => r.found) : undefined;
+    // a parameter the route does not take is the not-found screen, the app's to show
+    if (!match?.found || Object.entries(match.route.params ?? {}).some(([name, pattern]) => !pattern.test(match.found!.groups?.[name] ?? ''))) return page(url);
+    const asked = new URLSearchParams(query < 0 ? '' : url.slice(query)).get('language');
+    const language = asked ? normaliseLanguage(asked) : 'pt';
+    const { route } = match;
+    const slug = match.found.groups?.slug ?? route.props?.slug;
+    const documentLanguage = route.props?.language ? normaliseLanguage(route.props.language) : language;
+    // the page depends on the path and the language only (its preloads too: server/app.ts appPages)
+    const key = `${pathname}|${language}`;
+    let html = rendered.get(key);
+    if (!html) {
+      html = renderPage(`${pathname}${asked ? `?language=${language}` : ''}`, pathname, language, slug, documentLanguage).catch((error: unknown) => {
+        onError(error, url);
+        rendered.delete(key); // tried again on the next request
+        return null;
+      });
+      rendered.set(key, html);
+    }
+    return (await html) ?? page(url);
+  };
+}
+
+/**
+ * A page in the encoding the browser takes (brotli, else gzip), each page compressed once: the
+ * same few pages are served again and again, and on 700 kbit/s the 58 KB of a page with its styles
+ * inlined would take two thirds of a second as they are.
+ */
+export function compressedPages(limit = 500) {
+  const cache = new Map<string, { br: Buffer; gzip: Buffer }>();
+  return (page: string, acceptEncoding: string | undefined): { body: string | Buffer; encoding?: 'br' | 'gzip' } => {
+    const accepted = new Set(
+      (acceptEncoding ?? '').split(',').map((part) => part.trim().split(';')).filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim())).map(([name]) => name!.trim().toLowerCase()),
+    );
+    const accepts = (name: string) => accepted.has(name);
+    const encoding = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
+    if (!encoding) return { body: page };
+    let compressed = cache.get(page);
+    if (!compressed) {
+      const bytes = Buffer.from(page);
+      compressed = { br: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: zlib.gzipSync(bytes, { level: 9 }) };
+      if (cache.size >= limit) cache.delete(cache.keys().next().value!); // the oldest first
+      cache.set(page, compressed);
+    }
+    return { body: compressed[encoding], encoding };
+  };
+}
