@@ -1,0 +1,117 @@
+/**
+ * How each chart's screen is drawn for the flow book: the view the flow's screen test renders
+ * (tests/screens/<flow>.screen.test.tsx), with the same props. A chart missing here is photographed
+ * by no one and the book says so on its page.
+ */
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventObject } from 'xstate';
+import { BindCardView } from '../../../screens/bindCard/BindCardView.tsx';
+import { CaptchaView, type RenderCaptcha } from '../../../screens/common/CaptchaBox.tsx';
+import { CardListView } from '../../../screens/cardList/CardListView.tsx';
+import { CashierView } from '../../../screens/cashier/CashierView.tsx';
+import { ChangeMobileView } from '../../../screens/changeMobile/ChangeMobileView.tsx';
+import { CodeBindingView } from '../../../screens/codeBinding/CodeBindingView.tsx';
+import { CodeEntryView } from '../../../screens/common/CodeEntryView.tsx';
+import { DocumentView } from '../../../screens/common/DocumentView.tsx';
+import { EnterpriseVerificationView } from '../../../screens/enterpriseVerification/EnterpriseVerificationView.tsx';
+import { FundDetailView } from '../../../screens/fundDetail/FundDetailView.tsx';
+import { LoginView } from '../../../screens/login/LoginView.tsx';
+import { MerchantListView } from '../../../screens/merchantList/MerchantListView.tsx';
+import { MerchantOpeningView } from '../../../screens/merchantOpening/MerchantOpeningView.tsx';
+import { NewPasswordView } from '../../../screens/common/NewPasswordView.tsx';
+import { OperatorSignInView } from '../../../screens/operatorSignIn/OperatorSignInView.tsx';
+import { PasswordFreeView } from '../../../screens/passwordFree/PasswordFreeView.tsx';
+import { PayPasswordView } from '../../../screens/payPassword/PayPasswordView.tsx';
+import { PaymentCodeView } from '../../../screens/paymentCode/PaymentCodeView.tsx';
+import { PersonalVerificationView } from '../../../screens/personalVerification/PersonalVerificationView.tsx';
+import { RecoverPasswordView } from '../../../screens/recoverPassword/RecoverPasswordView.tsx';
+import { ReviewView } from '../../../screens/review/ReviewView.tsx';
+import { ScanToPayView } from '../../../screens/scanToPay/ScanToPayView.tsx';
+import { ScannerView } from '../../../screens/common/Scanner.tsx';
+import { SendCodeView } from '../../../screens/common/SendCodeView.tsx';
+import { SessionCover } from '../../../screens/session/SessionCover.tsx';
+import { SignUpView } from '../../../screens/signUp/SignUpView.tsx';
+import { StickersView } from '../../../screens/stickers/StickersView.tsx';
+import { StoreView } from '../../../screens/store/StoreView.tsx';
+import { SubMerchantView } from '../../../screens/subMerchant/SubMerchantView.tsx';
+import { TokenEntryView } from '../../../screens/tokenEntry/TokenEntryView.tsx';
+import { TopupView } from '../../../screens/topup/TopupView.tsx';
+import { TransferView, TRANSFER_PAYMENT_WORDS } from '../../../screens/transfer/TransferView.tsx';
+import { PayConfirmView } from '../../../screens/common/PayConfirmView.tsx';
+import { PaymentView } from '../../../screens/common/payment.tsx';
+import { WaitingForBankView } from '../../../screens/common/bank.tsx';
+import { WalletAssetsView } from '../../../screens/walletAssets/WalletAssetsView.tsx';
+import { WithdrawalView } from '../../../screens/withdrawal/WithdrawalView.tsx';
+import { BranchPickerView } from '../../../screens/common/BranchPickerView.tsx';
+import { CollectionAnalysisView } from '../../../screens/collectionAnalysis/CollectionAnalysisView.tsx';
+import { InvitationView } from '../../../screens/invitation/InvitationView.tsx';
+import { LoginPasswordView } from '../../../screens/loginPassword/LoginPasswordView.tsx';
+import { PaymentAlertsView } from '../../../screens/paymentAlerts/PaymentAlertsView.tsx';
+import { RecordsView } from '../../../screens/records/RecordsView.tsx';
+import { RefundView } from '../../../screens/refund/RefundView.tsx';
+import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvitationView.tsx';
+import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
+
+type Render = (state: any, send: (event: EventObject) => void) => ReactElement; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// the captcha is its own chart with its own page; inside another screen it stands as a box
+const captcha: RenderCaptcha = (scene) => <div role="group" style={{ border: '1px dashed #8a949e', borderRadius: 8, padding: 12, margin: '8px 0' }}>Captcha ({scene})</div>;
+const provinces = { status: 'ready', provinces: [{ id: 'luanda', name: 'Luanda', cities: ['Ingombota', 'Maianga'] }] } as const;
+const noUpload = async (file: File) => ({ fileId: 'f', fileName: file.name, contentType: file.type });
+
+// the settlement shows inside top-up and withdrawal; here with top-up's words, as the top-up screen does
+function BankSettlement({ state }: { state: Parameters<typeof WaitingForBankView>[0]['settlement'] }) {
+  const { t } = useTranslation();
+  return <WaitingForBankView settlement={state} summary={() => null} pending={t('topup.pending')} explanation={t('topup.pendingExplain')} another={{ label: t('topup.another'), onStart: () => undefined }} />;
+}
+
+export const VIEWS: Record<string, Render> = {
+  bindCard: (s, send) => <BindCardView state={s} send={send} from="topup" />,
+  captcha: (s, send) => <CaptchaView state={s} send={send} />,
+  cardList: (s, send) => <CardListView state={s} send={send} />,
+  cashier: (s, send) => <CashierView state={s} send={send} />,
+  changeMobile: (s, send) => <ChangeMobileView state={s} send={send} />,
+  codeBinding: (s, send) => <CodeBindingView state={s} send={send} download={async () => {}} />,
+  codeEntry: (s, send) => <CodeEntryView state={s} send={send} id="code" renderCaptcha={captcha} />,
+  document: (s, send) => <DocumentView state={s} send={send} />,
+  enterpriseVerification: (s, send) => <EnterpriseVerificationView state={s} send={send} provinces={provinces as never} upload={noUpload as never} />,
+  fundDetail: (s, send) => <FundDetailView state={s} send={send} />,
+  login: (s, send) => <LoginView state={s} send={send} renderCaptcha={captcha} />,
+  merchantList: (s, send) => <MerchantListView state={s} send={send} />,
+  merchantOpening: (s, send) => <MerchantOpeningView state={s} send={send} />,
+  newPassword: (s, send) => <NewPasswordView state={s} send={send} id="password" words={{ title: 'Crie a palavra-passe de acesso', label: 'Palavra-passe', submit: 'Criar conta' }} />,
+  operatorSignIn: (s, send) => <OperatorSignInView state={s} send={send} />,
+  passwordFree: (s, send) => <PasswordFreeView state={s} send={send} />,
+  payPassword: (s, send) => <PayPasswordView state={s} send={send} />,
+  paymentCode: (s, send) => <PaymentCodeView state={s} send={send} />,
+  personalVerification: (s, send) => <PersonalVerificationView state={s} send={send} />,
+  recoverPassword: (s, send) => <RecoverPasswordView state={s} send={send} renderCaptcha={captcha} />,
+  review: (s, send) => <ReviewView state={s} send={send} kind="verification" />,
+  scanToPay: (s, send) => <ScanToPayView state={s} send={send} />,
+  scanner: (s, send) => <ScannerView state={s} send={send} />,
+  sendCode: (s, send) => <SendCodeView state={s} send={send} renderCaptcha={captcha} />,
+  session: (s, send) => <SessionCover state={s} send={send} />,
+  signUp: (s, send) => <SignUpView state={s} send={send} operatorName="Unitel" renderCaptcha={captcha} />,
+  stickers: (s, send) => <StickersView state={s} send={send} />,
+  store: (s, send) => <StoreView state={s} send={send} upload={noUpload as never} />,
+  subMerchant: (s, send) => <SubMerchantView state={s} send={send} />,
+  tokenEntry: (s, send) => <TokenEntryView state={s} send={send} onHome={() => {}} />,
+  topup: (s, send) => <TopupView state={s} send={send} />,
+  transfer: (s, send) => <TransferView state={s} send={send} />,
+  payConfirm: (s, send) => <PayConfirmView state={s} send={send} />,
+  payment: (s, send) => <PaymentView state={s} send={send} summary={<p>1 250,00 Kz</p>} words={TRANSFER_PAYMENT_WORDS} onLeave={() => undefined} />,
+  bankSettlement: (s) => <BankSettlement state={s} />,
+  walletAssets: (s, send) => <WalletAssetsView state={s} send={send} onPull={async () => send({ type: 'assets.refreshed' })} />,
+  withdrawal: (s, send) => <WithdrawalView state={s} send={send} />,
+  branchPicker: (s, send) => <BranchPickerView state={s} send={send} />,
+  collectionAnalysis: (s, send) => <CollectionAnalysisView state={s} send={send} />,
+  invitation: (s, send) => <InvitationView state={s} send={send} />,
+  loginPassword: (s, send) => <LoginPasswordView state={s} send={send} />,
+  paymentAlerts: (s, send) => <PaymentAlertsView state={s} send={send} />,
+  records: (s, send) => <RecordsView state={s} send={send} />,
+  refund: (s, send) => <RefundView state={s} send={send} />,
+  staffInvitation: (s, send) => <StaffInvitationView state={s} send={send} />,
+  // one chart, two routes: a clerk's page when the chart was opened for one
+  staffList: (s, send) => (s.context.staffId ? <StaffDetailView state={s} send={send} /> : <StaffListView state={s} send={send} />),
+};
