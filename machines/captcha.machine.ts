@@ -7,8 +7,8 @@ import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts
  * captcha is needed (and gets the image), takes one answer per image, and ends with a one-time
  * token for the call that needed it. A wrong answer brings a new image.
  */
-/** What the captcha guards: a password log-in, or a code being sent. */
-export type CaptchaScene = 'login' | 'sendCode';
+/** What the captcha guards: a password log-in, a code being sent, or a question whether an account exists. */
+export type CaptchaScene = 'login' | 'sendCode' | 'lookup';
 
 export interface CaptchaInput {
   scene: CaptchaScene;

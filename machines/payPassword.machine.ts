@@ -6,7 +6,8 @@ import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } fro
  * Pay password: six digits typed twice on the secure keypad. Each round fetches a one-time keypad
  * (RSA public key and shuffled digit map); the positions pressed, never the digits, are encrypted
  * and sent, and the keypad's keys are cleared as soon as it hides. A member who already has one
- * resets it with an SMS code first (until bank cards exist to check against).
+ * resets it with an SMS code first; a member with a bound card (the server answers PAY10007) gives
+ * that card's whole number and the mobile the bank has for it, and the code goes to that mobile.
  */
 export interface Keypad {
   randKey: string;
@@ -26,6 +27,9 @@ export interface PayPasswordContext {
   code: string;
   sentTo: string;
   resetTicket: string | null;
+  /** The bound card and its bank mobile the reset goes through (empty: the account's own mobile). */
+  cardNo: string;
+  cardMobile: string;
   triesLeft: string | null;
   errorCode: string | null;
 }
@@ -37,9 +41,17 @@ export type PayPasswordEvent =
   | { type: 'code.changed'; value: string }
   | { type: 'code.submitted' }
   | { type: 'keypad.retry' }
+  | { type: 'card.changed'; value: string }
+  | { type: 'cardMobile.changed'; value: string }
+  | { type: 'card.submitted' }
   | { type: 'flow.finished' };
 
 export const PIN_LENGTH = 6;
+
+/** A bound card and the mobile the bank has for it: what a reset with a card is checked against. */
+export type ResetCard = { cardNo: string; mobile: string };
+
+const resetCardOf = (context: PayPasswordContext): ResetCard | null => (context.cardNo ? { cardNo: context.cardNo, mobile: context.cardMobile } : null);
 
 /** The two times the six digits are typed: they must match. */
 type Entry = 'first' | 'second';
@@ -54,7 +66,8 @@ export const payPasswordMachine = setup({
     getKeypad: provided<Outcome<Keypad>>('getKeypad'),
     savePayPassword: provided<Outcome<{ set: true }>, { keypad: Keypad; positions: string; resetTicket: string | null }>('savePayPassword'),
     sendResetCode: provided<Outcome<{ sentTo?: string }>>('sendResetCode'),
-    verifyResetCode: provided<Outcome<{ resetTicket?: string }>, { code: string }>('verifyResetCode'),
+    verifyResetCode: provided<Outcome<{ resetTicket?: string }>, { code: string; card: ResetCard | null }>('verifyResetCode'),
+    sendCardCode: provided<Outcome<{ sentTo?: string }>, ResetCard>('sendCardCode'),
   },
   guards: {
     alreadySet: ({ context }) => context.alreadySet,
@@ -62,6 +75,9 @@ export const payPasswordMachine = setup({
     completesEntry: ({ context }, params: { entry: Entry }) => context[params.entry].length === PIN_LENGTH - 1,
     entriesMatch: ({ context }) => context.first === context.second,
     codeComplete: ({ context }) => /^\d{6}$/.test(context.code),
+    cardComplete: ({ context }) => /^\d{16,19}$/.test(context.cardNo) && /^9[1-79]\d{7}$/.test(context.cardMobile),
+    // a reset already going through a card sends its new code to the card's mobile
+    resetByCard: ({ context }) => context.cardNo !== '',
     isOk,
     refusedWith,
   },
@@ -72,6 +88,8 @@ export const payPasswordMachine = setup({
     deleteDigit: assign(({ context }, params: { entry: Entry }) => ({ [params.entry]: context[params.entry].slice(0, -1) })),
     clearEntries: assign({ first: '', second: '' }),
     forgetKeypad: assign({ keypad: null, first: '', second: '' }),
+    setCard: assign({ cardNo: ({ event, context }) => (event.type === 'card.changed' ? event.value.replace(/\D/g, '').slice(0, 19) : context.cardNo) }),
+    setCardMobile: assign({ cardMobile: ({ event, context }) => (event.type === 'cardMobile.changed' ? event.value.replace(/\D/g, '').slice(0, 9) : context.cardMobile) }),
     setCode: assign({ code: ({ event, context }) => (event.type === 'code.changed' ? event.value.replace(/\D/g, '').slice(0, 6) : context.code) }),
     keepSentTo: assign({ sentTo: ({ event }) => { const o = outputOf<{ sentTo?: string }>(event); return o.ok ? (o.data.sentTo ?? '') : ''; }, code: '' }),
     keepResetTicket: assign({ resetTicket: ({ event }) => { const o = outputOf<{ resetTicket?: string }>(event); return o.ok ? (o.data.resetTicket ?? null) : null; } }),
@@ -85,7 +103,7 @@ export const payPasswordMachine = setup({
   },
 }).createMachine({
   id: 'payPassword',
-  context: ({ input }) => ({ alreadySet: input.alreadySet, keypad: null, first: '', second: '', code: '', sentTo: '', resetTicket: null, triesLeft: null, errorCode: null }),
+  context: ({ input }) => ({ alreadySet: input.alreadySet, keypad: null, first: '', second: '', code: '', sentTo: '', resetTicket: null, cardNo: '', cardMobile: '', triesLeft: null, errorCode: null }),
   initial: 'starting',
   states: {
     starting: {
@@ -107,9 +125,41 @@ export const payPasswordMachine = setup({
         src: 'sendResetCode',
         onDone: [
           { guard: 'isOk', target: 'enteringResetCode', actions: 'keepSentTo' },
+          { guard: { type: 'refusedWith', params: { code: 'PAY10007' } }, target: 'enteringCard' },
           { target: 'alreadySet.refused', actions: 'keepRefusal' },
         ],
         onError: { target: 'alreadySet.unreachable' },
+      },
+    },
+    // a member with a bound card: its whole number and the mobile the bank has for it
+    enteringCard: {
+      initial: 'typing',
+      on: {
+        'card.changed': { target: '.typing', actions: 'setCard' },
+        'cardMobile.changed': { target: '.typing', actions: 'setCardMobile' },
+        'card.submitted': [{ guard: 'cardComplete', target: 'sendingCardCode' }, { target: '.incomplete' }],
+      },
+      states: {
+        typing: {},
+        incomplete: { tags: ['error'] },
+        notMatching: { tags: ['error'] },
+        refused: { tags: ['error'] },
+        unreachable: { tags: ['error'] },
+      },
+    },
+    sendingCardCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'sendCardCode',
+        src: 'sendCardCode',
+        input: ({ context }) => resetCardOf(context)!,
+        onDone: [
+          { guard: 'isOk', target: 'enteringResetCode', actions: 'keepSentTo' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10008' } }, target: 'enteringCard.notMatching' },
+          { guard: { type: 'refusedWith', params: { code: 'CRD10004' } }, target: 'enteringCard.notMatching' },
+          { target: 'enteringCard.refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'enteringCard.unreachable' },
       },
     },
     enteringResetCode: {
@@ -117,7 +167,7 @@ export const payPasswordMachine = setup({
       on: {
         'code.changed': { actions: 'setCode' },
         'code.submitted': { guard: 'codeComplete', target: 'verifyingResetCode' },
-        'reset.requested': { target: 'sendingResetCode' },
+        'reset.requested': [{ guard: 'resetByCard', target: 'sendingCardCode' }, { target: 'sendingResetCode' }],
       },
       states: {
         typing: {},
@@ -132,7 +182,7 @@ export const payPasswordMachine = setup({
       invoke: {
         id: 'verifyResetCode',
         src: 'verifyResetCode',
-        input: ({ context }) => ({ code: context.code }),
+        input: ({ context }) => ({ code: context.code, card: resetCardOf(context) }),
         onDone: [
           { guard: 'isOk', target: 'loadingKeypad', actions: 'keepResetTicket' },
           { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'enteringResetCode.wrongCode', actions: 'keepTriesLeft' },

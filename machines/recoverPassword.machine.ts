@@ -10,11 +10,14 @@ import { newPasswordMachine } from './newPassword.machine.ts';
  * the person knows it is theirs), an SMS code is sent (the send-a-code child chart, captcha
  * included) and entered (the shared code entry, with its resend cool-down), then a new password is
  * set (the shared new-password chart). Setting it ends every session of the account; the person signs in again.
+ * The account question is counted per address and number: past a few, a captcha first; then a stop.
  */
 export interface RecoverContext extends SendsCode {
   mobile: string;
   maskedName: string;
   ticket: string | null;
+  /** A solved captcha's one-time token for the next account question. */
+  captchaToken: string | null;
 }
 
 export type RecoverEvent =
@@ -22,7 +25,8 @@ export type RecoverEvent =
   | { type: 'account.submitted' }
   | { type: 'code.requested' }
   | { type: 'recovery.restarted' }
-  | { type: 'recovery.finished' };
+  | { type: 'recovery.finished' }
+  | { type: 'captcha.solved'; token: string | null };
 
 /** What the recovery code is sent for and checked against, the first time and every resend. */
 export type RecoveryCodeRequest = { mobile: string };
@@ -34,7 +38,7 @@ export const recoverPasswordMachine = setup({
     events: {} as RecoverEvent,
   },
   actors: {
-    checkAccount: provided<Outcome<{ maskedName: string }>, { mobile: string }>('checkAccount'),
+    checkAccount: provided<Outcome<{ maskedName: string }>, { mobile: string; captchaToken: string | null }>('checkAccount'),
     sendCode: sendCodeMachine,
     codeEntry: codeEntryMachine,
     newPassword: newPasswordMachine,
@@ -51,12 +55,14 @@ export const recoverPasswordMachine = setup({
     ...sendsCodeActions<RecoverContext, RecoverEvent>(),
     keepTicket: assign({ ticket: ({ event }) => { const o = outputOf<{ ticket: string }>(event); return o.ok ? o.data.ticket : null; } }),
     forgetProgress: assign({ ticket: null, sent: null, maskedName: '', errorCode: null }),
+    keepCaptchaToken: assign({ captchaToken: ({ event, context }) => (event.type === 'captcha.solved' ? event.token : context.captchaToken) }),
+    forgetCaptchaToken: assign({ captchaToken: null }),
     // provided by the screen
     goToLogin: () => {},
   },
 }).createMachine({
   id: 'recoverPassword',
-  context: { mobile: '', maskedName: '', sent: null, ticket: null, waitSeconds: null, errorCode: null },
+  context: { mobile: '', maskedName: '', sent: null, ticket: null, waitSeconds: null, errorCode: null, captchaToken: null },
   initial: 'enteringAccount',
   states: {
     enteringAccount: {
@@ -69,19 +75,27 @@ export const recoverPasswordMachine = setup({
         editing: {},
         incomplete: { tags: ['error'] },
         notFound: { tags: ['error'] },
+        // this address asked about many accounts: a person solves the captcha, then the same question goes again
+        captchaNeeded: {
+          on: { 'captcha.solved': { target: '#recoverPassword.checkingAccount', actions: 'keepCaptchaToken' } },
+        },
+        lookupsExhausted: { tags: ['error'] },
         refused: { tags: ['error'] },
         unreachable: { tags: ['error'] },
       },
     },
     checkingAccount: {
       tags: ['busy'],
+      exit: 'forgetCaptchaToken',
       invoke: {
         id: 'checkAccount',
         src: 'checkAccount',
-        input: ({ context }) => ({ mobile: context.mobile }),
+        input: ({ context }) => ({ mobile: context.mobile, captchaToken: context.captchaToken }),
         onDone: [
           { guard: 'isOk', target: 'confirmingAccount', actions: 'keepMaskedName' },
           { guard: { type: 'refusedWith', params: { code: 'ACC10001' } }, target: 'enteringAccount.notFound' },
+          { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'enteringAccount.captchaNeeded' },
+          { guard: { type: 'refusedWith', params: { code: 'ACC10002' } }, target: 'enteringAccount.lookupsExhausted' },
           { target: 'enteringAccount.refused', actions: 'keepRefusal' },
         ],
         onError: { target: 'enteringAccount.unreachable' },

@@ -7,8 +7,11 @@ import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { useStartSession } from '../common/useStartSession.ts';
 import { LoginView } from './LoginView.tsx';
 
-/** `/app/login`: log-in by password or by SMS code. */
-export default function LoginScreen() {
+/**
+ * `/app/login`: log-in by password or by SMS code. `returnTo`: an invitation's page (the route
+ * table allows no other) to continue at once signed in.
+ */
+export default function LoginScreen({ returnTo }: { returnTo?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const startSession = useStartSession();
@@ -17,10 +20,10 @@ export default function LoginScreen() {
       loginFlow.provide({
         actions: {
           startSession: ({ context }) => context.result && startSession(context.result),
-          goHome: () => void navigate({ to: '/', replace: true }),
+          goHome: () => void navigate({ to: returnTo ?? '/', replace: true }),
         },
       }),
-    [navigate, startSession],
+    [navigate, startSession, returnTo],
   );
   const [state, send] = useMachine(machine);
   return (

@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { payPasswordMachine, PayPasswordEvent } from '../../machines/payPassword.machine.ts';
@@ -25,6 +25,31 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
           {t('payPassword.resetByCode')}
         </Button>
       </div>
+    );
+  }
+  if (state.matches('enteringCard') || state.matches('sendingCardCode')) {
+    const problem = (['incomplete', 'notMatching', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringCard: s }));
+    const messages = {
+      incomplete: t('payPassword.cardIncomplete'),
+      notMatching: t('payPassword.cardNotMatching'),
+      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
+      unreachable: t('errors.network.gateway'),
+    };
+    return (
+      <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'card.submitted' }); }} noValidate>
+        <h2 className="kw-step-title">{t('payPassword.cardTitle')}</h2>
+        <p className="kw-muted-text">{t('payPassword.cardExplain')}</p>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="pay-reset-card">{t('payPassword.cardNo')}</label>
+          <Input id="pay-reset-card" inputMode="numeric" autoComplete="cc-number" value={context.cardNo.replace(/(\d{4})(?=\d)/g, '$1 ')} onChange={(value) => send({ type: 'card.changed', value })} maxLength={23} />
+        </div>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="pay-reset-mobile">{t('payPassword.cardMobile')}</label>
+          <Input id="pay-reset-mobile" inputMode="numeric" autoComplete="tel-national" value={context.cardMobile} onChange={(value) => send({ type: 'cardMobile.changed', value })} maxLength={9} />
+        </div>
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        <Button block color="primary" size="large" type="submit" loading={state.hasTag('busy')} disabled={state.hasTag('busy')}>{t('payPassword.cardSend')}</Button>
+      </form>
     );
   }
   if (state.matches('enteringResetCode') || state.matches('verifyingResetCode')) {

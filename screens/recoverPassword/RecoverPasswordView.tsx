@@ -20,14 +20,16 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
   const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
   const sending = useSending(sendCode);
   if (state.matches('enteringAccount') || state.matches('checkingAccount')) {
-    const problem = (['incomplete', 'notFound', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringAccount: s }));
-    const messages = { incomplete: t('login.incompleteMobile'), notFound: t('errors.ACC10001'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
+    const problem = (['incomplete', 'notFound', 'lookupsExhausted', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringAccount: s }));
+    const messages = { incomplete: t('login.incompleteMobile'), notFound: t('errors.ACC10001'), lookupsExhausted: t('errors.ACC10002'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
+    const captchaNeeded = state.matches({ enteringAccount: 'captchaNeeded' });
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'account.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('recoverPassword.accountTitle')}</h2>
         <MobileField id="recover-mobile" label={t('signUp.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        <Button block color="primary" size="large" type="submit" loading={state.hasTag('busy')} disabled={state.hasTag('busy')}>{t('recoverPassword.continue')}</Button>
+        {captchaNeeded && renderCaptcha('lookup', (token) => send({ type: 'captcha.solved', token }))}
+        <Button block color="primary" size="large" type="submit" loading={state.hasTag('busy')} disabled={state.hasTag('busy') || captchaNeeded}>{t('recoverPassword.continue')}</Button>
       </form>
     );
   }

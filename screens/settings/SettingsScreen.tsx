@@ -54,7 +54,7 @@ export default function SettingsScreen() {
                 <a className="kw-list-link" href="/app/nopwd">{t('titles.passwordFree')}</a>
               </List.Item>
               <List.Item arrowIcon>
-                <a className="kw-list-link" href="/app/findpassword">{t('settings.changeLoginPassword')}</a>
+                <a className="kw-list-link" href="/app/loginpassword" data-track="settings.loginPassword">{t('settings.changeLoginPassword')}</a>
               </List.Item>
               {settings.profile.memberType === 'individual' && (
                 <List.Item arrowIcon>

@@ -8,7 +8,7 @@ export const captchaToken = z.string().min(20).max(128).optional();
 export const preCheckCaptchaCode = defineService({
   name: 'common/captcha/preCheckCaptchaCode',
   audience: 'public',
-  request: z.object({ scene: z.enum(['login', 'sendCode']) }),
+  request: z.object({ scene: z.enum(['login', 'sendCode', 'lookup']) }),
   response: z.object({ required: z.boolean(), captchaId: z.string().optional(), image: z.string().optional() }),
 });
 

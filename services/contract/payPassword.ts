@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { smsCode } from './shared.ts';
+import { cardNumber, nationalMobile, smsCode } from './shared.ts';
 
 /**
  * The secure keypad: a one-time RSA public key and a shuffled digit map. The keypad shows the
@@ -67,4 +67,30 @@ export const forgetPayPassword = defineService({
     z.object({ step: z.literal('verifyCode'), code: smsCode }),
   ]),
   response: z.object({ sentTo: z.string().optional(), resetTicket: z.string().optional() }),
+});
+
+/**
+ * `wallet/paypassword/setShortPayPwd`: changes the six-digit ("short") pay password with the
+ * current one, each typed on its own one-time keypad. A wrong current one counts towards the lock.
+ */
+export const setShortPayPwd = defineService({
+  name: 'wallet/paypassword/setShortPayPwd',
+  audience: 'member',
+  request: z.object({ current: encryptedEntry, entry: encryptedEntry }),
+  response: z.object({ set: z.literal(true) }),
+});
+
+/**
+ * `wallet/paypassword/check-cardNo-mobile`: the pay-password reset for a member with a bound card.
+ * The whole number of one of their bound cards and the mobile the bank has for it (the bank
+ * confirms both) send a code to that mobile; the code gives the reset ticket `setPayPwd` takes.
+ */
+export const checkCardNoMobile = defineService({
+  name: 'wallet/paypassword/check-cardNo-mobile',
+  audience: 'member',
+  request: z.discriminatedUnion('step', [
+    z.object({ step: z.literal('sendCode'), cardNo: cardNumber, mobile: nationalMobile }),
+    z.object({ step: z.literal('verifyCode'), cardNo: cardNumber, mobile: nationalMobile, code: smsCode }),
+  ]),
+  response: z.object({ sentTo: z.string().optional(), resendAfterSeconds: z.number().int().optional(), resetTicket: z.string().optional() }),
 });

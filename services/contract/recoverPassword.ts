@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
+import { captchaToken } from './captcha.ts';
 import { nationalMobile, passwordText, smsCode, ticket } from './shared.ts';
 
-/** Recovery step 1: is there an active account for this mobile? Answers only what the screen shows. */
+/**
+ * Recovery step 1: is there an active account for this mobile? Answers only what the screen shows.
+ * Counted per address and per number (a captcha, then ACC10002: server/domains/captcha/lookups.ts).
+ */
 export const checkAccount4FindPassword = defineService({
   name: 'fund/member/checkAccount4FindPassword',
   audience: 'public',
-  request: z.object({ mobile: nationalMobile }),
+  request: z.object({ mobile: nationalMobile, captchaToken }),
   response: z.object({ maskedName: z.string() }),
 });
 

@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
-import { payPasswordMachine } from '../../machines/payPassword.machine.ts';
+import { payPasswordMachine, type ResetCard } from '../../machines/payPassword.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway, type Outcome } from '../gateway.ts';
 import { encryptPositions, getKeypad, keypadKeyActions } from '../keypad.ts';
 
-/** Setting (or resetting) the pay password: the one-time keypad, the save, and the reset's SMS code. */
+/** Setting (or resetting) the pay password: the one-time keypad, the save, and the reset's SMS code (to the account's mobile, or a bound card's). */
 export const payPasswordActors = {
   getKeypad,
   savePayPassword: fromPromise(async ({ input }): Promise<Outcome<{ set: true }>> => {
@@ -12,7 +12,11 @@ export const payPasswordActors = {
     return requestGateway('wallet/password/setPayPwd', { ...entry, ...(input.resetTicket ? { resetTicket: input.resetTicket } : {}) });
   }),
   sendResetCode: fromPromise<Outcome<{ sentTo?: string }>>(() => requestGateway('wallet/paypassword/forgetPayPassword', { step: 'sendCode' })),
-  verifyResetCode: fromPromise<Outcome<{ resetTicket?: string }>, { code: string }>(({ input }) => requestGateway('wallet/paypassword/forgetPayPassword', { step: 'verifyCode', code: input.code })),
+  verifyResetCode: fromPromise<Outcome<{ resetTicket?: string }>, { code: string; card: ResetCard | null }>(({ input }) =>
+    input.card
+      ? requestGateway('wallet/paypassword/check-cardNo-mobile', { step: 'verifyCode', ...input.card, code: input.code })
+      : requestGateway('wallet/paypassword/forgetPayPassword', { step: 'verifyCode', code: input.code })),
+  sendCardCode: fromPromise<Outcome<{ sentTo?: string }>, ResetCard>(({ input }) => requestGateway('wallet/paypassword/check-cardNo-mobile', { step: 'sendCode', ...input })),
 } satisfies ActorsOf<typeof payPasswordMachine>;
 
 export const payPasswordFlow = payPasswordMachine.provide({ actors: payPasswordActors, actions: keypadKeyActions });

@@ -13,7 +13,8 @@ export const sendRecoveryCode: SendCall<RecoveryCodeRequest, CodeSent> = ({ mobi
 
 /** The recovery's calls: the account behind the mobile, the code (its check gives a ticket), the new password. */
 export const recoverPasswordActors = {
-  checkAccount: fromPromise<Outcome<{ maskedName: string }>, { mobile: string }>(({ input }) => requestGateway('fund/member/checkAccount4FindPassword', input)),
+  checkAccount: fromPromise<Outcome<{ maskedName: string }>, { mobile: string; captchaToken: string | null }>(({ input }) =>
+    requestGateway('fund/member/checkAccount4FindPassword', { mobile: input.mobile, captchaToken: input.captchaToken ?? undefined })),
   sendCode: sendCodeWith(sendRecoveryCode),
   codeEntry: codeEntryWith({
     send: sendRecoveryCode,

@@ -35,3 +35,23 @@ export function nativeShell(userAgent = typeof navigator === 'undefined' ? '' : 
   if (/Android/.test(userAgent)) return 'android';
   return null;
 }
+
+/** The Network Information API's part we read (Chromium and Android webviews; Safari and Firefox have none). */
+interface NetworkInformation {
+  type?: string;
+  effectiveType?: string;
+}
+
+/**
+ * `terminalInfo.userNetType`: the connection's kind where the browser says it (`wifi`,
+ * `ethernet`…), else how fast it behaves (`4g`, `3g`, `2g`, `slow-2g`); empty where the browser
+ * has no Network Information API.
+ */
+export function userNetType(nav: { connection?: NetworkInformation } | undefined = typeof navigator === 'undefined' ? undefined : (navigator as { connection?: NetworkInformation })): string {
+  const connection = nav?.connection;
+  if (!connection) return '';
+  const type = connection.type?.toLowerCase();
+  // "cellular" says less than the effective type does, and "unknown"/"other" say nothing
+  if (type && !['cellular', 'unknown', 'other', 'none'].includes(type)) return type.slice(0, 32);
+  return (connection.effectiveType ?? type ?? '').toLowerCase().slice(0, 32);
+}

@@ -12,10 +12,13 @@ export const payPasswordUserEvents = {
   'code.submitted': { type: 'code.submitted' },
   'keypad.retry': { type: 'keypad.retry' },
   'flow.finished': { type: 'flow.finished' },
+  'card.changed': { type: 'card.changed', value: '6004 0000 0000 0011' },
+  'cardMobile.changed': { type: 'cardMobile.changed', value: '923000001' },
+  'card.submitted': { type: 'card.submitted' },
 } satisfies Record<PayPasswordEvent['type'], PayPasswordEvent>;
 
 export const payPasswordModel: FlowModel<typeof payPasswordMachine> = {
-  machine: parkInvokes(payPasswordMachine, ['getKeypad', 'savePayPassword', 'sendResetCode', 'verifyResetCode']),
+  machine: parkInvokes(payPasswordMachine, ['getKeypad', 'savePayPassword', 'sendResetCode', 'verifyResetCode', 'sendCardCode']),
   variants: [
     { name: 'first time', input: { alreadySet: false } },
     { name: 'already set', input: { alreadySet: true } },
@@ -33,6 +36,12 @@ export const payPasswordModel: FlowModel<typeof payPasswordMachine> = {
     errorEvent('savePayPassword', new Error('network down')),
     doneEvent('sendResetCode', { ok: true, data: { sentTo: '+244 9** *** 001' } }),
     doneEvent('sendResetCode', refusal('COD10005')),
+    doneEvent('sendResetCode', refusal('PAY10007')),
+    doneEvent('sendCardCode', { ok: true, data: { sentTo: '+244 9** *** 001' } }),
+    doneEvent('sendCardCode', refusal('CRD10008')),
+    doneEvent('sendCardCode', refusal('CRD10004')),
+    doneEvent('sendCardCode', refusal('COD10005')),
+    errorEvent('sendCardCode', new Error('network down')),
     errorEvent('sendResetCode', new Error('network down')),
     doneEvent('verifyResetCode', { ok: true, data: { resetTicket: 'ticket-abcdefghijklmnopqrstuvwxyz' } }),
     doneEvent('verifyResetCode', refusal('COD10001', '4')),
@@ -44,6 +53,7 @@ export const payPasswordModel: FlowModel<typeof payPasswordMachine> = {
   // digits typed (as counts) and whether the second entry still agrees with the first
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.first.length, c.second.length, c.first.startsWith(c.second), /^\d{6}$/.test(c.code)]);
+    const card = [/^\d{16,19}$/.test(c.cardNo) && /^9[1-79]\d{7}$/.test(c.cardMobile), c.cardNo !== ''];
+    return JSON.stringify([snapshot.value, c.first.length, c.second.length, c.first.startsWith(c.second), /^\d{6}$/.test(c.code), ...card]);
   },
 };

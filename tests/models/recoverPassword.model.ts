@@ -14,6 +14,7 @@ export const recoverUserEvents = {
   'code.requested': { type: 'code.requested' },
   'recovery.restarted': { type: 'recovery.restarted' },
   'recovery.finished': { type: 'recovery.finished' },
+  'captcha.solved': { type: 'captcha.solved', token: 'captcha-token-abcdefghijklmnop' },
 } satisfies Record<RecoverEvent['type'], RecoverEvent>;
 
 /** The recovery chart with its call parked; the send, the code entry and the new password run as parked children whose outcomes are fed. */
@@ -24,6 +25,8 @@ export const recoverPasswordModel: FlowModel<typeof recoverPasswordMachine> = {
     ...Object.values(recoverUserEvents),
     doneEvent('checkAccount', { ok: true, data: { maskedName: 'A*** D***' } }),
     doneEvent('checkAccount', refusal('ACC10001')),
+    doneEvent('checkAccount', refusal('CAP10001')),
+    doneEvent('checkAccount', refusal('ACC10002', '42')),
     doneEvent('checkAccount', refusal('AGW50000')),
     errorEvent('checkAccount', new Error('network down')),
     doneEvent('sendCode', { ok: true, data: sampleRecoveryCodeSent }),

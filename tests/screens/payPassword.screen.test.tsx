@@ -17,6 +17,9 @@ const userEvents: UserEvents<PayPasswordEvent> = {
   'code.submitted': (ui) => click(ui, /Confirmar/),
   'keypad.retry': (ui) => click(ui, 'Tentar novamente'),
   'flow.finished': (ui) => click(ui, 'Concluído'),
+  'card.changed': (ui, e) => void fireEvent.change(ui.getByLabelText('Número do cartão associado'), { target: { value: e.value } }),
+  'cardMobile.changed': (ui, e) => void fireEvent.change(ui.getByLabelText('Telemóvel registado no banco'), { target: { value: e.value } }),
+  'card.submitted': (ui) => click(ui, 'Receber código'),
 };
 
 const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
@@ -30,6 +33,14 @@ const binding: ScreenBinding<typeof payPasswordMachine> = {
       expect(ui.getByText('Já tem uma palavra-passe de pagamento')).toBeTruthy();
       if (state.matches({ alreadySet: 'refused' })) expect(alert(ui)).toMatch(/demasiados pedidos/);
       if (state.matches({ alreadySet: 'unreachable' })) expect(alert(ui)).toMatch(/Erro de rede/);
+      return;
+    }
+    if (state.matches('enteringCard') || state.matches('sendingCardCode')) {
+      expect(ui.getByText('Confirme com o seu cartão')).toBeTruthy();
+      expect((ui.getByLabelText('Número do cartão associado') as HTMLInputElement).value).toBe(c.cardNo.replace(/(\d{4})(?=\d)/g, '$1 '));
+      const messages: Record<string, RegExp> = { incomplete: /número completo do cartão/, notMatching: /não correspondem a um cartão associado/, refused: /demasiados pedidos/, unreachable: /Erro de rede/ };
+      for (const [sub, text] of Object.entries(messages)) if (state.matches({ enteringCard: sub as 'typing' })) expect(alert(ui)).toMatch(text);
+      if (state.matches({ enteringCard: 'typing' })) expect(ui.queryByRole('alert')).toBeNull();
       return;
     }
     if (state.matches('enteringResetCode') || state.matches('verifyingResetCode')) {

@@ -20,6 +20,7 @@ const userEvents: UserEvents<RecoverEvent> = {
   'code.requested': (ui) => click(ui, 'Receber código'),
   'recovery.restarted': (ui) => click(ui, /Alterar número|Começar de novo/),
   'recovery.finished': (ui) => click(ui, 'Iniciar sessão'),
+  'captcha.solved': (ui) => click(ui, 'Captcha resolvido (lookup)'),
 };
 
 const expectAlert = (ui: Ui, text: RegExp | null) => {
@@ -34,6 +35,12 @@ const binding: ScreenBinding<typeof recoverPasswordMachine> = {
     '{"enteringAccount":"editing"}': (ui) => { expect(ui.getByText('Qual é o número da sua conta?')).toBeTruthy(); expectAlert(ui, null); },
     '{"enteringAccount":"incomplete"}': (ui) => expectAlert(ui, /9 dígitos/),
     '{"enteringAccount":"notFound"}': (ui) => expectAlert(ui, /Não existe nenhuma conta/),
+    // the account question needs the captcha first: continuing waits for it
+    '{"enteringAccount":"captchaNeeded"}': (ui) => {
+      expect(ui.getByRole('button', { name: 'Captcha resolvido (lookup)' })).toBeTruthy();
+      expect((ui.getByRole('button', { name: /Continuar/ }) as HTMLButtonElement).disabled).toBe(true);
+    },
+    '{"enteringAccount":"lookupsExhausted"}': (ui) => expectAlert(ui, /Demasiadas consultas de contas/),
     '{"enteringAccount":"refused"}': (ui) => expectAlert(ui, /erro no servidor/),
     '{"enteringAccount":"unreachable"}': (ui) => expectAlert(ui, /Erro de rede/),
     '"checkingAccount"': (ui) => expect(ui.getByText('Qual é o número da sua conta?')).toBeTruthy(),

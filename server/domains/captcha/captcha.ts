@@ -17,7 +17,7 @@ export async function recordFailure(tx: Queryable, clientIp: string, kind: 'logi
 
 export async function isCaptchaRequired(db: Queryable, clientIp: string): Promise<boolean> {
   const { rows } = await db.query<{ failures: string; codes: string }>(
-    `SELECT (SELECT count(*) FROM security_events WHERE client_ip = $1 AND created_at > now() - interval '15 minutes')::text AS failures,
+    `SELECT (SELECT count(*) FROM security_events WHERE client_ip = $1 AND kind <> 'accountLookup' AND created_at > now() - interval '15 minutes')::text AS failures,
             (SELECT count(*) FROM verification_codes WHERE client_ip = $1 AND created_at > now() - interval '1 hour')::text AS codes`,
     [clientIp],
   );
@@ -27,6 +27,11 @@ export async function isCaptchaRequired(db: Queryable, clientIp: string): Promis
 /** Refuses with CAP10001 unless the address is trusted or brings an unused token it earned. */
 export async function requireCaptchaIfSuspicious(tx: Queryable, clientIp: string, token: string | undefined) {
   if (!(await isCaptchaRequired(tx, clientIp))) return;
+  await spendCaptchaToken(tx, clientIp, token);
+}
+
+/** Spends a solved captcha's one-time token of this address, or refuses with CAP10001. */
+export async function spendCaptchaToken(tx: Queryable, clientIp: string, token: string | undefined) {
   if (!token) throw new DomainError(ACCOUNT_CODES.captchaRequired);
   const { rows } = await tx.query(
     `UPDATE captchas SET token_used_at = now()

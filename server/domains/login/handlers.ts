@@ -1,8 +1,9 @@
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
-import type { Handler, FlowHandlers } from '../../handler.ts';
+import type { Handler, FlowHandlers, HandlerContext } from '../../handler.ts';
 import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
-import { recordFailure, requireCaptchaIfSuspicious } from '../captcha/captcha.ts';
+import { recordFailure, requireCaptchaIfSuspicious, spendCaptchaToken } from '../captcha/captcha.ts';
+import { countAccountLookup } from '../captcha/lookups.ts';
 import { maskName } from '../recoverPassword/handlers.ts';
 import { burnPasswordCheck, findMember, loginKey, maskDestination, signIn, verifyPassword } from '../members/accounts.ts';
 
@@ -36,16 +37,22 @@ const passwordLogin: Handler<'oauth/passwordLogin'> = async (input, ctx) => {
 };
 
 /** A code to a registered, active member's mobile (SMS log-in or password recovery). */
-const sendSMS: Handler<'fund/sms/sendSMS'> = async (input, ctx) => {
+const sendSMS: Handler<'fund/sms/sendSMS'> = async (input, ctx) => sendMemberCode(input, ctx, 'ifSuspicious');
+
+/** The same code, for a client that has shown the captcha already: its token is spent in any case. */
+const sendSMSCaptcha: Handler<'fund/sms/sendSMSCaptcha'> = async (input, ctx) => sendMemberCode(input, ctx, 'always');
+
+async function sendMemberCode(input: { mobile: string; purpose: 'login' | 'recover'; captchaToken?: string | undefined }, ctx: HandlerContext, captcha: 'ifSuspicious' | 'always') {
   const destination = `+244${input.mobile}`;
   return ctx.db.transaction(async (tx) => {
-    await requireCaptchaIfSuspicious(tx, ctx.ip, input.captchaToken);
+    if (captcha === 'always') await spendCaptchaToken(tx, ctx.ip, input.captchaToken);
+    else await requireCaptchaIfSuspicious(tx, ctx.ip, input.captchaToken);
     const member = await findMember(tx, { column: 'mobile', value: destination });
     if (!member || member.status !== 'active') throw new DomainError(ACCOUNT_CODES.accountNotFound);
     const issued = await issueCode(tx, { channel: 'sms', destination, purpose: input.purpose, clientIp: ctx.ip, language: ctx.language });
     return { sentTo: maskDestination(destination), ...issued };
   });
-};
+}
 
 /** SMS log-in: the code proves the phone; it also clears a password lock-out's count. */
 const authSmsLoginAdvance: Handler<'oauth/authSmsLoginAdvance'> = async (input, ctx) => {
@@ -68,6 +75,7 @@ const authSmsLoginAdvance: Handler<'oauth/authSmsLoginAdvance'> = async (input, 
  */
 const getMemberTypeAndOperators: Handler<'wechat/login/getMemberTypeAndOperators'> = async (input, ctx) => {
   const key = loginKey(input.login);
+  await countAccountLookup(ctx.db, ctx.ip, key ? key.value : input.login.trim().toLowerCase(), input.captchaToken);
   const member = key ? await findMember(ctx.db, key) : null;
   if (!member || member.status !== 'active') return { accounts: [] };
   return { accounts: [{ memberType: member.member_type, operatorId: null, maskedName: maskName(member.display_name) }] };
@@ -77,5 +85,6 @@ export const loginHandlers = {
   'wechat/login/getMemberTypeAndOperators': getMemberTypeAndOperators,
   'oauth/passwordLogin': passwordLogin,
   'fund/sms/sendSMS': sendSMS,
+  'fund/sms/sendSMSCaptcha': sendSMSCaptcha,
   'oauth/authSmsLoginAdvance': authSmsLoginAdvance,
 } satisfies FlowHandlers<'login'>;

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { documentMachine } from '../../machines/document.machine.ts';
+import type { ResponseOf } from '../../services/contract/define.ts';
+import type { getLatestAppVersion } from '../../services/contract/appInfo.ts';
+import { latestVersionFlow, serverDocumentFlow } from '../../services/flows/document.ts';
+import { formatDate } from '../../src/lib/dates.ts';
+import { normaliseLanguage } from '../../src/lib/language.ts';
+import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { DocumentView } from '../common/DocumentView.tsx';
+import { useDocument } from '../common/useDocument.ts';
+
+type LatestVersion = ResponseOf<typeof getLatestAppVersion>;
+
+/** One platform's newest version: its number, date, notes and the store link (or nothing while it loads). */
+export function LatestVersion({ state }: { state: SnapshotFrom<typeof documentMachine> }) {
+  const { t, i18n } = useTranslation();
+  const platform = state.context.key as 'android' | 'ios';
+  if (state.hasTag('busy')) return null;
+  if (!state.matches('ready')) return <p className="kw-muted-text">{t(`download.${platform}`)}: {t('download.versionsUnavailable')}</p>;
+  const latest = state.context.document as LatestVersion;
+  return (
+    <section className="kw-section" aria-labelledby={`download-${platform}`}>
+      <h3 id={`download-${platform}`}>{t(`download.${platform}`)}</h3>
+      <p className="kw-muted-text">{t('download.version', { version: latest.version })} · {formatDate(latest.releasedAt, normaliseLanguage(i18n.language))}</p>
+      {latest.releaseNotes && <p>{latest.releaseNotes}</p>}
+      <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href={latest.downloadUrl} rel="noopener" data-track={`download.${platform}`}>
+        {t('download.get', { platform: t(`download.${platform}`) })}
+      </a>
+    </section>
+  );
+}
+
+/** `/app/download`: the help guide (server content) and the newest version of each native app. */
+export default function DownloadScreen() {
+  const { t } = useTranslation();
+  const [guide, send] = useDocument('download', serverDocumentFlow);
+  const [android] = useDocument('android', latestVersionFlow);
+  const [ios] = useDocument('ios', latestVersionFlow);
+  return (
+    <>
+      <PageHeader title={t('titles.download')} />
+      <section className="kw-document" aria-label={t('download.latestTitle')}>
+        <h2 className="kw-document-title">{t('download.latestTitle')}</h2>
+        <LatestVersion state={android} />
+        <LatestVersion state={ios} />
+      </section>
+      <DocumentView state={guide} send={send} />
+    </>
+  );
+}

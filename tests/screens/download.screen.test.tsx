@@ -1,0 +1,40 @@
+/** The download page's versions (issue 13): the newest version of each native app, from appVersionAction/getLatestAppVersion. */
+import { describe, expect, it } from 'vitest';
+import { render as renderBare, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { ReactElement } from 'react';
+import { createI18n } from '../../src/i18n.ts';
+import pt from '../../locales/pt.json';
+import { documentMachine } from '../../machines/document.machine.ts';
+import { LatestVersion } from '../../screens/document/DownloadScreen.tsx';
+
+const android = {
+  platform: 'android', version: '2.4.0', minSupported: '2.0.0', downloadUrl: 'https://play.google.com/store/apps/details?id=ao.kwanza.wallet',
+  releaseNotes: 'Pagamentos por código, transferências mais rápidas e correções.', releasedAt: '2026-10-01T09:00:00.000Z', update: 'none',
+};
+const i18n = createI18n('pt', { pt });
+const render = (ui: ReactElement) => {
+  const result = renderBare(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+  return { ...result, rerender: (next: ReactElement) => result.rerender(<I18nextProvider i18n={i18n}>{next}</I18nextProvider>) };
+};
+const at = (value: 'loading' | 'ready' | 'failed', document: unknown = null) =>
+  documentMachine.resolveState({ value, context: { key: 'android', language: 'pt', document, errorCode: null } });
+
+describe('the download page’s versions', () => {
+  it('shows the version, its date and notes, and the store link carrying a tracking key', () => {
+    render(<LatestVersion state={at('ready', android)} />);
+    expect(screen.getByRole('heading', { name: 'Android' })).toBeTruthy();
+    expect(screen.getByText(/Versão 2\.4\.0 · 2026-10-01/)).toBeTruthy();
+    expect(screen.getByText(/transferências mais rápidas/)).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Descarregar para Android' });
+    expect(link.getAttribute('href')).toBe(android.downloadUrl);
+    expect(link.getAttribute('data-track')).toBe('download.android');
+  });
+
+  it('says so when the versions cannot be had, and shows nothing while they load', () => {
+    const { container, rerender } = render(<LatestVersion state={at('loading')} />);
+    expect(container.textContent).toBe('');
+    rerender(<LatestVersion state={at('failed')} />);
+    expect(screen.getByText(/Android: As versões da aplicação não estão disponíveis agora/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Account enumeration (issue 13): the calls that say whether a number has an account are counted
+ * per address and per number. 150 distinct numbers from one address meet the captcha after the
+ * free look-ups and the stop (ACC10002) after the most an hour allows, captcha or not.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
+import { LOOKUP_POLICY } from '../../server/domains/captcha/lookups.ts';
+
+type Answer = { code: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe.each(engines)('account look-up limits on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(() => server.close());
+  const call = async (ip: string, service: string, bizContent: object): Promise<Answer> =>
+    (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', remoteAddress: ip, payload: envelope(service, bizContent, {}, 'en') })).json();
+  /** What a person does on the captcha screen: the image for the scene, its answer, the token. */
+  const solveCaptcha = async (ip: string) => {
+    const pre = await call(ip, 'common/captcha/preCheckCaptchaCode', { scene: 'lookup' });
+    expect(pre.bizContent.required).toBe(true);
+    const answer = (await server.app.inject({ method: 'GET', url: `/dev/captcha/${pre.bizContent.captchaId}` })).json().answer as string;
+    return (await call(ip, 'wechat/merchantCooperation/checkCaptchaCode', { captchaId: pre.bizContent.captchaId, answer })).bizContent.captchaToken as string;
+  };
+  const number = (i: number) => `9310${String(i).padStart(5, '0')}`;
+
+  it('answers the free look-ups, then asks a captcha for each, then stops: 150 distinct numbers from one address', async () => {
+    const ip = '10.66.0.1';
+    const codes: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      let answer = await call(ip, 'fund/member/checkAccount4FindPassword', { mobile: number(i) });
+      if (answer.code === 'CAP10001') {
+        codes.push('captcha');
+        answer = await call(ip, 'fund/member/checkAccount4FindPassword', { mobile: number(i), captchaToken: await solveCaptcha(ip) });
+      }
+      codes.push(answer.code);
+      if (answer.code === 'ACC10002') expect(Number(answer.subMsg)).toBeGreaterThanOrEqual(59);
+    }
+    const { freePerAddress, maxPerAddress } = LOOKUP_POLICY;
+    expect(codes.slice(0, freePerAddress)).toEqual(Array(freePerAddress).fill('ACC10001'));
+    // past the free ones: each look-up needs its captcha, until the hour's most
+    expect(codes.slice(freePerAddress, freePerAddress + 2 * (maxPerAddress - freePerAddress))).toEqual(Array(maxPerAddress - freePerAddress).fill(['captcha', 'ACC10001']).flat());
+    const rest = codes.slice(freePerAddress + 2 * (maxPerAddress - freePerAddress));
+    // the stop comes before any captcha: solving one more image would not help
+    expect(rest).toEqual(Array(150 - maxPerAddress).fill('ACC10002'));
+    // the log-in's own captcha rule does not count look-ups: this address still signs in without one
+    expect((await call(ip, 'oauth/passwordLogin', { login: '923000001', password: 'Kwanza2026' })).code).toBe('S0001');
+  }, 120_000);
+
+  it('counts the log-in’s account question and the legacy transport alike, and a token is spent once', async () => {
+    const ip = '10.66.0.2';
+    for (let i = 0; i < LOOKUP_POLICY.freePerAddress / 2; i++) {
+      expect((await call(ip, 'wechat/login/getMemberTypeAndOperators', { login: number(200 + i) })).bizContent).toEqual({ accounts: [] });
+      const legacy = await server.app.inject({ method: 'GET', url: `/api/ccservice/fund/member/checkAccount4FindPassword?mobile=${number(300 + i)}`, remoteAddress: ip });
+      expect(legacy.json().status).toBe('ACC10001');
+    }
+    expect((await call(ip, 'wechat/login/getMemberTypeAndOperators', { login: '923000001' })).code).toBe('CAP10001');
+    const token = await solveCaptcha(ip);
+    expect((await call(ip, 'wechat/login/getMemberTypeAndOperators', { login: '923000001', captchaToken: token })).bizContent.accounts).toEqual([
+      { memberType: 'individual', operatorId: null, maskedName: expect.stringMatching(/^A\*\*\*/) },
+    ]);
+    expect((await call(ip, 'fund/member/checkAccount4FindPassword', { mobile: '923000001', captchaToken: token })).code).toBe('CAP10001');
+  });
+
+  it('stops one number looked up from many addresses, without a captcha way round', async () => {
+    for (let i = 0; i < LOOKUP_POLICY.maxPerSubject; i++) {
+      expect((await call(`10.77.0.${i + 1}`, 'fund/member/checkAccount4FindPassword', { mobile: '943000002' })).bizContent.maskedName).toMatch(/^B\*\*\*/);
+    }
+    const stopped = await call('10.77.1.1', 'fund/member/checkAccount4FindPassword', { mobile: '943000002' });
+    expect(stopped).toMatchObject({ code: 'ACC10002', msg: expect.stringMatching(/Too many account look-ups/) });
+    // the same number written as a login (with +244) is the same subject
+    expect((await call('10.77.1.2', 'wechat/login/getMemberTypeAndOperators', { login: '+244 943000002' })).code).toBe('ACC10002');
+    // another number from those addresses is still answered
+    expect((await call('10.77.0.1', 'fund/member/checkAccount4FindPassword', { mobile: '923000001' })).code).toBe('S0001');
+  });
+});
