@@ -20,8 +20,8 @@ import { confirmationRefusal, confirmationToken, paymentAuthorised, payConfirmMa
 export interface PaymentInput {
   /** What the pay password authorises: `service` is the money call `apply` makes. */
   purpose: PaymentPurpose;
-  /** The requestNo's prefix, one per flow: top-up H5P, withdrawal H5W, transfer H5T, paying a merchant H5M, confirming a payment-code charge H5C, the password-free setting H5F. */
-  requestPrefix: 'H5P' | 'H5W' | 'H5T' | 'H5M' | 'H5C' | 'H5F';
+  /** The requestNo's prefix, one per flow: top-up H5P, withdrawal H5W, transfer H5T, paying a merchant H5M, confirming a payment-code charge H5C, the password-free setting H5F, a merchant's refund H5R. */
+  requestPrefix: 'H5P' | 'H5W' | 'H5T' | 'H5M' | 'H5C' | 'H5F' | 'H5R';
   /** What the money call sends besides the pay token. */
   request: PaymentRequest;
   /** The payment's refusals the parent routes itself: they end this chart as its output. */

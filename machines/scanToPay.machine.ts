@@ -7,6 +7,7 @@ import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from 
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
 import type { Assets } from './transfer.machine.ts';
+import { invitationTokenIn } from '../services/contract/merchantShared.ts';
 
 /**
  * Paying a merchant by its collection code (issue 11). The member's balance comes first (only
@@ -16,7 +17,8 @@ import type { Assets } from './transfer.machine.ts';
  * already paid, a closed store, one's own store). The member types the amount of a printed or
  * store code (a one-time code's is fixed), then the payment child authorises exactly this payment
  * with the pay password and pays: a lost answer is resent with the same requestNo, never paid
- * twice. Ends with the receipt.
+ * twice. Ends with the receipt. A merchant's staff invitation QR (issue 12) is not a payment: the
+ * scanner's reading of one opens the invitation (`openInvitation`, provided by the screen).
  */
 export const PAY_MERCHANT_SERVICE = 'pay/merchant/pay';
 /** Collection codes are QR codes; a serial is typed when there is no camera. */
@@ -90,6 +92,8 @@ export const scanToPayMachine = setup({
     isOk,
     refusedWith,
     unverified: ({ event }) => dataOf<Assets>(event)?.verified === false,
+    // a staff invitation's QR (its link), not a collection code
+    invitationScanned: ({ event }) => invitationTokenIn(scannedOf(event)?.text ?? '') !== null,
     // what was read cannot be a code of any kind (the server would refuse its shape)
     unreadableScan: ({ event }) => !readable(scannedOf(event)?.text ?? ''),
     codeRefusal: ({ event }) => CODE_REFUSALS.includes(refusalCode(event) as (typeof CODE_REFUSALS)[number]),
@@ -113,6 +117,8 @@ export const scanToPayMachine = setup({
       return receipt ? { receipt, available: receipt.available } : { available: context.available };
     }),
     startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
+    // provided by the screen: open `/app/invitation/<token>` for the token in the scanned link
+    openInvitation: () => {},
     // provided by services/flows/scanToPay.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
   },
@@ -144,6 +150,7 @@ export const scanToPayMachine = setup({
         src: 'scanner',
         input: () => SCAN_TO_PAY_SCANNER,
         onDone: [
+          { guard: 'invitationScanned', target: 'openingInvitation', actions: ['keepScanned', 'openInvitation'] },
           { guard: 'unreadableScan', target: 'codeRefused', actions: 'refuseUnreadable' },
           { target: 'resolving', actions: 'keepScanned' },
         ],
@@ -151,6 +158,8 @@ export const scanToPayMachine = setup({
         onError: { target: 'codeRefused', actions: 'refuseUnreadable' },
       },
     },
+    // a staff invitation was scanned: the screen opens it
+    openingInvitation: {},
     resolving: {
       tags: ['busy'],
       invoke: {

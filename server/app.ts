@@ -15,12 +15,15 @@ import { registerLegacyTransport } from './transport/legacy.ts';
 import { registerUploadTransports } from './transport/uploads.ts';
 import { registerTracker } from './transport/tracker.ts';
 import { registerDevPages } from './transport/devPages.ts';
+import { registerFlowBook } from './transport/flowBook.ts';
 import { registerBankDevPage } from './adapters/bankSimulatorDev.ts';
 import { registerReferenceData } from './transport/referenceData.ts';
 import { registerIdentityProvider } from './domains/platform/identityProvider.ts';
 import { registerSingleSignOn } from './domains/platform/sso.ts';
 import { registerOperatorFiles } from './domains/platform/files.ts';
 import { registerStickerDownloads } from './domains/stickers/download.ts';
+import { compressedPages, inlineStyles, loadPageRenderer, serverRenderedPages, type PageRenderer } from './ssr.ts';
+import { registerRecordsExport } from './domains/records/csv.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -28,6 +31,11 @@ export interface AppDeps {
   /** The bank, the identity registry and file storage, chosen by whoever starts the server (server/adapters/local.ts locally). */
   adapters: Adapters;
   logger?: boolean;
+  /**
+   * Renders the public pages into their HTML (server/ssr.ts). Default: the server bundle built next
+   * to the static files (`dist-server/entry-server.js` beside `dist/`), when there is one.
+   */
+  pageRenderer?: PageRenderer | null;
 }
 
 interface ManifestChunk {
@@ -130,7 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSingleSignOn(app, deps);
   registerOperatorFiles(app, deps);
   registerStickerDownloads(app, deps);
+  registerRecordsExport(app, deps);
   if (!deps.config.production) registerDevPages(app, deps);
+  // the flow book (`npm run flows`): every chart with its screens, for the product's owners
+  if (!deps.config.production) registerFlowBook(app, { dir: path.join(deps.config.staticDir, 'flows') });
   // the bank page drives the simulator's own tables: there is nothing to drive with another bank
   if (!deps.config.production && deps.adapters.bank.name === 'simulator') registerBankDevPage(app, { db: deps.db, bank: deps.adapters.bank });
   app.get('/healthz', async () => ({ ok: true, database: deps.db.kind }));
@@ -151,13 +162,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : null;
   const manifestFile = path.join(deps.config.staticDir, '.vite', 'manifest.json');
-  const appPage = indexHtml === null ? null : appPages(indexHtml, fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : null);
+  const clientPage = indexHtml === null ? null : appPages(indexHtml, fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : null);
+  const withStyles = inlineStyles(deps.config.staticDir);
+  const renderer = deps.pageRenderer !== undefined ? deps.pageRenderer : hasBuild ? await loadPageRenderer(path.join(deps.config.staticDir, '..', 'dist-server', 'entry-server.js')) : null;
+  const appPage = clientPage && serverRenderedPages((url) => withStyles(clientPage(url)), renderer, (error, url) => app.log.error({ err: error, url }, 'page render failed'));
 
+  const compress = compressedPages();
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(gatewayinner|api|track|dist|dev|json|oidc|sso|platform)\//.test(request.url);
     if (request.method === 'GET' && !isApi && appPage) {
       // every app path is the single-page app; its router shows the not-found screen for unknown ones
-      return reply.type('text/html').header('cache-control', 'no-cache').send(appPage(request.url));
+      return appPage(request.url).then((page) => {
+        const { body, encoding } = compress(page, request.headers['accept-encoding']);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').send(body);
+      });
     }
     return reply.code(404).send(refuse(request, CODES.unknownService));
   });

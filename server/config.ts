@@ -26,6 +26,17 @@ export interface ServerConfig {
   logLevel: string;
   bank: BankConfig;
   merchant: MerchantConfig;
+  staff: StaffConfig;
+  /** A customer-service chat of a provider (`CUSTOMER_SERVICE_URL`); unset, the wallet's own help page. */
+  customerServiceUrl: string | null;
+}
+
+/** Inviting staff (server/domains/staffInvitation, invitation). */
+export interface StaffConfig {
+  /** How long an invitation can be answered (STAFF_INVITATION_HOURS, default 72: a weekend and a working day). */
+  invitationHours: number;
+  /** Invitations a merchant may send in an hour (STAFF_INVITATIONS_PER_HOUR, default 20): above it STF10002, against SMS and e-mail spam. */
+  invitationsPerHour: number;
 }
 
 /** Paying merchants (server/domains/scanToPay, cashier, paymentCode, passwordFree). */
@@ -101,5 +112,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       passwordFreeCap: Math.round(Number(env.PASSWORD_FREE_CAP_KZ ?? 5000) * 100),
       dynamicCodeSeconds: Number(env.DYNAMIC_CODE_SECONDS ?? 300),
     },
+    staff: {
+      invitationHours: Number(env.STAFF_INVITATION_HOURS ?? 72),
+      invitationsPerHour: Number(env.STAFF_INVITATIONS_PER_HOUR ?? 20),
+    },
+    customerServiceUrl: env.CUSTOMER_SERVICE_URL?.trim() || null,
   };
 }

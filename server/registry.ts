@@ -33,6 +33,16 @@ import { storeHandlers } from './domains/store/handlers.ts';
 import { codeBindingHandlers } from './domains/codeBinding/handlers.ts';
 import { stickersHandlers } from './domains/stickers/handlers.ts';
 import { merchantHomeHandlers } from './domains/merchantHome/handlers.ts';
+import { staffInvitationHandlers } from './domains/staffInvitation/handlers.ts';
+import { invitationHandlers } from './domains/invitation/handlers.ts';
+import { staffListHandlers } from './domains/staffList/handlers.ts';
+import { appInfoHandlers } from './domains/appInfo/handlers.ts';
+import { loginPasswordHandlers } from './domains/loginPassword/handlers.ts';
+import { recordsHandlers } from './domains/records/handlers.ts';
+import { refundHandlers } from './domains/refund/handlers.ts';
+import { collectionAnalysisHandlers } from './domains/collectionAnalysis/handlers.ts';
+import { paymentAlertsHandlers } from './domains/paymentAlerts/handlers.ts';
+import { callAnswered } from './domains/paymentAlerts/watch.ts';
 
 /**
  * Each flow's handlers (server/domains/<flow>/handlers.ts), by the flow's name in the contract
@@ -47,6 +57,10 @@ const FLOW_HANDLERS = {
   scanToPay: scanToPayHandlers, cashier: cashierHandlers, paymentCode: paymentCodeHandlers, passwordFree: passwordFreeHandlers,
   merchantOpening: merchantOpeningHandlers, subMerchant: subMerchantHandlers, merchantList: merchantListHandlers, store: storeHandlers,
   codeBinding: codeBindingHandlers, stickers: stickersHandlers, merchantHome: merchantHomeHandlers,
+  staffInvitation: staffInvitationHandlers, invitation: invitationHandlers, staffList: staffListHandlers,
+  appInfo: appInfoHandlers, loginPassword: loginPasswordHandlers,
+  records: recordsHandlers, refund: refundHandlers,
+  collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 
 /** One handler per catalogue entry. */
@@ -90,13 +104,17 @@ export async function dispatch(service: string, bizContent: unknown, caller: Cal
     if (!session || !parsed.success || caller.claimedAudience !== contract.audience) await requirePrincipal(contract.audience, caller, ctx);
     const input = validInput(parsed);
     if (!session) throw new DomainError(CODES.sessionLost); // (requirePrincipal has refused it already)
-    return contract.response.parse(await registered.handle(input as never, { ...ctx, session }));
+    const answer = contract.response.parse(await registered.handle(input as never, { ...ctx, session }));
+    callAnswered(name, ctx.db); // committed: wake the live payment alerts at once (paymentAlerts/watch.ts)
+    return answer;
   }
 
   const principal = contract.audience !== 'public' ? await requirePrincipal(contract.audience, caller, ctx) : null;
   const input = validInput(contract.request.safeParse(bizContent));
   const handler = registered as Handler<ServiceName>;
-  return contract.response.parse(await handler(input as never, { ...ctx, principal }));
+  const answer = contract.response.parse(await handler(input as never, { ...ctx, principal }));
+  callAnswered(name, ctx.db);
+  return answer;
 }
 
 /** The validated input, or the refusal naming the first field at fault. */

@@ -1,7 +1,7 @@
 import { CODES } from './contract/answerCodes.ts';
 import type { Envelope, GatewayAnswer } from './contract/envelope.ts';
 import type { RequestOf, ResponseOf, ServiceName, contracts } from './contract/index.ts';
-import { deviceId } from '../src/lib/device.ts';
+import { deviceId, userNetType } from '../src/lib/device.ts';
 import { authForPath, type AuthInfo } from './auth-info.ts';
 import { http, never } from './http.ts';
 import { signalSessionExpired } from './session-signal.ts';
@@ -26,6 +26,10 @@ export interface GatewayOptions {
    * Without it, every call gets a new one.
    */
   requestNo?: string;
+  /** Longer than the spec's 20 s request time-out: a long poll the server holds (merchant/alerts/wait). */
+  timeoutMs?: number;
+  /** No network toast: a background call whose chart shows its own state (reconnecting). */
+  silent?: boolean;
 }
 
 /** The spec §3 envelope with its defaults: H5 terminal, version 1.0.0, a unique requestNo, sign empty. */
@@ -57,7 +61,7 @@ export async function buildEnvelope(service: string, bizContent: object, options
       deviceType: query.get('deviceType') ?? 'H5',
       deviceVersion: typeof navigator === 'undefined' ? '' : navigator.userAgent.slice(0, 64),
       terminal: query.get('terminal') ?? 'H5',
-      userNetType: '',
+      userNetType: userNetType(),
     },
     timestamp: Date.now(),
     version: '1.0.0',
@@ -96,12 +100,12 @@ export async function callGateway(service: ServiceName, bizContent: unknown, opt
   let data: unknown;
   try {
     const envelope = await buildEnvelope(service, bizContent as object, options);
-    const response = await http.post(GATEWAY_URL, envelope, { signal: options.signal });
+    const response = await http.post(GATEWAY_URL, envelope, { signal: options.signal, ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) });
     data = response.data;
   } catch (error) {
     uncover();
     if (options.signal?.aborted) throw error;
-    ui.toast(ui.t('errors.network.gateway'), { kind: 'offline', durationMs: DURATIONS.gatewayNetworkError });
+    if (!options.silent) ui.toast(ui.t('errors.network.gateway'), { kind: 'offline', durationMs: DURATIONS.gatewayNetworkError });
     throw new GatewayUnreachable(error);
   }
   uncover();

@@ -8,14 +8,18 @@
 /** pt's sections beyond the entry's, fetched in a few chunks with the screens that need them. */
 export const LOCALE_PARTS = {
   accounts: ['signUp', 'login', 'captcha', 'recoverPassword'],
-  member: ['payPassword', 'changeMobile', 'personalVerification'],
+  member: ['payPassword', 'changeMobile', 'personalVerification', 'loginPassword'],
   enterprise: ['enterpriseVerification'],
   platform: ['platform', 'operatorSignIn', 'review', 'stickers'],
   wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
   // the merchant's screens (issue 11: collection account, stores, codes, the till)
-  merchant: ['merchantOpening', 'merchantList', 'subMerchant', 'store', 'codeBinding', 'cashier'],
+  merchant: ['merchantOpening', 'merchantList', 'subMerchant', 'store', 'codeBinding', 'cashier', 'collectionAnalysis'],
   pay: ['scanToPay', 'paymentCode', 'passwordFree'],
+  // staff (issue 12): the merchant's invitations and staff, and the invited person's side
+  staff: ['staffInvitation', 'invitation', 'staffList'],
+  // a merchant's or clerk's transaction records, their refunds and the live payment alerts (issue 12)
+  records: ['records', 'refund', 'paymentAlerts'],
   // the camera scanner's words (screens/common/Scanner.tsx), for every screen that reads codes
   scanner: ['scanner'],
   // the signed-in home hub (screens/home/Hub.tsx), fetched with it: never with the first route
@@ -40,6 +44,11 @@ export interface RouteDeclaration {
   screen: string;
   /** Key of the page title in the `titles` section (the browser tab and the tracker's page view). */
   title: string;
+  /**
+   * The page's id for the behaviour tracker (page views and clicks, spec §7), when it should not
+   * be the one `pageIdOf` makes from the path. Stable across releases: reports group by it.
+   */
+  pageId?: string;
   /** pt dictionary parts the screen needs beyond the entry's. */
   parts: readonly LocalePart[];
   access: Access;
@@ -56,12 +65,27 @@ export interface RouteDeclaration {
    * signed-in hub of `/`): neither preloaded with the page nor counted in the route's budget.
    */
   lazyParts?: readonly LocalePart[];
+  /**
+   * Public pages rendered by the server in the request's language (server/ssr.ts): the first
+   * response paints the page; the app then hydrates it. A `slug` (parameter or prop) is the server
+   * document the page shows, embedded in the page.
+   */
+  rendered?: boolean;
 }
 
 /** The platform area's frame, around every `operator` route. */
 export const OPERATOR_LAYOUT = { screen: 'platform/PlatformShell', parts: ['platform'] } as const satisfies Pick<RouteDeclaration, 'screen' | 'parts'>;
 /** Shown for any path not in the table, and for a parameter that does not match. */
-export const NOT_FOUND = { screen: 'common/NotFoundScreen', title: 'notFound.title', parts: [] } as const;
+export const NOT_FOUND = { screen: 'common/NotFoundScreen', title: 'notFound.title', parts: [], pageId: 'notFound' } as const;
+
+/**
+ * The tracker's page id of a route: its own `pageId`, else its path with the parameters named, in
+ * dots (`/app/store/$id/codes` → `app.store.id.codes`, `/` → `home`): one id per route, whatever
+ * the parameter's value, so every page view and click names its page.
+ */
+export function pageIdOf(route: Pick<RouteDeclaration, 'path' | 'pageId'>): string {
+  return route.pageId ?? (route.path.split('/').filter(Boolean).map((part) => part.replace(/^\$/, '')).join('.') || 'home');
+}
 
 /** Agreements by prefix: none (the app's language), /en/ and /pt/ (pinned), as spec §2 lists them. */
 const AGREEMENTS = {
@@ -75,6 +99,8 @@ const DIGITS_ID = /^\d{1,18}$/;
 const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id in the query string: the router reads `?merchantId=12` as the number 12. */
 const digitsId = (value: unknown) => (typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) && DIGITS_ID.test(String(value));
+/** Where sign-up or log-in continues: only an invitation's page (the link of an SMS, an e-mail or a QR), never an outside address. */
+const RETURN_TO = { returnTo: (value: unknown) => typeof value === 'string' && /^\/app\/invitation\/(?:\d{1,18}|[A-Za-z0-9_-]{43})$/.test(value) };
 const pageNumber = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value > 1 && value <= 10_000;
 /** Queue filters live in the address (Back returns to the same tab and page); pending and page 1 are the defaults. */
 const QUEUE_SEARCH = { status: (value: unknown) => value === 'approved' || value === 'rejected', page: pageNumber };
@@ -87,12 +113,13 @@ const agreement = (prefix: keyof typeof AGREEMENTS): RouteDeclaration => ({
   access: 'public',
   params: { slug: oneOf(AGREEMENTS[prefix]) },
   ...(prefix ? { props: { language: prefix } } : {}),
+  rendered: true,
 });
-const helpPage = (path: string, slug: string): RouteDeclaration => ({ path, screen: 'document/HelpDocumentScreen', title: `titles.${slug}`, parts: [], access: 'public', props: { slug } });
+const helpPage = (path: string, slug: string): RouteDeclaration => ({ path, screen: 'document/HelpDocumentScreen', title: `titles.${slug}`, parts: [], access: 'public', props: { slug }, rendered: true });
 
 export const ROUTES: readonly RouteDeclaration[] = [
   // the first route: its JavaScript has a budget (tests/budget/report.ts)
-  { path: '/', screen: 'home/HomeScreen', title: 'titles.home', parts: [], lazyParts: ['hub'], access: 'public' },
+  { path: '/', screen: 'home/HomeScreen', title: 'titles.home', parts: [], lazyParts: ['hub'], access: 'public', rendered: true },
   { path: '/index/$token', screen: 'tokenEntry/TokenEntryScreen', title: 'titles.entry', parts: [], access: 'public', params: { token: /^[^/]{1,512}$/ } },
   agreement(''),
   agreement('en'),
@@ -101,15 +128,17 @@ export const ROUTES: readonly RouteDeclaration[] = [
   helpPage('/app/helpdoc', 'helpdoc'),
   helpPage('/app/usermanual', 'usermanual'),
   helpPage('/app/principleinstru', 'principleinstru'),
-  helpPage('/app/download', 'download'),
+  // the help guide with the native apps' newest versions (appVersionAction/getLatestAppVersion)
+  { ...helpPage('/app/download', 'download'), screen: 'document/DownloadScreen' },
   helpPage('/recharge/rule', 'rechargeRule'),
 
-  { path: '/app/register', screen: 'signUp/SignUpScreen', title: 'titles.signUp', parts: ['accounts'], access: 'public', props: { memberType: 'individual' } },
+  { path: '/app/register', screen: 'signUp/SignUpScreen', title: 'titles.signUp', parts: ['accounts'], access: 'public', props: { memberType: 'individual' }, search: RETURN_TO },
   { path: '/app/enterpriseregister', screen: 'signUp/SignUpScreen', title: 'titles.enterpriseSignUp', parts: ['accounts'], access: 'public', props: { memberType: 'enterprise' } },
-  { path: '/app/login', screen: 'login/LoginScreen', title: 'titles.login', parts: ['accounts'], access: 'public' },
+  { path: '/app/login', screen: 'login/LoginScreen', title: 'titles.login', parts: ['accounts'], access: 'public', search: RETURN_TO, rendered: true },
   { path: '/app/findpassword', screen: 'recoverPassword/RecoverPasswordScreen', title: 'titles.recoverPassword', parts: ['accounts'], access: 'public' },
   { path: '/app/setting', screen: 'settings/SettingsScreen', title: 'titles.settings', parts: ['accounts', 'member', 'enterprise'], access: 'member' },
   { path: '/app/paypassword', screen: 'payPassword/PayPasswordScreen', title: 'titles.payPassword', parts: ['accounts', 'member'], access: 'member' },
+  { path: '/app/loginpassword', screen: 'loginPassword/LoginPasswordScreen', title: 'titles.loginPassword', parts: ['accounts', 'member'], access: 'member' },
   { path: '/app/changemobile', screen: 'changeMobile/ChangeMobileScreen', title: 'titles.changeMobile', parts: ['accounts', 'member'], access: 'member' },
   { path: '/app/personalcert', screen: 'personalVerification/PersonalCertScreen', title: 'titles.personalVerification', parts: ['accounts', 'member'], access: 'member' },
   { path: '/app/personalconfirm', screen: 'personalVerification/PersonalConfirmScreen', title: 'titles.personalVerification', parts: ['member'], access: 'member' },
@@ -132,7 +161,19 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/store/new', screen: 'store/StoreScreen', title: 'titles.storeNew', parts: ['merchant'], access: 'member', search: { merchantId: digitsId } },
   { path: '/app/store/$id', screen: 'store/StoreScreen', title: 'titles.store', parts: ['merchant'], access: 'member', params: { id: DIGITS_ID } },
   { path: '/app/store/$id/codes', screen: 'codeBinding/CodeBindingScreen', title: 'titles.codeBinding', parts: ['merchant', 'scanner'], access: 'member', params: { id: DIGITS_ID } },
-  { path: '/app/cashier', screen: 'cashier/CashierScreen', title: 'titles.cashier', parts: ['bank', 'merchant', 'scanner'], access: 'member', search: { storeId: digitsId } },
+  { path: '/app/cashier', screen: 'cashier/CashierScreen', title: 'titles.cashier', parts: ['bank', 'merchant', 'scanner', 'records'], access: 'member', search: { storeId: digitsId } },
+  { path: '/app/records', screen: 'records/RecordsScreen', title: 'titles.records', parts: ['wallet', 'records'], access: 'member' },
+  { path: '/app/records/$id', parent: '/app/records', screen: 'refund/RefundScreen', title: 'titles.record', parts: ['member', 'wallet', 'records'], access: 'member', params: { id: DIGITS_ID } },
+  // staff (issue 12): the merchant invites and keeps its staff; the invited person answers (the link and the QR open `/app/invitation/…`)
+  { path: '/app/addstaff', screen: 'staffInvitation/StaffInvitationScreen', title: 'titles.addStaff', parts: ['merchant', 'staff'], access: 'member' },
+  { path: '/app/stafflist', screen: 'staffList/StaffListScreen', title: 'titles.staffList', parts: ['merchant', 'staff'], access: 'member' },
+  { path: '/app/staffdetail', screen: 'staffList/StaffDetailScreen', title: 'titles.staffDetail', parts: ['merchant', 'staff'], access: 'member', search: { staffId: digitsId } },
+  { path: '/app/invitations', screen: 'invitation/InvitationsScreen', title: 'titles.invitations', parts: ['staff'], access: 'member' },
+  // an id (from the pending list) or the 43-character token of the SMS / e-mail link and the QR
+  { path: '/app/invitation/$token', screen: 'invitation/InvitationScreen', title: 'titles.invitation', parts: ['staff'], access: 'public', params: { token: /^(?:\d{1,18}|[A-Za-z0-9_-]{43})$/ } },
+  { path: '/app/staffresult', screen: 'invitation/StaffResultScreen', title: 'titles.staffResult', parts: ['staff'], access: 'member', search: { invitationId: digitsId } },
+  { path: '/app/collectionanalysis', screen: 'collectionAnalysis/CollectionAnalysisScreen', title: 'titles.collectionAnalysis', parts: ['wallet', 'merchant'], access: 'member' },
+  { path: '/app/collectionanalysis/funds', screen: 'collectionAnalysis/SettlementFundsScreen', title: 'titles.settlementFunds', parts: ['wallet'], access: 'member' },
   // paying merchants (issue 11, the member's side)
   { path: '/app/scan', screen: 'scanToPay/ScanToPayScreen', title: 'titles.scanToPay', parts: ['member', 'wallet', 'pay', 'scanner'], access: 'member' },
   { path: '/app/paymentcode', screen: 'paymentCode/PaymentCodeScreen', title: 'titles.paymentCode', parts: ['member', 'wallet', 'pay'], access: 'member' },

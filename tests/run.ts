@@ -1,6 +1,6 @@
 /**
  * `npm test`: typecheck, the Vitest projects (machines, screens, server on PGlite and, when
- * TEST_DATABASE_URL is set, on PostgreSQL), the build with its route budget, then the Chromium e2e
+ * TEST_DATABASE_URL is set, on PostgreSQL), the build (client, and the server-rendering entry) with its route budget, the flow book, then the Chromium e2e
  * walk. Ends with one "N passed, N failed" line.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,9 @@ const steps: Array<{ name: string; args: string[] }> = [
   { name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'unit, machines, screens, server', args: ['node_modules/vitest/vitest.mjs', 'run', '--reporter=dot', '--outputFile.json=.data/vitest.json', '--reporter=json'] },
   { name: 'build', args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
+  { name: 'build (server rendering)', args: ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'] },
   { name: 'route budget', args: ['--import', 'tsx', 'tests/budget/report.ts', '--check'] },
+  { name: 'flow book', args: ['--import', 'tsx', 'tests/flows/build.ts'] },
   { name: 'e2e (Chromium)', args: ['--import', 'tsx', 'tests/e2e/run.ts'] },
 ];
 
@@ -25,7 +27,7 @@ for (const step of steps) {
   if (result.status !== 0) {
     failedSteps++;
     console.log(`✗ ${step.name} failed`);
-    if (step.name === 'build') break;
+    if (step.name.startsWith('build')) break;
   }
 }
 

@@ -4,6 +4,7 @@ import { cashierFlow } from '../../services/flows/cashier.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { languageOf } from '../merchantOpening/merchantFormat.ts';
 import { CashierView } from './CashierView.tsx';
+import { PaymentAlerts } from '../paymentAlerts/index.ts';
 
 /** `/app/cashier`: the merchant's till, for one of its open stores. */
 export default function CashierScreen({ storeId }: { storeId?: string | number }) {
@@ -13,6 +14,8 @@ export default function CashierScreen({ storeId }: { storeId?: string | number }
     <>
       <PageHeader title={t('titles.cashier')} />
       <CashierView state={state} send={send} />
+      {/* each payment to the caller's stores as it is made, read aloud if asked */}
+      <PaymentAlerts />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { documentMachine } from '../../machines/document.machine.ts';
 import { MERCHANT_CODES } from '../../services/contract/answerCodes.ts';
-import { hubBalanceFlow, merchantHomeFlow, type Balance, type MerchantHome } from '../../services/flows/home.ts';
+import { hubBalanceFlow, merchantHomeFlow, staffHomeFlow, type Balance, type MerchantHome, type StaffHome } from '../../services/flows/home.ts';
 import { normaliseLanguage } from '../../src/lib/language.ts';
 import { formatKwanza } from '../../src/lib/money.ts';
 import { storage } from '../../src/lib/storage.ts';
@@ -55,7 +55,7 @@ const ICONS = {
 
 function Action({ href, label, glyph, primary = false }: { href: string; label: string; glyph: ReactNode; primary?: boolean }) {
   return (
-    <a className={primary ? 'kw-hub-action kw-hub-action-primary' : 'kw-hub-action'} href={href}>
+    <a className={primary ? 'kw-hub-action kw-hub-action-primary' : 'kw-hub-action'} href={href} data-track={`hub.action${href}`}>
       {glyph}
       <span>{label}</span>
     </a>
@@ -154,6 +154,33 @@ function MerchantPanel({ state, verified, onRetry }: { state: Read; verified: bo
       <div className="kw-wallet-links">
         <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/cashier">{t('hub.cashier')}</a>
         <a className="kw-button kw-link-button kw-centered-text" href="/app/merchantlist">{t('hub.codesAndStores', { count: home.stores.length })}</a>
+        <a className="kw-button kw-link-button kw-centered-text" href="/app/records">{t('hub.salesRecords')}</a>
+        <a className="kw-button kw-link-button kw-centered-text" href="/app/collectionanalysis">{t('hub.analysis')}</a>
+        <a className="kw-button kw-link-button kw-centered-text" href="/app/stafflist">{t('hub.staff')}</a>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * An individual's work as a clerk: their store's cashier, and the invitations waiting for an
+ * answer. Nothing when neither, and nothing while it loads or when it cannot be read: most members
+ * work at no store, and their hub stays as it was.
+ */
+function StaffPanel({ state }: { state: Read }) {
+  const { t } = useTranslation();
+  if (!state.matches('ready')) return null;
+  const title = <h2 id="hub-staff">{t('hub.staffTitle')}</h2>;
+  const home = state.context.document as StaffHome;
+  if (!home.place && home.pending === 0) return null;
+  return (
+    <section className="kw-section kw-hub-merchant" aria-labelledby="hub-staff">
+      {title}
+      {home.place && <p className="kw-hub-merchant-name">{t('hub.staffAt', { store: home.place.storeName, merchant: home.place.merchantName })}</p>}
+      <div className="kw-wallet-links">
+        {home.place && <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/cashier">{t('hub.myCashier')}</a>}
+        {home.place && <a className="kw-button kw-link-button kw-centered-text" href="/app/records">{t('hub.myCollections')}</a>}
+        {home.pending > 0 && <a className="kw-button kw-link-button kw-centered-text" href="/app/invitations">{t('hub.invitationsWaiting', { count: home.pending })}</a>}
       </div>
     </section>
   );
@@ -164,9 +191,9 @@ function TabBar() {
   const { t } = useTranslation();
   return (
     <nav className="kw-tabbar" aria-label={t('hub.tabs')}>
-      <a href="/" aria-current="page">{ICONS.home}<span>{t('hub.tabHome')}</span></a>
-      <a href="/app/funddetail">{ICONS.records}<span>{t('hub.tabRecords')}</span></a>
-      <a href="/app/setting">{ICONS.me}<span>{t('hub.tabMe')}</span></a>
+      <a href="/" aria-current="page" data-track="hub.tab.home">{ICONS.home}<span>{t('hub.tabHome')}</span></a>
+      <a href="/app/funddetail" data-track="hub.tab.records">{ICONS.records}<span>{t('hub.tabRecords')}</span></a>
+      <a href="/app/setting" data-track="hub.tab.me">{ICONS.me}<span>{t('hub.tabMe')}</span></a>
     </nav>
   );
 }
@@ -199,6 +226,7 @@ export default function Hub() {
         <Action href="/app/funddetail" label={t('hub.records')} glyph={ICONS.records} />
       </nav>
       {asksMerchant && <Merchant verified={balance.matches('ready') ? (balance.context.document as Balance).verified : null} language={i18n.language} />}
+      {!asksMerchant && <Staff language={i18n.language} />}
       <TabBar />
     </div>
   );
@@ -207,4 +235,9 @@ export default function Hub() {
 function Merchant({ verified, language }: { verified: boolean | null; language: string }) {
   const [state, send] = useMachine(merchantHomeFlow, { input: { key: 'merchantHome', language } });
   return <MerchantPanel state={state} verified={verified} onRetry={() => send({ type: 'document.retry' })} />;
+}
+
+function Staff({ language }: { language: string }) {
+  const [state] = useMachine(staffHomeFlow, { input: { key: 'staffHome', language } });
+  return <StaffPanel state={state} />;
 }

@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { invitationTokenIn } from '../../services/contract/merchantShared.ts';
 import { scanToPayFlow } from '../../services/flows/scanToPay.ts';
 import { clearKeypadKeys } from '../../services/keypad.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
@@ -11,7 +13,17 @@ import '../common/wallet.css';
 /** `/app/scan`: pay a merchant by its collection code (camera, a photo, or the serial typed). */
 export default function ScanToPayScreen() {
   const { t, i18n } = useTranslation();
-  const [state, send] = useMachine(scanToPayFlow, { input: { language: languageOf(i18n.language) } });
+  const navigate = useNavigate();
+  // a staff invitation's QR opens the invitation instead of a payment
+  const machine = useMemo(() => scanToPayFlow.provide({
+    actions: {
+      openInvitation: ({ context }) => {
+        const token = invitationTokenIn(context.scanned?.text ?? '');
+        if (token) void navigate({ to: '/app/invitation/$token', params: { token }, replace: true });
+      },
+    },
+  }), [navigate]);
+  const [state, send] = useMachine(machine, { input: { language: languageOf(i18n.language) } });
   useEffect(() => () => clearKeypadKeys(), []); // leaving with the keypad shown
   return (
     <>

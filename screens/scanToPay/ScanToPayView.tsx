@@ -1,4 +1,5 @@
 import { Button, Input } from 'antd-mobile';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { scanToPayMachine, ScanToPayEvent } from '../../machines/scanToPay.machine.ts';
@@ -9,7 +10,7 @@ import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { Scanner } from '../common/Scanner.tsx';
-import { categoryLabel } from './category.ts';
+import { categoryLabel } from '../common/category.ts';
 import { Receipt } from './Receipt.tsx';
 
 type State = SnapshotFrom<typeof scanToPayMachine>;
@@ -21,6 +22,15 @@ export const SCAN_TO_PAY_PAYMENT_WORDS: PaymentWords = {
   paying: 'scanToPay.paying', uncertain: 'scanToPay.uncertain', uncertainTitle: 'scanToPay.uncertainTitle', retry: 'scanToPay.retry', checkRecords: 'scanToPay.checkRecords',
   locked: 'scanToPay.locked', setPayPassword: 'scanToPay.setPayPassword', cancel: 'scanToPay.back', back: 'scanToPay.back',
 };
+
+type ScannerActor = ActorRefFrom<typeof scannerMachine> | undefined;
+
+/** The scanning step's heading follows the scanner: typing the serial is not scanning. */
+function ScanHeading({ scanner }: { scanner: ScannerActor }) {
+  const { t } = useTranslation();
+  const typing = useSelector(scanner, (snapshot) => snapshot?.matches({ looking: 'typing' }) ?? false);
+  return <h2 className="kw-step-title">{t(typing ? 'scanToPay.typeTitle' : 'scanToPay.scanTitle')}</h2>;
+}
 
 /** Renders the scan-to-pay chart: the scanner, the merchant the code pays, the amount, the pay password, the receipt. */
 export function ScanToPayView({ state, send }: { state: State; send: Send }) {
@@ -45,12 +55,13 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
   if (state.matches('scanning')) {
     return (
       <div className="kw-form">
-        <h2 className="kw-step-title">{t('scanToPay.scanTitle')}</h2>
-        <Scanner actor={state.children.scanner as ActorRefFrom<typeof scannerMachine> | undefined} />
+        <ScanHeading scanner={state.children.scanner as ScannerActor} />
+        <Scanner actor={state.children.scanner as ScannerActor} />
       </div>
     );
   }
   if (state.matches('resolving')) return <p className="kw-centered" role="status">{t('scanToPay.resolving')}</p>;
+  if (state.matches('openingInvitation')) return <p className="kw-centered" role="status">{t('scanToPay.openingInvitation')}</p>;
   if (state.matches('codeRefused')) {
     return (
       <div className="kw-form">

@@ -8,8 +8,11 @@ import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { useStartSession } from '../common/useStartSession.ts';
 import { SignUpView } from './SignUpView.tsx';
 
-/** `/app/register` (individual, by mobile) and `/app/enterpriseregister` (enterprise, by e-mail). */
-export default function SignUpScreen({ memberType }: { memberType: 'individual' | 'enterprise' }) {
+/**
+ * `/app/register` (individual, by mobile) and `/app/enterpriseregister` (enterprise, by e-mail).
+ * `returnTo`: an invitation's page (the route table allows no other) to continue at once signed in.
+ */
+export default function SignUpScreen({ memberType, returnTo }: { memberType: 'individual' | 'enterprise'; returnTo?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const startSession = useStartSession();
@@ -18,10 +21,10 @@ export default function SignUpScreen({ memberType }: { memberType: 'individual' 
       signUpFlow.provide({
         actions: {
           startSession: ({ context }) => context.login && startSession(context.login),
-          goHome: () => void navigate({ to: '/', replace: true }),
+          goHome: () => void navigate({ to: returnTo ?? '/', replace: true }),
         },
       }),
-    [navigate, startSession],
+    [navigate, startSession, returnTo],
   );
   const [state, send] = useMachine(machine, { input: { memberType } });
   const [operatorName, setOperatorName] = useState<string | null>(null);

@@ -25,6 +25,13 @@ export interface InvariantReport {
    * account to a settlement shard of the merchant's owner, or a store that is not the merchant's.
    */
   paymentsUnmatched: string[];
+  /**
+   * Refunds that are not what they say: no payment of the same merchant, a ledger transfer that is
+   * not the refund's amount from the owner's settlement shard 0 to the payer's available account,
+   * a payment whose `refunded` is not the sum of its refunds, or whose returned charge is above its
+   * charge (or, refunded whole, not all of it).
+   */
+  refundsUnmatched: string[];
 }
 
 /** The ledger's invariants, checked in one snapshot (run inside a REPEATABLE READ transaction for a consistent view). */
@@ -53,13 +60,15 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
       WHERE m.parent_id IS NULL AND (a.n <> m.settlement_shards OR a.within <> m.settlement_shards OR a.distinct_shards <> m.settlement_shards)
       ORDER BY m.id`,
   );
-  // what a merchant withdrew: its settlement withdrawals held or paid out (a failed one gave the money back)
+  // what a merchant withdrew: its settlement withdrawals held or paid out (a failed one gave the money back);
+  // a refund took its amount less the charge fee income returned (server/ledger/README.md, "Refunds")
   const mismatched = await db.query<{ id: string }>(
     `SELECT m.id::text FROM merchants m
        LEFT JOIN LATERAL (SELECT coalesce(sum(balance), 0) AS total FROM ledger_accounts WHERE member_id = m.member_id AND kind = 'settlement') s ON true
        LEFT JOIN LATERAL (SELECT coalesce(sum(amount - charge - refunded), 0) AS net FROM merchant_payments WHERE merchant_id = m.id) p ON true
        LEFT JOIN LATERAL (SELECT coalesce(sum(amount + charge), 0) AS out FROM withdrawals WHERE member_id = m.member_id AND source = 'settlement' AND state <> 'FAILED') w ON true
-      WHERE m.parent_id IS NULL AND s.total <> p.net - w.out
+       LEFT JOIN LATERAL (SELECT coalesce(sum(charge_returned), 0) AS back FROM merchant_refunds WHERE merchant_id = m.id) r ON true
+      WHERE m.parent_id IS NULL AND s.total <> p.net + r.back - w.out
       ORDER BY m.id`,
   );
   const unmatched = await db.query<{ id: string }>(
@@ -75,6 +84,22 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
          OR credit.member_id IS DISTINCT FROM m.member_id OR credit.kind <> 'settlement' OR credit.shard <> p.settlement_shard
          OR sm.id IS NULL OR coalesce(sm.parent_id, sm.id) <> p.merchant_id
       ORDER BY p.id`,
+  );
+  const refundsUnmatched = await db.query<{ id: string }>(
+    `SELECT 'refund:' || r.id AS id FROM merchant_refunds r
+       LEFT JOIN merchant_payments p ON p.id = r.payment_id AND p.merchant_id = r.merchant_id AND p.store_id = r.store_id
+       LEFT JOIN merchants m ON m.id = r.merchant_id
+       LEFT JOIN ledger_transfers t ON t.id = r.transfer_id
+       LEFT JOIN ledger_accounts debit ON debit.id = t.debit_account_id
+       LEFT JOIN ledger_accounts credit ON credit.id = t.credit_account_id
+      WHERE p.id IS NULL OR t.id IS NULL OR t.amount <> r.amount
+         OR debit.member_id IS DISTINCT FROM m.member_id OR debit.kind <> 'settlement' OR debit.shard <> 0
+         OR credit.member_id IS DISTINCT FROM p.payer_id OR credit.kind <> 'available'
+     UNION ALL
+     SELECT 'payment:' || p.id AS id FROM merchant_payments p
+       LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS amount, coalesce(sum(charge_returned), 0) AS charge FROM merchant_refunds WHERE payment_id = p.id) r ON true
+      WHERE p.refunded > 0 AND (p.refunded <> r.amount OR r.charge > p.charge OR (p.refunded = p.amount AND r.charge <> p.charge))
+     ORDER BY 1`,
   );
   const feeShards = await db.query<{ shard: number }>("SELECT shard FROM ledger_accounts WHERE kind = 'fee_income' AND member_id IS NULL ORDER BY shard");
   const haveFeeShards = new Set(feeShards.rows.map((r) => r.shard));
@@ -93,7 +118,8 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
     settlementMismatches: mismatched.rows.map((r) => r.id),
     feeIncomeShardsWrong,
     paymentsUnmatched: unmatched.rows.map((r) => r.id),
+    refundsUnmatched: refundsUnmatched.rows.map((r) => r.id),
   };
-  const broken = [report.driftedAccounts, report.unbalancedTransfers, report.negativeAccounts, report.merchantsWithWrongShards, report.settlementMismatches, report.feeIncomeShardsWrong, report.paymentsUnmatched];
+  const broken = [report.driftedAccounts, report.unbalancedTransfers, report.negativeAccounts, report.merchantsWithWrongShards, report.settlementMismatches, report.feeIncomeShardsWrong, report.paymentsUnmatched, report.refundsUnmatched];
   return { ok: report.totalBalance === '0' && broken.every((list) => list.length === 0), ...report };
 }

@@ -30,13 +30,16 @@ export const ACCOUNT_CODES = {
   wrongCredentials: 'LGN10001',
   accountLocked: 'LGN10002',
   accountNotFound: 'ACC10001',
+  accountLookupsExhausted: 'ACC10002',
   weakPassword: 'PWD10001',
+  samePassword: 'PWD10002',
   wrongPayPassword: 'PAY10001',
   payLocked: 'PAY10002',
   payPasswordAlreadySet: 'PAY10003',
   weakPayPassword: 'PAY10004',
   keypadExpired: 'PAY10005',
   payPasswordNotSet: 'PAY10006',
+  payResetByCard: 'PAY10007',
   captchaRequired: 'CAP10001',
   captchaWrong: 'CAP10002',
   mobileTaken: 'MOB10001',
@@ -118,6 +121,8 @@ export const MERCHANT_CODES = {
   passwordFreeOverCap: 'MCH10015',
   categoryUnknown: 'MCH10016',
   placeUnknown: 'MCH10017',
+  // a payment-code charge the member said no to on their phone: the charge's refusal, for the cashier
+  customerDeclined: 'MCH10018',
 } as const;
 
 /** Refusals of the merchant back office: staff and invitations (spec §4, §5, §6), records and refunds. */

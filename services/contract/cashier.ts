@@ -51,3 +51,18 @@ export const queryCharge = defineService({
   request: z.object({ chargeId: z.string().regex(/^\d{1,18}$/) }),
   response: chargeSchema,
 });
+
+/**
+ * The stores the caller may collect at: a merchant's open stores (its own and its sub-merchants'),
+ * or a clerk's one store (spec §6). `role` says which. MCH10003 for anyone else, STF10009 for a
+ * clerk removed since.
+ */
+export const cashierStores = defineService({
+  name: 'merchant/cashier/stores',
+  audience: 'member',
+  request: z.object({}),
+  response: z.object({
+    role: z.enum(['owner', 'clerk']),
+    stores: z.array(z.object({ storeId, name: z.string(), merchantName: z.string() })),
+  }),
+});

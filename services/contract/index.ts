@@ -35,6 +35,15 @@ import * as store from './store.ts';
 import * as codeBinding from './codeBinding.ts';
 import * as stickers from './stickers.ts';
 import * as merchantHome from './merchantHome.ts';
+import * as appInfo from './appInfo.ts';
+import * as loginPassword from './loginPassword.ts';
+import * as records from './records.ts';
+import * as refund from './refund.ts';
+import * as staffInvitation from './staffInvitation.ts';
+import * as invitation from './invitation.ts';
+import * as staffList from './staffList.ts';
+import * as collectionAnalysis from './collectionAnalysis.ts';
+import * as paymentAlerts from './paymentAlerts.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -42,6 +51,10 @@ export const FLOW_CONTRACTS = {
   enterpriseVerification, platform, walletAssets, transfer, fundDetail, cardList, bindCard, topup, withdrawal,
   scanToPay, cashier, paymentCode, passwordFree,
   merchantOpening, subMerchant, merchantList, store, codeBinding, stickers, merchantHome,
+  appInfo, loginPassword,
+  staffInvitation, invitation, staffList,
+  collectionAnalysis, paymentAlerts,
+  records, refund,
 };
 
 type Modules = typeof FLOW_CONTRACTS;

@@ -65,3 +65,26 @@ export const merchantPaymentSchema = z.object({
 });
 export type MerchantPayment = z.infer<typeof merchantPaymentSchema>;
 
+/**
+ * What the staff flows share (issue 12): the invitation token carried by the SMS / e-mail link and
+ * the QR (`/app/invitation/<token>`), and the invitation as its two sides see it.
+ */
+
+/** 32 random bytes in base64url: what the link and the QR carry (only its hash is stored). */
+export const invitationToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+export const invitationId = z.string().regex(/^\d{1,18}$/);
+export const staffId = z.string().regex(/^\d{1,18}$/);
+export const staffChannel = z.enum(['mobile', 'email', 'qr']);
+export type StaffChannel = z.infer<typeof staffChannel>;
+
+/** 'expired' is a 'sent' invitation past its time (computed on every read). */
+export const invitationState = z.enum(['sent', 'agreed', 'rejected', 'expired', 'withdrawn']);
+export type InvitationState = z.infer<typeof invitationState>;
+
+/** The path the link and the QR open; the server prefixes PUBLIC_URL. */
+export const INVITATION_PATH = '/app/invitation/';
+/** A link (or a bare path) to an invitation, as a scanner reads it from the QR: its token, or null. */
+export function invitationTokenIn(text: string): string | null {
+  const match = /^(?:https?:\/\/[^/\s]+)?\/app\/invitation\/([A-Za-z0-9_-]{43})\/?$/.exec(text.trim());
+  return match ? match[1]! : null;
+}

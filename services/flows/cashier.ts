@@ -7,14 +7,13 @@ import { scannerFlow } from './scanner.ts';
 // the till asks in the background every two seconds: no cover, no toast for a missed answer
 const quiet = { quiet: true } as const;
 
-/** The stores the till can collect for: the open ones of the merchant and its sub-merchants. */
+/**
+ * The stores the till can collect for: a merchant's open ones (its own and its sub-merchants'), or
+ * a clerk's one store; the server decides which (merchant/cashier/stores).
+ */
 async function loadStores(): Promise<Outcome<{ stores: CashierStore[] }>> {
-  const answer = await requestGateway('merchant/list/query', {}, quiet);
-  if (!answer.ok) return answer;
-  const stores = [answer.data.merchant, ...answer.data.subMerchants].flatMap((merchant) =>
-    merchant.status === 'active' ? merchant.stores.filter((s) => s.status === 'open').map((s) => ({ storeId: s.storeId, name: s.name, merchantName: merchant.name })) : [],
-  );
-  return { ok: true, data: { stores } };
+  const answer = await requestGateway('merchant/cashier/stores', {}, quiet);
+  return answer.ok ? { ok: true, data: { stores: answer.data.stores } } : answer;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ResponseOf } from '../contract/define.ts';
 import type { queryMerchantHome } from '../contract/merchantHome.ts';
+import type { staffSummary } from '../contract/invitation.ts';
 import type { getUserAssets } from '../contract/walletAssets.ts';
 import { requestGateway } from '../gateway.ts';
 import { documentFlow } from './document.ts';
@@ -12,7 +13,11 @@ import { documentFlow } from './document.ts';
  */
 export type Balance = ResponseOf<typeof getUserAssets>;
 export type MerchantHome = ResponseOf<typeof queryMerchantHome>;
+export type StaffHome = ResponseOf<typeof staffSummary>;
 
 export const hubBalanceFlow = documentFlow(() => requestGateway('wallet/member/getUserAssets', {}, { quiet: true }));
 
 export const merchantHomeFlow = documentFlow(() => requestGateway('merchant/home/summary', {}, { quiet: true }));
+
+/** An individual's staff corner: the store they collect at as a clerk, and their pending invitations. */
+export const staffHomeFlow = documentFlow(() => requestGateway('staff/invitation/summary', {}, { quiet: true }));

@@ -48,6 +48,8 @@ export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
     errorEvent('loadAssets', new Error('network down')),
     doneEvent('scanner', { text: samplePayload, source: 'camera' }),
     doneEvent('scanner', { text: 'hello', source: 'photo' }),
+    // a staff invitation's QR: the link the merchant's phone shows
+    doneEvent('scanner', { text: `https://carteira.example.ao/app/invitation/${'Ab3_-'.repeat(8)}xyz`, source: 'camera' }),
     errorEvent('scanner', new Error('child failed')),
     doneEvent('resolveCode', { ok: true, data: sampleStaticCode }),
     doneEvent('resolveCode', { ok: true, data: sampleDynamicCode }),

@@ -104,6 +104,22 @@ describe('the home hub signed in', () => {
     expect(screen.queryByRole('heading', { name: 'A minha loja' })).toBeNull();
   });
 
+  it('a clerk: their store’s cashier and the invitations waiting; a member on no staff sees neither', async () => {
+    const place = { staffId: '77', storeId: '31', storeName: 'Loja Central', merchantName: 'Loja Demo', allRecords: false };
+    answer({ 'wallet/member/getUserAssets': assets(), 'staff/invitation/summary': { ok: true, data: { place, pending: 2 } } });
+    const { unmount } = open('signedIn', ANA);
+    expect(await screen.findByRole('heading', { name: 'O meu trabalho' })).toBeTruthy();
+    expect(screen.getByText('Cobra na loja Loja Central (Loja Demo)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Caixa da minha loja' }).getAttribute('href')).toBe('/app/cashier');
+    expect(screen.getByRole('link', { name: 'Convites pendentes (2)' }).getAttribute('href')).toBe('/app/invitations');
+    unmount();
+    answer({ 'wallet/member/getUserAssets': assets(), 'staff/invitation/summary': { ok: true, data: { place: null, pending: 0 } } });
+    open('signedIn', ANA);
+    await waitFor(() => expect(screen.getByText('50 000,00 Kz')).toBeTruthy());
+    await waitFor(() => expect(gateway.requestGateway).toHaveBeenCalledWith('staff/invitation/summary', {}, { quiet: true }));
+    expect(screen.queryByRole('heading', { name: 'O meu trabalho' })).toBeNull();
+  });
+
   it('a merchant: today’s takings, its collection balance, the cashier, its codes and stores', async () => {
     answer({ 'wallet/member/getUserAssets': assets(), 'merchant/home/summary': merchantHome });
     open('signedIn', SHOP);
@@ -112,7 +128,7 @@ describe('the home hub signed in', () => {
     expect(screen.getByText('Recebido hoje').nextSibling?.textContent).toBe('12 500,00 Kz');
     expect(screen.getByText('Pagamentos hoje').nextSibling?.textContent).toBe('7');
     expect(screen.getByText('Hoje, depois das taxas').nextSibling?.textContent).toBe('12 437,50 Kz');
-    expect(screen.getByText('Saldo de recebimentos').nextSibling?.textContent).toBe('32 437,50 Kz');
+    expect(screen.getByText('Saldo das cobranças').nextSibling?.textContent).toBe('32 437,50 Kz');
     expect(screen.getByRole('link', { name: 'Caixa' }).getAttribute('href')).toBe('/app/cashier');
     expect(screen.getByRole('link', { name: 'Códigos e lojas (2)' }).getAttribute('href')).toBe('/app/merchantlist');
     expect(gateway.requestGateway).toHaveBeenCalledWith('merchant/home/summary', {}, { quiet: true });
@@ -121,7 +137,7 @@ describe('the home hub signed in', () => {
   it('a verified enterprise that is not a merchant yet (MCH10003) is offered a collection account; an unverified one, the verification', async () => {
     answer({ 'wallet/member/getUserAssets': assets(true), 'merchant/home/summary': notAMerchant });
     const { unmount } = open('signedIn', SHOP);
-    expect((await screen.findByRole('link', { name: 'Abrir conta de recebimentos' })).getAttribute('href')).toBe('/app/open');
+    expect((await screen.findByRole('link', { name: 'Abrir conta de cobrança' })).getAttribute('href')).toBe('/app/open');
     unmount();
     answer({ 'wallet/member/getUserAssets': assets(false), 'merchant/home/summary': notAMerchant });
     open('signedIn', SHOP);
@@ -130,7 +146,11 @@ describe('the home hub signed in', () => {
 
   it('a balance that did not load says so, with a retry; and the hub reads in English', async () => {
     answer({});
-    gateway.requestGateway.mockRejectedValueOnce(new Error('network down'));
+    // the balance's call gets no answer (the staff corner's own call answers as the server would)
+    gateway.requestGateway.mockImplementation(async (service: string) => {
+      if (service === 'wallet/member/getUserAssets') throw new Error('network down');
+      return { ok: true, data: { place: null, pending: 0 } };
+    });
     open('signedIn', ANA, 'en');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Ana Maria Demo' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Could not load the balance/));

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, type screen as Screen } from '@testing-library/react';
+import { useSelector } from '@xstate/react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../../src/i18n.ts';
+import pt from '../../locales/pt.json';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+import fr from '../../locales/fr.json';
 import { createActor, waitFor, type ActorRefFrom, type EventObject } from 'xstate';
 import axios from 'axios';
 import { ScanToPayView } from '../../screens/scanToPay/ScanToPayView.tsx';
-import { categoryLabel } from '../../screens/scanToPay/category.ts';
+import { categoryLabel } from '../../screens/common/category.ts';
 import { scanToPayFlow } from '../../services/flows/scanToPay.ts';
 import { scanToPayMachine, type ScanToPayEvent } from '../../machines/scanToPay.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
@@ -18,7 +25,7 @@ import { storage } from '../../src/lib/storage.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { fund, verifyMember } from '../support/money.ts';
 import { call, ok, type MerchantSetup } from '../support/merchant.ts';
-import { merchantForScreens } from '../support/jsdomMerchant.ts';
+import { merchantWithStore } from './merchantSetup.ts';
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
@@ -62,6 +69,7 @@ const binding: ScreenBinding<typeof scanToPayMachine> = {
       return void expect(ui.getByRole('button', { name: 'Escrever o número de série' })).toBeTruthy();
     }
     if (state.matches('resolving')) return void expect(status(ui)).toBe('A procurar o comerciante…');
+    if (state.matches('openingInvitation')) return void expect(status(ui)).toBe('Um convite para trabalhar numa loja: a abrir…');
     if (state.matches('codeRefused')) {
       const table: Record<string, RegExp> = { MCH10006: /não é um código de cobrança/, MCH10007: /ainda não está associado a uma loja/, MCH10014: /própria loja/, MCH10009: /já foi pago/ };
       expect(alert(ui)).toMatch(table[c.errorCode!]!);
@@ -141,6 +149,26 @@ describe('a cashier’s one-time code on the screen', () => {
   });
 });
 
+describe('the scanning step’s heading', () => {
+  it('says to scan while the camera is asked for, to type while the serial is typed, and to scan again with the camera back', async () => {
+    const actor = createActor(scanToPayModel.machine, { input: scanToPayModel.variants[0]!.input as never }).start();
+    actor.send(doneEvent('loadAssets', { ok: true, data: sampleAssets }) as never);
+    function Live() {
+      const state = useSelector(actor, (s) => s);
+      return <ScanToPayView state={state} send={(e) => actor.send(e)} />;
+    }
+    render(<I18nextProvider i18n={createI18n('pt', { pt, en, zh, fr })}><Live /></I18nextProvider>);
+    const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
+    expect(heading()).toBe('Leia o código QR da loja');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Escrever o número de série' })));
+    expect(screen.getByLabelText('Número de série')).toBeTruthy();
+    expect(heading()).toBe('Escreva o número de série');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Usar a câmara' })));
+    expect(heading()).toBe('Leia o código QR da loja');
+    actor.stop();
+  });
+});
+
 describe('the merchant’s category in the reader’s language', () => {
   it('pt, en and zh from services/data/merchant_categories.json; fr falls back to pt; an unknown code shows as itself', () => {
     expect(categoryLabel('5812', 'pt')).toBe('Restaurantes');
@@ -160,7 +188,7 @@ describe('paying a merchant through the real gateway (PGlite), the camera absent
   const baseURL = http.defaults.baseURL;
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    shop = await merchantForScreens(server);
+    shop = await merchantWithStore(server);
     const anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
     await fund(server.db, anaId, 50_000n * 100n);
     ana = await server.memberToken('+244923000001');

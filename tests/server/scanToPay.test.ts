@@ -239,6 +239,21 @@ describe.each(engines)('scan to pay on %s', (engine) => {
     expect((await pay(batch.serials[0]!, 77 * KZ)).code).toBe('MCH10007');
   });
 
+  it('shows the payment in the payer’s fund detail under the name on the code, unmasked, with the receipt’s voucher', async () => {
+    const paid = await pay(shop.storeSerial, 43_21);
+    expect(paid.code).toBe('S0001');
+    const lines = (await send('wallet/fund/queryFundDetails', { shortcut: '7', pageSize: 50 })).bizContent.items as Array<{ id: string; kind: string; amount: number; counterparty: string | null }>;
+    const line = lines.find((l) => l.kind === 'merchant_pay' && l.amount === 43_21)!;
+    // the enterprise behind it is “Loja Demo, Lda”: a person's masking would read “Loja D*** L***”
+    expect(line).toMatchObject({ direction: 'expenditure', counterparty: 'Loja Demo' });
+    expect((await send('wallet/fund/queryFundDetail', { id: line.id })).bizContent).toMatchObject({
+      counterparty: 'Loja Demo', seller: 'Loja Demo · Loja Central', voucherNo: paid.bizContent.voucherNo,
+    });
+    // a person on the other side of a transfer stays masked
+    const transfer = lines.find((l) => l.kind === 'transfer' && l.counterparty !== null);
+    if (transfer) expect(transfer.counterparty).toMatch(/\*\*\*/);
+  });
+
   describe('dynamic codes', () => {
     const create = async (amount: number, merchant = shop) => ok(server, 'merchant/cashier/createDynamicCode', { storeId: merchant.storeId, amount }, merchant.token);
 

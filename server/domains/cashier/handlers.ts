@@ -5,16 +5,18 @@ import type { FlowHandlers, Handler } from '../../handler.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
 import { merchantPay } from '../../ledger/merchantPayment.ts';
 import { insertCodes } from '../codeBinding/codes.ts';
-import { merchantOf, ownedStore, type MerchantRow, type StoreRow } from '../merchantOpening/merchants.ts';
+import { actingAt, merchantOf, staffOf, type MerchantRow, type StoreActor, type StoreRow } from '../merchantOpening/merchants.ts';
 import { memberIdOf } from '../members/moneyMembers.ts';
 import { passwordFreeOf } from '../passwordFree/handlers.ts';
 import { CHARGE_CONFIRM_SECONDS, expireOverdueCharge, lockUsablePaymentCode } from '../paymentCode/codes.ts';
 import { chargeView, merchantPaymentView, type ChargeRow } from './payments.ts';
 
 /**
- * The till: a dynamic code for an amount, and charging a member's payment code. Only the merchant's
- * owner for now, for the stores of its merchant and sub-merchants (merchantOf / ownedStore, the one
- * place the next issue opens to clerks). MCH10004 for another merchant's store, code or charge.
+ * The till: a dynamic code for an amount, and charging a member's payment code. The merchant's
+ * owner at any store of its merchant and sub-merchants, and a clerk at their one store (actingAt,
+ * the one place that decides; spec §6): the payment's cashier is whoever is at the till. A clerk
+ * reads back only what they made (their codes and charges) unless they may view all the store's
+ * records. MCH10004 for another merchant's store, code or charge; STF10009 for a removed clerk.
  */
 
 const CHARGE = 'merchant/cashier/chargePaymentCode';
@@ -34,8 +36,7 @@ const createDynamicCode: Handler<'merchant/cashier/createDynamicCode'> = async (
   const cashierId = memberIdOf(ctx);
   if (input.amount > LARGEST_CODE_AMOUNT) throw new DomainError(LEDGER_CODES.amountInvalid, 200, 'amount');
   return ctx.db.transaction(async (tx) => {
-    const merchant = await merchantOf(ctx, tx);
-    const store = await ownedStore(tx, merchant, input.storeId);
+    const { store, merchant } = await actingAt(ctx, input.storeId, tx);
     requireOpen(store, merchant);
     const { rows } = await tx.query<{ at: Date }>('SELECT now() + make_interval(secs => $1) AS at', [ctx.config.merchant.dynamicCodeSeconds]);
     const expiresAt = new Date(rows[0]!.at);
@@ -50,14 +51,13 @@ const createDynamicCode: Handler<'merchant/cashier/createDynamicCode'> = async (
 
 /** Whether a dynamic code of one of the caller's stores was paid: the cashier's screen asks until paid or expired. */
 const queryDynamicCode: Handler<'merchant/cashier/queryDynamicCode'> = async (input, ctx) => {
-  const merchant = await merchantOf(ctx);
-  const { rows } = await ctx.db.query<{ store_id: string; expired: boolean; paid_payment_id: string | null }>(
-    "SELECT store_id::text, expires_at <= now() AS expired, paid_payment_id::text FROM collection_codes WHERE serial = $1 AND kind = 'dynamic'",
+  const { rows } = await ctx.db.query<{ store_id: string; created_by: string | null; expired: boolean; paid_payment_id: string | null }>(
+    "SELECT store_id::text, created_by::text, expires_at <= now() AS expired, paid_payment_id::text FROM collection_codes WHERE serial = $1 AND kind = 'dynamic'",
     [input.serial],
   );
   const code = rows[0];
   if (!code) throw new DomainError(MERCHANT_CODES.notYours);
-  await ownedStore(ctx.db, merchant, code.store_id);
+  onlyOwnUnlessAll(await actingAt(ctx, code.store_id), code.created_by);
   if (code.paid_payment_id) return { state: 'paid' as const, payment: await merchantPaymentView(ctx.db, code.paid_payment_id) };
   return { state: code.expired ? ('expired' as const) : ('waiting' as const), payment: null };
 };
@@ -73,11 +73,11 @@ const queryDynamicCode: Handler<'merchant/cashier/queryDynamicCode'> = async (in
 const chargePaymentCode: Handler<typeof CHARGE> = async (input, ctx) => {
   const cashierId = memberIdOf(ctx);
   return idempotentMoneyCall(ctx, cashierId, CHARGE, input, async (tx) => {
-    const merchant = await merchantOf(ctx, tx);
-    const store = await ownedStore(tx, merchant, input.storeId);
+    const { store, merchant } = await actingAt(ctx, input.storeId, tx);
     requireOpen(store, merchant);
     const code = await lockUsablePaymentCode(tx, input.code);
-    if (code.memberId === merchant.member_id) throw new DomainError(MERCHANT_CODES.payingOwnStore);
+    // the owner's or the clerk's own code: money going round in circles through the till
+    if (code.memberId === merchant.member_id || code.memberId === cashierId) throw new DomainError(MERCHANT_CODES.payingOwnStore);
     const passwordFree = await passwordFreeOf(tx, code.memberId, ctx.config.merchant.passwordFreeCap);
     const { rows } = await tx.query<ChargeRow>(
       `INSERT INTO payment_code_charges (token_hash, member_id, store_id, cashier_id, cashier_request_no, amount, state, expires_at)
@@ -104,19 +104,42 @@ const chargePaymentCode: Handler<typeof CHARGE> = async (input, ctx) => {
 
 /** A charge of one of the caller's stores, as it stands: the cashier's screen asks until it is paid, refused or expired. */
 const queryCharge: Handler<'merchant/cashier/queryCharge'> = async (input, ctx) => {
-  const merchant = await merchantOf(ctx);
-  const find = () => ctx.db.query<ChargeRow>(
-    'SELECT id::text, state, amount::text, payment_id::text, refusal_code, store_id::text FROM payment_code_charges WHERE id = $1',
+  const find = () => ctx.db.query<ChargeRow & { cashier_id: string }>(
+    'SELECT id::text, state, amount::text, payment_id::text, refusal_code, store_id::text, cashier_id::text FROM payment_code_charges WHERE id = $1',
     [input.chargeId],
   );
   const found = (await find()).rows[0];
   if (!found) throw new DomainError(MERCHANT_CODES.notYours);
-  await ownedStore(ctx.db, merchant, found.store_id);
+  onlyOwnUnlessAll(await actingAt(ctx, found.store_id), found.cashier_id);
   await expireOverdueCharge(ctx.db, found.id);
   return chargeView(ctx.db, (await find()).rows[0]!);
 };
 
+/** The stores the caller collects at: the owner's open ones, or a clerk's one store (if open). */
+const cashierStores: Handler<'merchant/cashier/stores'> = async (_input, ctx) => {
+  const owned = await ctx.db.query('SELECT 1 FROM merchants m WHERE m.member_id = $1 AND m.parent_id IS NULL', [memberIdOf(ctx)]);
+  const clerk = owned.rows[0] ? null : await staffOf(ctx, ctx.db, { refuseRemoved: true });
+  if (!clerk) {
+    const merchant = await merchantOf(ctx);
+    const { rows } = await ctx.db.query<{ id: string; name: string; merchant_name: string }>(
+      `SELECT s.id::text, s.name, m.name AS merchant_name FROM stores s JOIN merchants m ON m.id = s.merchant_id
+        WHERE (m.id = $1 OR m.parent_id = $1) AND m.status = 'active' AND s.status = 'open' ORDER BY (m.id = $1) DESC, m.id, s.id`,
+      [merchant.id],
+    );
+    return { role: 'owner' as const, stores: merchant.status === 'active' ? rows.map((r) => ({ storeId: r.id, name: r.name, merchantName: r.merchant_name })) : [] };
+  }
+  const { store } = await actingAt(ctx, clerk.store_id);
+  const open = store.status === 'open' && store.merchant.status === 'active';
+  return { role: 'clerk' as const, stores: open ? [{ storeId: store.id, name: store.name, merchantName: store.merchant.name }] : [] };
+};
+
+/** A clerk without the all-records permission reads back only what they made themselves. */
+function onlyOwnUnlessAll(actor: StoreActor, madeBy: string | null): void {
+  if (actor.role === 'clerk' && !actor.staff.all_records && madeBy !== actor.memberId) throw new DomainError(MERCHANT_CODES.notYours);
+}
+
 export const cashierHandlers = {
+  'merchant/cashier/stores': cashierStores,
   'merchant/cashier/createDynamicCode': createDynamicCode,
   'merchant/cashier/queryDynamicCode': queryDynamicCode,
   [CHARGE]: chargePaymentCode,

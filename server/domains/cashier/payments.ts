@@ -7,17 +7,18 @@ import { maskName } from '../members/moneyMembers.ts';
 export async function merchantPaymentView(db: Queryable, paymentId: string): Promise<MerchantPayment> {
   const { rows } = await db.query<{
     id: string; voucher_no: string; transfer_id: string; store_id: string; store_name: string; serial: string | null; method: MerchantPayment['method'];
-    amount: string; charge: string; refunded: string; created_at: Date; payer_name: string;
+    amount: string; charge: string; refunded: string; charge_returned: string; created_at: Date; payer_name: string;
   }>(
     `SELECT p.id::text, p.voucher_no, p.transfer_id::text, p.store_id::text, st.name AS store_name, p.serial, p.method,
-            p.amount::text, p.charge::text, p.refunded::text, p.created_at, coalesce(payer.real_name, payer.display_name) AS payer_name
+            p.amount::text, p.charge::text, p.refunded::text, p.created_at, coalesce(payer.real_name, payer.display_name) AS payer_name,
+            coalesce((SELECT sum(r.charge_returned) FROM merchant_refunds r WHERE r.payment_id = p.id), 0)::text AS charge_returned
        FROM merchant_payments p JOIN stores st ON st.id = p.store_id JOIN members payer ON payer.id = p.payer_id
       WHERE p.id = $1`,
     [paymentId],
   );
   const row = rows[0]!;
   const at = new Date(row.created_at);
-  const [amount, charge, refunded] = [BigInt(row.amount), BigInt(row.charge), BigInt(row.refunded)];
+  const [amount, charge, refunded, chargeReturned] = [BigInt(row.amount), BigInt(row.charge), BigInt(row.refunded), BigInt(row.charge_returned)];
   return {
     paymentId: row.id,
     voucherNo: row.voucher_no,
@@ -29,7 +30,8 @@ export async function merchantPaymentView(db: Queryable, paymentId: string): Pro
     method: row.method,
     amount: Number(amount),
     charge: Number(charge),
-    net: Number(amount - charge - refunded),
+    // a refund returns its share of the charge (server/ledger/README.md "Refunds"): the merchant bears only the net part, as the records show
+    net: Number(amount - charge - (refunded - chargeReturned)),
     payerMasked: maskName(row.payer_name),
     at: at.toISOString(),
   };

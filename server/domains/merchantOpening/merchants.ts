@@ -13,8 +13,10 @@ import { memberIdOf } from '../session/principal.ts';
  * - a clerk (an individual member who agreed to an invitation for one store) acts only at that
  *   store, only to collect and to read their own collections (or all the store's with the
  *   permission): `actingAt` for a store named in the call, `staffOf` for "my store";
- * - a removed clerk is refused at once with STF10009 on their next call; anyone else gets the same
- *   answer as for a store that does not exist (MCH10004), so nothing leaks whose a store is.
+ * - a removed clerk is refused at once with STF10009 on their next call; a clerk naming another
+ *   store gets the same answer as for a store that does not exist (MCH10004), and a member on no
+ *   staff the answer they had before clerks existed (MCH10003), so nothing leaks whose a store is;
+ * - `ownerOnly` for the owner's calls (staff, refunds, withdrawals): STF10010 for a clerk.
  */
 
 export interface MerchantRow {
@@ -136,12 +138,52 @@ export async function actingAt(ctx: HandlerContext, storeId: string, db: Queryab
     [memberId, storeId],
   );
   const staff = rows[0];
-  if (!staff) throw new DomainError(MERCHANT_CODES.notYours);
+  if (!staff) {
+    // on no staff at all: answered as before clerks existed (not a merchant), never naming the store
+    const anyStaff = await db.query(`SELECT 1 FROM staff st WHERE st.member_id = $1 LIMIT 1`, [memberId]);
+    throw new DomainError(anyStaff.rows[0] ? MERCHANT_CODES.notYours : MERCHANT_CODES.notAMerchant);
+  }
   if (staff.status !== 'normal') throw new DomainError(STAFF_CODES.staffRemoved);
   if (options.ownerOnly) throw new DomainError(STAFF_CODES.ownerOnly);
   const merchantRows = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.id = $1`, [staff.merchant_id]);
   const merchant = merchantRows.rows[0]!;
   return { role: 'clerk', memberId, staff, merchant, store: await ownedStore(db, merchant, storeId, { lock: options.lock }) };
+}
+
+/** What the caller may read of a merchant's records (and whether they may refund): the owner everything, a clerk their store. */
+export type RecordsScope =
+  | { role: 'owner'; memberId: string; merchant: MerchantRow }
+  | { role: 'clerk'; memberId: string; merchant: MerchantRow; staff: StaffRow };
+
+/**
+ * The caller's readable scope for calls that name no store (records, their export, a refund): the
+ * merchant's owner, else an active clerk (a removed one is STF10009), else MCH10003. `ownerOnly`
+ * refuses a clerk with STF10010. Which rows a clerk then sees (their own collections, or all their
+ * store's with `all_records`) is the records domain's query, given this scope.
+ */
+export async function recordsScope(ctx: HandlerContext, db: Queryable = ctx.db, options: { ownerOnly?: boolean } = {}): Promise<RecordsScope> {
+  const memberId = memberIdOf(ctx);
+  const owned = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.member_id = $1 AND m.parent_id IS NULL AND m.status = 'active'`, [memberId]);
+  if (owned.rows[0]) return { role: 'owner', memberId, merchant: owned.rows[0] };
+  const staff = await staffOf(ctx, db, { refuseRemoved: true });
+  if (!staff) throw new DomainError(MERCHANT_CODES.notAMerchant);
+  if (options.ownerOnly) throw new DomainError(STAFF_CODES.ownerOnly);
+  const merchantRows = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.id = $1`, [staff.merchant_id]);
+  return { role: 'clerk', memberId, merchant: merchantRows.rows[0]!, staff };
+}
+
+/**
+ * The caller as the merchant's owner, for the calls only the owner makes (staff, refunds,
+ * withdrawals): a clerk gets STF10010, a removed clerk STF10009, anyone else MCH10003.
+ */
+export async function ownerOnly(ctx: HandlerContext, db: Queryable = ctx.db): Promise<MerchantRow> {
+  try {
+    return await merchantOf(ctx, db);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== MERCHANT_CODES.notAMerchant) throw error;
+    if (await staffOf(ctx, db, { refuseRemoved: true })) throw new DomainError(STAFF_CODES.ownerOnly);
+    throw error;
+  }
 }
 
 export function toMerchantSummary(row: MerchantRow): MerchantSummary {

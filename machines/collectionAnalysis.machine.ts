@@ -1,0 +1,157 @@
+import { assign, setup } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import type { CollectionAnalysis } from '../services/contract/collectionAnalysis.ts';
+import { FILTER_SHORTCUTS, isIsoDay, type FundFilter, type ShortcutCode } from './fundDetail.machine.ts';
+import { outputOf, provided, refusalCode } from './outcome.ts';
+
+/**
+ * The merchant's income analysis (`/app/collectionanalysis`, "statistical analysis"): totals,
+ * the series by day (by hour for one day), the breakdowns by store and clerk and the balances, for
+ * a date filter — the fund detail's: today, the latest week, the latest month (spec §9 shortcuts
+ * 7, 6, 8) or a custom from/to checked the same way — and all stores or one. A range without
+ * payments is its own state (nothing to chart). A new filter or store asks again.
+ */
+
+export interface AnalysisStore {
+  storeId: string;
+  name: string;
+}
+
+export interface AnalysisAnswer {
+  analysis: CollectionAnalysis;
+  /** The merchant's stores, to choose one from. */
+  stores: AnalysisStore[];
+}
+
+export interface CollectionAnalysisInput {
+  /** Today as a Luanda day (YYYY-MM-DD): a custom range may not end after it. */
+  today: string;
+}
+
+export interface CollectionAnalysisContext {
+  today: string;
+  filter: FundFilter;
+  storeId: string | null;
+  draftFrom: string;
+  draftTo: string;
+  analysis: CollectionAnalysis | null;
+  stores: AnalysisStore[];
+  errorCode: string | null;
+}
+
+export type CollectionAnalysisEvent =
+  | { type: 'filter.changed'; code: ShortcutCode }
+  | { type: 'custom.opened' }
+  | { type: 'custom.fromChanged'; value: string }
+  | { type: 'custom.toChanged'; value: string }
+  | { type: 'custom.applied' }
+  | { type: 'custom.cancelled' }
+  | { type: 'store.changed'; storeId: string | null }
+  | { type: 'analysis.refreshed' }
+  | { type: 'analysis.retry' };
+
+const answerOf = (event: unknown) => {
+  const output = outputOf<AnalysisAnswer>(event);
+  return output.ok ? output.data : null;
+};
+
+export const collectionAnalysisMachine = setup({
+  types: {
+    input: {} as CollectionAnalysisInput,
+    context: {} as CollectionAnalysisContext,
+    events: {} as CollectionAnalysisEvent,
+  },
+  actors: {
+    loadAnalysis: provided<Outcome<AnalysisAnswer>, { filter: FundFilter; storeId: string | null }>('loadAnalysis'),
+  },
+  guards: {
+    hasPayments: ({ event }) => (answerOf(event)?.analysis.totals.count ?? 0) > 0,
+    // a range without payments, or with only refunds of earlier payments: nothing to chart but the figures
+    isOk: ({ event }) => answerOf(event) !== null,
+    draftIncomplete: ({ context }) => !isIsoDay(context.draftFrom) || !isIsoDay(context.draftTo),
+    // ISO days compare as strings
+    draftReversed: ({ context }) => context.draftFrom > context.draftTo,
+    draftInFuture: ({ context }) => context.draftTo > context.today,
+  },
+  actions: {
+    setShortcut: assign({ filter: ({ context, event }) => (event.type === 'filter.changed' ? { kind: 'shortcut' as const, code: event.code } : context.filter) }),
+    setStore: assign({ storeId: ({ context, event }) => (event.type === 'store.changed' ? event.storeId : context.storeId) }),
+    seedDraft: assign({
+      draftFrom: ({ context }) => (context.filter.kind === 'custom' ? context.filter.from : (context.analysis?.from ?? context.today)),
+      draftTo: ({ context }) => (context.filter.kind === 'custom' ? context.filter.to : (context.analysis?.to ?? context.today)),
+    }),
+    setDraftFrom: assign({ draftFrom: ({ context, event }) => (event.type === 'custom.fromChanged' ? event.value.slice(0, 10) : context.draftFrom) }),
+    setDraftTo: assign({ draftTo: ({ context, event }) => (event.type === 'custom.toChanged' ? event.value.slice(0, 10) : context.draftTo) }),
+    applyCustom: assign({ filter: ({ context }) => ({ kind: 'custom' as const, from: context.draftFrom, to: context.draftTo }) }),
+    keepAnswer: assign(({ event }) => {
+      const answer = answerOf(event)!;
+      return { analysis: answer.analysis, stores: answer.stores, errorCode: null };
+    }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    forgetRefusal: assign({ errorCode: null }),
+  },
+}).createMachine({
+  id: 'collectionAnalysis',
+  context: ({ input }) => ({
+    today: input.today, filter: { kind: 'shortcut', code: FILTER_SHORTCUTS.today }, storeId: null,
+    draftFrom: '', draftTo: '', analysis: null, stores: [], errorCode: null,
+  }),
+  initial: 'loading',
+  on: {
+    'filter.changed': { target: '.loading', actions: 'setShortcut' },
+    'custom.opened': { target: '.customRange', actions: 'seedDraft' },
+  },
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadAnalysis',
+        src: 'loadAnalysis',
+        input: ({ context }) => ({ filter: context.filter, storeId: context.storeId }),
+        onDone: [
+          { guard: 'hasPayments', target: 'ready', actions: 'keepAnswer' },
+          { guard: 'isOk', target: 'empty', actions: 'keepAnswer' },
+          { target: 'failed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+    },
+    // the stores to choose from come with an answer
+    ready: {
+      on: {
+        'analysis.refreshed': { target: 'loading' },
+        'store.changed': { target: 'loading', actions: 'setStore' },
+      },
+    },
+    empty: {
+      on: {
+        'analysis.refreshed': { target: 'loading' },
+        'store.changed': { target: 'loading', actions: 'setStore' },
+      },
+    },
+    failed: {
+      tags: ['error'],
+      on: { 'analysis.retry': { target: 'loading' } },
+    },
+    customRange: {
+      initial: 'editing',
+      on: {
+        'custom.fromChanged': { target: '.editing', actions: 'setDraftFrom' },
+        'custom.toChanged': { target: '.editing', actions: 'setDraftTo' },
+        'custom.applied': [
+          { guard: 'draftIncomplete', target: '.incomplete' },
+          { guard: 'draftReversed', target: '.reversed' },
+          { guard: 'draftInFuture', target: '.future' },
+          { target: 'loading', actions: 'applyCustom' },
+        ],
+        'custom.cancelled': { target: 'loading' },
+      },
+      states: {
+        editing: {},
+        incomplete: { tags: ['error'] },
+        reversed: { tags: ['error'] },
+        future: { tags: ['error'] },
+      },
+    },
+  },
+});

@@ -1,0 +1,155 @@
+import { assign, raise, setup } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import type { AlertPayment } from '../services/contract/paymentAlerts.ts';
+import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
+
+/**
+ * Live payment alerts on an open cashier or records screen (merchant or clerk). The `stream`
+ * region keeps one long poll open (`merchant/alerts/wait`): starting gets the cursor of now, then
+ * each answer brings the payments since the cursor and the next cursor, and the next wait begins
+ * at once. A lost connection waits a growing back-off (1 s, 2 s, 4 s … 30 s) and resumes from the
+ * last cursor, so nothing is missed or told twice. A removed clerk (STF10009) or any other refusal
+ * stops it; a lost session never answers (the session chart takes over). The `voice` region reads
+ * each payment aloud when on; the choice is the person's and remembered (`rememberVoice`).
+ */
+
+/** How many payments the screen keeps on show, newest first. */
+export const SHOWN_PAYMENTS = 5;
+const LONGEST_BACKOFF_MS = 30_000;
+
+export interface AlertPage {
+  payments: AlertPayment[];
+  cursor: string;
+}
+
+export interface PaymentAlertsInput {
+  /** Whether this person asked for the payments to be read aloud (remembered per member). */
+  voice: boolean;
+}
+
+export interface PaymentAlertsContext {
+  cursor: string | null;
+  payments: AlertPayment[];
+  /** Consecutive lost connections: the back-off grows with them. */
+  attempt: number;
+  errorCode: string | null;
+  /** The input's choice, read once by `voice.deciding`; the region's state is the choice from then on. */
+  voiceAsked: boolean;
+}
+
+export type PaymentAlertsEvent =
+  | { type: 'voice.toggled' }
+  | { type: 'stream.retry' }
+  /** Raised by the chart when an answer brings payments; the voice region reads them. */
+  | { type: 'payments.arrived'; payments: AlertPayment[] };
+
+const pageOf = (event: unknown) => {
+  const output = outputOf<AlertPage>(event);
+  return output.ok ? output.data : null;
+};
+
+export const paymentAlertsMachine = setup({
+  types: {
+    input: {} as PaymentAlertsInput,
+    context: {} as PaymentAlertsContext,
+    events: {} as PaymentAlertsEvent,
+  },
+  actors: {
+    waitAlerts: provided<Outcome<AlertPage>, { after: string | null }>('waitAlerts'),
+  },
+  guards: {
+    isOk,
+    refusedWith,
+    brought: ({ event }) => (pageOf(event)?.payments.length ?? 0) > 0,
+    hasCursor: ({ context }) => context.cursor !== null,
+    voiceAsked: ({ context }) => context.voiceAsked,
+  },
+  delays: {
+    // 1 s, 2 s, 4 s … at most 30 s: a dead network is not hammered, a short loss is over soon
+    backoff: ({ context }) => Math.min(LONGEST_BACKOFF_MS, 1000 * 2 ** Math.max(0, context.attempt - 1)),
+  },
+  actions: {
+    keepCursor: assign(({ event }) => ({ cursor: pageOf(event)!.cursor, attempt: 0, errorCode: null })),
+    keepPayments: assign({
+      payments: ({ context, event }) => [...[...pageOf(event)!.payments].reverse(), ...context.payments].slice(0, SHOWN_PAYMENTS),
+    }),
+    announceArrival: raise(({ event }) => ({ type: 'payments.arrived' as const, payments: pageOf(event)!.payments })),
+    countLoss: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    /** Provided by the screen: reads the payments aloud (speechSynthesis) in the person's language. */
+    speak: (_, _params: { payments: AlertPayment[] }) => {},
+    /** Provided by the screen: remembers the person's choice (on or off, by the state entered). */
+    rememberVoice: (_, _params: { on: boolean }) => {},
+  },
+}).createMachine({
+  id: 'paymentAlerts',
+  type: 'parallel',
+  context: ({ input }) => ({ cursor: null, payments: [], attempt: 0, errorCode: null, voiceAsked: input.voice }),
+  states: {
+    stream: {
+      initial: 'starting',
+      states: {
+        starting: {
+          invoke: {
+            id: 'waitAlerts',
+            src: 'waitAlerts',
+            input: () => ({ after: null }),
+            onDone: [
+              { guard: 'isOk', target: 'waiting', actions: 'keepCursor' },
+              { guard: { type: 'refusedWith', params: { code: 'STF10009' } }, target: 'removed', actions: 'keepRefusal' },
+              { target: 'stopped', actions: 'keepRefusal' },
+            ],
+            onError: { target: 'reconnecting', actions: 'countLoss' },
+          },
+        },
+        waiting: {
+          tags: ['live'],
+          invoke: {
+            id: 'waitAlerts',
+            src: 'waitAlerts',
+            input: ({ context }) => ({ after: context.cursor }),
+            onDone: [
+              { guard: 'brought', target: 'waiting', reenter: true, actions: ['keepCursor', 'keepPayments', 'announceArrival'] },
+              { guard: 'isOk', target: 'waiting', reenter: true, actions: 'keepCursor' },
+              { guard: { type: 'refusedWith', params: { code: 'STF10009' } }, target: 'removed', actions: 'keepRefusal' },
+              { target: 'stopped', actions: 'keepRefusal' },
+            ],
+            onError: { target: 'reconnecting', actions: 'countLoss' },
+          },
+        },
+        reconnecting: {
+          tags: ['error'],
+          after: {
+            backoff: [{ guard: 'hasCursor', target: 'waiting' }, { target: 'starting' }],
+          },
+          on: {
+            'stream.retry': [{ guard: 'hasCursor', target: 'waiting' }, { target: 'starting' }],
+          },
+        },
+        // a refusal other than removal (the member is no merchant or clerk any more): asked again only by hand
+        stopped: {
+          tags: ['error'],
+          on: { 'stream.retry': { target: 'starting' } },
+        },
+        // the clerk was removed from the store: nothing more to listen to
+        removed: { tags: ['error'] },
+      },
+    },
+    voice: {
+      initial: 'deciding',
+      states: {
+        // the remembered choice, given as input, decides once
+        deciding: {
+          always: [{ guard: 'voiceAsked', target: 'on' }, { target: 'off' }],
+        },
+        off: { on: { 'voice.toggled': { target: 'on', actions: { type: 'rememberVoice', params: { on: true } } } } },
+        on: {
+          on: {
+            'voice.toggled': { target: 'off', actions: { type: 'rememberVoice', params: { on: false } } },
+            'payments.arrived': { actions: { type: 'speak', params: ({ event }) => ({ payments: event.payments }) } },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,225 @@
+import { setup, assign } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import type { SentInvitation } from '../services/contract/staffInvitation.ts';
+import type { StaffChannel } from '../services/contract/merchantShared.ts';
+import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+
+/**
+ * The merchant invites staff (`/app/addstaff`; the chart the product owner named). Its open stores
+ * and its invitations load first (a member who is not the merchant's owner is told so). Editing:
+ * a store, the channel — a mobile (SMS), an e-mail, or a QR code shown here — the contact, and
+ * whether the clerk may view all the store's payment records → sending → sent (the QR of the link
+ * for a QR invitation) | already exists (STF10001: on the staff, or invited and pending) | sending
+ * too much at once (STF10002, the hourly limit) | another refusal | failed (no answer: retry,
+ * which may find the first one sent — STF10001 — or edit). The invitations list shows each one's
+ * state (sent, agreed, rejected, expired, withdrawn); a pending one can be withdrawn after a
+ * confirmation.
+ */
+export interface InviteStore {
+  storeId: string;
+  name: string;
+  merchantName: string;
+}
+export interface InvitationsLoaded {
+  stores: InviteStore[];
+  invitations: SentInvitation[];
+}
+export interface InviteResult {
+  invitation: SentInvitation;
+  /** The link to show as a QR code (QR invitations only). */
+  link: string | null;
+}
+export type InviteRequest =
+  | { channel: 'mobile'; storeId: string; mobile: string; allRecords: boolean }
+  | { channel: 'email'; storeId: string; email: string; allRecords: boolean }
+  | { channel: 'qr'; storeId: string; allRecords: boolean };
+
+export type InviteProblem = 'store' | 'mobile' | 'email';
+
+export interface StaffInvitationContext {
+  stores: InviteStore[];
+  invitations: SentInvitation[];
+  storeId: string;
+  channel: StaffChannel;
+  contact: string;
+  allRecords: boolean;
+  problem: InviteProblem | null;
+  sent: InviteResult | null;
+  /** The invitation being withdrawn. */
+  withdrawId: string | null;
+  errorCode: string | null;
+  /** STF10001's subMsg: 'staff' (already on the staff) or 'invited' (a pending invitation). */
+  errorDetail: string | null;
+}
+
+export type StaffInvitationEvent =
+  | { type: 'load.retry' }
+  | { type: 'list.refresh' }
+  | { type: 'store.chosen'; storeId: string }
+  | { type: 'channel.chosen'; channel: StaffChannel }
+  | { type: 'contact.changed'; value: string }
+  | { type: 'allRecords.changed'; value: boolean }
+  | { type: 'invite.submitted' }
+  | { type: 'invite.retry' }
+  | { type: 'invite.edit' }
+  | { type: 'invite.another' }
+  | { type: 'invitation.withdraw'; invitationId: string }
+  | { type: 'withdraw.confirmed' }
+  | { type: 'withdraw.cancelled' };
+
+const MOBILE = /^9[1-79]\d{7}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What is wrong with the form, first problem only (one field at a time on a phone). */
+export function inviteProblem(c: Pick<StaffInvitationContext, 'stores' | 'storeId' | 'channel' | 'contact'>): InviteProblem | null {
+  if (!c.stores.some((s) => s.storeId === c.storeId)) return 'store';
+  if (c.channel === 'mobile' && !MOBILE.test(c.contact)) return 'mobile';
+  if (c.channel === 'email' && !EMAIL.test(c.contact.trim())) return 'email';
+  return null;
+}
+
+export function inviteRequest(c: StaffInvitationContext): InviteRequest {
+  const base = { storeId: c.storeId, allRecords: c.allRecords };
+  if (c.channel === 'mobile') return { ...base, channel: 'mobile', mobile: c.contact };
+  if (c.channel === 'email') return { ...base, channel: 'email', email: c.contact.trim() };
+  return { ...base, channel: 'qr' };
+}
+
+const notOwner = ({ event }: { event: unknown }) => ['MCH10003', 'STF10010'].includes(refusalCode(event) ?? '');
+
+export const staffInvitationMachine = setup({
+  types: { context: {} as StaffInvitationContext, events: {} as StaffInvitationEvent },
+  actors: {
+    load: provided<Outcome<InvitationsLoaded>>('load'),
+    invite: provided<Outcome<InviteResult>, InviteRequest>('invite'),
+    withdraw: provided<Outcome<{ invitation: SentInvitation }>, { invitationId: string }>('withdraw'),
+  },
+  guards: {
+    isOk,
+    refusedWith,
+    notOwner,
+    invalid: ({ context }) => inviteProblem(context) !== null,
+    // only a pending invitation of the list can be withdrawn
+    pending: ({ context, event }) => event.type === 'invitation.withdraw' && context.invitations.some((i) => i.invitationId === event.invitationId && i.state === 'sent'),
+  },
+  actions: {
+    keepLoaded: assign(({ context, event }) => {
+      const loaded = dataOf<InvitationsLoaded>(event);
+      if (!loaded) return {};
+      const storeId = loaded.stores.some((s) => s.storeId === context.storeId) ? context.storeId : loaded.stores.length === 1 ? loaded.stores[0]!.storeId : '';
+      return { stores: loaded.stores, invitations: loaded.invitations, storeId, errorCode: null };
+    }),
+    chooseStore: assign({ storeId: ({ context, event }) => (event.type === 'store.chosen' ? event.storeId : context.storeId), problem: null }),
+    chooseChannel: assign(({ context, event }) => (event.type === 'channel.chosen' && event.channel !== context.channel ? { channel: event.channel, contact: '', problem: null } : {})),
+    setContact: assign({
+      contact: ({ context, event }) => {
+        if (event.type !== 'contact.changed') return context.contact;
+        return context.channel === 'mobile' ? event.value.replace(/\D/g, '').slice(0, 9) : event.value.slice(0, 254);
+      },
+      problem: null,
+    }),
+    setAllRecords: assign({ allRecords: ({ context, event }) => (event.type === 'allRecords.changed' ? event.value : context.allRecords) }),
+    markProblem: assign({ problem: ({ context }) => inviteProblem(context) }),
+    keepSent: assign(({ context, event }) => {
+      const sent = dataOf<InviteResult>(event);
+      return sent ? { sent, invitations: [sent.invitation, ...context.invitations], errorCode: null } : {};
+    }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event), errorDetail: ({ event }) => refusalDetail(event) }),
+    forgetRefusal: assign({ errorCode: null, errorDetail: null }),
+    startAnother: assign({ contact: '', sent: null, problem: null, errorCode: null, errorDetail: null }),
+    keepWithdrawId: assign({ withdrawId: ({ context, event }) => (event.type === 'invitation.withdraw' ? event.invitationId : context.withdrawId) }),
+    keepWithdrawn: assign(({ context, event }) => {
+      const withdrawn = dataOf<{ invitation: SentInvitation }>(event)?.invitation;
+      if (!withdrawn) return {};
+      return { invitations: context.invitations.map((i) => (i.invitationId === withdrawn.invitationId ? withdrawn : i)), withdrawId: null, errorCode: null };
+    }),
+  },
+}).createMachine({
+  id: 'staffInvitation',
+  context: { stores: [], invitations: [], storeId: '', channel: 'mobile', contact: '', allRecords: false, problem: null, sent: null, withdrawId: null, errorCode: null, errorDetail: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: [
+          { guard: 'isOk', target: 'editing', actions: 'keepLoaded' },
+          { guard: 'notOwner', target: 'notOwner', actions: 'keepRefusal' },
+          { target: 'loadFailed', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'loadFailed', actions: 'forgetRefusal' },
+      },
+    },
+    loadFailed: { tags: ['error'], on: { 'load.retry': { target: 'loading' } } },
+    // not the merchant's owner (a member: open an account; a clerk: only the merchant invites)
+    notOwner: {},
+    editing: {
+      initial: 'idle',
+      on: {
+        'store.chosen': { target: '.idle', actions: 'chooseStore' },
+        'channel.chosen': { target: '.idle', actions: 'chooseChannel' },
+        'contact.changed': { target: '.idle', actions: 'setContact' },
+        'allRecords.changed': { target: '.idle', actions: 'setAllRecords' },
+        'invite.submitted': [
+          { guard: 'invalid', target: '.invalid', actions: 'markProblem' },
+          { target: 'sending' },
+        ],
+        'invitation.withdraw': { guard: 'pending', target: 'confirmingWithdrawal', actions: 'keepWithdrawId' },
+        'list.refresh': { target: 'loading' },
+      },
+      states: {
+        idle: {},
+        invalid: { tags: ['error'] },
+        // STF10001: already on the staff, or invited and pending
+        alreadyExists: { tags: ['error'] },
+        // STF10002: the merchant's hourly limit
+        sendingTooMuch: { tags: ['error'] },
+        refused: { tags: ['error'] },
+        // the withdrawal was refused (answered or expired meanwhile) or got no answer
+        withdrawRefused: { tags: ['error'] },
+      },
+    },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'invite',
+        src: 'invite',
+        input: ({ context }) => inviteRequest(context),
+        onDone: [
+          { guard: 'isOk', target: 'sent', actions: 'keepSent' },
+          { guard: { type: 'refusedWith', params: { code: 'STF10001' } }, target: 'editing.alreadyExists', actions: 'keepRefusal' },
+          { guard: { type: 'refusedWith', params: { code: 'STF10002' } }, target: 'editing.sendingTooMuch', actions: 'keepRefusal' },
+          { target: 'editing.refused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+    },
+    // no answer: it may or may not have gone out; retrying a mobile or e-mail one finds it (STF10001)
+    failed: { tags: ['error'], on: { 'invite.retry': { target: 'sending' }, 'invite.edit': { target: 'editing' } } },
+    // sent: "sent to …", or the QR code of the link for the person to scan
+    sent: {
+      on: {
+        'invite.another': { target: 'editing', actions: 'startAnother' },
+        'invitation.withdraw': { guard: 'pending', target: 'confirmingWithdrawal', actions: 'keepWithdrawId' },
+      },
+    },
+    confirmingWithdrawal: {
+      on: { 'withdraw.confirmed': { target: 'withdrawing' }, 'withdraw.cancelled': { target: 'editing' } },
+    },
+    withdrawing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'withdraw',
+        src: 'withdraw',
+        input: ({ context }) => ({ invitationId: context.withdrawId! }),
+        onDone: [
+          { guard: 'isOk', target: 'editing', actions: 'keepWithdrawn' },
+          { target: 'editing.withdrawRefused', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'editing.withdrawRefused', actions: 'forgetRefusal' },
+      },
+    },
+  },
+});

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { paymentAlertsMachine, PaymentAlertsEvent } from '../../machines/paymentAlerts.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { languageOf, lineTime, money } from '../common/format.ts';
+import './paymentAlerts.css';
+
+type State = SnapshotFrom<typeof paymentAlertsMachine>;
+
+/**
+ * The live alerts strip a till or records screen shows: whether it is listening, the latest
+ * payments (announced politely to screen readers as they arrive), and the read-aloud switch.
+ */
+export function PaymentAlertsView({ state, send }: { state: State; send: (event: PaymentAlertsEvent) => void }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const { context } = state;
+  const voiceOn = state.matches({ voice: 'on' });
+  let status: React.ReactNode;
+  if (state.matches({ stream: 'removed' })) status = <FieldError>{t('errors.STF10009')}</FieldError>;
+  else if (state.matches({ stream: 'stopped' })) {
+    status = (
+      <>
+        <FieldError>{t(`errors.${context.errorCode}`, { defaultValue: t('paymentAlerts.stopped') })}</FieldError>
+        <button type="button" className="kw-text-button" onClick={() => send({ type: 'stream.retry' })}>{t('paymentAlerts.retry')}</button>
+      </>
+    );
+  } else if (state.matches({ stream: 'reconnecting' })) {
+    status = (
+      <>
+        <FieldError>{t('paymentAlerts.reconnecting')}</FieldError>
+        <button type="button" className="kw-text-button" onClick={() => send({ type: 'stream.retry' })}>{t('paymentAlerts.retry')}</button>
+      </>
+    );
+  } else {
+    status = <p className="kw-muted-text" role="status">{state.hasTag('live') ? t('paymentAlerts.listening') : t('paymentAlerts.connecting')}</p>;
+  }
+  return (
+    <section className="kw-alerts" aria-label={t('paymentAlerts.title')}>
+      <div className="kw-alerts-head">
+        <span className={`kw-alerts-dot${state.hasTag('live') ? ' kw-alerts-live' : ''}`} aria-hidden="true" />
+        <div className="kw-alerts-status">{status}</div>
+        <button type="button" className="kw-tab" aria-pressed={voiceOn} onClick={() => send({ type: 'voice.toggled' })}>
+          {t('paymentAlerts.readAloud')}
+        </button>
+      </div>
+      <ul className="kw-alerts-list" role="log" aria-live="polite" aria-label={t('paymentAlerts.latest')}>
+        {context.payments.map((payment) => (
+          <li key={payment.paymentId} className="kw-alerts-item">
+            <span className="kw-fund-amount kw-fund-income">+{money(payment.amount, language)}</span>
+            <span className="kw-fund-meta">{payment.storeName} · {lineTime(payment.at, language)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

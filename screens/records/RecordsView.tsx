@@ -1,0 +1,189 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import { FILTER_SHORTCUTS, type recordsMachine, type RecordsEvent, type RecordsScopeFilter } from '../../machines/records.machine.ts';
+import type { MerchantRecord } from '../../services/contract/records.ts';
+import type { Language } from '../../src/lib/language.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
+import { PullToRefresh } from '../common/PullToRefresh.tsx';
+import { languageOf, lineTime, money } from '../common/format.ts';
+
+type State = SnapshotFrom<typeof recordsMachine>;
+type Send = (event: RecordsEvent) => void;
+
+const CUSTOM_PROBLEMS = ['incomplete', 'reversed', 'future', 'tooLong'] as const;
+const SCOPE_FIELDS = [
+  { key: 'storeId', label: 'records.store', any: 'records.anyStore', choices: 'stores' },
+  { key: 'clerkId', label: 'records.clerk', any: 'records.anyClerk', choices: 'clerks' },
+  { key: 'bindingId', label: 'records.binding', any: 'records.anyBinding', choices: 'bindings' },
+] as const;
+
+/**
+ * The records list: the owner's pickers (store, clerk, code) and CSV export, or the clerk's scope
+ * in words; the date filter (the fund detail's shortcuts and custom range); the records (pull down
+ * to refresh; the next page as the end comes into view, or with the button). `alerts` is where the
+ * live payment alerts mount (the paymentAlerts component, wired by the records screen).
+ */
+export function RecordsView({ state, send, onPull, onOpen, alerts }: {
+  state: State;
+  send: Send;
+  onPull?: () => Promise<unknown>;
+  onOpen?: (id: string) => void;
+  /** The live payment alerts of the caller's stores mount here (issue 12, paymentAlerts). */
+  alerts?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const { context } = state;
+  const filter = context.filter;
+  const customShown = state.matches({ list: 'customRange' });
+  const tabs = (
+    <div className="kw-fund-filters" role="group" aria-label={t('records.period')}>
+      {(Object.entries(FILTER_SHORTCUTS) as [keyof typeof FILTER_SHORTCUTS, (typeof FILTER_SHORTCUTS)[keyof typeof FILTER_SHORTCUTS]][]).map(([name, code]) => (
+        <button key={code} type="button" className="kw-tab" aria-pressed={!customShown && filter.kind === 'shortcut' && filter.code === code} onClick={() => send({ type: 'filter.changed', code })}>
+          {t(`records.filters.${name}`)}
+        </button>
+      ))}
+      <button type="button" className="kw-tab" aria-pressed={customShown || filter.kind === 'custom'} onClick={() => send({ type: 'custom.opened' })}>
+        {t('records.filters.custom')}
+      </button>
+    </div>
+  );
+  const owner = context.role === 'owner';
+  const scope = owner ? (
+    <div className="kw-records-scope">
+      {SCOPE_FIELDS.filter((field) => context.choices[field.choices].length > 0 || context.scope[field.key]).map((field) => (
+        <div className="kw-field" key={field.key}>
+          <label className="kw-label" htmlFor={`records-${field.key}`}>{t(field.label)}</label>
+          <select
+            id={`records-${field.key}`}
+            className="kw-mch-input"
+            value={context.scope[field.key] ?? ''}
+            onChange={(e) => send({ type: 'scope.changed', scope: { ...context.scope, [field.key]: e.target.value || undefined } as RecordsScopeFilter })}
+          >
+            <option value="">{t(field.any)}</option>
+            {context.choices[field.choices].map((choice) => <option key={choice.id} value={choice.id}>{choice.name}</option>)}
+          </select>
+        </div>
+      ))}
+    </div>
+  ) : context.reach ? <p className="kw-muted-text">{t(`records.scope.${context.reach}`)}</p> : null;
+
+  const exporter = owner && (
+    <div className="kw-records-export">
+      <Button size="small" disabled={!state.can({ type: 'export.requested' })} onClick={() => send({ type: 'export.requested' })}>
+        {state.hasTag('exporting') ? t('records.exporting') : t('records.export')}
+      </Button>
+      {state.matches({ export: 'exported' }) && <p className="kw-success-text" role="status">{t('records.exported')}</p>}
+      {state.matches({ export: 'exportFailed' }) && <FieldError>{context.exportCode ? t(`errors.${context.exportCode}`) : t('records.exportFailed')}</FieldError>}
+    </div>
+  );
+
+  const customForm = () => {
+    const problem = CUSTOM_PROBLEMS.find((p) => state.matches({ list: { customRange: p } }));
+    return (
+      <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'custom.applied' }); }}>
+        <div className="kw-fund-dates">
+          <div className="kw-field">
+            <label className="kw-label" htmlFor="records-from">{t('records.from')}</label>
+            <input id="records-from" type="date" value={context.draftFrom} max={context.today} onChange={(e) => send({ type: 'custom.fromChanged', value: e.target.value })} />
+          </div>
+          <div className="kw-field">
+            <label className="kw-label" htmlFor="records-to">{t('records.to')}</label>
+            <input id="records-to" type="date" value={context.draftTo} max={context.today} onChange={(e) => send({ type: 'custom.toChanged', value: e.target.value })} />
+          </div>
+        </div>
+        {problem && <FieldError>{t(`records.${problem}`)}</FieldError>}
+        <Button block color="primary" size="large" type="submit">{t('records.apply')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'custom.cancelled' })}>{t('common.cancel')}</Button>
+      </form>
+    );
+  };
+
+  let body: ReactNode;
+  if (customShown) {
+    body = customForm();
+  } else if (state.matches({ list: 'loading' })) {
+    body = <Loading />;
+  } else if (state.matches({ list: 'failed' })) {
+    body = <LoadFailed errorCode={context.errorCode} fallback={t('records.failed')} onRetry={() => send({ type: 'list.retry' })} />;
+  } else {
+    const refreshing = state.hasTag('refreshing');
+    const list = (
+      <>
+        {state.matches({ list: { ready: 'refreshFailed' } }) && <FieldError>{t('records.refreshFailed')}</FieldError>}
+        {context.items.length === 0 ? (
+          <p className="kw-muted-text kw-centered-text" role="status">{t('records.empty')}</p>
+        ) : (
+          <ul className="kw-fund-list" aria-label={t('records.title')}>
+            {context.items.map((item) => <RecordItem key={item.recordId} item={item} language={language} onOpen={onOpen} />)}
+          </ul>
+        )}
+        <ListFooter state={state} send={send} />
+        <button type="button" className="kw-text-button" disabled={refreshing} onClick={() => send({ type: 'list.refreshed' })}>
+          {refreshing ? t('records.refreshing') : t('records.refresh')}
+        </button>
+      </>
+    );
+    body = onPull ? <PullToRefresh onRefresh={onPull}>{list}</PullToRefresh> : list;
+  }
+  return (
+    <div className="kw-form">
+      {alerts && <section aria-label={t('records.alerts')}>{alerts}</section>}
+      {scope}
+      {tabs}
+      {!customShown && context.range && <p className="kw-muted-text">{t('records.range', { from: context.range.from, to: context.range.to })}</p>}
+      {exporter}
+      {body}
+    </div>
+  );
+}
+
+function RecordItem({ item, language, onOpen }: { item: MerchantRecord; language: Language; onOpen?: (id: string) => void }) {
+  const { t } = useTranslation();
+  const amount = money(item.amount, language);
+  const who = [item.payerMasked, item.storeName, item.clerkName ?? item.serial].filter(Boolean).join(' · ');
+  return (
+    <li className="kw-fund-line">
+      <a
+        href={`/app/records/${item.recordId}`}
+        onClick={onOpen ? (e) => { e.preventDefault(); onOpen(item.recordId); } : undefined}
+        aria-label={`${amount}, ${t(`records.state.${item.state}`)}, ${item.payerMasked}, ${lineTime(item.at, language)}`}
+      >
+        <span className="kw-fund-kind">{t(`records.state.${item.state}`)}</span>
+        <span className="kw-fund-amount kw-fund-income">{amount}</span>
+        <span className="kw-fund-meta">{`${who} · ${lineTime(item.at, language)}`}</span>
+        <span className="kw-fund-meta kw-fund-amount">{t('records.net', { amount: money(item.net, language) })}</span>
+      </a>
+    </li>
+  );
+}
+
+/** The end of the list: the next page by button or as it comes into view, its progress, or the end. */
+function ListFooter({ state, send }: { state: State; send: Send }) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  // only the plain "more" state loads by itself: after a failure the button asks again
+  const autoLoad = state.matches({ list: { ready: 'more' } });
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!autoLoad || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) send({ type: 'list.more' });
+    }, { rootMargin: '200px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [autoLoad, send]);
+  const canMore = state.can({ type: 'list.more' });
+  return (
+    <div className="kw-fund-footer">
+      {state.matches({ list: { ready: 'moreFailed' } }) && <FieldError>{t('records.moreFailed')}</FieldError>}
+      {state.matches({ list: 'loadingMore' }) && <p className="kw-muted-text" role="status">{t('records.loadingMore')}</p>}
+      {canMore && <Button size="small" onClick={() => send({ type: 'list.more' })}>{t('records.more')}</Button>}
+      {state.matches({ list: { ready: 'end' } }) && state.context.items.length > 0 && <p className="kw-muted-text">{t('records.end')}</p>}
+      <div ref={sentinel} aria-hidden="true" />
+    </div>
+  );
+}

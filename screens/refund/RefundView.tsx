@@ -1,0 +1,133 @@
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { refundMachine, RefundEvent, RecordDetail } from '../../machines/refund.machine.ts';
+import type { paymentMachine } from '../../machines/payment.machine.ts';
+import type { Language } from '../../src/lib/language.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
+import { languageOf, lineTime, money } from '../common/format.ts';
+import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+
+type State = SnapshotFrom<typeof refundMachine>;
+type Send = (event: RefundEvent) => void;
+
+export const REFUND_PAYMENT_WORDS: PaymentWords = {
+  paying: 'refund.refunding', uncertain: 'refund.failed', uncertainTitle: 'refund.uncertainTitle', retry: 'refund.retry', checkRecords: 'refund.checkRecords',
+  locked: 'refund.locked', setPayPassword: 'refund.setPayPassword', cancel: 'refund.backToAmount', back: 'refund.backToAmount',
+};
+
+/** The record as the caller may see it: every field of the records, and its refunds. */
+export function RecordDetailList({ record, language }: { record: RecordDetail; language: Language }) {
+  const { t } = useTranslation();
+  const none = t('records.detail.none');
+  const rows: [string, string][] = [
+    ['records.detail.amount', money(record.amount, language)],
+    ['records.detail.charge', money(record.charge, language)],
+    ['records.detail.refunded', money(record.refunded, language)],
+    ['records.detail.net', money(record.net, language)],
+    ['records.detail.state', t(`records.state.${record.state}`)],
+    ['records.detail.payer', record.payerMasked],
+    ['records.detail.store', record.storeName],
+    ['records.detail.clerk', record.clerkName ?? none],
+    ['records.detail.code', record.serial ?? none],
+    ['records.detail.method', t(`records.method.${record.method}`)],
+    ['records.detail.time', lineTime(record.at, language)],
+    ['records.detail.voucherNo', record.voucherNo],
+    ['records.detail.tradeNo', record.tradeNo],
+  ];
+  return (
+    <>
+      <dl className="kw-summary">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {record.refunds.length > 0 && (
+        <section>
+          <h2 className="kw-step-title">{t('records.detail.refunds')}</h2>
+          <ul className="kw-fund-list" aria-label={t('records.detail.refunds')}>
+            {record.refunds.map((refund) => (
+              <li key={refund.refundId} className="kw-fund-meta">{t('records.detail.refundLine', { amount: money(refund.amount, language), time: lineTime(refund.at, language) })}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Renders the refund chart: the record, the amount to give back, the merchant's pay password, the outcome. */
+export function RefundView({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const { context } = state;
+  const record = context.record;
+  if (state.matches('loading') || state.matches('reloading')) return <Loading />;
+  if (state.matches('failed')) {
+    return (
+      <div className="kw-form">
+        <LoadFailed errorCode={context.errorCode} fallback={t('refund.loadFailed')} onRetry={() => send({ type: 'record.retry' })} />
+      </div>
+    );
+  }
+  if (!record) return null;
+  const left = money(record.refundable, language);
+  if (state.matches('paying')) {
+    const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
+    const summary = <p className="kw-step-title">{t('refund.purpose', { amount: money(context.amount, language) })}</p>;
+    return <PaymentPanel actor={payment} summary={summary} words={REFUND_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
+  }
+  if (state.matches('editing')) {
+    const problem = state.matches({ editing: 'unreadable' })
+      ? t('refund.invalid')
+      : state.matches({ editing: 'tooMuch' })
+        ? t('refund.tooMuch', { amount: left })
+        : state.matches({ editing: 'insufficient' }) ? t('errors.FND10001') : null;
+    return (
+      <div className="kw-form">
+        <RecordDetailList record={record} language={language} />
+        <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'refund.submitted' }); }}>
+          <div className="kw-field">
+            <label className="kw-label" htmlFor="refund-amount">{t('refund.amount')}</label>
+            <Input id="refund-amount" inputMode="decimal" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} />
+            <p className="kw-hint">{t('refund.left', { amount: left })}</p>
+          </div>
+          {problem && <FieldError>{problem}</FieldError>}
+          <button type="button" className="kw-text-button" onClick={() => send({ type: 'amount.all' })}>{t('refund.full', { amount: left })}</button>
+          <Button block color="primary" size="large" type="submit">{t('refund.confirm')}</Button>
+          <Button block size="large" onClick={() => send({ type: 'refund.cancelled' })}>{t('refund.cancel')}</Button>
+        </form>
+      </div>
+    );
+  }
+  if (state.matches('refunded')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-success-text" role="status">{t('refund.done', { amount: money(context.refund?.amount ?? 0, language) })}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'record.retry' })}>{t('refund.again')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('refused')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('refund.refused')}</FieldError>
+        <Button block size="large" onClick={() => send({ type: 'record.retry' })}>{t('refund.again')}</Button>
+      </div>
+    );
+  }
+  // viewing
+  return (
+    <div className="kw-form">
+      <RecordDetailList record={record} language={language} />
+      {record.role === 'clerk' && <p className="kw-muted-text">{t('refund.ownerOnly')}</p>}
+      {state.can({ type: 'refund.started' }) && (
+        <Button block color="danger" size="large" onClick={() => send({ type: 'refund.started' })}>{t('refund.start')}</Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { staffInvitationMachine, StaffInvitationEvent } from '../../machines/staffInvitation.machine.ts';
+import type { SentInvitation } from '../../services/contract/staffInvitation.ts';
+import type { StaffChannel } from '../../services/contract/merchantShared.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { languageOf, lineTime } from '../common/format.ts';
+import { QrCode } from '../common/QrCode.tsx';
+import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+
+type State = SnapshotFrom<typeof staffInvitationMachine>;
+type Send = (event: StaffInvitationEvent) => void;
+const CHANNELS: StaffChannel[] = ['mobile', 'email', 'qr'];
+
+/** The merchant's invitations, newest first, each in its state; a pending one can be withdrawn. */
+function Invitations({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const { invitations } = state.context;
+  const busy = state.hasTag('busy');
+  const who = (i: SentInvitation) => i.contactMasked ?? t('staffInvitation.byQr');
+  return (
+    <section className="kw-section" aria-labelledby="invitations-title">
+      <h2 id="invitations-title">{t('staffInvitation.listTitle')}</h2>
+      {invitations.length === 0 ? <p className="kw-muted-text">{t('staffInvitation.none')}</p> : (
+        <ul className="kw-mch-stores" aria-labelledby="invitations-title">
+          {invitations.map((i) => (
+            <li key={i.invitationId} className="kw-mch-store">
+              <span>{who(i)} · {i.storeName}</span>
+              <span className={`kw-mch-badge kw-staff-${i.state}`}>{t(`staffInvitation.state.${i.state}`)}</span>
+              <span className="kw-muted kw-mch-store-lines">
+                {i.state === 'sent' ? t('staffInvitation.until', { time: lineTime(i.expiresAt, language) }) : lineTime(i.answeredAt ?? i.createdAt, language)}
+              </span>
+              {i.state === 'sent' && (
+                <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'invitation.withdraw', invitationId: i.invitationId })}>
+                  {t('staffInvitation.withdraw', { who: who(i) })}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'list.refresh' })}>{t('staffInvitation.refresh')}</button>
+    </section>
+  );
+}
+
+/** Renders the staff invitation chart: loading, not the owner, the form and its outcomes, sent (with the QR), withdrawing. */
+export function StaffInvitationView({ state, send }: { state: State; send: Send }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  if (state.matches('loading') && context.stores.length === 0) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadFailed')) {
+    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('staffInvitation.loadFailed')} onRetry={() => send({ type: 'load.retry' })} /></div>;
+  }
+  if (state.matches('notOwner')) {
+    const clerk = context.errorCode === 'STF10010';
+    return (
+      <div className="kw-form">
+        <p className="kw-error-text" role="alert">{t(`errors.${context.errorCode ?? 'MCH10003'}`)}</p>
+        {clerk ? <LinkButton href="/app/cashier" primary>{t('staffInvitation.toCashier')}</LinkButton> : <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>}
+      </div>
+    );
+  }
+  if (state.matches('confirmingWithdrawal')) {
+    const invitation = context.invitations.find((i) => i.invitationId === context.withdrawId);
+    return (
+      <div className="kw-form" role="alertdialog" aria-labelledby="withdraw-question">
+        <p id="withdraw-question">{t('staffInvitation.withdrawQuestion', { who: invitation?.contactMasked ?? t('staffInvitation.byQr'), store: invitation?.storeName ?? '' })}</p>
+        <Button block color="danger" size="large" onClick={() => send({ type: 'withdraw.confirmed' })}>{t('staffInvitation.withdrawConfirm')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'withdraw.cancelled' })}>{t('staffInvitation.keep')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('failed')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{t('staffInvitation.unreachable')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'invite.retry' })}>{t('common.retry')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'invite.edit' })}>{t('staffInvitation.edit')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('sent') && context.sent) {
+    const { invitation, link } = context.sent;
+    return (
+      <div className="kw-form">
+        {link ? (
+          <>
+            <p className="kw-success-text" role="status">{t('staffInvitation.qrReady', { store: invitation.storeName })}</p>
+            <QrCode value={link} label={t('staffInvitation.qrLabel', { store: invitation.storeName })} caption={invitation.storeName} size={240} />
+            <p className="kw-muted-text">{t('staffInvitation.qrHelp')}</p>
+          </>
+        ) : (
+          <p className="kw-success-text" role="status">{t('staffInvitation.sentTo', { who: invitation.contactMasked, store: invitation.storeName })}</p>
+        )}
+        <Button block color="primary" size="large" onClick={() => send({ type: 'invite.another' })}>{t('staffInvitation.another')}</Button>
+        <LinkButton href="/app/stafflist">{t('staffInvitation.toStaff')}</LinkButton>
+        <Invitations state={state} send={send} />
+      </div>
+    );
+  }
+  const busy = state.hasTag('busy');
+  const { stores, storeId, channel, contact, allRecords, problem } = context;
+  const refusal = (() => {
+    if (state.matches({ editing: 'invalid' }) && problem) return t(`staffInvitation.problems.${problem}`);
+    if (state.matches({ editing: 'alreadyExists' })) return t(context.errorDetail === 'invited' ? 'staffInvitation.alreadyInvited' : 'errors.STF10001');
+    if (state.matches({ editing: 'sendingTooMuch' })) return t('errors.STF10002');
+    if (state.matches({ editing: 'refused' }) || state.matches({ editing: 'withdrawRefused' })) {
+      return context.errorCode ? t(`errors.${context.errorCode}`) : t('staffInvitation.unreachable');
+    }
+    return null;
+  })();
+  return (
+    <div className="kw-form">
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'invite.submitted' }); }}>
+        <p className="kw-muted-text">{t('staffInvitation.explain')}</p>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="invite-store">{t('staffInvitation.store')}</label>
+          <select id="invite-store" className="kw-mch-input" value={storeId} disabled={busy} aria-invalid={problem === 'store' || undefined} onChange={(e) => send({ type: 'store.chosen', storeId: e.target.value })}>
+            <option value="">{t('staffInvitation.chooseStore')}</option>
+            {stores.map((s) => <option key={s.storeId} value={s.storeId}>{s.name} · {s.merchantName}</option>)}
+          </select>
+        </div>
+        <fieldset className="kw-mch-choices">
+          <legend className="kw-label">{t('staffInvitation.channel')}</legend>
+          {CHANNELS.map((c) => (
+            <label key={c} className="kw-mch-choice">
+              <input type="radio" name="invite-channel" value={c} checked={channel === c} disabled={busy} onChange={() => send({ type: 'channel.chosen', channel: c })} />
+              <span>{t(`staffInvitation.channels.${c}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        {channel !== 'qr' && (
+          <div className="kw-field">
+            <label className="kw-label" htmlFor="invite-contact">{t(`staffInvitation.contact.${channel}`)}</label>
+            <input
+              id="invite-contact" className="kw-mch-input" value={contact} disabled={busy}
+              inputMode={channel === 'mobile' ? 'numeric' : 'email'} type={channel === 'mobile' ? 'tel' : 'email'} autoComplete="off"
+              maxLength={channel === 'mobile' ? 9 : 254} aria-invalid={problem === channel || undefined}
+              onChange={(e) => send({ type: 'contact.changed', value: e.target.value })}
+            />
+          </div>
+        )}
+        <label className="kw-mch-choice">
+          <input type="checkbox" checked={allRecords} disabled={busy} onChange={(e) => send({ type: 'allRecords.changed', value: e.target.checked })} />
+          <span>{t('staffInvitation.allRecords')}</span>
+        </label>
+        {refusal && <FieldError>{refusal}</FieldError>}
+        {state.matches('sending') && <p className="kw-muted-text" role="status">{t('staffInvitation.sending')}</p>}
+        <Button block color="primary" size="large" type="submit" loading={state.matches('sending')} disabled={busy}>{t(channel === 'qr' ? 'staffInvitation.submitQr' : 'staffInvitation.submit')}</Button>
+      </form>
+      <Invitations state={state} send={send} />
+      <LinkButton href="/app/stafflist">{t('staffInvitation.toStaff')}</LinkButton>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { CODES } from '../../../services/contract/answerCodes.ts';
+import { ALERT_WAIT_SECONDS, type AlertPayment } from '../../../services/contract/paymentAlerts.ts';
+import { DomainError } from '../../errors.ts';
+import type { FlowHandlers, Handler, HandlerContext } from '../../handler.ts';
+import { recordsScope } from '../merchantOpening/merchants.ts';
+import { decodeCursor, encodeCursor, GRACE_MS, type AlertCursor } from './cursor.ts';
+import { paymentWatch } from './watch.ts';
+
+/**
+ * Live payment alerts by long polling through the gateway (so every call meets the session rules
+ * and the roles like any other): `merchant/alerts/wait` answers the caller's new payments at once,
+ * or holds the call until one commits (woken by watch.ts, no database connection held meanwhile)
+ * or ALERT_WAIT_SECONDS pass. Long polling rather than server-sent events: it goes through the one
+ * gateway endpoint, its envelope and its session check unchanged, and survives proxies that
+ * buffer streams.
+ */
+
+/** At most this many payments an answer; the rest come with the next call (the cursor does not pass them). */
+const PAGE = 100;
+
+/** How long a call is held; KW_ALERT_WAIT_MS shortens it (tests). */
+const waitMs = () => Number(process.env.KW_ALERT_WAIT_MS) || ALERT_WAIT_SECONDS * 1000;
+
+/** What the caller may hear about: the owner every store of its merchant, a clerk their store (their own collections without the permission). */
+interface Audience { merchantId: string; storeId: string | null; cashierId: string | null }
+
+async function audienceOf(ctx: HandlerContext): Promise<Audience> {
+  // a clerk removed meanwhile is refused here (STF10009): checked again at every look
+  const scope = await recordsScope(ctx);
+  if (scope.role === 'owner') return { merchantId: scope.merchant.id, storeId: null, cashierId: null };
+  return { merchantId: scope.staff.merchant_id, storeId: scope.staff.store_id, cashierId: scope.staff.all_records ? null : scope.memberId };
+}
+
+const NOW_MS = 'SELECT floor(extract(epoch FROM now()) * 1000)::bigint::text AS now_ms';
+
+interface Row { id: string; store_id: string; store_name: string; amount: string; at_ms: string; seen: boolean }
+
+/** The caller's payments created since the cursor's `since`, those already delivered marked, and the database's clock. */
+async function look(ctx: HandlerContext, audience: Audience, cursor: AlertCursor): Promise<{ payments: AlertPayment[]; cursor: AlertCursor }> {
+  const clock = await ctx.db.query<{ now_ms: string }>(NOW_MS);
+  const nowMs = Number(clock.rows[0]!.now_ms);
+  const { rows } = await ctx.db.query<Row>(
+    `SELECT p.id::text, p.store_id::text, s.name AS store_name, p.amount::text,
+            floor(extract(epoch FROM p.created_at) * 1000)::bigint::text AS at_ms, p.id = ANY($5::bigint[]) AS seen
+       FROM merchant_payments p JOIN stores s ON s.id = p.store_id
+      WHERE p.merchant_id = $1 AND p.created_at >= timestamptz 'epoch' + $2::bigint * interval '1 millisecond'
+        AND ($3::bigint IS NULL OR p.store_id = $3::bigint) AND ($4::bigint IS NULL OR p.cashier_id = $4::bigint)
+      ORDER BY p.created_at, p.id`,
+    [audience.merchantId, cursor.since, audience.storeId, audience.cashierId, cursor.seen.map(String)],
+  );
+  const fresh = rows.filter((row) => !row.seen);
+  const delivered = fresh.slice(0, PAGE);
+  // with payments left over, `since` stays put so that the next call still finds them
+  const since = fresh.length > PAGE ? cursor.since : Math.max(cursor.since, nowMs - GRACE_MS);
+  const deliveredIds = new Set(delivered.map((row) => row.id));
+  const kept = bounded(rows.filter((row) => row.seen || deliveredIds.has(row.id)), since);
+  return {
+    payments: delivered.map((row) => ({ paymentId: row.id, storeId: row.store_id, storeName: row.store_name, amount: Number(row.amount), at: new Date(Number(row.at_ms)).toISOString() })),
+    cursor: kept,
+  };
+}
+
+/**
+ * The cursor's delivered ids since `since`, at most MAX_SEEN (the cursor stays a few KB): for a
+ * merchant paid more often than that in GRACE_MS, `since` moves up to the oldest id kept, and a
+ * payment older than that still uncommitted would be missed (README "How it scales").
+ */
+const MAX_SEEN = 1_500;
+function bounded(rows: { id: string; at_ms: string }[], since: number): AlertCursor {
+  const inWindow = rows.filter((row) => Number(row.at_ms) >= since).sort((a, b) => Number(a.at_ms) - Number(b.at_ms));
+  if (inWindow.length <= MAX_SEEN) return { since, seen: inWindow.map((row) => BigInt(row.id)) };
+  const cutoff = Number(inWindow[inWindow.length - MAX_SEEN]!.at_ms);
+  return { since: cutoff, seen: inWindow.filter((row) => Number(row.at_ms) >= cutoff).map((row) => BigInt(row.id)) };
+}
+
+const waitAlerts: Handler<'merchant/alerts/wait'> = async (input, ctx) => {
+  let audience = await audienceOf(ctx);
+  if (input.after === undefined) {
+    // listening starts now: what is already there counts as delivered, not announced
+    const clock = await ctx.db.query<{ now_ms: string }>(NOW_MS);
+    const since = Number(clock.rows[0]!.now_ms) - GRACE_MS;
+    const { rows } = await ctx.db.query<{ id: string; at_ms: string }>(
+      `SELECT p.id::text, floor(extract(epoch FROM p.created_at) * 1000)::bigint::text AS at_ms FROM merchant_payments p
+        WHERE p.merchant_id = $1 AND p.created_at >= timestamptz 'epoch' + $2::bigint * interval '1 millisecond'
+          AND ($3::bigint IS NULL OR p.store_id = $3::bigint) AND ($4::bigint IS NULL OR p.cashier_id = $4::bigint)`,
+      [audience.merchantId, since, audience.storeId, audience.cashierId],
+    );
+    return { payments: [], cursor: encodeCursor(bounded(rows, since)) };
+  }
+  const cursor = decodeCursor(input.after);
+  if (!cursor) throw new DomainError(CODES.invalidParameters, 200, 'after');
+
+  let woken = false;
+  let wake: () => void = () => { woken = true; };
+  const stop = paymentWatch(ctx.db).listen(audience.merchantId, () => wake());
+  const deadline = Date.now() + waitMs();
+  try {
+    for (;;) {
+      const found = await look(ctx, audience, cursor);
+      if (found.payments.length > 0 || Date.now() >= deadline) return { payments: found.payments, cursor: encodeCursor(found.cursor) };
+      if (!woken) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+          wake = () => { clearTimeout(timer); resolve(); };
+        });
+      }
+      woken = false;
+      wake = () => { woken = true; };
+      audience = await audienceOf(ctx);
+    }
+  } finally {
+    stop();
+  }
+};
+
+export const paymentAlertsHandlers = {
+  'merchant/alerts/wait': waitAlerts,
+} satisfies FlowHandlers<'paymentAlerts'>;

@@ -1,0 +1,112 @@
+import { STAFF_CODES } from '../../../services/contract/answerCodes.ts';
+import type { Queryable } from '../../db/index.ts';
+import { DomainError } from '../../errors.ts';
+import type { FlowHandlers, Handler } from '../../handler.ts';
+import { enqueueMessage } from '../../adapters/messages.ts';
+import { messageText, normaliseLanguage } from '../../i18n.ts';
+import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
+import { memberAccount, post } from '../../ledger/ledger.ts';
+import { gatherSettlement } from '../../ledger/settlement.ts';
+import { consumePayAuthorization } from '../payPassword/authorizations.ts';
+import { recordsScope } from '../merchantOpening/merchants.ts';
+import { stateOf, visibleRows } from '../records/query.ts';
+
+const SERVICE = 'merchant/refund/apply';
+
+/**
+ * The share of a payment's charge that fee income gives back once `refundedAfter` of `amount` is
+ * refunded: the charge in proportion, rounded down, so that the refunds of a payment together
+ * give back exactly its whole charge when it is refunded whole, and never more. Each refund
+ * returns the difference from what earlier refunds returned.
+ */
+export function chargeReturnedUpTo(amount: bigint, charge: bigint, refundedAfter: bigint): bigint {
+  return (charge * refundedAfter) / amount;
+}
+
+const kwanzas = (cents: bigint) => `${cents / 100n},${String(cents % 100n).padStart(2, '0')}`;
+
+/**
+ * A refund (server/ledger/README.md, "Refunds"): the money-call pattern under the merchant
+ * owner's requestNo. In order: the pay confirmation for this refund; the payment's row (FOR UPDATE:
+ * two refunds of one payment take turns here, and the second sees the first's total); the fee
+ * income shard that earned its charge; the settlement shards (gathered into shard 0, as a
+ * withdrawal does); then the postings — fee income → settlement shard 0 the charge in proportion,
+ * settlement shard 0 → the payer's available account the whole amount (FND10001 when the
+ * settlement no longer has it) — the running total, the refund's row and the payer's SMS (the
+ * outbox, in the same transaction: a refund rolled back tells nobody).
+ */
+const applyRefund: Handler<'merchant/refund/apply'> = async (input, ctx) => {
+  // a clerk never refunds (STF10010), a removed one is STF10009: decided before anything is claimed
+  const scope = await recordsScope(ctx, ctx.db, { ownerOnly: true });
+  const ownerMember = scope.memberId;
+  return idempotentMoneyCall(ctx, ownerMember, SERVICE, input, async (tx) => {
+    const amount = BigInt(input.amount);
+    await consumePayAuthorization(tx, ownerMember, input.payToken, { service: SERVICE, amount: input.amount, counterparty: input.recordId });
+    const { where, params } = await visibleRows(tx, scope, {}, 2);
+    const { rows } = await tx.query<{ id: string; store_id: string; payer_id: string; amount: string; charge: string; refunded: string; voucher_no: string; request_no: string }>(
+      `SELECT p.id::text, p.store_id::text, p.payer_id::text, p.amount::text, p.charge::text, p.refunded::text, p.voucher_no, p.request_no
+         FROM merchant_payments p LEFT JOIN code_bindings b ON b.id = p.binding_id
+        WHERE p.id = $1 AND ${where.join(' AND ')} FOR UPDATE OF p`,
+      [input.recordId, ...params],
+    );
+    const payment = rows[0];
+    if (!payment) throw new DomainError(STAFF_CODES.recordUnknown);
+    const [paid, charge, refunded] = [BigInt(payment.amount), BigInt(payment.charge), BigInt(payment.refunded)];
+    if (refunded + amount > paid) throw new DomainError(STAFF_CODES.refundOverPaid, 200, String(paid - refunded));
+    const returnedBefore = BigInt(
+      (await tx.query<{ total: string }>('SELECT coalesce(sum(charge_returned), 0)::text AS total FROM merchant_refunds WHERE payment_id = $1', [payment.id])).rows[0]!.total,
+    );
+    const chargeReturned = chargeReturnedUpTo(paid, charge, refunded + amount) - returnedBefore;
+    const refundId = (await tx.query<{ id: string }>("SELECT nextval('merchant_refunds_id_seq')::text AS id")).rows[0]!.id;
+    const refundNo = `RF${refundId.padStart(14, '0')}`;
+    const key = `refund:${refundId}`;
+    // the fee shard first: fee income accounts are older (lower ids) than any merchant's, so this keeps the ledger's ascending lock order
+    const feeShard = chargeReturned > 0n ? await feeShardOf(tx, payment.payer_id, payment.request_no) : null;
+    const { shard0 } = await gatherSettlement(tx, ownerMember, key);
+    if (feeShard) await post(tx, { key: `${key}:charge`, kind: 'refund_charge', debit: feeShard, credit: shard0, amount: chargeReturned, reference: refundNo });
+    const payerAccount = await memberAccount(tx, payment.payer_id, 'available');
+    const posted = await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: payerAccount, amount, reference: refundNo });
+    await tx.query('UPDATE merchant_payments SET refunded = refunded + $2 WHERE id = $1', [payment.id, amount.toString()]);
+    const { rows: inserted } = await tx.query<{ created_at: Date }>(
+      `INSERT INTO merchant_refunds (id, payment_id, merchant_id, store_id, amount, charge_returned, refunded_by, request_no, transfer_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING created_at`,
+      [refundId, payment.id, scope.merchant.id, payment.store_id, amount.toString(), chargeReturned.toString(), ownerMember, ctx.requestNo, posted.transferId],
+    );
+    await tellPayer(tx, payment.payer_id, { amount, merchant: scope.merchant.name, voucherNo: payment.voucher_no });
+    const total = refunded + amount;
+    return {
+      refundId,
+      refundNo,
+      recordId: payment.id,
+      amount: input.amount,
+      chargeReturned: Number(chargeReturned),
+      refunded: Number(total),
+      state: stateOf(paid, total),
+      at: new Date(inserted[0]!.created_at).toISOString(),
+    };
+  });
+};
+
+/** The fee income shard the payment's charge went to (its `…:charge` posting): it holds at least that charge, as fee income is never spent. */
+async function feeShardOf(tx: Queryable, payerId: string, requestNo: string): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT a.id::text FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+      WHERE t.idempotency_key = $1 FOR NO KEY UPDATE OF a`,
+    [`merchant_pay:${payerId}:${requestNo}:charge`],
+  );
+  if (!rows[0]) throw new Error(`payment ${payerId}:${requestNo} has a charge but no charge posting`);
+  return rows[0].id;
+}
+
+async function tellPayer(tx: Queryable, payerId: string, refund: { amount: bigint; merchant: string; voucherNo: string }): Promise<void> {
+  const { rows } = await tx.query<{ mobile: string | null; email: string | null; language: string | null }>('SELECT mobile, email, language FROM members WHERE id = $1', [payerId]);
+  const payer = rows[0];
+  if (!payer?.mobile && !payer?.email) return;
+  const language = normaliseLanguage(payer.language);
+  const body = messageText(language, 'messages.refund.toPayer', { amount: kwanzas(refund.amount), merchant: refund.merchant, voucherNo: refund.voucherNo });
+  await enqueueMessage(tx, payer.mobile ? { channel: 'sms', destination: payer.mobile, language, body } : { channel: 'email', destination: payer.email!, language, body });
+}
+
+export const refundHandlers = {
+  'merchant/refund/apply': applyRefund,
+} satisfies FlowHandlers<'refund'>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineService } from './define.ts';
+import { cents } from './shared.ts';
+import { storeId } from './merchantShared.ts';
+
+/** A payment as an alert shows it: no payer, nothing a clerk of the store may not see. */
+const alertPayment = z.object({
+  paymentId: z.string(),
+  storeId,
+  storeName: z.string(),
+  amount: cents,
+  at: z.string(),
+});
+export type AlertPayment = z.infer<typeof alertPayment>;
+
+/** Opaque to the client: where the caller's stream stands (server/domains/paymentAlerts/cursor.ts). */
+export const alertCursor = z.string().min(1).max(16_000);
+
+/**
+ * Long polling for the payments to the caller's stores (owner: all of them; clerk: their store,
+ * their own collections or all with the permission). Without `after`: answers at once with no
+ * payments and the cursor of now. With it: answers at once with the payments since, else waits up
+ * to ALERT_WAIT_SECONDS and answers empty; always with the cursor to send next, so a call repeated
+ * after a lost answer neither misses nor repeats a payment. A removed clerk gets STF10009.
+ */
+export const waitAlerts = defineService({
+  name: 'merchant/alerts/wait',
+  audience: 'member',
+  request: z.object({ after: alertCursor.optional() }),
+  response: z.object({ payments: z.array(alertPayment), cursor: alertCursor }),
+});
+
+/** The longest a wait is held by the server; the client's time-out is longer. */
+export const ALERT_WAIT_SECONDS = 25;

@@ -1,0 +1,70 @@
+import { recordsMachine, isIsoDay, MAX_RANGE_DAYS, type RecordsEvent, type RecordsPage } from '../../machines/records.machine.ts';
+import type { MerchantRecord } from '../../services/contract/records.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+export const TODAY = '2026-03-14';
+
+export const record = (id: string, over: Partial<MerchantRecord> = {}): MerchantRecord => ({
+  recordId: id, voucherNo: `MP${id.padStart(14, '0')}`, tradeNo: `KW20260314${id.padStart(10, '0')}`, amount: 150_000, charge: 750, net: 149_250, refunded: 0,
+  state: 'paid', payerMasked: 'Ana M*** D***', storeId: '7', storeName: 'Loja Central', clerkName: 'Carlos C***', serial: null, method: 'dynamic',
+  at: '2026-03-14T09:05:00.000Z', ...over,
+});
+export const CHOICES = {
+  stores: [{ id: '7', name: 'Loja Central' }, { id: '8', name: 'Loja Norte' }],
+  clerks: [{ id: '3', name: 'Carlos C***' }],
+  bindings: [{ id: '11', name: 'KW0000000042 · Loja Central' }],
+};
+const NONE = { stores: [], clerks: [], bindings: [] };
+export const ownerFirst: RecordsPage = {
+  items: [record('52'), record('51', { state: 'partlyRefunded', refunded: 50_000, net: 99_500, clerkName: null, serial: 'KW0000000042', method: 'static' })],
+  nextCursor: '2026-03-14T08:00:00.000000_51', from: TODAY, to: TODAY, role: 'owner', reach: 'all', choices: CHOICES,
+};
+export const ownerLast: RecordsPage = { items: [record('50', { state: 'refunded', refunded: 150_000, net: 0, storeId: '8', storeName: 'Loja Norte' })], nextCursor: null, from: TODAY, to: TODAY, role: 'owner', reach: 'all', choices: CHOICES };
+export const clerkPage: RecordsPage = { items: [record('52')], nextCursor: null, from: TODAY, to: TODAY, role: 'clerk', reach: 'own', choices: NONE };
+export const emptyPage: RecordsPage = { items: [], nextCursor: null, from: TODAY, to: TODAY, role: 'owner', reach: 'all', choices: CHOICES };
+
+export const recordsUserEvents = {
+  'filter.changed': { type: 'filter.changed', code: '6' },
+  'scope.changed': { type: 'scope.changed', scope: { storeId: '8' } },
+  'custom.opened': { type: 'custom.opened' },
+  'custom.fromChanged': { type: 'custom.fromChanged', value: '2026-03-01' },
+  'custom.toChanged': { type: 'custom.toChanged', value: '2026-03-10' },
+  'custom.applied': { type: 'custom.applied' },
+  'custom.cancelled': { type: 'custom.cancelled' },
+  'list.more': { type: 'list.more' },
+  'list.refreshed': { type: 'list.refreshed' },
+  'list.retry': { type: 'list.retry' },
+  'export.requested': { type: 'export.requested' },
+} satisfies Record<RecordsEvent['type'], RecordsEvent>;
+
+export const recordsModel: FlowModel<typeof recordsMachine> = {
+  machine: parkInvokes(recordsMachine, ['loadPage', 'exportCsv']),
+  variants: [{ name: 'today', input: { today: TODAY } }],
+  events: [
+    ...Object.values(recordsUserEvents),
+    { type: 'custom.fromChanged', value: '' } as RecordsEvent,
+    { type: 'custom.fromChanged', value: '2026-03-12' } as RecordsEvent,
+    { type: 'custom.fromChanged', value: '2025-01-01' } as RecordsEvent,
+    { type: 'custom.toChanged', value: '2026-03-20' } as RecordsEvent,
+    doneEvent('loadPage', { ok: true, data: ownerFirst }),
+    doneEvent('loadPage', { ok: true, data: ownerLast }),
+    doneEvent('loadPage', { ok: true, data: clerkPage }),
+    doneEvent('loadPage', { ok: true, data: emptyPage }),
+    doneEvent('loadPage', refusal('STF10009')),
+    errorEvent('loadPage', new Error('network down')),
+    doneEvent('exportCsv', { ok: true, data: { saved: true } }),
+    doneEvent('exportCsv', refusal('STF10010')),
+    errorEvent('exportCsv', new Error('network down')),
+  ],
+  // what the guards read: the draft's verdict, the role (export and pickers are the owner's), whether records and a next page exist
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    const days = (Date.parse(`${c.draftTo}T00:00:00Z`) - Date.parse(`${c.draftFrom}T00:00:00Z`)) / 86_400_000;
+    const draft = !isIsoDay(c.draftFrom) || !isIsoDay(c.draftTo) ? 'incomplete' : c.draftFrom > c.draftTo ? 'reversed' : c.draftTo > c.today ? 'future' : days >= MAX_RANGE_DAYS ? 'long' : 'ok';
+    const editing = snapshot.matches({ list: 'customRange' });
+    // the list's contents matter only where it is shown; loading, failing and the custom form clear or hide them
+    const listed = snapshot.matches({ list: 'ready' }) || snapshot.matches({ list: 'loadingMore' }) || snapshot.matches({ list: 'refreshing' });
+    return JSON.stringify([snapshot.value, editing ? draft : null, c.role, listed ? [c.items.length > 0, c.nextCursor !== null] : null]);
+  },
+};

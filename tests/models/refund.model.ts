@@ -1,0 +1,55 @@
+import { refundMachine, type RecordDetail, type RefundEvent } from '../../machines/refund.machine.ts';
+import { paymentMachine } from '../../machines/payment.machine.ts';
+import { parseAmount } from '../../src/lib/money.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { paymentModel } from './payment.model.ts';
+import { record } from './records.model.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+
+/** The owner's record of 1 500 Kz with 500 Kz refunded already (1 000 Kz left), and the same record as a clerk reads it. */
+export const ownerDetail: RecordDetail = {
+  ...record('51', { state: 'partlyRefunded', refunded: 50_000, net: 99_500 }),
+  refunds: [{ refundId: '4', amount: 50_000, chargeReturned: 250, at: '2026-03-14T10:00:00.000Z' }],
+  refundable: 100_000, role: 'owner',
+};
+export const clerkDetail: RecordDetail = { ...ownerDetail, role: 'clerk' };
+export const refundAnswer = { refundId: '5', refundNo: 'RF00000000000005', recordId: '51', amount: 100_000, chargeReturned: 500, refunded: 150_000, state: 'refunded' as const, at: '2026-03-14T11:00:00.000Z' };
+
+export const refundUserEvents = {
+  'record.retry': { type: 'record.retry' },
+  'refund.started': { type: 'refund.started' },
+  'amount.changed': { type: 'amount.changed', value: '400' },
+  'amount.all': { type: 'amount.all' },
+  'refund.submitted': { type: 'refund.submitted' },
+  'refund.cancelled': { type: 'refund.cancelled' },
+  'payment.cancelled': { type: 'payment.cancelled' },
+} satisfies Record<RefundEvent['type'], RefundEvent>;
+
+/** The refund chart with its call parked; the payment child runs as the real chart with its calls parked. */
+export const refundModel: FlowModel<typeof refundMachine> = {
+  machine: parkInvokes(refundMachine, ['loadRecord']).provide({
+    actors: { payment: paymentModel.machine as typeof paymentMachine },
+  } as never) as typeof refundMachine,
+  variants: [{ name: 'pt', input: { recordId: '51', language: 'pt' } }],
+  events: [
+    ...Object.values(refundUserEvents),
+    { type: 'amount.changed', value: 'mil' } as RefundEvent,
+    { type: 'amount.changed', value: '2 000' } as RefundEvent,
+    doneEvent('loadRecord', { ok: true, data: ownerDetail }),
+    doneEvent('loadRecord', { ok: true, data: clerkDetail }),
+    doneEvent('loadRecord', refusal('STF10013')),
+    errorEvent('loadRecord', new Error('network down')),
+    doneEvent('payment', { ok: true, data: refundAnswer }),
+    doneEvent('payment', refusal('STF10012', '50000')),
+    doneEvent('payment', refusal('FND10001')),
+    doneEvent('payment', refusal('STF10013')),
+    errorEvent('payment', new Error('child failed')),
+  ],
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    const amount = parseAmount(c.amountText, c.language);
+    const amountClass = amount === null || amount <= 0n ? 'unreadable' : amount > BigInt(c.record?.refundable ?? 0) ? 'over' : 'ok';
+    return JSON.stringify([snapshot.value, c.record?.role ?? null, amountClass, c.errorCode, c.refund !== null]);
+  },
+};

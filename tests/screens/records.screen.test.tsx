@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, within, type screen as Screen } from '@testing-library/react';
+import { createActor, waitFor } from 'xstate';
+import axios from 'axios';
+import { RecordsView } from '../../screens/records/RecordsView.tsx';
+import { fetchRecordsCsv, recordsFlow, recordsFilterOf } from '../../services/flows/records.ts';
+import type { recordsMachine, RecordsEvent } from '../../machines/records.machine.ts';
+import { recordsModel, TODAY } from '../models/records.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { http } from '../../services/http.ts';
+import { storage } from '../../src/lib/storage.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { fund } from '../support/money.ts';
+import type { MerchantSetup } from '../support/merchant.ts';
+import { merchantForScreens } from '../support/jsdomMerchant.ts';
+import { pay, person, type Person } from '../support/records.ts';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.queryAllByRole('status').map((a) => a.textContent).join(' ');
+const TAB = { '7': 'Hoje', '6': 'Últimos 7 dias', '8': 'Últimos 30 dias' } as const;
+
+const userEvents: UserEvents<RecordsEvent> = {
+  'filter.changed': (ui, e) => click(ui, TAB[e.code]),
+  'scope.changed': (ui, e) => void fireEvent.change(ui.getByLabelText('Loja'), { target: { value: e.scope.storeId ?? '' } }),
+  'custom.opened': (ui) => click(ui, 'Outro'),
+  'custom.fromChanged': (ui, e) => void fireEvent.change(ui.getByLabelText('De'), { target: { value: e.value } }),
+  'custom.toChanged': (ui, e) => void fireEvent.change(ui.getByLabelText('Até'), { target: { value: e.value } }),
+  'custom.applied': (ui) => click(ui, 'Mostrar'),
+  'custom.cancelled': (ui) => click(ui, 'Cancelar'),
+  'list.more': (ui) => click(ui, 'Carregar mais'),
+  'list.refreshed': (ui) => click(ui, 'Atualizar'),
+  'list.retry': (ui) => click(ui, 'Tentar novamente'),
+  'export.requested': (ui) => click(ui, 'Exportar CSV'),
+};
+
+const SHOWN: Record<string, RegExp> = {
+  '52': /^Pago1 500,00 KzAna M\*\*\* D\*\*\* · Loja Central · Carlos C\*\*\* · 14 mar\.? 2026, \d\d:\d\dLíquido 1 492,50 Kz$/,
+  '51': /^Reembolsado em parte1 500,00 KzAna M\*\*\* D\*\*\* · Loja Central · KW0000000042 · 14 mar\.? 2026, \d\d:\d\dLíquido 995,00 Kz$/,
+  '50': /^Reembolsado1 500,00 KzAna M\*\*\* D\*\*\* · Loja Norte · Carlos C\*\*\* · 14 mar\.? 2026, \d\d:\d\dLíquido 0,00 Kz$/,
+};
+
+const binding: ScreenBinding<typeof recordsMachine> = {
+  view: (state, send) => <RecordsView state={state} send={send as (e: RecordsEvent) => void} />,
+  userEvents,
+  states: (ui, state) => {
+    const c = state.context;
+    // the owner's pickers and export, whatever the list shows; a clerk's scope in words and no export
+    if (c.role === 'owner') {
+      expect((ui.getByLabelText('Loja') as HTMLSelectElement).value).toBe(c.scope.storeId ?? '');
+      expect(within(ui.getByLabelText('Loja')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todas as lojas', 'Loja Central', 'Loja Norte']);
+      expect(ui.getByLabelText('Funcionário')).toBeTruthy();
+      const exporting = state.matches({ export: 'exporting' });
+      expect((ui.getByRole('button', { name: exporting ? 'A exportar…' : 'Exportar CSV' }) as HTMLButtonElement).disabled).toBe(exporting);
+      if (state.matches({ export: 'exported' })) expect(status(ui)).toMatch(/Ficheiro CSV guardado/);
+      if (state.matches({ export: 'exportFailed' })) expect(alert(ui)).toMatch(c.exportCode ? /Só o comerciante pode fazer isto/ : /Não foi possível exportar/);
+    } else {
+      expect(ui.queryByLabelText('Loja')).toBeNull();
+      expect(ui.queryByRole('button', { name: 'Exportar CSV' })).toBeNull();
+      if (c.role === 'clerk') expect(ui.getByText('As minhas cobranças')).toBeTruthy();
+    }
+    const tabs = within(ui.getByRole('group', { name: 'Período' }));
+    const pressed = tabs.getAllByRole('button').filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.textContent);
+    if (state.matches({ list: 'customRange' })) {
+      expect(pressed).toEqual(['Outro']);
+      expect((ui.getByLabelText('De') as HTMLInputElement).value).toBe(c.draftFrom);
+      expect((ui.getByLabelText('Até') as HTMLInputElement).value).toBe(c.draftTo);
+      expect(ui.getByLabelText('Até').getAttribute('max')).toBe(TODAY);
+      const table: Record<string, RegExp> = { incomplete: /as duas datas/, reversed: /depois da final/, future: /depois de hoje/, tooLong: /no máximo um ano/ };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ list: { customRange: sub as 'editing' } })) expect(alert(ui)).toMatch(text);
+      return;
+    }
+    expect(pressed).toEqual([c.filter.kind === 'custom' ? 'Outro' : TAB[c.filter.code]]);
+    if (state.matches({ list: 'loading' })) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches({ list: 'failed' })) {
+      expect(alert(ui)).toMatch(c.errorCode ? /Foi removido da equipa/ : /Não foi possível carregar os registos/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    expect(ui.getByText(`De ${c.range!.from} a ${c.range!.to}`)).toBeTruthy();
+    if (c.items.length === 0) expect(ui.getByText('Sem cobranças neste período.')).toBeTruthy();
+    else {
+      const links = within(ui.getByRole('list', { name: 'Registos de transações' })).getAllByRole('link');
+      expect(links.map((a) => a.getAttribute('href'))).toEqual(c.items.map((r) => `/app/records/${r.recordId}`));
+      c.items.forEach((item, i) => expect(links[i]!.textContent).toMatch(SHOWN[item.recordId]!));
+    }
+    if (state.matches({ list: { ready: 'more' } })) expect(ui.getByRole('button', { name: 'Carregar mais' })).toBeTruthy();
+    if (state.matches({ list: { ready: 'end' } })) {
+      expect(ui.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+      if (c.items.length > 0) expect(ui.getByText('Não há mais registos.')).toBeTruthy();
+    }
+    if (state.matches({ list: { ready: 'moreFailed' } })) expect(alert(ui)).toMatch(/Foi removido da equipa|carregar mais registos/);
+    if (state.matches({ list: { ready: 'refreshFailed' } })) expect(alert(ui)).toMatch(/Foi removido da equipa|atualizar os registos/);
+    if (state.matches({ list: 'loadingMore' })) expect(status(ui)).toMatch(/A carregar mais/);
+    if (state.matches({ list: 'refreshing' })) expect((ui.getByRole('button', { name: 'A atualizar…' }) as HTMLButtonElement).disabled).toBe(true);
+  },
+};
+
+describe('records chart on its screen', () => {
+  const paths = transitionCoveringPaths(recordsModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(recordsModel, path, binding);
+  });
+});
+
+describe('records through the real gateway (PGlite)', () => {
+  let server: TestServer;
+  let shop: MerchantSetup;
+  let ana: Person;
+  const adapter = http.defaults.adapter;
+  const baseURL = http.defaults.baseURL;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    shop = await merchantForScreens(server);
+    ana = await person(server, 'Ana Maria Demo');
+    await fund(server.db, ana.id, 10_000_000n);
+    for (let i = 0; i < 25; i++) await pay(server, ana, shop, shop.storeId, 1_000 + i);
+    http.defaults.baseURL = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    http.defaults.adapter = axios.getAdapter('fetch');
+  }, 120_000);
+  beforeEach(() => {
+    window.history.replaceState({}, '', '/app/records');
+    storage.setUserInfo({ h5Token: shop.token });
+  });
+  afterAll(async () => {
+    http.defaults.adapter = adapter;
+    http.defaults.baseURL = baseURL;
+    storage.clearUserItems();
+    await server.close();
+  });
+
+  it('reads today’s records in pages as the owner, with the stores to pick from', async () => {
+    const actor = createActor(recordsFlow('pt'), { input: { today: new Date(Date.now() + 3_600_000).toISOString().slice(0, 10) } }).start();
+    await waitFor(actor, (s) => s.matches({ list: { ready: 'more' } }), { timeout: 10_000 });
+    expect(actor.getSnapshot().context).toMatchObject({ role: 'owner', choices: { stores: [{ id: shop.storeId, name: shop.store.name }] } });
+    expect(actor.getSnapshot().context.items).toHaveLength(20);
+    actor.send({ type: 'list.more' });
+    await waitFor(actor, (s) => s.matches({ list: { ready: 'end' } }), { timeout: 10_000 });
+    const amounts = actor.getSnapshot().context.items.map((r) => r.amount);
+    expect(amounts).toEqual(Array.from({ length: 25 }, (_, i) => 1_024 - i));
+    actor.stop();
+  }, 30_000);
+
+  it('saves the owner’s CSV, fetched with the session in a header; a clerk’s refusal comes back as its code', async () => {
+    const saved: Blob[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: (blob: Blob) => { saved.push(blob); return 'blob:records'; }, revokeObjectURL: () => {} });
+    try {
+      const query = { filter: { kind: 'shortcut' as const, code: '7' as const }, scope: {}, cursor: null };
+      expect(await fetchRecordsCsv(query, 'en', http.defaults.baseURL)).toEqual({ ok: true, data: { saved: true } });
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved[0]!.arrayBuffer());
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      const lines = text.slice(1).trimEnd().split('\r\n');
+      expect(lines[0]).toMatch(/^Voucher no\.,Trade no\.,Time \(Luanda\)/);
+      expect(lines).toHaveLength(26);
+      const clerk = await person(server, 'Carlos Caixa');
+      await server.db.query("INSERT INTO staff (merchant_id, store_id, member_id, contact_channel) VALUES ($1, $2, $3, 'mobile')", [shop.merchantId, shop.storeId, clerk.id]);
+      storage.setUserInfo({ h5Token: clerk.token });
+      expect(await fetchRecordsCsv(query, 'pt', http.defaults.baseURL)).toMatchObject({ ok: false, code: 'STF10010' });
+      expect(saved).toHaveLength(1);
+    } finally {
+      Object.assign(URL, { createObjectURL: original.create, revokeObjectURL: original.revoke });
+    }
+  }, 30_000);
+
+  it('sends the chart’s filter as the call’s', () => {
+    expect(recordsFilterOf({ filter: { kind: 'shortcut', code: '6' }, scope: { storeId: '7' } })).toEqual({ shortcut: '6', storeId: '7' });
+    expect(recordsFilterOf({ filter: { kind: 'custom', from: '2026-03-01', to: '2026-03-10' }, scope: { clerkId: '3', bindingId: '' } })).toEqual({ from: '2026-03-01', to: '2026-03-10', clerkId: '3' });
+  });
+});

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { createActor, waitFor, type ActorRefFrom } from 'xstate';
+import axios from 'axios';
+import { RefundView } from '../../screens/refund/RefundView.tsx';
+import { refundFlow } from '../../services/flows/refund.ts';
+import type { refundMachine, RefundEvent } from '../../machines/refund.machine.ts';
+import type { paymentMachine } from '../../machines/payment.machine.ts';
+import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import { refundModel } from '../models/refund.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { http } from '../../services/http.ts';
+import { storage } from '../../src/lib/storage.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { fund } from '../support/money.ts';
+import { MERCHANT_PAY_PASSWORD, ok, type MerchantSetup } from '../support/merchant.ts';
+import { merchantForScreens } from '../support/jsdomMerchant.ts';
+import { pay, person, type Person } from '../support/records.ts';
+import { checkInvariants } from '../../server/ledger/invariants.ts';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.queryAllByRole('status').map((a) => a.textContent).join(' ');
+
+const userEvents: UserEvents<RefundEvent> = {
+  'record.retry': (ui) => click(ui, /^(Tentar novamente|Ver o registo)$/),
+  'refund.started': (ui) => click(ui, 'Reembolsar'),
+  'amount.changed': (ui, e) => void fireEvent.change(ui.getByLabelText('Valor a reembolsar'), { target: { value: e.value } }),
+  'amount.all': (ui) => click(ui, 'Tudo (1 000,00 Kz)'),
+  'refund.submitted': (ui) => click(ui, 'Continuar'),
+  'refund.cancelled': (ui) => click(ui, 'Cancelar'),
+  'payment.cancelled': (ui) => click(ui, 'Voltar ao valor'),
+};
+
+/** The record's fields, as every step that shows it does. */
+const recordShown = (ui: Ui) => {
+  const row = (label: string) => ui.getByText(label).nextElementSibling?.textContent;
+  expect(row('Valor')).toBe('1 500,00 Kz');
+  expect(row('Taxa de serviço')).toBe('7,50 Kz');
+  expect(row('Reembolsado')).toBe('500,00 Kz');
+  expect(row('Líquido')).toBe('995,00 Kz');
+  expect(row('Estado')).toBe('Reembolsado em parte');
+  expect(row('Pagador')).toBe('Ana M*** D***');
+  expect(row('Loja')).toBe('Loja Central');
+  expect(row('Funcionário')).toBe('Carlos C***');
+  expect(row('Código')).toBe('—');
+  expect(row('Forma')).toBe('Código com valor');
+  expect(row('N.º do comprovativo')).toBe('MP00000000000051');
+  expect(row('N.º da operação')).toBe('KW202603140000000051');
+  expect(ui.getByRole('list', { name: 'Reembolsos' }).textContent).toMatch(/^500,00 Kz em 14 mar\.? 2026, \d\d:\d\d$/);
+};
+
+const binding: ScreenBinding<typeof refundMachine> = {
+  view: (state, send) => <RefundView state={state} send={send as (e: RefundEvent) => void} />,
+  userEvents,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('loading') || state.matches('reloading')) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('failed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /Este registo não existe/ : /Não foi possível carregar este registo/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    if (state.matches('viewing')) {
+      recordShown(ui);
+      if (c.record!.role === 'owner') return void expect(ui.getByRole('button', { name: 'Reembolsar' })).toBeTruthy();
+      expect(ui.getByText('Só o comerciante pode reembolsar.')).toBeTruthy();
+      return void expect(ui.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
+    }
+    if (state.matches('editing')) {
+      recordShown(ui);
+      expect((ui.getByLabelText('Valor a reembolsar') as HTMLInputElement).value).toBe(c.amountText);
+      expect(ui.getByText('Pode reembolsar até 1 000,00 Kz.')).toBeTruthy();
+      const problems: Record<string, RegExp> = { unreadable: /Indique um valor válido/, tooMuch: /maior do que o que resta \(1 000,00 Kz\)/, insufficient: /Saldo disponível insuficiente/ };
+      for (const [sub, text] of Object.entries(problems)) if (state.matches({ editing: sub as 'typing' })) expect(alert(ui)).toMatch(text);
+      if (state.matches({ editing: 'typing' })) expect(ui.queryByRole('alert')).toBeNull();
+      return void expect(ui.getByRole('button', { name: 'Continuar' })).toBeTruthy();
+    }
+    if (state.matches('paying')) {
+      // the pay password confirms exactly this refund
+      expect(ui.getByText(`Reembolso de ${c.amount === 100_000 ? '1 000,00 Kz' : '400,00 Kz'}`)).toBeTruthy();
+      expect(status(ui)).toMatch(/A preparar o teclado seguro/);
+      return void expect(ui.getByRole('button', { name: 'Voltar ao valor' })).toBeTruthy();
+    }
+    if (state.matches('refunded')) {
+      expect(status(ui)).toMatch(/Reembolso de 1 000,00 Kz feito. O cliente foi avisado./);
+      return void expect(ui.getByRole('button', { name: 'Ver o registo' })).toBeTruthy();
+    }
+    if (state.matches('refused')) {
+      expect(alert(ui)).toMatch(/Este registo não existe ou não o pode ver/);
+      return void expect(ui.getByRole('button', { name: 'Ver o registo' })).toBeTruthy();
+    }
+    throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
+  },
+};
+
+describe('refund chart on its screen', () => {
+  const paths = transitionCoveringPaths(refundModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(refundModel, path, binding);
+  });
+});
+
+describe('a refund through the real gateway (PGlite)', () => {
+  let server: TestServer;
+  let shop: MerchantSetup;
+  let ana: Person;
+  const adapter = http.defaults.adapter;
+  const baseURL = http.defaults.baseURL;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    shop = await merchantForScreens(server);
+    ana = await person(server, 'Ana Maria Demo');
+    await fund(server.db, ana.id, 10_000_000n);
+    http.defaults.baseURL = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    http.defaults.adapter = axios.getAdapter('fetch');
+  }, 120_000);
+  beforeEach(() => {
+    window.history.replaceState({}, '', '/app/records/1');
+    storage.setUserInfo({ h5Token: shop.token });
+  });
+  afterAll(async () => {
+    http.defaults.adapter = adapter;
+    http.defaults.baseURL = baseURL;
+    storage.clearUserItems();
+    await server.close();
+  });
+
+  it('refunds half of a payment with the merchant’s pay password on the secure keypad; the record then shows it', async () => {
+    const { paymentId } = await pay(server, ana, shop, shop.storeId, 300_000);
+    const actor = createActor(refundFlow, { input: { recordId: paymentId, language: 'pt' } }).start();
+    await waitFor(actor, (s) => s.matches('viewing'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.record).toMatchObject({ amount: 300_000, refundable: 300_000, role: 'owner', state: 'paid' });
+    actor.send({ type: 'refund.started' });
+    expect(actor.getSnapshot().context.amountText).toBe('3000');
+    actor.send({ type: 'amount.changed', value: '1 500' });
+    actor.send({ type: 'refund.submitted' });
+    const payment = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
+    const child = () => payment.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>;
+    await waitFor(child(), (s) => s.matches('entering'), { timeout: 10_000 });
+    for (const digit of MERCHANT_PAY_PASSWORD) child().send({ type: 'digit.pressed', position: child().getSnapshot().context.keypad!.mapArr.indexOf(Number(digit)) });
+    await waitFor(actor, (s) => s.matches('refunded'), { timeout: 20_000 });
+    expect(actor.getSnapshot().context.refund).toMatchObject({ amount: 150_000, chargeReturned: 750, refunded: 150_000, state: 'partlyRefunded' });
+    actor.send({ type: 'record.retry' });
+    await waitFor(actor, (s) => s.matches('viewing'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.record).toMatchObject({ refunded: 150_000, refundable: 150_000, state: 'partlyRefunded' });
+    expect((await ok(server, 'merchant/records/detail', { recordId: paymentId }, shop.token)).refunds).toHaveLength(1);
+    expect((await checkInvariants(server.db)).ok).toBe(true);
+    actor.stop();
+  }, 60_000);
+});

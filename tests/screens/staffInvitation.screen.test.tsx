@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { StaffInvitationView } from '../../screens/staffInvitation/StaffInvitationView.tsx';
+import type { staffInvitationMachine, StaffInvitationEvent } from '../../machines/staffInvitation.machine.ts';
+import { staffInvitationModel } from '../models/staffInvitation.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).join(' ');
+const CHANNEL_LABELS = { mobile: 'Por SMS (número de telemóvel)', email: 'Por e-mail', qr: 'Com um código QR' } as const;
+
+const events: UserEvents<StaffInvitationEvent> = {
+  'load.retry': (ui) => click(ui, 'Tentar novamente'),
+  'list.refresh': (ui) => click(ui, 'Atualizar'),
+  'store.chosen': (ui, e) => void fireEvent.change(ui.getByLabelText('Loja'), { target: { value: e.storeId } }),
+  'channel.chosen': (ui, e) => void fireEvent.click(ui.getByLabelText(CHANNEL_LABELS[e.channel])),
+  'contact.changed': (ui, e) => void fireEvent.change(ui.getByLabelText(/Número de telemóvel|Endereço de e-mail/), { target: { value: e.value } }),
+  'allRecords.changed': (ui, e) => {
+    const box = ui.getByRole('checkbox', { name: /Pode ver todos os pagamentos/ }) as HTMLInputElement;
+    if (box.checked !== e.value) fireEvent.click(box);
+  },
+  'invite.submitted': (ui) => click(ui, /Enviar convite|Mostrar código QR/),
+  'invite.retry': (ui) => click(ui, 'Tentar novamente'),
+  'invite.edit': (ui) => click(ui, 'Alterar o convite'),
+  'invite.another': (ui) => click(ui, 'Convidar outra pessoa'),
+  // invitation 501, the oldest: the last of the newest-first list
+  'invitation.withdraw': (ui) => void fireEvent.click(ui.getAllByRole('button', { name: 'Retirar o convite de +244 9** *** 456' }).at(-1)!),
+  'withdraw.confirmed': (ui) => click(ui, 'Retirar convite'),
+  'withdraw.cancelled': (ui) => click(ui, 'Manter'),
+};
+
+const REFUSED: Record<string, RegExp> = { MCH10005: /loja está fechada/, STF10005: /já foi respondido/ };
+
+const binding: ScreenBinding<typeof staffInvitationMachine> = {
+  view: (state, send) => <StaffInvitationView state={state} send={send as (e: StaffInvitationEvent) => void} />,
+  userEvents: events,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('loading') && c.stores.length === 0) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('loadFailed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível carregar as lojas e os convites/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    if (state.matches('notOwner')) {
+      expect(alert(ui)).toMatch(c.errorCode === 'STF10010' ? /Só o comerciante/ : /conta de cobrança/);
+      return void expect(ui.getByRole('link', { name: c.errorCode === 'STF10010' ? 'Ir para a caixa' : 'Abrir conta de cobrança' })).toBeTruthy();
+    }
+    if (state.matches('confirmingWithdrawal')) return void expect(ui.getByRole('alertdialog').textContent).toMatch(/Retirar o convite de \+244 9\*\* \*\*\* 456 para Loja Central\?/);
+    if (state.matches('failed')) {
+      expect(alert(ui)).toMatch(/O convite pode ter sido enviado/);
+      return void expect(ui.getByRole('button', { name: 'Alterar o convite' })).toBeTruthy();
+    }
+    if (state.matches('sent')) {
+      if (c.sent!.link) {
+        expect(status(ui)).toMatch(/Convite para Loja Central: peça à pessoa que leia este código/);
+        expect(ui.getByRole('img', { name: 'Código QR do convite para Loja Central' })).toBeTruthy();
+      } else expect(status(ui)).toBe('Convite enviado para +244 9** *** 456, para a loja Loja Central.');
+      return void expect(ui.getByRole('button', { name: 'Convidar outra pessoa' })).toBeTruthy();
+    }
+    // the form (editing, sending, withdrawing, reloading) and the list of invitations
+    expect((ui.getByLabelText('Loja') as HTMLSelectElement).value).toBe(c.storeId);
+    expect((ui.getByLabelText(CHANNEL_LABELS[c.channel]) as HTMLInputElement).checked).toBe(true);
+    if (c.channel !== 'qr') expect((ui.getByLabelText(/Número de telemóvel|Endereço de e-mail/) as HTMLInputElement).value).toBe(c.contact);
+    else expect(ui.queryByLabelText(/Número de telemóvel|Endereço de e-mail/)).toBeNull();
+    expect(ui.getByRole('heading', { name: 'Convites enviados' })).toBeTruthy();
+    if (c.invitations.length > 0) expect(ui.getAllByText(/Enviado|Aceite|Retirado/).length).toBeGreaterThan(0);
+    const expected: RegExp[] = [];
+    if (state.matches({ editing: 'invalid' })) expected.push({ store: /Escolha a loja\./, mobile: /9 algarismos/, email: /e-mail válido/ }[c.problem!]);
+    if (state.matches({ editing: 'alreadyExists' })) expected.push(c.errorDetail === 'invited' ? /já tem um convite pendente/ : /já faz parte da sua equipa/);
+    if (state.matches({ editing: 'sendingTooMuch' })) expected.push(/demasiado de uma vez/);
+    if (state.matches({ editing: 'refused' }) || state.matches({ editing: 'withdrawRefused' })) expected.push(c.errorCode ? REFUSED[c.errorCode]! : /Sem resposta do servidor/);
+    if (expected.length === 0) expect(ui.queryByRole('alert')).toBeNull();
+    for (const text of expected) expect(alert(ui)).toMatch(text);
+    if (state.matches('sending')) expect(status(ui)).toMatch(/A enviar o convite/);
+    return undefined;
+  },
+};
+
+describe('staff invitation chart on its screen', () => {
+  const paths = transitionCoveringPaths(staffInvitationModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(staffInvitationModel, path, binding);
+  });
+});
