@@ -31,7 +31,7 @@ export function LatestVersion({ state }: { state: SnapshotFrom<typeof documentMa
   );
 }
 
-/** `/app/download`: the help guide (server content) and the newest version of each native app. */
+/** `/app/download`: the help guide (server content), then the newest version of each native app. */
 export default function DownloadScreen() {
   const { t } = useTranslation();
   const [guide, send] = useDocument('download', serverDocumentFlow);
@@ -40,12 +40,13 @@ export default function DownloadScreen() {
   return (
     <>
       <PageHeader title={t('titles.download')} />
+      <DocumentView state={guide} send={send} />
+      {/* after the guide, which the server renders into the page: versions arriving later push nothing down (no layout shift) */}
       <section className="kw-document" aria-label={t('download.latestTitle')}>
         <h2 className="kw-document-title">{t('download.latestTitle')}</h2>
         <LatestVersion state={android} />
         <LatestVersion state={ios} />
       </section>
-      <DocumentView state={guide} send={send} />
     </>
   );
 }

@@ -44,7 +44,9 @@ export function PaymentAlertsView({ state, send }: { state: State; send: (event:
           {t('paymentAlerts.readAloud')}
         </button>
       </div>
-      <ul className="kw-alerts-list" role="log" aria-live="polite" aria-label={t('paymentAlerts.latest')}>
+      {/* the live region wraps the list: a <ul> given role="log" would stop being a list for its items */}
+      <div role="log" aria-live="polite" aria-label={t('paymentAlerts.latest')}>
+      <ul className="kw-alerts-list">
         {context.payments.map((payment) => (
           <li key={payment.paymentId} className="kw-alerts-item">
             <span className="kw-fund-amount kw-fund-income">+{money(payment.amount, language)}</span>
@@ -52,6 +54,7 @@ export function PaymentAlertsView({ state, send }: { state: State; send: (event:
           </li>
         ))}
       </ul>
+      </div>
     </section>
   );
 }

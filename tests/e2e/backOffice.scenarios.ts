@@ -52,6 +52,13 @@ async function clerkSignsUpFromLink(ctx: E2eContext, clerk: Page, link: string) 
   await clerk.getByRole('heading', { name: `Olá, ${CLERK.shown}` }).or(clerk.getByRole('heading', { name: /convida-o para a equipa/ })).first().waitFor({ timeout: 15_000 });
 }
 
+/** The store in the invitation form (its options read "store · merchant"). */
+async function chooseStore(merchant: Page) {
+  const option = merchant.locator('#invite-store option', { hasText: STORE }).first();
+  await option.waitFor({ state: 'attached', timeout: 15_000 });
+  await merchant.locator('#invite-store').selectOption(await option.getAttribute('value'));
+}
+
 export const backOfficeScenarios: Scenario[] = [
   {
     name: 'merchant back office: a clerk invited by SMS signs up, agrees and collects with live alerts; the merchant refunds half from the records and reads the analysis; a QR invitation read by the scanner is rejected',
@@ -72,9 +79,9 @@ export const backOfficeScenarios: Scenario[] = [
         // the merchant invites the clerk by SMS for the store
         await signIn(merchant, base, MERCHANT.login, MERCHANT.password);
         await merchant.goto(`${base}/app/addstaff`);
-        await merchant.locator('#invite-store').selectOption({ label: STORE });
-        await merchant.getByText('Por SMS (número de telemóvel)').click();
-        await merchant.getByLabel('Número de telemóvel').fill(CLERK.mobile);
+        await chooseStore(merchant);
+        await merchant.getByRole('radio', { name: 'Por SMS (número de telemóvel)' }).check();
+        await merchant.getByRole('textbox', { name: 'Número de telemóvel' }).fill(CLERK.mobile);
         const before = await outboxCount(asCtx(ctx, merchant), CLERK.mobile);
         await ctx.shotOf(merchant, 'staff-invitation-form-pt');
         await ctx.auditOf(merchant, 'staff invitation form');
@@ -125,6 +132,21 @@ export const backOfficeScenarios: Scenario[] = [
         await ctx.auditOf(merchant, 'records');
         await record.click();
         await see(merchant, 'N.º do comprovativo');
+        const recordUrl = merchant.url();
+        // a refund asks the merchant's pay password, which the collection walk never needed: the screen says so
+        await merchant.getByRole('button', { name: 'Reembolsar' }).click();
+        await merchant.getByLabel('Valor a reembolsar').fill('500');
+        await merchant.getByRole('button', { name: 'Continuar' }).click();
+        await enterPin(merchant);
+        await see(merchant, 'Ainda não definiu a palavra-passe de pagamento.');
+        await ctx.shotOf(merchant, 'refund-no-pay-password-pt');
+        await merchant.getByRole('button', { name: 'Definir a palavra-passe de pagamento' }).or(merchant.getByRole('link', { name: 'Definir a palavra-passe de pagamento' })).first().click();
+        await enterPin(merchant);
+        await see(merchant, 'Repita a palavra-passe');
+        await enterPin(merchant);
+        await see(merchant, /Palavra-passe de pagamento guardada/);
+        await merchant.goBack();
+        await merchant.goto(recordUrl);
         await merchant.getByRole('button', { name: 'Reembolsar' }).click();
         await merchant.getByLabel('Valor a reembolsar').fill('500');
         await merchant.getByRole('button', { name: 'Continuar' }).click();
@@ -138,14 +160,14 @@ export const backOfficeScenarios: Scenario[] = [
         // today's analysis, with its chart (drawn by the chart library loaded on this screen only)
         await merchant.goto(`${base}/app/collectionanalysis`);
         await merchant.getByRole('img', { name: 'Gráfico de barras do valor recebido' }).waitFor({ timeout: 15_000 });
-        await see(merchant, 'Totais do período');
+        await see(merchant, 'Recebido');
         await ctx.shotOf(merchant, 'collection-analysis-pt');
         await ctx.auditOf(merchant, 'collection analysis');
 
         // a QR invitation: Luísa reads it with the payment scanner and rejects it
         await merchant.goto(`${base}/app/addstaff`);
-        await merchant.locator('#invite-store').selectOption({ label: STORE });
-        await merchant.getByText('Com um código QR').click();
+        await chooseStore(merchant);
+        await merchant.getByRole('radio', { name: 'Com um código QR' }).check();
         await merchant.getByRole('button', { name: 'Mostrar código QR' }).click();
         const invitationQr = await qrOnScreen(merchant, new RegExp(`Código QR do convite para ${STORE}`));
         await ctx.shotOf(merchant, 'staff-invitation-qr-pt');
