@@ -1,3 +1,4 @@
+import './records.css';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';

@@ -7,12 +7,12 @@ export const TODAY = '2026-03-14';
 
 export const record = (id: string, over: Partial<MerchantRecord> = {}): MerchantRecord => ({
   recordId: id, voucherNo: `MP${id.padStart(14, '0')}`, tradeNo: `KW20260314${id.padStart(10, '0')}`, amount: 150_000, charge: 750, net: 149_250, refunded: 0,
-  state: 'paid', payerMasked: 'Ana M*** D***', storeId: '7', storeName: 'Loja Central', clerkName: 'Carlos C***', serial: null, method: 'dynamic',
+  state: 'paid', payerMasked: 'Ana M*** D***', storeId: '7', storeName: 'Loja Central', clerkName: 'Carlos Caixa', serial: null, method: 'dynamic',
   at: '2026-03-14T09:05:00.000Z', ...over,
 });
 export const CHOICES = {
   stores: [{ id: '7', name: 'Loja Central' }, { id: '8', name: 'Loja Norte' }],
-  clerks: [{ id: '3', name: 'Carlos C***' }],
+  clerks: [{ id: '3', name: 'Carlos Caixa' }],
   bindings: [{ id: '11', name: 'KW0000000042 · Loja Central' }],
 };
 const NONE = { stores: [], clerks: [], bindings: [] };

@@ -37,9 +37,9 @@ const userEvents: UserEvents<RecordsEvent> = {
 };
 
 const SHOWN: Record<string, RegExp> = {
-  '52': /^Pago1 500,00 KzAna M\*\*\* D\*\*\* · Loja Central · Carlos C\*\*\* · 14 mar\.? 2026, \d\d:\d\dLíquido 1 492,50 Kz$/,
+  '52': /^Pago1 500,00 KzAna M\*\*\* D\*\*\* · Loja Central · Carlos Caixa · 14 mar\.? 2026, \d\d:\d\dLíquido 1 492,50 Kz$/,
   '51': /^Reembolsado em parte1 500,00 KzAna M\*\*\* D\*\*\* · Loja Central · KW0000000042 · 14 mar\.? 2026, \d\d:\d\dLíquido 995,00 Kz$/,
-  '50': /^Reembolsado1 500,00 KzAna M\*\*\* D\*\*\* · Loja Norte · Carlos C\*\*\* · 14 mar\.? 2026, \d\d:\d\dLíquido 0,00 Kz$/,
+  '50': /^Reembolsado1 500,00 KzAna M\*\*\* D\*\*\* · Loja Norte · Carlos Caixa · 14 mar\.? 2026, \d\d:\d\dLíquido 0,00 Kz$/,
 };
 
 const binding: ScreenBinding<typeof recordsMachine> = {

@@ -44,7 +44,7 @@ const recordShown = (ui: Ui) => {
   expect(row('Estado')).toBe('Reembolsado em parte');
   expect(row('Pagador')).toBe('Ana M*** D***');
   expect(row('Loja')).toBe('Loja Central');
-  expect(row('Funcionário')).toBe('Carlos C***');
+  expect(row('Funcionário')).toBe('Carlos Caixa');
   expect(row('Código')).toBe('—');
   expect(row('Forma')).toBe('Código com valor');
   expect(row('N.º do comprovativo')).toBe('MP00000000000051');

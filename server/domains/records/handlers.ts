@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { maskName } from '../members/moneyMembers.ts';
 import { recordsScope, type RecordsScope } from '../merchantOpening/merchants.ts';
 import { recordsPage, refundsOf, toRecord, visibleRecord } from './query.ts';
 
@@ -29,7 +28,7 @@ async function choicesFor(db: Queryable, scope: RecordsScope) {
   );
   return {
     stores: stores.rows,
-    clerks: clerks.rows.map((r) => ({ id: r.id, name: maskName(r.name) })),
+    clerks: clerks.rows.map((r) => ({ id: r.id, name: r.name })),
     bindings: bindings.rows.map((r) => ({ id: r.id, name: `${r.serial} · ${r.store_name}` })),
   };
 }

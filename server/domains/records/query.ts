@@ -75,7 +75,8 @@ export function toRecord(row: RecordRow): MerchantRecord {
     payerMasked: maskName(row.payer_name),
     storeId: row.store_id,
     storeName: row.store_name,
-    clerkName: row.clerk_name ? maskName(row.clerk_name) : null,
+    // who collected is one of the merchant's own people (its staff list names them), not a stranger: not masked
+    clerkName: row.clerk_name,
     serial: row.serial,
     method: row.method,
     at: at.toISOString(),
