@@ -234,6 +234,19 @@ describe.each(engines)('income analysis and payment alerts on %s', (engine) => {
       expect(Date.now() - quiet).toBeGreaterThanOrEqual(1_400); // held until the wait ends, then empty
     });
 
+    it('brings a resumed or made-up cursor up to date only ten minutes back, and never past the clock', async () => {
+      const old = await scanPay(payers[1]!, shop.storeSerial, 4_321);
+      await server.db.query("UPDATE merchant_payments SET created_at = now() - interval '15 minutes' WHERE id = $1", [old.paymentId]);
+      const fromTheStart = await send(WAIT, { after: 'v1.0' }, shop.token);
+      expect(fromTheStart.code).toBe('S0001');
+      expect(fromTheStart.bizContent.payments.map((p: { paymentId: string }) => p.paymentId)).not.toContain(old.paymentId);
+      const farAhead = await send(WAIT, { after: 'v1.zzzzzzzzzzzz' }, shop.token);
+      expect(farAhead.code).toBe('S0001');
+      const recent = await scanPay(payers[2]!, shop.storeSerial, 1_234);
+      const caught = (await send(WAIT, { after: farAhead.bizContent.cursor }, shop.token)).bizContent;
+      expect(caught.payments.map((p: { paymentId: string }) => p.paymentId)).toContain(recent.paymentId);
+    });
+
     it('wakes on a payment another process committed (no gateway call here: the tail finds it)', async () => {
       const cursor = await start(shop.token);
       const waiting = send(WAIT, { after: cursor }, shop.token);

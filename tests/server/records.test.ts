@@ -173,6 +173,7 @@ describe.each(engines)('records on %s', (engine) => {
     const range = (await query(merchant.token, { shortcut: '7' })).bizContent;
     expect(range.from).toBe(new Date(Date.now() + 3_600_000).toISOString().slice(0, 10));
     expect((await query(merchant.token, { from: '2026-03-02', to: '2026-03-01' })).code).toBe('AGW10003');
+    expect((await query(merchant.token, { from: '2026-02-31', to: '2026-03-01' })).code).toBe('AGW10003'); // no such day: refused, not a 500
     expect((await query(merchant.token, { from: '2025-01-01', to: '2026-03-01' })).code).toBe('AGW10003');
   });
 

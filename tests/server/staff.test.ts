@@ -128,6 +128,20 @@ describe.each(engines)('staff on %s', (engine) => {
       await ok(server, 'merchant/staff/withdrawInvitation', { invitationId: sent.invitation.invitationId }, shop.token);
     });
 
+    it('by e-mail to an individual (who keeps no e-mail here): the mailed link is what lets them see and answer it', async () => {
+      const [dee, other] = [await person(), await person()];
+      const email = `dee.${dee.id}@exemplo.ao`;
+      const sent = await ok(server, 'merchant/staff/invite', { channel: 'email', storeId: storeB, email, allRecords: false }, shop.token);
+      const { rows } = await server.db.query<{ body: string }>('SELECT body FROM outbox_messages WHERE destination = $1', [email]);
+      const token = /\/app\/invitation\/([A-Za-z0-9_-]{43})/.exec(rows[0]!.body)![1]!;
+      const invitationId = sent.invitation.invitationId;
+      expect(await code('staff/invitation/respond', { invitationId, answer: 'reject' }, dee.token)).toBe('STF10006');
+      expect((await ok(server, 'staff/invitation/detail', { token }, dee.token)).invitation).toMatchObject({ invitationId, channel: 'email' });
+      const answered = await ok(server, 'staff/invitation/respond', { invitationId, token, answer: 'reject' }, dee.token);
+      expect(answered.invitation.state).toBe('rejected');
+      expect(await code('staff/invitation/respond', { invitationId, token: 'A'.repeat(43), answer: 'agree' }, other.token)).toBe('STF10006');
+    });
+
     it('a QR invitation: the link is shown to the merchant; whoever holds it sees it, needs it to answer, and can reject', async () => {
       const dan = await person();
       const qr = await qrInvite(shop);

@@ -19,7 +19,7 @@ CREATE TABLE merchant_refunds (
   request_no text NOT NULL,
   -- the posting settlement shard 0 → the payer's available account, of `amount`
   transfer_id bigint,
-  created_at timestamptz DEFAULT now(),
+  created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (refunded_by, request_no)
 );
 CREATE INDEX merchant_refunds_merchant_time ON merchant_refunds (merchant_id, created_at);

@@ -11,9 +11,11 @@ import { INVITATION_SELECT, invitationById, toReceivedInvitation, type Invitatio
 
 /**
  * The invited person's side (`/app/invitations`, `/app/invitation/<token>`, `/app/staffresult`):
- * their pending invitations, one invitation, and their answer. A mobile or e-mail invitation is
- * its addressee's only (matched by the account's mobile or e-mail); a QR invitation is for
- * whoever holds its token. Anything a person may not see is STF10006, exactly as one that does not
+ * their pending invitations, one invitation, and their answer. A mobile invitation is its
+ * addressee's only (matched by the account's mobile, the number an individual signs up with); a QR
+ * invitation is for whoever holds its token; an e-mail one for its addressee or whoever opened the
+ * link that was mailed — individuals keep no e-mail address here, so the link is the proof that
+ * the mail reached them. Anything a person may not see is STF10006, exactly as one that does not
  * exist. Agreeing inserts the staff row: the unique index on one active store per person decides
  * between two agreements racing (the loser gets STF10007, as a person already working elsewhere).
  */
@@ -58,8 +60,8 @@ const detail: Handler<'staff/invitation/detail'> = async (input, ctx) => {
   if ('token' in input) {
     const { rows } = await ctx.db.query<InvitationRow>(`${INVITATION_SELECT} WHERE i.token_hash = $1`, [hashToken(input.token)]);
     row = rows[0] ?? null;
-    // a QR invitation is whoever holds it; a mobile or e-mail one stays its addressee's even if the link is passed on
-    if (row && row.channel !== 'qr' && !addressedTo(row, person)) row = null;
+    // a mobile invitation stays its addressee's even if the link is passed on; QR and e-mail ones are the link holder's
+    if (row && row.channel === 'mobile' && !addressedTo(row, person)) row = null;
   } else {
     row = await invitationById(ctx.db, input.invitationId);
     if (row && !addressedTo(row, person) && row.answered_by !== person.id) row = null;
@@ -75,7 +77,10 @@ const respond: Handler<'staff/invitation/respond'> = async (input, ctx) => {
     return await ctx.db.transaction(async (tx) => {
       const person = await me(ctx, tx);
       const row = await invitationById(tx, input.invitationId, { lock: true });
-      const allowed = row && (row.channel === 'qr' ? await tokenMatches(tx, row.id, input.token) : addressedTo(row, person));
+      const allowed = row && (
+        row.channel === 'qr' ? await tokenMatches(tx, row.id, input.token)
+          : row.channel === 'email' ? addressedTo(row, person) || await tokenMatches(tx, row.id, input.token)
+            : addressedTo(row, person));
       if (!row || !allowed) throw new DomainError(STAFF_CODES.invitationUnknown);
       if (input.answer === 'agree' && person.member_type !== 'individual') throw new DomainError(STAFF_CODES.notAnIndividual);
       refuseSettled(row);

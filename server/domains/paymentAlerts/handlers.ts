@@ -31,6 +31,9 @@ async function audienceOf(ctx: HandlerContext): Promise<Audience> {
   return { merchantId: scope.staff.merchant_id, storeId: scope.staff.store_id, cashierId: scope.staff.all_records ? null : scope.memberId };
 }
 
+/** How far back a resumed listener is brought up to date (a phone back from a tunnel, a screen reopened). */
+const RESUME_WINDOW_MS = 10 * 60_000;
+
 const NOW_MS = 'SELECT floor(extract(epoch FROM now()) * 1000)::bigint::text AS now_ms';
 
 interface Row { id: string; store_id: string; store_name: string; amount: string; at_ms: string; seen: boolean }
@@ -39,14 +42,19 @@ interface Row { id: string; store_id: string; store_name: string; amount: string
 async function look(ctx: HandlerContext, audience: Audience, cursor: AlertCursor): Promise<{ payments: AlertPayment[]; cursor: AlertCursor }> {
   const clock = await ctx.db.query<{ now_ms: string }>(NOW_MS);
   const nowMs = Number(clock.rows[0]!.now_ms);
+  // alerts are live news: a cursor from long ago (or a made-up one) resumes RESUME_WINDOW_MS back at
+  // most — older payments are in the records — and never ahead of the database's clock
+  cursor = { ...cursor, since: Math.min(Math.max(cursor.since, nowMs - RESUME_WINDOW_MS), nowMs) };
   const { rows } = await ctx.db.query<Row>(
     `SELECT p.id::text, p.store_id::text, s.name AS store_name, p.amount::text,
             floor(extract(epoch FROM p.created_at) * 1000)::bigint::text AS at_ms, p.id = ANY($5::bigint[]) AS seen
        FROM merchant_payments p JOIN stores s ON s.id = p.store_id
       WHERE p.merchant_id = $1 AND p.created_at >= timestamptz 'epoch' + $2::bigint * interval '1 millisecond'
         AND ($3::bigint IS NULL OR p.store_id = $3::bigint) AND ($4::bigint IS NULL OR p.cashier_id = $4::bigint)
-      ORDER BY p.created_at, p.id`,
-    [audience.merchantId, cursor.since, audience.storeId, audience.cashierId, cursor.seen.map(String)],
+      ORDER BY p.created_at, p.id
+      LIMIT $6`,
+    // the delivered ones (at most MAX_SEEN) and one page more than is sent: enough to know some are left over
+    [audience.merchantId, cursor.since, audience.storeId, audience.cashierId, cursor.seen.map(String), MAX_SEEN + PAGE + 1],
   );
   const fresh = rows.filter((row) => !row.seen);
   const delivered = fresh.slice(0, PAGE);

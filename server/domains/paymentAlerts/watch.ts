@@ -63,6 +63,8 @@ class PaymentWatch {
   private stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    // idle, nobody needs the gap caught up: the next listener starts from the newest payment (each look reads its own)
+    this.highest = null;
   }
 
   /** One tail at a time; a poke while it runs runs it once more after. */

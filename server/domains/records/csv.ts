@@ -56,7 +56,7 @@ export function csvHeader(language: Language): string {
   return COLUMNS.map((column) => csvField(messageText(language, `records.csv.${column}`))).join(',');
 }
 
-/** At most this many rows in one export (a year of a busy store is far below it); the page says so when cut. */
+/** At most this many rows in one export (a year of a busy store is far below it): a longer one is refused, never cut short silently. */
 const MAX_ROWS = 100_000;
 
 export function registerRecordsExport(app: FastifyInstance, deps: { db: Database; config: ServerConfig; adapters: Adapters }) {
@@ -86,6 +86,8 @@ export function registerRecordsExport(app: FastifyInstance, deps: { db: Database
         for (const row of page.rows) lines.push(csvLine(toRecord(row), language));
         cursor = page.nextCursor ?? undefined;
       } while (cursor && lines.length <= MAX_ROWS);
+      // a file that looks complete but is not would mislead an accountant: ask for a shorter range
+      if (cursor) return refuse(400, CODES.invalidParameters);
       const body = `\uFEFF${lines.join('\r\n')}\r\n`;
       return reply
         .type('text/csv; charset=utf-8')

@@ -87,7 +87,9 @@ export function toRecord(row: RecordRow): MerchantRecord {
 export function rangeOf(filter: Pick<RecordsFilter, 'shortcut' | 'from' | 'to'>, now = Date.now()): { from: string; to: string } {
   const range = filter.from && filter.to ? { from: filter.from, to: filter.to } : shortcutRange(filter.shortcut ?? '8', now);
   const [from, to] = [Date.parse(`${range.from}T00:00:00Z`), Date.parse(`${range.to}T00:00:00Z`)];
-  if (Number.isNaN(from) || Number.isNaN(to) || from > to) throw new DomainError(CODES.invalidParameters, 200, 'from');
+  // a date that does not exist ('2026-02-31', which Date.parse moves to 3 March) is refused, not sent to SQL
+  const real = (ms: number, text: string) => !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+  if (!real(from, range.from) || !real(to, range.to) || from > to) throw new DomainError(CODES.invalidParameters, 200, 'from');
   if ((to - from) / 86_400_000 >= MAX_RANGE_DAYS) throw new DomainError(CODES.invalidParameters, 200, 'range');
   return range;
 }

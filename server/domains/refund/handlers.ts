@@ -60,7 +60,9 @@ const applyRefund: Handler<'merchant/refund/apply'> = async (input, ctx) => {
     const refundId = (await tx.query<{ id: string }>("SELECT nextval('merchant_refunds_id_seq')::text AS id")).rows[0]!.id;
     const refundNo = `RF${refundId.padStart(14, '0')}`;
     const key = `refund:${refundId}`;
-    // the fee shard first: fee income accounts are older (lower ids) than any merchant's, so this keeps the ledger's ascending lock order
+    // the fee shard first, in ascending id order (fee accounts are older than any merchant's). A payment takes its
+    // settlement shard before its fee shard (merchant_pay, SKIP LOCKED on both, waiting only when all are busy), so
+    // under load a refund and a payment can still deadlock: PostgreSQL breaks it and withRetry runs the loser again
     const feeShard = chargeReturned > 0n ? await feeShardOf(tx, payment.payer_id, payment.request_no) : null;
     const { shard0 } = await gatherSettlement(tx, ownerMember, key);
     if (feeShard) await post(tx, { key: `${key}:charge`, kind: 'refund_charge', debit: feeShard, credit: shard0, amount: chargeReturned, reference: refundNo });
