@@ -38,7 +38,7 @@ export function RecordDetailList({ record, language }: { record: RecordDetail; l
   ];
   return (
     <>
-      <dl className="kw-summary">
+      <dl className="kw-summary kw-summary-pairs">
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt>{t(label)}</dt>

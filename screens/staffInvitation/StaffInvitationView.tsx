@@ -34,7 +34,7 @@ function Invitations({ state, send }: { state: State; send: Send }) {
                 {i.state === 'sent' ? t('staffInvitation.until', { time: lineTime(i.expiresAt, language) }) : lineTime(i.answeredAt ?? i.createdAt, language)}
               </span>
               {i.state === 'sent' && (
-                <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'invitation.withdraw', invitationId: i.invitationId })}>
+                <button type="button" className="kw-text-button kw-mch-store-action" disabled={busy} onClick={() => send({ type: 'invitation.withdraw', invitationId: i.invitationId })}>
                   {t('staffInvitation.withdraw', { who: who(i) })}
                 </button>
               )}

@@ -133,24 +133,27 @@ export const backOfficeScenarios: Scenario[] = [
         await record.click();
         await see(merchant, 'N.º do comprovativo');
         const recordUrl = merchant.url();
-        // a refund asks the merchant's pay password, which the collection walk never needed: the screen says so
+        // a refund asks the merchant's pay password; alone (E2E_ONLY) the demo business has none yet and the
+        // screen says so, in the whole walk an earlier scenario set it (the same PIN): both are taken
         await merchant.getByRole('button', { name: 'Reembolsar' }).click();
         await merchant.getByLabel('Valor a reembolsar').fill('500');
         await merchant.getByRole('button', { name: 'Continuar' }).click();
         await enterPin(merchant);
-        await see(merchant, 'Ainda não definiu a palavra-passe de pagamento.');
-        await ctx.shotOf(merchant, 'refund-no-pay-password-pt');
-        await merchant.getByRole('button', { name: 'Definir a palavra-passe de pagamento' }).or(merchant.getByRole('link', { name: 'Definir a palavra-passe de pagamento' })).first().click();
-        await enterPin(merchant);
-        await see(merchant, 'Repita a palavra-passe');
-        await enterPin(merchant);
-        await see(merchant, /Palavra-passe de pagamento guardada/);
-        await merchant.goBack();
-        await merchant.goto(recordUrl);
-        await merchant.getByRole('button', { name: 'Reembolsar' }).click();
-        await merchant.getByLabel('Valor a reembolsar').fill('500');
-        await merchant.getByRole('button', { name: 'Continuar' }).click();
-        await enterPin(merchant);
+        const notSet = merchant.getByText('Ainda não definiu a palavra-passe de pagamento.');
+        await notSet.or(merchant.getByText(/Reembolso de 500,00\sKz feito/)).first().waitFor({ timeout: 15_000 });
+        if (await notSet.isVisible()) {
+          await ctx.shotOf(merchant, 'refund-no-pay-password-pt');
+          await merchant.getByRole('button', { name: 'Definir a palavra-passe de pagamento' }).or(merchant.getByRole('link', { name: 'Definir a palavra-passe de pagamento' })).first().click();
+          await enterPin(merchant);
+          await see(merchant, 'Repita a palavra-passe');
+          await enterPin(merchant);
+          await see(merchant, /Palavra-passe de pagamento guardada/);
+          await merchant.goto(recordUrl);
+          await merchant.getByRole('button', { name: 'Reembolsar' }).click();
+          await merchant.getByLabel('Valor a reembolsar').fill('500');
+          await merchant.getByRole('button', { name: 'Continuar' }).click();
+          await enterPin(merchant);
+        }
         await see(merchant, /Reembolso de 500,00\sKz feito\. O cliente foi avisado\./);
         await ctx.shotOf(merchant, 'refund-done-pt');
         await ctx.auditOf(merchant, 'refund done');

@@ -24,6 +24,28 @@ export async function logOut(ctx: E2eContext, language: 'pt' | 'en' = 'pt') {
   await ctx.page.getByRole('button', { name: language === 'pt' ? 'Terminar sessão' : 'Log out' }).click();
 }
 
+/**
+ * The page's font really draws these characters: each drawn alone in the body's font must differ from
+ * the others. A machine without a CJK font draws every one as the same missing-glyph box ("tofu"),
+ * which a text check cannot see but a person can (the zh screenshots).
+ */
+export async function expectRealGlyphs(ctx: E2eContext, text: string) {
+  const distinct = await ctx.page.evaluate((chars) => {
+    const font = getComputedStyle(document.body).font;
+    const drawn = [...chars, '\u{10FFFD}'].map((char) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 48;
+      canvas.height = 48;
+      const g = canvas.getContext('2d')!;
+      g.font = font.replace(/\d+(\.\d+)?px/, '32px');
+      g.fillText(char, 4, 38);
+      return canvas.toDataURL();
+    });
+    return new Set(drawn).size === drawn.length;
+  }, text);
+  if (!distinct) throw new Error(`"${text}" is drawn as missing-glyph boxes: no font for it (Debian: fonts-noto-cjk)`);
+}
+
 export const scenarios: Scenario[] = [
   {
     name: 'home opens in Portuguese and switches language',
@@ -43,6 +65,7 @@ export const scenarios: Scenario[] = [
       await expectText(ctx, 'Welcome');
       await ctx.page.getByTestId('language-menu').selectOption('zh');
       await expectText(ctx, '欢迎');
+      await expectRealGlyphs(ctx, '欢迎');
       await ctx.shot('home-zh');
       await ctx.audit('home zh');
     },
