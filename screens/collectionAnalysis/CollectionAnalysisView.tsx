@@ -1,14 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { collectionAnalysisMachine, CollectionAnalysisEvent } from '../../machines/collectionAnalysis.machine.ts';
-import { FILTER_SHORTCUTS } from '../../machines/fundDetail.machine.ts';
 import type { AnalysisShare, CollectionAnalysis } from '../../services/contract/collectionAnalysis.ts';
 import type { Language } from '../../src/lib/language.ts';
-import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../common/format.ts';
+import { CustomRangeForm, PeriodTabs } from '../common/DateFilter.tsx';
 import '../common/wallet.css';
 import './collectionAnalysis.css';
 
@@ -30,39 +28,14 @@ export function CollectionAnalysisView({ state, send }: { state: State; send: Se
   const language = languageOf(i18n.language);
   const { context } = state;
   const customShown = state.matches('customRange');
-  const tabs = (
-    <div className="kw-fund-filters" role="group" aria-label={t('fundDetail.period')}>
-      {(Object.entries(FILTER_SHORTCUTS) as [keyof typeof FILTER_SHORTCUTS, (typeof FILTER_SHORTCUTS)[keyof typeof FILTER_SHORTCUTS]][]).map(([name, code]) => (
-        <button key={code} type="button" className="kw-tab" aria-pressed={!customShown && context.filter.kind === 'shortcut' && context.filter.code === code} onClick={() => send({ type: 'filter.changed', code })}>
-          {t(`fundDetail.filters.${name}`)}
-        </button>
-      ))}
-      <button type="button" className="kw-tab" aria-pressed={customShown || context.filter.kind === 'custom'} onClick={() => send({ type: 'custom.opened' })}>
-        {t('fundDetail.filters.custom')}
-      </button>
-    </div>
-  );
+  const tabs = <PeriodTabs section="fundDetail" filter={context.filter} customShown={customShown} send={send} />;
 
   if (customShown) {
     const problem = CUSTOM_PROBLEMS.find((p) => state.matches({ customRange: p }));
     return (
       <div className="kw-form">
         {tabs}
-        <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'custom.applied' }); }}>
-          <div className="kw-fund-dates">
-            <div className="kw-field">
-              <label className="kw-label" htmlFor="analysis-from">{t('fundDetail.from')}</label>
-              <input id="analysis-from" type="date" value={context.draftFrom} max={context.today} onChange={(e) => send({ type: 'custom.fromChanged', value: e.target.value })} />
-            </div>
-            <div className="kw-field">
-              <label className="kw-label" htmlFor="analysis-to">{t('fundDetail.to')}</label>
-              <input id="analysis-to" type="date" value={context.draftTo} max={context.today} onChange={(e) => send({ type: 'custom.toChanged', value: e.target.value })} />
-            </div>
-          </div>
-          {problem && <FieldError>{t(`fundDetail.${problem}`)}</FieldError>}
-          <Button block color="primary" size="large" type="submit">{t('fundDetail.apply')}</Button>
-          <Button block size="large" onClick={() => send({ type: 'custom.cancelled' })}>{t('common.cancel')}</Button>
-        </form>
+        <CustomRangeForm section="fundDetail" idPrefix="analysis" draftFrom={context.draftFrom} draftTo={context.draftTo} today={context.today} problem={problem} send={send} />
       </div>
     );
   }

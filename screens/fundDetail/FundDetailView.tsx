@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Button } from 'antd-mobile';
 import { PullToRefresh } from '../common/PullToRefresh.tsx';
+import { CustomRangeForm, PeriodTabs } from '../common/DateFilter.tsx';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
-import { FILTER_SHORTCUTS, type fundDetailMachine, type FundDetailEvent } from '../../machines/fundDetail.machine.ts';
+import type { fundDetailMachine, FundDetailEvent } from '../../machines/fundDetail.machine.ts';
 import type { FundLine } from '../../services/contract/fundDetail.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
@@ -32,39 +33,14 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
   const { context } = state;
   const filter = context.filter;
   const customShown = state.matches('customRange');
-  const tabs = (
-    <div className="kw-fund-filters" role="group" aria-label={t('fundDetail.period')}>
-      {(Object.entries(FILTER_SHORTCUTS) as [keyof typeof FILTER_SHORTCUTS, (typeof FILTER_SHORTCUTS)[keyof typeof FILTER_SHORTCUTS]][]).map(([name, code]) => (
-        <button key={code} type="button" className="kw-tab" aria-pressed={!customShown && filter.kind === 'shortcut' && filter.code === code} onClick={() => send({ type: 'filter.changed', code })}>
-          {t(`fundDetail.filters.${name}`)}
-        </button>
-      ))}
-      <button type="button" className="kw-tab" aria-pressed={customShown || filter.kind === 'custom'} onClick={() => send({ type: 'custom.opened' })}>
-        {t('fundDetail.filters.custom')}
-      </button>
-    </div>
-  );
+  const tabs = <PeriodTabs section="fundDetail" filter={filter} customShown={customShown} send={send} />;
 
   if (customShown) {
     const problem = CUSTOM_PROBLEMS.find((p) => state.matches({ customRange: p }));
     return (
       <div className="kw-form">
         {tabs}
-        <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'custom.applied' }); }}>
-          <div className="kw-fund-dates">
-            <div className="kw-field">
-              <label className="kw-label" htmlFor="fund-from">{t('fundDetail.from')}</label>
-              <input id="fund-from" type="date" value={context.draftFrom} max={context.today} onChange={(e) => send({ type: 'custom.fromChanged', value: e.target.value })} />
-            </div>
-            <div className="kw-field">
-              <label className="kw-label" htmlFor="fund-to">{t('fundDetail.to')}</label>
-              <input id="fund-to" type="date" value={context.draftTo} max={context.today} onChange={(e) => send({ type: 'custom.toChanged', value: e.target.value })} />
-            </div>
-          </div>
-          {problem && <FieldError>{t(`fundDetail.${problem}`)}</FieldError>}
-          <Button block color="primary" size="large" type="submit">{t('fundDetail.apply')}</Button>
-          <Button block size="large" onClick={() => send({ type: 'custom.cancelled' })}>{t('common.cancel')}</Button>
-        </form>
+        <CustomRangeForm section="fundDetail" idPrefix="fund" draftFrom={context.draftFrom} draftTo={context.draftTo} today={context.today} problem={problem} send={send} />
       </div>
     );
   }

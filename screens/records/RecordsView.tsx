@@ -1,9 +1,10 @@
 import './records.css';
+import { CustomRangeForm, PeriodTabs } from '../common/DateFilter.tsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
-import { FILTER_SHORTCUTS, type recordsMachine, type RecordsEvent, type RecordsScopeFilter } from '../../machines/records.machine.ts';
+import type { recordsMachine, RecordsEvent, RecordsScopeFilter } from '../../machines/records.machine.ts';
 import type { MerchantRecord } from '../../services/contract/records.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
@@ -40,18 +41,7 @@ export function RecordsView({ state, send, onPull, onOpen, alerts }: {
   const { context } = state;
   const filter = context.filter;
   const customShown = state.matches({ list: 'customRange' });
-  const tabs = (
-    <div className="kw-fund-filters" role="group" aria-label={t('records.period')}>
-      {(Object.entries(FILTER_SHORTCUTS) as [keyof typeof FILTER_SHORTCUTS, (typeof FILTER_SHORTCUTS)[keyof typeof FILTER_SHORTCUTS]][]).map(([name, code]) => (
-        <button key={code} type="button" className="kw-tab" aria-pressed={!customShown && filter.kind === 'shortcut' && filter.code === code} onClick={() => send({ type: 'filter.changed', code })}>
-          {t(`records.filters.${name}`)}
-        </button>
-      ))}
-      <button type="button" className="kw-tab" aria-pressed={customShown || filter.kind === 'custom'} onClick={() => send({ type: 'custom.opened' })}>
-        {t('records.filters.custom')}
-      </button>
-    </div>
-  );
+  const tabs = <PeriodTabs section="records" filter={filter} customShown={customShown} send={send} />;
   const owner = context.role === 'owner';
   const scope = owner ? (
     <div className="kw-records-scope">
@@ -85,21 +75,7 @@ export function RecordsView({ state, send, onPull, onOpen, alerts }: {
   const customForm = () => {
     const problem = CUSTOM_PROBLEMS.find((p) => state.matches({ list: { customRange: p } }));
     return (
-      <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'custom.applied' }); }}>
-        <div className="kw-fund-dates">
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="records-from">{t('records.from')}</label>
-            <input id="records-from" type="date" value={context.draftFrom} max={context.today} onChange={(e) => send({ type: 'custom.fromChanged', value: e.target.value })} />
-          </div>
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="records-to">{t('records.to')}</label>
-            <input id="records-to" type="date" value={context.draftTo} max={context.today} onChange={(e) => send({ type: 'custom.toChanged', value: e.target.value })} />
-          </div>
-        </div>
-        {problem && <FieldError>{t(`records.${problem}`)}</FieldError>}
-        <Button block color="primary" size="large" type="submit">{t('records.apply')}</Button>
-        <Button block size="large" onClick={() => send({ type: 'custom.cancelled' })}>{t('common.cancel')}</Button>
-      </form>
+      <CustomRangeForm section="records" idPrefix="records" draftFrom={context.draftFrom} draftTo={context.draftTo} today={context.today} problem={problem} send={send} />
     );
   };
 
