@@ -1,14 +1,14 @@
 import { assign, setup } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { CollectionAnalysis } from '../services/contract/collectionAnalysis.ts';
-import { FILTER_SHORTCUTS, isIsoDay, type FundFilter, type ShortcutCode } from './fundDetail.machine.ts';
+import { dateRangeMachine, FILTER_SHORTCUTS, filterAfter, rangeChosen, rangeToEdit, type PeriodFilter, type ShortcutCode } from './dateRange.machine.ts';
 import { outputOf, provided, refusalCode } from './outcome.ts';
 
 /**
  * The merchant's income analysis (`/app/collectionanalysis`, "statistical analysis"): totals,
  * the series by day (by hour for one day), the breakdowns by store and clerk and the balances, for
  * a date filter — the fund detail's: today, the latest week, the latest month (spec §9 shortcuts
- * 7, 6, 8) or a custom from/to checked the same way — and all stores or one. A range without
+ * 7, 6, 8) or a custom from/to through the same child chart — and all stores or one. A range without
  * payments is its own state (nothing to chart). A new filter or store asks again.
  */
 
@@ -30,10 +30,8 @@ export interface CollectionAnalysisInput {
 
 export interface CollectionAnalysisContext {
   today: string;
-  filter: FundFilter;
+  filter: PeriodFilter;
   storeId: string | null;
-  draftFrom: string;
-  draftTo: string;
   analysis: CollectionAnalysis | null;
   stores: AnalysisStore[];
   errorCode: string | null;
@@ -42,13 +40,12 @@ export interface CollectionAnalysisContext {
 export type CollectionAnalysisEvent =
   | { type: 'filter.changed'; code: ShortcutCode }
   | { type: 'custom.opened' }
-  | { type: 'custom.fromChanged'; value: string }
-  | { type: 'custom.toChanged'; value: string }
-  | { type: 'custom.applied' }
-  | { type: 'custom.cancelled' }
   | { type: 'store.changed'; storeId: string | null }
   | { type: 'analysis.refreshed' }
   | { type: 'analysis.retry' };
+
+/** The server's longest range (collectionAnalysis/handlers.ts LONGEST_RANGE_DAYS): a year and a day. */
+export const LONGEST_RANGE_DAYS = 366;
 
 const answerOf = (event: unknown) => {
   const output = outputOf<AnalysisAnswer>(event);
@@ -62,27 +59,19 @@ export const collectionAnalysisMachine = setup({
     events: {} as CollectionAnalysisEvent,
   },
   actors: {
-    loadAnalysis: provided<Outcome<AnalysisAnswer>, { filter: FundFilter; storeId: string | null }>('loadAnalysis'),
+    loadAnalysis: provided<Outcome<AnalysisAnswer>, { filter: PeriodFilter; storeId: string | null }>('loadAnalysis'),
+    dateRange: dateRangeMachine,
   },
   guards: {
     hasPayments: ({ event }) => (answerOf(event)?.analysis.totals.count ?? 0) > 0,
     // a range without payments, or with only refunds of earlier payments: nothing to chart but the figures
     isOk: ({ event }) => answerOf(event) !== null,
-    draftIncomplete: ({ context }) => !isIsoDay(context.draftFrom) || !isIsoDay(context.draftTo),
-    // ISO days compare as strings
-    draftReversed: ({ context }) => context.draftFrom > context.draftTo,
-    draftInFuture: ({ context }) => context.draftTo > context.today,
+    rangeChosen,
   },
   actions: {
     setShortcut: assign({ filter: ({ context, event }) => (event.type === 'filter.changed' ? { kind: 'shortcut' as const, code: event.code } : context.filter) }),
     setStore: assign({ storeId: ({ context, event }) => (event.type === 'store.changed' ? event.storeId : context.storeId) }),
-    seedDraft: assign({
-      draftFrom: ({ context }) => (context.filter.kind === 'custom' ? context.filter.from : (context.analysis?.from ?? context.today)),
-      draftTo: ({ context }) => (context.filter.kind === 'custom' ? context.filter.to : (context.analysis?.to ?? context.today)),
-    }),
-    setDraftFrom: assign({ draftFrom: ({ context, event }) => (event.type === 'custom.fromChanged' ? event.value.slice(0, 10) : context.draftFrom) }),
-    setDraftTo: assign({ draftTo: ({ context, event }) => (event.type === 'custom.toChanged' ? event.value.slice(0, 10) : context.draftTo) }),
-    applyCustom: assign({ filter: ({ context }) => ({ kind: 'custom' as const, from: context.draftFrom, to: context.draftTo }) }),
+    applyCustom: assign({ filter: ({ context, event }) => filterAfter(context.filter, event) }),
     keepAnswer: assign(({ event }) => {
       const answer = answerOf(event)!;
       return { analysis: answer.analysis, stores: answer.stores, errorCode: null };
@@ -94,12 +83,12 @@ export const collectionAnalysisMachine = setup({
   id: 'collectionAnalysis',
   context: ({ input }) => ({
     today: input.today, filter: { kind: 'shortcut', code: FILTER_SHORTCUTS.today }, storeId: null,
-    draftFrom: '', draftTo: '', analysis: null, stores: [], errorCode: null,
+    analysis: null, stores: [], errorCode: null,
   }),
   initial: 'loading',
   on: {
     'filter.changed': { target: '.loading', actions: 'setShortcut' },
-    'custom.opened': { target: '.customRange', actions: 'seedDraft' },
+    'custom.opened': { target: '.customRange' },
   },
   states: {
     loading: {
@@ -133,24 +122,16 @@ export const collectionAnalysisMachine = setup({
       tags: ['error'],
       on: { 'analysis.retry': { target: 'loading' } },
     },
+    // the custom range, its own chart, with the server's cap on a range's length
     customRange: {
-      initial: 'editing',
-      on: {
-        'custom.fromChanged': { target: '.editing', actions: 'setDraftFrom' },
-        'custom.toChanged': { target: '.editing', actions: 'setDraftTo' },
-        'custom.applied': [
-          { guard: 'draftIncomplete', target: '.incomplete' },
-          { guard: 'draftReversed', target: '.reversed' },
-          { guard: 'draftInFuture', target: '.future' },
-          { target: 'loading', actions: 'applyCustom' },
+      invoke: {
+        id: 'dateRange',
+        src: 'dateRange',
+        input: ({ context }) => ({ today: context.today, maxDays: LONGEST_RANGE_DAYS, ...rangeToEdit(context.filter, context.analysis, context.today) }),
+        onDone: [
+          { guard: 'rangeChosen', target: 'loading', actions: 'applyCustom' },
+          { target: 'loading' },
         ],
-        'custom.cancelled': { target: 'loading' },
-      },
-      states: {
-        editing: {},
-        incomplete: { tags: ['error'] },
-        reversed: { tags: ['error'] },
-        future: { tags: ['error'] },
       },
     },
   },

@@ -2,6 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { FundLine } from '../services/contract/fundDetail.ts';
 import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
+import { dateRangeMachine, FILTER_SHORTCUTS, filterAfter, rangeChosen, rangeToEdit, type PeriodFilter, type ShortcutCode } from './dateRange.machine.ts';
 
 /**
  * Fund detail list: the lines of the member's available account, newest first, for a date filter
@@ -9,11 +10,6 @@ import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
  * in pages through the server's cursor (infinite scroll), with pull-to-refresh. A new filter
  * restarts the list; an answer for a filter no longer shown is dropped with its invoke.
  */
-export type ShortcutCode = '7' | '6' | '8';
-export const FILTER_SHORTCUTS = { today: '7', latestWeek: '6', latestMonth: '8' } as const satisfies Record<string, ShortcutCode>;
-
-export type FundFilter = { kind: 'shortcut'; code: ShortcutCode } | { kind: 'custom'; from: string; to: string };
-
 export interface FundPage {
   items: FundLine[];
   nextCursor: string | null;
@@ -24,14 +20,12 @@ export interface FundPage {
 export interface FundDetailInput {
   /** Today as a Luanda day (YYYY-MM-DD): a custom range may not end after it. */
   today: string;
-  filter?: FundFilter;
+  filter?: PeriodFilter;
 }
 
 export interface FundDetailContext {
   today: string;
-  filter: FundFilter;
-  draftFrom: string;
-  draftTo: string;
+  filter: PeriodFilter;
   items: FundLine[];
   nextCursor: string | null;
   range: { from: string; to: string } | null;
@@ -41,22 +35,9 @@ export interface FundDetailContext {
 export type FundDetailEvent =
   | { type: 'filter.changed'; code: ShortcutCode }
   | { type: 'custom.opened' }
-  | { type: 'custom.fromChanged'; value: string }
-  | { type: 'custom.toChanged'; value: string }
-  | { type: 'custom.applied' }
-  | { type: 'custom.cancelled' }
   | { type: 'list.more' }
   | { type: 'list.refreshed' }
   | { type: 'list.retry' };
-
-/** A real calendar day written YYYY-MM-DD. */
-export function isIsoDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 const pageOf = (event: unknown) => {
   const output = outputOf<FundPage>(event);
@@ -70,25 +51,17 @@ export const fundDetailMachine = setup({
     events: {} as FundDetailEvent,
   },
   actors: {
-    loadPage: provided<Outcome<FundPage>, { filter: FundFilter; cursor: string | null }>('loadPage'),
+    loadPage: provided<Outcome<FundPage>, { filter: PeriodFilter; cursor: string | null }>('loadPage'),
+    dateRange: dateRangeMachine,
   },
   guards: {
     isOk,
     hasMore: ({ event }) => (pageOf(event)?.nextCursor ?? null) !== null,
-    draftIncomplete: ({ context }) => !isIsoDay(context.draftFrom) || !isIsoDay(context.draftTo),
-    // ISO days compare as strings
-    draftReversed: ({ context }) => context.draftFrom > context.draftTo,
-    draftInFuture: ({ context }) => context.draftTo > context.today,
+    rangeChosen,
   },
   actions: {
     setShortcut: assign({ filter: ({ context, event }) => (event.type === 'filter.changed' ? { kind: 'shortcut' as const, code: event.code } : context.filter) }),
-    seedDraft: assign({
-      draftFrom: ({ context }) => (context.filter.kind === 'custom' ? context.filter.from : (context.range?.from ?? context.today)),
-      draftTo: ({ context }) => (context.filter.kind === 'custom' ? context.filter.to : (context.range?.to ?? context.today)),
-    }),
-    setDraftFrom: assign({ draftFrom: ({ context, event }) => (event.type === 'custom.fromChanged' ? event.value.slice(0, 10) : context.draftFrom) }),
-    setDraftTo: assign({ draftTo: ({ context, event }) => (event.type === 'custom.toChanged' ? event.value.slice(0, 10) : context.draftTo) }),
-    applyCustom: assign({ filter: ({ context }) => ({ kind: 'custom' as const, from: context.draftFrom, to: context.draftTo }) }),
+    applyCustom: assign({ filter: ({ context, event }) => filterAfter(context.filter, event) }),
     clearList: assign({ items: [], nextCursor: null, range: null, errorCode: null }),
     replaceItems: assign(({ event }) => {
       const page = pageOf(event)!;
@@ -106,12 +79,12 @@ export const fundDetailMachine = setup({
   id: 'fundDetail',
   context: ({ input }) => ({
     today: input.today, filter: input.filter ?? { kind: 'shortcut', code: FILTER_SHORTCUTS.latestMonth },
-    draftFrom: '', draftTo: '', items: [], nextCursor: null, range: null, errorCode: null,
+    items: [], nextCursor: null, range: null, errorCode: null,
   }),
   initial: 'loading',
   on: {
     'filter.changed': { target: '.loading', actions: ['setShortcut', 'clearList'] },
-    'custom.opened': { target: '.customRange', actions: 'seedDraft' },
+    'custom.opened': { target: '.customRange' },
   },
   states: {
     loading: {
@@ -172,24 +145,16 @@ export const fundDetailMachine = setup({
         onError: { target: 'ready.refreshFailed', actions: 'forgetRefusal' },
       },
     },
+    // the custom range, its own chart: the list shown before stays in context until it ends
     customRange: {
-      initial: 'editing',
-      on: {
-        'custom.fromChanged': { target: '.editing', actions: 'setDraftFrom' },
-        'custom.toChanged': { target: '.editing', actions: 'setDraftTo' },
-        'custom.applied': [
-          { guard: 'draftIncomplete', target: '.incomplete' },
-          { guard: 'draftReversed', target: '.reversed' },
-          { guard: 'draftInFuture', target: '.future' },
-          { target: 'loading', actions: ['applyCustom', 'clearList'] },
+      invoke: {
+        id: 'dateRange',
+        src: 'dateRange',
+        input: ({ context }) => ({ today: context.today, maxDays: null, ...rangeToEdit(context.filter, context.range, context.today) }),
+        onDone: [
+          { guard: 'rangeChosen', target: 'loading', actions: ['applyCustom', 'clearList'] },
+          { target: 'loading', actions: 'clearList' },
         ],
-        'custom.cancelled': { target: 'loading', actions: 'clearList' },
-      },
-      states: {
-        editing: {},
-        incomplete: { tags: ['error'] },
-        reversed: { tags: ['error'] },
-        future: { tags: ['error'] },
       },
     },
   },

@@ -2,17 +2,16 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { MerchantRecord } from '../services/contract/records.ts';
 import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
-import { FILTER_SHORTCUTS, isIsoDay, type FundFilter, type ShortcutCode } from './fundDetail.machine.ts';
+import { dateRangeMachine, FILTER_SHORTCUTS, filterAfter, rangeChosen, rangeToEdit, type PeriodFilter, type ShortcutCode } from './dateRange.machine.ts';
 
 /**
  * A merchant's transaction records (issue 12): the owner's of all its stores, or one store, clerk
  * or code binding; a clerk's own (or their store's, with the permission) — the server decides and
  * answers the caller's role with the first page. The date filter is the fund detail's (spec §9
- * shortcuts today/latest week/latest month, or a custom from/to; the same chart shape), pages come
+ * shortcuts today/latest week/latest month, or a custom from/to through the dateRange child), pages come
  * through the server's cursor, pull to refresh. In parallel, the owner exports the same filter as
  * CSV for its accountant (a clerk is not offered it: the server refuses it anyway).
  */
-export type RecordsDateFilter = FundFilter;
 export interface RecordsScopeFilter {
   storeId?: string;
   clerkId?: string;
@@ -33,7 +32,7 @@ export interface RecordsPage {
   choices: RecordsChoices;
 }
 export interface RecordsQuery {
-  filter: RecordsDateFilter;
+  filter: PeriodFilter;
   scope: RecordsScopeFilter;
   cursor: string | null;
 }
@@ -46,10 +45,8 @@ export interface RecordsInput {
 
 export interface RecordsContext {
   today: string;
-  filter: RecordsDateFilter;
+  filter: PeriodFilter;
   scope: RecordsScopeFilter;
-  draftFrom: string;
-  draftTo: string;
   items: MerchantRecord[];
   nextCursor: string | null;
   range: { from: string; to: string } | null;
@@ -64,19 +61,13 @@ export type RecordsEvent =
   | { type: 'filter.changed'; code: ShortcutCode }
   | { type: 'scope.changed'; scope: RecordsScopeFilter }
   | { type: 'custom.opened' }
-  | { type: 'custom.fromChanged'; value: string }
-  | { type: 'custom.toChanged'; value: string }
-  | { type: 'custom.applied' }
-  | { type: 'custom.cancelled' }
   | { type: 'list.more' }
   | { type: 'list.refreshed' }
   | { type: 'list.retry' }
   | { type: 'export.requested' };
 
-export { FILTER_SHORTCUTS, isIsoDay };
 /** The server's longest range (query.ts MAX_RANGE_DAYS): a year and a day. */
 export const MAX_RANGE_DAYS = 366;
-const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 const NO_CHOICES: RecordsChoices = { stores: [], clerks: [], bindings: [] };
 
 const pageOf = (event: unknown) => {
@@ -89,27 +80,18 @@ export const recordsMachine = setup({
   actors: {
     loadPage: provided<Outcome<RecordsPage>, RecordsQuery>('loadPage'),
     exportCsv: provided<Outcome<{ saved: true }>, RecordsQuery>('exportCsv'),
+    dateRange: dateRangeMachine,
   },
   guards: {
     isOk,
     hasMore: ({ event }) => (pageOf(event)?.nextCursor ?? null) !== null,
     isOwner: ({ context }) => context.role === 'owner',
-    draftIncomplete: ({ context }) => !isIsoDay(context.draftFrom) || !isIsoDay(context.draftTo),
-    // ISO days compare as strings
-    draftReversed: ({ context }) => context.draftFrom > context.draftTo,
-    draftInFuture: ({ context }) => context.draftTo > context.today,
-    draftTooLong: ({ context }) => daysBetween(context.draftFrom, context.draftTo) >= MAX_RANGE_DAYS,
+    rangeChosen,
   },
   actions: {
     setShortcut: assign({ filter: ({ context, event }) => (event.type === 'filter.changed' ? { kind: 'shortcut' as const, code: event.code } : context.filter) }),
     setScope: assign({ scope: ({ context, event }) => (event.type === 'scope.changed' ? event.scope : context.scope) }),
-    seedDraft: assign({
-      draftFrom: ({ context }) => (context.filter.kind === 'custom' ? context.filter.from : (context.range?.from ?? context.today)),
-      draftTo: ({ context }) => (context.filter.kind === 'custom' ? context.filter.to : (context.range?.to ?? context.today)),
-    }),
-    setDraftFrom: assign({ draftFrom: ({ context, event }) => (event.type === 'custom.fromChanged' ? event.value.slice(0, 10) : context.draftFrom) }),
-    setDraftTo: assign({ draftTo: ({ context, event }) => (event.type === 'custom.toChanged' ? event.value.slice(0, 10) : context.draftTo) }),
-    applyCustom: assign({ filter: ({ context }) => ({ kind: 'custom' as const, from: context.draftFrom, to: context.draftTo }) }),
+    applyCustom: assign({ filter: ({ context, event }) => filterAfter(context.filter, event) }),
     clearList: assign({ items: [], nextCursor: null, range: null, errorCode: null }),
     replaceItems: assign(({ event }) => {
       const page = pageOf(event)!;
@@ -129,7 +111,7 @@ export const recordsMachine = setup({
   id: 'records',
   context: ({ input }) => ({
     today: input.today, filter: { kind: 'shortcut', code: FILTER_SHORTCUTS.today }, scope: input.scope ?? {},
-    draftFrom: '', draftTo: '', items: [], nextCursor: null, range: null, role: null, reach: null, choices: NO_CHOICES, errorCode: null, exportCode: null,
+    items: [], nextCursor: null, range: null, role: null, reach: null, choices: NO_CHOICES, errorCode: null, exportCode: null,
   }),
   type: 'parallel',
   states: {
@@ -139,7 +121,7 @@ export const recordsMachine = setup({
         'filter.changed': { target: '.loading', actions: ['setShortcut', 'clearList'] },
         // the pickers are the owner's (a clerk's scope is the server's to decide)
         'scope.changed': { guard: 'isOwner', target: '.loading', actions: ['setScope', 'clearList'] },
-        'custom.opened': { target: '.customRange', actions: 'seedDraft' },
+        'custom.opened': { target: '.customRange' },
       },
       states: {
         loading: {
@@ -197,26 +179,16 @@ export const recordsMachine = setup({
             onError: { target: 'ready.refreshFailed', actions: 'forgetRefusal' },
           },
         },
+        // the custom range, its own chart, with the server's cap on a range's length
         customRange: {
-          initial: 'editing',
-          on: {
-            'custom.fromChanged': { target: '.editing', actions: 'setDraftFrom' },
-            'custom.toChanged': { target: '.editing', actions: 'setDraftTo' },
-            'custom.applied': [
-              { guard: 'draftIncomplete', target: '.incomplete' },
-              { guard: 'draftReversed', target: '.reversed' },
-              { guard: 'draftInFuture', target: '.future' },
-              { guard: 'draftTooLong', target: '.tooLong' },
-              { target: 'loading', actions: ['applyCustom', 'clearList'] },
+          invoke: {
+            id: 'dateRange',
+            src: 'dateRange',
+            input: ({ context }) => ({ today: context.today, maxDays: MAX_RANGE_DAYS, ...rangeToEdit(context.filter, context.range, context.today) }),
+            onDone: [
+              { guard: 'rangeChosen', target: 'loading', actions: ['applyCustom', 'clearList'] },
+              { target: 'loading', actions: 'clearList' },
             ],
-            'custom.cancelled': { target: 'loading', actions: 'clearList' },
-          },
-          states: {
-            editing: {},
-            incomplete: { tags: ['error'] },
-            reversed: { tags: ['error'] },
-            future: { tags: ['error'] },
-            tooLong: { tags: ['error'] },
           },
         },
       },

@@ -6,7 +6,7 @@ import type { AnalysisShare, CollectionAnalysis } from '../../services/contract/
 import type { Language } from '../../src/lib/language.ts';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../common/format.ts';
-import { CustomRangeForm, PeriodTabs } from '../common/DateFilter.tsx';
+import { CustomRangePanel, PeriodTabs, type DateRangeActor } from '../common/DateFilter.tsx';
 import '../common/wallet.css';
 import './collectionAnalysis.css';
 
@@ -15,8 +15,6 @@ const IncomeChart = lazy(() => import('./IncomeChart.tsx').then((m) => ({ defaul
 
 type State = SnapshotFrom<typeof collectionAnalysisMachine>;
 type Send = (event: CollectionAnalysisEvent) => void;
-
-const CUSTOM_PROBLEMS = ['incomplete', 'reversed', 'future'] as const;
 
 /**
  * The income analysis: the fund detail's date filter (same tabs, same custom range and its
@@ -31,11 +29,10 @@ export function CollectionAnalysisView({ state, send }: { state: State; send: Se
   const tabs = <PeriodTabs section="fundDetail" filter={context.filter} customShown={customShown} send={send} />;
 
   if (customShown) {
-    const problem = CUSTOM_PROBLEMS.find((p) => state.matches({ customRange: p }));
     return (
       <div className="kw-form">
         {tabs}
-        <CustomRangeForm section="fundDetail" idPrefix="analysis" draftFrom={context.draftFrom} draftTo={context.draftTo} today={context.today} problem={problem} send={send} />
+        <CustomRangePanel actor={state.children.dateRange as DateRangeActor | undefined} section="fundDetail" idPrefix="analysis" />
       </div>
     );
   }

@@ -1,10 +1,15 @@
 import { Button } from 'antd-mobile';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { FILTER_SHORTCUTS, type FundDetailEvent, type FundFilter } from '../../machines/fundDetail.machine.ts';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { FILTER_SHORTCUTS, type DateRangeEvent, type dateRangeMachine, type PeriodFilter, type ShortcutCode } from '../../machines/dateRange.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 
-/** The date filter's events, the same in every chart that has one (fund detail, records, analysis). */
-export type DateFilterEvent = Extract<FundDetailEvent, { type: 'filter.changed' | `custom.${string}` }>;
+/** The period tabs' events, the same in every chart with a date filter (fund detail, records, analysis). */
+export type PeriodEvent = { type: 'filter.changed'; code: ShortcutCode } | { type: 'custom.opened' };
+export type DateRangeActor = ActorRefFrom<typeof dateRangeMachine>;
+
+const RANGE_PROBLEMS = ['incomplete', 'reversed', 'future', 'tooLong'] as const;
 
 /**
  * The period tabs of spec §2/§9 (today, latest week, latest month, custom): the fund detail's, the
@@ -13,9 +18,9 @@ export type DateFilterEvent = Extract<FundDetailEvent, { type: 'filter.changed' 
  */
 export function PeriodTabs({ section, filter, customShown, send }: {
   section: 'fundDetail' | 'records';
-  filter: FundFilter;
+  filter: PeriodFilter;
   customShown: boolean;
-  send: (event: DateFilterEvent) => void;
+  send: (event: PeriodEvent) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -32,28 +37,29 @@ export function PeriodTabs({ section, filter, customShown, send }: {
   );
 }
 
-/** The custom range: two days (no later than today), the chart's refusal of them if any, apply or cancel. */
-export function CustomRangeForm({ section, idPrefix, draftFrom, draftTo, today, problem, send }: {
+/**
+ * The custom range chart on screen: two days (no later than today), its refusal of them if any,
+ * apply or cancel. `section` words it as PeriodTabs does.
+ */
+export function CustomRangeForm({ section, idPrefix, state, send }: {
   section: 'fundDetail' | 'records';
   idPrefix: string;
-  draftFrom: string;
-  draftTo: string;
-  today: string;
-  /** The chart's state under customRange when it refused the range (its key in `section`). */
-  problem?: string;
-  send: (event: DateFilterEvent) => void;
+  state: SnapshotFrom<typeof dateRangeMachine>;
+  send: (event: DateRangeEvent) => void;
 }) {
   const { t } = useTranslation();
+  const { from, to, today } = state.context;
+  const problem = RANGE_PROBLEMS.find((p) => state.matches({ editing: p }));
   return (
     <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'custom.applied' }); }}>
       <div className="kw-fund-dates">
         <div className="kw-field">
           <label className="kw-label" htmlFor={`${idPrefix}-from`}>{t(`${section}.from`)}</label>
-          <input id={`${idPrefix}-from`} type="date" value={draftFrom} max={today} onChange={(e) => send({ type: 'custom.fromChanged', value: e.target.value })} />
+          <input id={`${idPrefix}-from`} type="date" value={from} max={today} onChange={(e) => send({ type: 'custom.fromChanged', value: e.target.value })} />
         </div>
         <div className="kw-field">
           <label className="kw-label" htmlFor={`${idPrefix}-to`}>{t(`${section}.to`)}</label>
-          <input id={`${idPrefix}-to`} type="date" value={draftTo} max={today} onChange={(e) => send({ type: 'custom.toChanged', value: e.target.value })} />
+          <input id={`${idPrefix}-to`} type="date" value={to} max={today} onChange={(e) => send({ type: 'custom.toChanged', value: e.target.value })} />
         </div>
       </div>
       {problem && <FieldError>{t(`${section}.${problem}`)}</FieldError>}
@@ -61,4 +67,14 @@ export function CustomRangeForm({ section, idPrefix, draftFrom, draftTo, today, 
       <Button block size="large" onClick={() => send({ type: 'custom.cancelled' })}>{t('common.cancel')}</Button>
     </form>
   );
+}
+
+/** A list's custom range child, drawn from its own actor (absent for the instant the chart ends). */
+export function CustomRangePanel({ actor, section, idPrefix }: { actor: DateRangeActor | undefined; section: 'fundDetail' | 'records'; idPrefix: string }) {
+  return actor ? <LiveRange actor={actor} section={section} idPrefix={idPrefix} /> : null;
+}
+
+function LiveRange({ actor, section, idPrefix }: { actor: DateRangeActor; section: 'fundDetail' | 'records'; idPrefix: string }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  return <CustomRangeForm section={section} idPrefix={idPrefix} state={state} send={(event) => actor.send(event)} />;
 }

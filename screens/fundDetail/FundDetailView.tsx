@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from 'antd-mobile';
 import { PullToRefresh } from '../common/PullToRefresh.tsx';
-import { CustomRangeForm, PeriodTabs } from '../common/DateFilter.tsx';
+import { CustomRangePanel, PeriodTabs, type DateRangeActor } from '../common/DateFilter.tsx';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { fundDetailMachine, FundDetailEvent } from '../../machines/fundDetail.machine.ts';
@@ -14,8 +14,6 @@ import { kindLabel } from './kindLabel.ts';
 
 type State = SnapshotFrom<typeof fundDetailMachine>;
 type Send = (event: FundDetailEvent) => void;
-
-const CUSTOM_PROBLEMS = ['incomplete', 'reversed', 'future'] as const;
 
 /**
  * The fund detail list: the date filter, the lines (pull down to refresh; the next page loads as
@@ -36,11 +34,10 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
   const tabs = <PeriodTabs section="fundDetail" filter={filter} customShown={customShown} send={send} />;
 
   if (customShown) {
-    const problem = CUSTOM_PROBLEMS.find((p) => state.matches({ customRange: p }));
     return (
       <div className="kw-form">
         {tabs}
-        <CustomRangeForm section="fundDetail" idPrefix="fund" draftFrom={context.draftFrom} draftTo={context.draftTo} today={context.today} problem={problem} send={send} />
+        <CustomRangePanel actor={state.children.dateRange as DateRangeActor | undefined} section="fundDetail" idPrefix="fund" />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import './records.css';
-import { CustomRangeForm, PeriodTabs } from '../common/DateFilter.tsx';
+import { CustomRangePanel, PeriodTabs, type DateRangeActor } from '../common/DateFilter.tsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,6 @@ import { languageOf, lineTime, money } from '../common/format.ts';
 type State = SnapshotFrom<typeof recordsMachine>;
 type Send = (event: RecordsEvent) => void;
 
-const CUSTOM_PROBLEMS = ['incomplete', 'reversed', 'future', 'tooLong'] as const;
 const SCOPE_FIELDS = [
   { key: 'storeId', label: 'records.store', any: 'records.anyStore', choices: 'stores' },
   { key: 'clerkId', label: 'records.clerk', any: 'records.anyClerk', choices: 'clerks' },
@@ -72,16 +71,9 @@ export function RecordsView({ state, send, onPull, onOpen, alerts }: {
     </div>
   );
 
-  const customForm = () => {
-    const problem = CUSTOM_PROBLEMS.find((p) => state.matches({ list: { customRange: p } }));
-    return (
-      <CustomRangeForm section="records" idPrefix="records" draftFrom={context.draftFrom} draftTo={context.draftTo} today={context.today} problem={problem} send={send} />
-    );
-  };
-
   let body: ReactNode;
   if (customShown) {
-    body = customForm();
+    body = <CustomRangePanel actor={state.children.dateRange as DateRangeActor | undefined} section="records" idPrefix="records" />;
   } else if (state.matches({ list: 'loading' })) {
     body = <Loading />;
   } else if (state.matches({ list: 'failed' })) {

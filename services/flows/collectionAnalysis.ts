@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
 import { collectionAnalysisMachine, type AnalysisAnswer, type AnalysisStore } from '../../machines/collectionAnalysis.machine.ts';
-import type { FundFilter } from '../../machines/fundDetail.machine.ts';
+import { dateRangeMachine, type PeriodFilter } from '../../machines/dateRange.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway, type Outcome } from '../gateway.ts';
 
 /** The analysis for a filter and store, with the merchant's stores to pick from (both asked at once). */
-export async function loadAnalysis({ filter, storeId }: { filter: FundFilter; storeId: string | null }): Promise<Outcome<AnalysisAnswer>> {
+export async function loadAnalysis({ filter, storeId }: { filter: PeriodFilter; storeId: string | null }): Promise<Outcome<AnalysisAnswer>> {
   const range = filter.kind === 'shortcut' ? { shortcut: filter.code } : { from: filter.from, to: filter.to };
   const [analysis, list] = await Promise.all([
     requestGateway('merchant/analysis/query', { ...range, ...(storeId ? { storeId } : {}) }, { quiet: true }),
@@ -19,7 +19,9 @@ export async function loadAnalysis({ filter, storeId }: { filter: FundFilter; st
 }
 
 export const collectionAnalysisActors = {
-  loadAnalysis: fromPromise<Outcome<AnalysisAnswer>, { filter: FundFilter; storeId: string | null }>(({ input }) => loadAnalysis(input)),
+  loadAnalysis: fromPromise<Outcome<AnalysisAnswer>, { filter: PeriodFilter; storeId: string | null }>(({ input }) => loadAnalysis(input)),
+  // the custom range makes no call
+  dateRange: dateRangeMachine,
 } satisfies ActorsOf<typeof collectionAnalysisMachine>;
 
 export const collectionAnalysisFlow = collectionAnalysisMachine.provide({ actors: collectionAnalysisActors });

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { fundDetailMachine, type FundFilter, type FundPage } from '../../machines/fundDetail.machine.ts';
+import { fundDetailMachine, type FundPage } from '../../machines/fundDetail.machine.ts';
+import { dateRangeMachine, type PeriodFilter } from '../../machines/dateRange.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway, type Outcome } from '../gateway.ts';
 import { documentFlow } from './document.ts';
@@ -7,7 +8,7 @@ import { documentFlow } from './document.ts';
 export const FUND_PAGE_SIZE = 20;
 
 /** One page of the fund detail for a filter: a spec §9 shortcut or a from/to range. */
-export const loadFundPage = ({ filter, cursor }: { filter: FundFilter; cursor: string | null }): Promise<Outcome<FundPage>> =>
+export const loadFundPage = ({ filter, cursor }: { filter: PeriodFilter; cursor: string | null }): Promise<Outcome<FundPage>> =>
   requestGateway(
     'wallet/fund/queryFundDetails',
     {
@@ -20,7 +21,9 @@ export const loadFundPage = ({ filter, cursor }: { filter: FundFilter; cursor: s
 
 /** The list's one call, for the first page, the next ones and a refresh. */
 export const fundDetailActors = {
-  loadPage: fromPromise<Outcome<FundPage>, { filter: FundFilter; cursor: string | null }>(({ input }) => loadFundPage(input)),
+  loadPage: fromPromise<Outcome<FundPage>, { filter: PeriodFilter; cursor: string | null }>(({ input }) => loadFundPage(input)),
+  // the custom range makes no call
+  dateRange: dateRangeMachine,
 } satisfies ActorsOf<typeof fundDetailMachine>;
 
 export const fundDetailFlow = fundDetailMachine.provide({ actors: fundDetailActors });
@@ -29,7 +32,7 @@ export const fundDetailFlow = fundDetailMachine.provide({ actors: fundDetailActo
 export const fundLineFlow = documentFlow(({ key }) => requestGateway('wallet/fund/queryFundDetail', { id: key }, { quiet: true }));
 
 /** One page of the merchant's settlement movements (merchant/analysis/fundDetails): the same page, another account. */
-export const loadSettlementPage = ({ filter, cursor }: { filter: FundFilter; cursor: string | null }): Promise<Outcome<FundPage>> =>
+export const loadSettlementPage = ({ filter, cursor }: { filter: PeriodFilter; cursor: string | null }): Promise<Outcome<FundPage>> =>
   requestGateway(
     'merchant/analysis/fundDetails',
     {
@@ -42,5 +45,5 @@ export const loadSettlementPage = ({ filter, cursor }: { filter: FundFilter; cur
 
 /** The merchant's fund detail: the wallet's fund-detail chart, fed the settlement's lines. */
 export const settlementFundsFlow = fundDetailMachine.provide({
-  actors: { loadPage: fromPromise<Outcome<FundPage>, { filter: FundFilter; cursor: string | null }>(({ input }) => loadSettlementPage(input)) },
+  actors: { loadPage: fromPromise<Outcome<FundPage>, { filter: PeriodFilter; cursor: string | null }>(({ input }) => loadSettlementPage(input)) },
 });

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { dateRangeMachine } from '../../machines/dateRange.machine.ts';
 import { recordsMachine, type RecordsPage, type RecordsQuery } from '../../machines/records.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { CODES, LEGACY_HEADERS } from '../contract/answerCodes.ts';
@@ -59,6 +60,8 @@ export async function fetchRecordsCsv(query: RecordsQuery, language: string, bas
 export const recordsActors = (language: string) => ({
   loadPage: fromPromise<Outcome<RecordsPage>, RecordsQuery>(({ input }) => loadRecordsPage(input)),
   exportCsv: fromPromise<Outcome<{ saved: true }>, RecordsQuery>(({ input }) => fetchRecordsCsv(input, language)),
+  // the custom range makes no call
+  dateRange: dateRangeMachine,
 }) satisfies ActorsOf<typeof recordsMachine>;
 
 export const recordsFlow = (language: string) => recordsMachine.provide({ actors: recordsActors(language) });

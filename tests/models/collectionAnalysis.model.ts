@@ -1,7 +1,7 @@
 import { collectionAnalysisMachine, type AnalysisAnswer, type CollectionAnalysisEvent } from '../../machines/collectionAnalysis.machine.ts';
-import { isIsoDay } from '../../machines/fundDetail.machine.ts';
 import type { CollectionAnalysis } from '../../services/contract/collectionAnalysis.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { MARCH_RANGE } from './dateRange.model.ts';
 
 const refusal = (code: string) => ({ ok: false, code, message: code, detail: '' });
 export const TODAY = '2026-03-14';
@@ -32,10 +32,6 @@ export const withoutPayments: AnalysisAnswer = { analysis: emptyAnalysis, stores
 export const collectionAnalysisUserEvents = {
   'filter.changed': { type: 'filter.changed', code: '6' },
   'custom.opened': { type: 'custom.opened' },
-  'custom.fromChanged': { type: 'custom.fromChanged', value: '2026-03-01' },
-  'custom.toChanged': { type: 'custom.toChanged', value: '2026-03-10' },
-  'custom.applied': { type: 'custom.applied' },
-  'custom.cancelled': { type: 'custom.cancelled' },
   'store.changed': { type: 'store.changed', storeId: '8' },
   'analysis.refreshed': { type: 'analysis.refreshed' },
   'analysis.retry': { type: 'analysis.retry' },
@@ -46,9 +42,9 @@ export const collectionAnalysisModel: FlowModel<typeof collectionAnalysisMachine
   variants: [{ name: 'today', input: { today: TODAY } }],
   events: [
     ...Object.values(collectionAnalysisUserEvents),
-    { type: 'custom.fromChanged', value: '' } as CollectionAnalysisEvent,
-    { type: 'custom.fromChanged', value: '2026-03-12' } as CollectionAnalysisEvent,
-    { type: 'custom.toChanged', value: '2026-03-20' } as CollectionAnalysisEvent,
+    // the custom range child ends with a range, or cancelled (its own model covers the typing)
+    doneEvent('dateRange', MARCH_RANGE),
+    doneEvent('dateRange', null),
     doneEvent('loadAnalysis', { ok: true, data: withPayments }),
     doneEvent('loadAnalysis', { ok: true, data: withoutPayments }),
     doneEvent('loadAnalysis', refusal('STF10010')),
@@ -56,7 +52,6 @@ export const collectionAnalysisModel: FlowModel<typeof collectionAnalysisMachine
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const draft = !isIsoDay(c.draftFrom) || !isIsoDay(c.draftTo) ? 'incomplete' : c.draftFrom > c.draftTo ? 'reversed' : c.draftTo > c.today ? 'future' : 'ok';
-    return JSON.stringify([snapshot.value, c.filter.kind, c.storeId !== null, draft, c.analysis !== null]);
+    return JSON.stringify([snapshot.value, c.filter.kind, c.storeId !== null, c.analysis !== null]);
   },
 };

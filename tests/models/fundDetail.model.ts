@@ -1,6 +1,7 @@
-import { fundDetailMachine, isIsoDay, type FundDetailEvent } from '../../machines/fundDetail.machine.ts';
+import { fundDetailMachine, type FundDetailEvent } from '../../machines/fundDetail.machine.ts';
 import type { FundLine } from '../../services/contract/fundDetail.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { MARCH_RANGE } from './dateRange.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 export const TODAY = '2026-03-14';
@@ -16,10 +17,6 @@ export const emptyPage = { items: [], nextCursor: null, from: TODAY, to: TODAY }
 export const fundDetailUserEvents = {
   'filter.changed': { type: 'filter.changed', code: '7' },
   'custom.opened': { type: 'custom.opened' },
-  'custom.fromChanged': { type: 'custom.fromChanged', value: '2026-03-01' },
-  'custom.toChanged': { type: 'custom.toChanged', value: '2026-03-10' },
-  'custom.applied': { type: 'custom.applied' },
-  'custom.cancelled': { type: 'custom.cancelled' },
   'list.more': { type: 'list.more' },
   'list.refreshed': { type: 'list.refreshed' },
   'list.retry': { type: 'list.retry' },
@@ -31,19 +28,18 @@ export const fundDetailModel: FlowModel<typeof fundDetailMachine> = {
   events: [
     ...Object.values(fundDetailUserEvents),
     { type: 'filter.changed', code: '6' } as FundDetailEvent,
-    { type: 'custom.fromChanged', value: '' } as FundDetailEvent,
-    { type: 'custom.fromChanged', value: '2026-03-12' } as FundDetailEvent,
-    { type: 'custom.toChanged', value: '2026-03-20' } as FundDetailEvent,
+    // the custom range child ends with a range, or cancelled (its own model covers the typing)
+    doneEvent('dateRange', MARCH_RANGE),
+    doneEvent('dateRange', null),
     doneEvent('loadPage', { ok: true, data: firstPage }),
     doneEvent('loadPage', { ok: true, data: lastPage }),
     doneEvent('loadPage', { ok: true, data: emptyPage }),
     doneEvent('loadPage', refusal('AGW10003')),
     errorEvent('loadPage', new Error('network down')),
   ],
-  // what the guards and the screen read: the filter's kind, the draft's verdict, whether lines and a next page exist
+  // what the guards and the screen read: the filter's kind, whether lines and a next page exist
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const draft = !isIsoDay(c.draftFrom) || !isIsoDay(c.draftTo) ? 'incomplete' : c.draftFrom > c.draftTo ? 'reversed' : c.draftTo > c.today ? 'future' : 'ok';
-    return JSON.stringify([snapshot.value, c.filter.kind, draft, c.items.length > 0, c.nextCursor !== null]);
+    return JSON.stringify([snapshot.value, c.filter.kind, c.items.length > 0, c.nextCursor !== null]);
   },
 };

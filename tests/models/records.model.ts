@@ -1,6 +1,7 @@
-import { recordsMachine, isIsoDay, MAX_RANGE_DAYS, type RecordsEvent, type RecordsPage } from '../../machines/records.machine.ts';
+import { recordsMachine, type RecordsEvent, type RecordsPage } from '../../machines/records.machine.ts';
 import type { MerchantRecord } from '../../services/contract/records.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { MARCH_RANGE } from './dateRange.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 export const TODAY = '2026-03-14';
@@ -28,10 +29,6 @@ export const recordsUserEvents = {
   'filter.changed': { type: 'filter.changed', code: '6' },
   'scope.changed': { type: 'scope.changed', scope: { storeId: '8' } },
   'custom.opened': { type: 'custom.opened' },
-  'custom.fromChanged': { type: 'custom.fromChanged', value: '2026-03-01' },
-  'custom.toChanged': { type: 'custom.toChanged', value: '2026-03-10' },
-  'custom.applied': { type: 'custom.applied' },
-  'custom.cancelled': { type: 'custom.cancelled' },
   'list.more': { type: 'list.more' },
   'list.refreshed': { type: 'list.refreshed' },
   'list.retry': { type: 'list.retry' },
@@ -43,10 +40,9 @@ export const recordsModel: FlowModel<typeof recordsMachine> = {
   variants: [{ name: 'today', input: { today: TODAY } }],
   events: [
     ...Object.values(recordsUserEvents),
-    { type: 'custom.fromChanged', value: '' } as RecordsEvent,
-    { type: 'custom.fromChanged', value: '2026-03-12' } as RecordsEvent,
-    { type: 'custom.fromChanged', value: '2025-01-01' } as RecordsEvent,
-    { type: 'custom.toChanged', value: '2026-03-20' } as RecordsEvent,
+    // the custom range child ends with a range, or cancelled (its own model covers the typing)
+    doneEvent('dateRange', MARCH_RANGE),
+    doneEvent('dateRange', null),
     doneEvent('loadPage', { ok: true, data: ownerFirst }),
     doneEvent('loadPage', { ok: true, data: ownerLast }),
     doneEvent('loadPage', { ok: true, data: clerkPage }),
@@ -57,14 +53,11 @@ export const recordsModel: FlowModel<typeof recordsMachine> = {
     doneEvent('exportCsv', refusal('STF10010')),
     errorEvent('exportCsv', new Error('network down')),
   ],
-  // what the guards read: the draft's verdict, the role (export and pickers are the owner's), whether records and a next page exist
+  // what the guards and the screen read: the filter's kind, the role (export and pickers are the owner's), whether records and a next page exist
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const days = (Date.parse(`${c.draftTo}T00:00:00Z`) - Date.parse(`${c.draftFrom}T00:00:00Z`)) / 86_400_000;
-    const draft = !isIsoDay(c.draftFrom) || !isIsoDay(c.draftTo) ? 'incomplete' : c.draftFrom > c.draftTo ? 'reversed' : c.draftTo > c.today ? 'future' : days >= MAX_RANGE_DAYS ? 'long' : 'ok';
-    const editing = snapshot.matches({ list: 'customRange' });
     // the list's contents matter only where it is shown; loading, failing and the custom form clear or hide them
     const listed = snapshot.matches({ list: 'ready' }) || snapshot.matches({ list: 'loadingMore' }) || snapshot.matches({ list: 'refreshing' });
-    return JSON.stringify([snapshot.value, editing ? draft : null, c.role, listed ? [c.items.length > 0, c.nextCursor !== null] : null]);
+    return JSON.stringify([snapshot.value, c.filter.kind, c.role, listed ? [c.items.length > 0, c.nextCursor !== null] : null]);
   },
 };

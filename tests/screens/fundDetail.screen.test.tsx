@@ -27,10 +27,6 @@ const TAB = { '7': 'Hoje', '6': 'Semana', '8': 'Mês' } as const;
 const userEvents: UserEvents<FundDetailEvent> = {
   'filter.changed': (ui, e) => click(ui, TAB[e.code]),
   'custom.opened': (ui) => click(ui, 'Outro'),
-  'custom.fromChanged': (ui, e) => void fireEvent.change(ui.getByLabelText('De'), { target: { value: e.value } }),
-  'custom.toChanged': (ui, e) => void fireEvent.change(ui.getByLabelText('Até'), { target: { value: e.value } }),
-  'custom.applied': (ui) => click(ui, 'Mostrar'),
-  'custom.cancelled': (ui) => click(ui, 'Cancelar'),
   'list.more': (ui) => click(ui, 'Carregar mais'),
   'list.refreshed': (ui) => click(ui, 'Atualizar'),
   'list.retry': (ui) => click(ui, 'Tentar novamente'),
@@ -45,11 +41,12 @@ const binding: ScreenBinding<typeof fundDetailMachine> = {
     const pressed = tabs.getAllByRole('button').filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.textContent);
     if (state.matches('customRange')) {
       expect(pressed).toEqual(['Outro']);
-      expect((ui.getByLabelText('De') as HTMLInputElement).value).toBe(c.draftFrom);
-      expect((ui.getByLabelText('Até') as HTMLInputElement).value).toBe(c.draftTo);
+      // the custom range child opens on the custom range in force, else the one shown, else today (its own screen test covers the form)
+      const opened = c.filter.kind === 'custom' ? c.filter : { from: c.range?.from ?? TODAY, to: c.range?.to ?? TODAY };
+      expect((ui.getByLabelText('De') as HTMLInputElement).value).toBe(opened.from);
+      expect((ui.getByLabelText('Até') as HTMLInputElement).value).toBe(opened.to);
       expect(ui.getByLabelText('Até').getAttribute('max')).toBe(TODAY);
-      const table: Record<string, RegExp> = { incomplete: /as duas datas/, reversed: /depois da final/, future: /depois de hoje/ };
-      for (const [sub, text] of Object.entries(table)) if (state.matches({ customRange: sub as 'editing' })) expect(alert(ui)).toMatch(text);
+      expect(ui.getByRole('button', { name: 'Mostrar' })).toBeTruthy();
       return;
     }
     expect(pressed).toEqual([c.filter.kind === 'custom' ? 'Outro' : TAB[c.filter.code]]);

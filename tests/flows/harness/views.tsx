@@ -13,6 +13,7 @@ import { CashierView } from '../../../screens/cashier/CashierView.tsx';
 import { ChangeMobileView } from '../../../screens/changeMobile/ChangeMobileView.tsx';
 import { CodeBindingView } from '../../../screens/codeBinding/CodeBindingView.tsx';
 import { CodeEntryView } from '../../../screens/common/CodeEntryView.tsx';
+import { CustomRangeForm } from '../../../screens/common/DateFilter.tsx';
 import { DocumentView } from '../../../screens/common/DocumentView.tsx';
 import { EnterpriseVerificationView } from '../../../screens/enterpriseVerification/EnterpriseVerificationView.tsx';
 import { FundDetailView } from '../../../screens/fundDetail/FundDetailView.tsx';
@@ -74,6 +75,7 @@ export const VIEWS: Record<string, Render> = {
   changeMobile: (s, send) => <ChangeMobileView state={s} send={send} />,
   codeBinding: (s, send) => <CodeBindingView state={s} send={send} download={async () => {}} />,
   codeEntry: (s, send) => <CodeEntryView state={s} send={send} id="code" renderCaptcha={captcha} />,
+  dateRange: (s, send) => <CustomRangeForm section="records" idPrefix="range" state={s} send={send} />,
   document: (s, send) => <DocumentView state={s} send={send} />,
   enterpriseVerification: (s, send) => <EnterpriseVerificationView state={s} send={send} provinces={provinces as never} upload={noUpload as never} />,
   fundDetail: (s, send) => <FundDetailView state={s} send={send} />,
