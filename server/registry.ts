@@ -76,8 +76,8 @@ const checksSessionInStatement = (handler: RegisteredHandler<ServiceName>): hand
   typeof handler === 'object' && handler.sessionCheck === 'inStatement';
 
 /** The signed-in principal for a service's audience, or the refusal every service gives. */
-async function requirePrincipal(audience: string, caller: Caller, ctx: DispatchContext): Promise<Principal> {
-  const principal = await authenticate(ctx.db, caller.token, { idleMs: ctx.config.sessionIdleMs, lifetimeMs: ctx.config.sessionLifetimeMs });
+async function requirePrincipal(audience: string, caller: Caller, ctx: DispatchContext, slides = true): Promise<Principal> {
+  const principal = await authenticate(ctx.db, caller.token, { idleMs: ctx.config.sessionIdleMs, lifetimeMs: ctx.config.sessionLifetimeMs }, slides);
   if (!principal) throw new DomainError(CODES.sessionLost);
   if (principal.audience !== audience || caller.claimedAudience !== audience) throw new DomainError(CODES.forbidden, 403);
   return principal;
@@ -109,7 +109,7 @@ export async function dispatch(service: string, bizContent: unknown, caller: Cal
     return answer;
   }
 
-  const principal = contract.audience !== 'public' ? await requirePrincipal(contract.audience, caller, ctx) : null;
+  const principal = contract.audience !== 'public' ? await requirePrincipal(contract.audience, caller, ctx, !contract.background) : null;
   const input = validInput(contract.request.safeParse(bizContent));
   const handler = registered as Handler<ServiceName>;
   const answer = contract.response.parse(await handler(input as never, { ...ctx, principal }));

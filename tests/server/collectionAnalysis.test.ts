@@ -12,6 +12,7 @@ import { createMerchantDirect, createStore, operatorOf, type Answer, type Mercha
 import { merchantPay } from '../../server/ledger/merchantPayment.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
 import { shortcutRange } from '../../server/domains/fundDetail/handlers.ts';
+import { hashToken } from '../../server/domains/session/sessions.ts';
 
 const ANALYSIS = 'merchant/analysis/query';
 const WAIT = 'merchant/alerts/wait';
@@ -296,6 +297,21 @@ describe.each(engines)('income analysis and payment alerts on %s', (engine) => {
       await server.db.query("UPDATE staff SET status = 'deleted', removed_at = now() WHERE member_id = $1", [clerk.id]);
       expect((await send(WAIT, { after: cursor }, clerk.token)).code).toBe('STF10009');
       await server.db.query("UPDATE staff SET status = 'normal', removed_at = NULL WHERE member_id = $1", [clerk.id]);
+    });
+
+    it('does not hold an idle session open: waiting is not activity, a person’s call is, and an idle session is refused', async () => {
+      const token = await server.memberToken(shop.login);
+      const idleFor = async () => Number((await server.db.query<{ minutes: number }>('SELECT extract(epoch FROM now() - last_seen_at) / 60 AS minutes FROM sessions WHERE token_hash = $1', [hashToken(token)])).rows[0]!.minutes);
+      const idle = (minutes: number) => server.db.query(`UPDATE sessions SET last_seen_at = now() - make_interval(mins => $2) WHERE token_hash = $1`, [hashToken(token), minutes]);
+      await idle(10);
+      const cursor = (await send(WAIT, {}, token)).bizContent as { cursor: string };
+      expect((await send(WAIT, { after: cursor.cursor }, token)).code).toBe('S0001');
+      expect(await idleFor()).toBeGreaterThan(9.9);
+      // the owner opens the analysis: that is the person, and the window slides
+      expect((await send(ANALYSIS, { shortcut: '7' }, token)).code).toBe('S0001');
+      expect(await idleFor()).toBeLessThan(1);
+      await idle(31);
+      expect((await send(WAIT, {}, token)).code).toBe('AGW20001');
     });
   });
 });

@@ -33,17 +33,21 @@ export interface SessionCheck {
   granularitySeconds: number;
 }
 
-export function sessionCheck(token: string, policy: SessionPolicy): SessionCheck | null {
+/**
+ * `slides`: a call the person made slides the idle window; a background one (a long poll) does
+ * not, its granularity being the session's whole lifetime, which no valid session outlives.
+ */
+export function sessionCheck(token: string, policy: SessionPolicy, slides = true): SessionCheck | null {
   if (!token || token.length > 256) return null;
-  return { tokenHash: hashToken(token), idleSeconds: policy.idleMs / 1000, granularitySeconds: LAST_SEEN_GRANULARITY_SECONDS };
+  return { tokenHash: hashToken(token), idleSeconds: policy.idleMs / 1000, granularitySeconds: slides ? LAST_SEEN_GRANULARITY_SECONDS : policy.lifetimeMs / 1000 };
 }
 
 /**
  * The principal behind a token, or null when it is unknown, revoked, past its lifetime or idle
- * too long. A valid use slides the idle window (to the minute: most calls only read).
+ * too long. A valid use the person made slides the idle window (to the minute: most calls only read).
  */
-export async function authenticate(db: Queryable, token: string, policy: SessionPolicy): Promise<Principal | null> {
-  const check = sessionCheck(token, policy);
+export async function authenticate(db: Queryable, token: string, policy: SessionPolicy, slides = true): Promise<Principal | null> {
+  const check = sessionCheck(token, policy, slides);
   if (!check) return null;
   const { rows } = await db.query<{ id: string; audience: 'member' | 'operator'; member_id: string | null; operator_id: string | null }>(
     'SELECT * FROM session_principal($1, $2, $3)',
