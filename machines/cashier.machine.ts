@@ -19,6 +19,9 @@ import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner
  * paid, or waiting for the customer's pay password on their phone (`queryCharge` every 2 s) →
  * paid | refused (by code: MCH10008 an expired or spent code, FND10001 not enough money…) |
  * expired. The till has no pay password: the customer's code is their consent.
+ * A clerk with nowhere to collect (their store or its merchant closed, or removed from the staff:
+ * STF10009) is told so and led home: the owner's ways on (create a store, open an account) are
+ * not theirs. The server's `role` decides, never the client.
  */
 export interface CashierStore {
   storeId: string;
@@ -35,6 +38,10 @@ export interface DynamicCode {
 }
 
 export type DynamicCodeState = { state: 'waiting' | 'paid' | 'expired'; payment: MerchantPayment | null };
+
+/** Who the caller is at the till, as the server says (merchant/cashier/stores). */
+export type CashierRole = 'owner' | 'clerk';
+export type CashierStores = { role: CashierRole; stores: CashierStore[] };
 
 export interface CashierInput {
   language: Language;
@@ -92,7 +99,7 @@ const chargeState = (event: unknown) => dataOf<Charge>(event)?.state;
 export const cashierMachine = setup({
   types: { input: {} as CashierInput, context: {} as CashierContext, events: {} as CashierEvent },
   actors: {
-    loadStores: provided<Outcome<{ stores: CashierStore[] }>>('loadStores'),
+    loadStores: provided<Outcome<CashierStores>>('loadStores'),
     createCode: provided<Outcome<DynamicCode>, { storeId: string; amount: number }>('createCode'),
     queryCode: provided<Outcome<DynamicCodeState>, { serial: string }>('queryCode'),
     chargeCode: provided<Outcome<Charge>, { storeId: string; code: string; amount: number; requestNo: string }>('chargeCode'),
@@ -102,10 +109,14 @@ export const cashierMachine = setup({
   guards: {
     isOk,
     refusedWith,
-    noStores: ({ event }) => dataOf<{ stores: CashierStore[] }>(event)?.stores.length === 0,
+    noStores: ({ event }) => dataOf<CashierStores>(event)?.stores.length === 0,
+    clerkWithoutStore: ({ event }) => {
+      const answer = dataOf<CashierStores>(event);
+      return answer?.role === 'clerk' && answer.stores.length === 0;
+    },
     // one store, or the one asked for in the address: straight to the modes
     storeGiven: ({ context, event }) => {
-      const stores = dataOf<{ stores: CashierStore[] }>(event)?.stores ?? [];
+      const stores = dataOf<CashierStores>(event)?.stores ?? [];
       return stores.length === 1 || stores.some((s) => s.storeId === context.storeId);
     },
     severalStores: ({ context }) => context.stores.length > 1,
@@ -123,7 +134,7 @@ export const cashierMachine = setup({
   },
   actions: {
     keepStores: assign(({ context, event }) => {
-      const stores = dataOf<{ stores: CashierStore[] }>(event)?.stores ?? [];
+      const stores = dataOf<CashierStores>(event)?.stores ?? [];
       const storeId = stores.some((s) => s.storeId === context.storeId) ? context.storeId : stores.length === 1 ? stores[0]!.storeId : null;
       return { stores, storeId, errorCode: null };
     }),
@@ -159,10 +170,12 @@ export const cashierMachine = setup({
         id: 'loadStores',
         src: 'loadStores',
         onDone: [
+          { guard: 'clerkWithoutStore', target: 'cannotCollect', actions: 'keepStores' },
           { guard: 'noStores', target: 'noStores', actions: 'keepStores' },
           { guard: 'storeGiven', target: 'choosingMode', actions: 'keepStores' },
           { guard: 'isOk', target: 'choosingStore', actions: 'keepStores' },
           { guard: { type: 'refusedWith', params: { code: 'MCH10003' } }, target: 'notMerchant' },
+          { guard: { type: 'refusedWith', params: { code: 'STF10009' } }, target: 'cannotCollect', actions: 'keepRefusal' },
           { target: 'storesFailed', actions: 'keepRefusal' },
         ],
         onError: { target: 'storesFailed', actions: 'forgetRefusal' },
@@ -173,6 +186,9 @@ export const cashierMachine = setup({
     notMerchant: {},
     // no open store: the screen leads to the merchant list to create one
     noStores: {},
+    // a clerk whose store is closed (errorCode null) or who was removed (STF10009): asking again
+    // changes nothing and the owner's ways on are not theirs, so the screen leads home
+    cannotCollect: {},
     choosingStore: { on: { 'store.chosen': { guard: 'knownStore', target: 'choosingMode', actions: 'chooseStore' } } },
     choosingMode: {
       entry: 'startOver',

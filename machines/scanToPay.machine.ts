@@ -10,8 +10,10 @@ import type { Assets } from './transfer.machine.ts';
 import { invitationTokenIn } from '../services/contract/merchantShared.ts';
 
 /**
- * Paying a merchant by its collection code (issue 11). The member's balance comes first (only
- * verified members pay). The scanner child reads the code (camera, a photo, or the serial typed);
+ * Paying a merchant by its collection code (issue 11). The member's balance comes first; only
+ * verified members pay, but anyone may scan: an unverified member is stopped once a code to pay
+ * was read, before it is even resolved, so a staff invitation still opens (accepting one needs no
+ * paying rights). The scanner child reads the code (camera, a photo, or the serial typed);
  * the server says what it pays — the merchant's verified name, the store, its category and, for a
  * cashier's one-time code, the amount — or why it cannot be paid (unknown, not bound, expired,
  * already paid, a closed store, one's own store). The member types the amount of a printed or
@@ -49,6 +51,8 @@ export interface ScanToPayInput {
 export interface ScanToPayContext {
   language: Language;
   available: number | null;
+  /** As the balance's answer says (false also after FND10004); null before it. */
+  verified: boolean | null;
   scanned: ScannerOutput | null;
   code: ResolvedCode | null;
   amountText: string;
@@ -91,7 +95,8 @@ export const scanToPayMachine = setup({
   guards: {
     isOk,
     refusedWith,
-    unverified: ({ event }) => dataOf<Assets>(event)?.verified === false,
+    // accepting a staff invitation needs no paying rights: the check waits for a code to pay
+    payingUnverified: ({ context }) => context.verified === false,
     // a staff invitation's QR (its link), not a collection code
     invitationScanned: ({ event }) => invitationTokenIn(scannedOf(event)?.text ?? '') !== null,
     // what was read cannot be a code of any kind (the server would refuse its shape)
@@ -103,7 +108,11 @@ export const scanToPayMachine = setup({
     overAvailable: ({ context }) => (amountOf(context) ?? 0n) > BigInt(context.available ?? 0),
   },
   actions: {
-    keepAssets: assign({ available: ({ event, context }) => dataOf<Assets>(event)?.available ?? context.available }),
+    keepAssets: assign(({ event, context }) => {
+      const assets = dataOf<Assets>(event);
+      return { available: assets?.available ?? context.available, verified: assets?.verified ?? context.verified };
+    }),
+    forgetVerified: assign({ verified: false }),
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     keepScanned: assign({ scanned: ({ event }) => scannedOf(event) }),
@@ -124,7 +133,7 @@ export const scanToPayMachine = setup({
   },
 }).createMachine({
   id: 'scanToPay',
-  context: ({ input }) => ({ language: input.language, available: null, scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
+  context: ({ input }) => ({ language: input.language, available: null, verified: null, scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
   initial: 'loadingAssets',
   states: {
     loadingAssets: {
@@ -133,7 +142,6 @@ export const scanToPayMachine = setup({
         id: 'loadAssets',
         src: 'loadAssets',
         onDone: [
-          { guard: 'unverified', target: 'notVerified' },
           { guard: 'isOk', target: 'scanning', actions: 'keepAssets' },
           { target: 'assetsFailed', actions: 'keepRefusal' },
         ],
@@ -141,8 +149,8 @@ export const scanToPayMachine = setup({
       },
     },
     assetsFailed: { tags: ['error'], on: { 'assets.retry': { target: 'loadingAssets' } } },
-    // only verified members pay: the screen links to the verification
-    notVerified: {},
+    // only verified members pay: the screen links to the verification, or back to the scanner (an invitation)
+    notVerified: { on: { 'scan.again': { target: 'scanning', actions: 'startOver' } } },
     // the scanner child: camera, a photo, or the serial typed
     scanning: {
       invoke: {
@@ -152,6 +160,7 @@ export const scanToPayMachine = setup({
         onDone: [
           { guard: 'invitationScanned', target: 'openingInvitation', actions: ['keepScanned', 'openInvitation'] },
           { guard: 'unreadableScan', target: 'codeRefused', actions: 'refuseUnreadable' },
+          { guard: 'payingUnverified', target: 'notVerified' },
           { target: 'resolving', actions: 'keepScanned' },
         ],
         // the chart itself failed (never a person's doing): said as a code that cannot be read
@@ -219,7 +228,7 @@ export const scanToPayMachine = setup({
           { guard: 'isOk', target: 'paid', actions: 'keepReceipt' },
           { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.insufficientFunds } }, target: 'confirming.insufficient' },
           { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.limitExceeded } }, target: 'confirming.limitExceeded', actions: 'keepLimit' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified' },
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified', actions: 'forgetVerified' },
           // the code's own refusals (expired or paid meanwhile, the store closed…), the rest routedByParent lists
           { target: 'codeRefused', actions: 'keepRefusal' },
         ],

@@ -104,6 +104,15 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
+  if (state.matches('cannotCollect')) {
+    // a clerk: never the owner's way on (create a store), which they cannot take
+    return (
+      <div className="kw-form">
+        <p className="kw-error-text" role="alert">{context.errorCode ? t(`errors.${context.errorCode}`) : t('cashier.storeClosed')}</p>
+        <LinkButton href="/" primary>{t('merchantOpening.toHome')}</LinkButton>
+      </div>
+    );
+  }
   if (state.matches('noStores')) {
     return (
       <div className="kw-form">

@@ -51,11 +51,19 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  if (state.matches('notVerified')) return <VerifyFirst label={t('scanToPay.verify')} />;
+  if (state.matches('notVerified')) {
+    return (
+      <>
+        <VerifyFirst label={t('scanToPay.verify')} />
+        <div className="kw-form">{scanAgain('scanToPay.readInvitation')}</div>
+      </>
+    );
+  }
   if (state.matches('scanning')) {
     return (
       <div className="kw-form">
         <ScanHeading scanner={state.children.scanner as ScannerActor} />
+        {context.verified === false && <p className="kw-muted-text">{t('scanToPay.verifyToPay')}</p>}
         <Scanner actor={state.children.scanner as ScannerActor} />
       </div>
     );

@@ -35,7 +35,7 @@ function Invitations({ state, send }: { state: State; send: Send }) {
               </span>
               {i.state === 'sent' && (
                 <button type="button" className="kw-text-button kw-mch-store-action" disabled={busy} onClick={() => send({ type: 'invitation.withdraw', invitationId: i.invitationId })}>
-                  {t('staffInvitation.withdraw', { who: who(i) })}
+                  {i.contactMasked ? t('staffInvitation.withdraw', { who: i.contactMasked }) : t('staffInvitation.withdrawQr')}
                 </button>
               )}
             </li>
@@ -68,7 +68,12 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
     const invitation = context.invitations.find((i) => i.invitationId === context.withdrawId);
     return (
       <div className="kw-form" role="alertdialog" aria-labelledby="withdraw-question">
-        <p id="withdraw-question">{t('staffInvitation.withdrawQuestion', { who: invitation?.contactMasked ?? t('staffInvitation.byQr'), store: invitation?.storeName ?? '' })}</p>
+        <p id="withdraw-question">
+          {invitation?.contactMasked
+            ? t('staffInvitation.withdrawQuestion', { who: invitation.contactMasked, store: invitation.storeName })
+            // a QR invitation names no one: "the invitation to QR code" reads wrong in every language
+            : t('staffInvitation.withdrawQrQuestion', { store: invitation?.storeName ?? '' })}
+        </p>
         <Button block color="danger" size="large" onClick={() => send({ type: 'withdraw.confirmed' })}>{t('staffInvitation.withdrawConfirm')}</Button>
         <Button block size="large" onClick={() => send({ type: 'withdraw.cancelled' })}>{t('staffInvitation.keep')}</Button>
       </div>

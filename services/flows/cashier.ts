@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { cashierMachine, type CashierStore } from '../../machines/cashier.machine.ts';
+import { cashierMachine, type CashierStores } from '../../machines/cashier.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway, type Outcome } from '../gateway.ts';
 import { scannerFlow } from './scanner.ts';
@@ -11,9 +11,9 @@ const quiet = { quiet: true } as const;
  * The stores the till can collect for: a merchant's open ones (its own and its sub-merchants'), or
  * a clerk's one store; the server decides which (merchant/cashier/stores).
  */
-async function loadStores(): Promise<Outcome<{ stores: CashierStore[] }>> {
+async function loadStores(): Promise<Outcome<CashierStores>> {
   const answer = await requestGateway('merchant/cashier/stores', {}, quiet);
-  return answer.ok ? { ok: true, data: { stores: answer.data.stores } } : answer;
+  return answer.ok ? { ok: true, data: { role: answer.data.role, stores: answer.data.stores } } : answer;
 }
 
 /**

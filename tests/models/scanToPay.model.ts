@@ -69,6 +69,6 @@ export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
     const c = snapshot.context;
     const amount = parseAmount(c.amountText, c.language);
     const amountClass = amount === null ? 'unreadable' : amount === 0n ? 'zero' : amount > BigInt(c.available ?? 0) ? 'over' : 'ok';
-    return JSON.stringify([snapshot.value, c.code?.kind ?? null, amountClass, c.errorCode, c.receipt !== null, c.available]);
+    return JSON.stringify([snapshot.value, c.code?.kind ?? null, amountClass, c.errorCode, c.receipt !== null, c.available, c.verified]);
   },
 };

@@ -13,6 +13,7 @@ import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/s
 import { call, ok } from '../support/merchant.ts';
 import { fund, payTokenDirect, verifyMember } from '../support/money.ts';
 import { merchantWithStore, realGateway } from './merchantSetup.ts';
+import { openMemberSession } from '../../server/domains/session/sessions.ts';
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
@@ -52,6 +53,13 @@ const binding: ScreenBinding<typeof cashierMachine> = {
     if (state.matches('notMerchant')) {
       expect(alert(ui)).toMatch(/Abra primeiro uma conta de cobrança/);
       return void expect(ui.getByRole('link', { name: 'Abrir conta de cobrança' }).getAttribute('href')).toBe('/app/open');
+    }
+    if (state.matches('cannotCollect')) {
+      expect(alert(ui)).toMatch(c.errorCode === 'STF10009' ? /Foi removido da equipa desta loja/ : /A loja onde trabalha está fechada: já não pode cobrar nela/);
+      // none of the owner's ways on: a clerk cannot create a store nor open an account for it
+      expect(ui.queryByRole('link', { name: /Ver lojas|Abrir conta/ })).toBeNull();
+      expect(ui.queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
+      return void expect(ui.getByRole('link', { name: 'Ir para o início' }).getAttribute('href')).toBe('/');
     }
     if (state.matches('noStores')) {
       expect(status(ui)).toMatch(/Não tem nenhuma loja aberta/);
@@ -151,6 +159,29 @@ describe('the till through the real gateway (PGlite)', () => {
   afterAll(() => gateway.stop());
   // the till's polls, every 2 s on a phone, shortened here
   const fastTill = cashierFlow.provide({ delays: { pollInterval: 50 } });
+
+  it('a clerk whose store the owner closed is told so, not to create a store (the server’s role decides)', async () => {
+    const { server } = gateway;
+    const shop = await merchantWithStore(server, 'Loja da Mutamba');
+    const { rows } = await server.db.query<{ id: string }>("INSERT INTO members (member_type, mobile, display_name) VALUES ('individual', '+244931000077', 'Caixa Rita') RETURNING id::text");
+    const rita = await openMemberSession(server.db, rows[0]!.id, { idleMs: 86_400_000, lifetimeMs: 86_400_000 });
+    const sent = await ok(server, 'merchant/staff/invite', { channel: 'qr', storeId: shop.storeId, allRecords: false }, shop.token);
+    const token = /\/app\/invitation\/([A-Za-z0-9_-]{43})/.exec(sent.link)![1];
+    await ok(server, 'staff/invitation/respond', { invitationId: sent.invitation.invitationId, token, answer: 'agree' }, rita);
+    await ok(server, 'merchant/store/close', { storeId: shop.storeId }, shop.token);
+    gateway.signIn(rita, '/app/cashier');
+    const clerk = createActor(fastTill, { input: { language: 'pt' } }).start();
+    await waitFor(clerk, (s) => !s.hasTag('busy'), { timeout: 10_000 });
+    expect(clerk.getSnapshot().value).toBe('cannotCollect');
+    expect(clerk.getSnapshot().context.errorCode).toBeNull();
+    clerk.stop();
+    // the owner, with no open store left, is still led to create one
+    gateway.signIn(shop.token, '/app/cashier');
+    const owner = createActor(fastTill, { input: { language: 'pt' } }).start();
+    await waitFor(owner, (s) => !s.hasTag('busy'), { timeout: 10_000 });
+    expect(owner.getSnapshot().value).toBe('noStores');
+    owner.stop();
+  }, 60_000);
 
   it('shows a one-time code for an amount and sees it paid by the member', async () => {
     const { server } = gateway;

@@ -34,7 +34,7 @@ const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).j
 
 const userEvents: UserEvents<ScanToPayEvent> = {
   'assets.retry': (ui) => click(ui, 'Tentar novamente'),
-  'scan.again': (ui) => click(ui, /^(Ler outro código|Não é esta loja\? Ler outro código|Pagar outra loja)$/),
+  'scan.again': (ui) => click(ui, /^(Ler outro código|Não é esta loja\? Ler outro código|Pagar outra loja|Ler um convite para trabalhar numa loja)$/),
   'resolve.retry': (ui) => click(ui, 'Tentar novamente'),
   'amount.changed': (ui, e) => void fireEvent.change(ui.getByLabelText('Valor (Kz)'), { target: { value: e.value } }),
   'amount.submitted': (ui) => click(ui, 'Pagar'),
@@ -60,11 +60,14 @@ const binding: ScreenBinding<typeof scanToPayMachine> = {
     }
     if (state.matches('notVerified')) {
       expect(alert(ui)).toMatch(/Verifique a sua identidade/);
+      expect(ui.getByRole('button', { name: 'Ler um convite para trabalhar numa loja' })).toBeTruthy();
       return void expect(ui.getByRole('link', { name: 'Verificar identidade' }).getAttribute('href')).toBe('/app/personalcert');
     }
     if (state.matches('scanning')) {
-      // the scanner child, asking for the camera, with the ways that need none
+      // the scanner child, asking for the camera, with the ways that need none; an unverified
+      // member is told up front that paying waits for the verification (an invitation does not)
       expect(ui.getByText('Leia o código QR da loja')).toBeTruthy();
+      expect(!!ui.queryByText(/Para pagar, verifique primeiro a sua identidade/)).toBe(c.verified === false);
       expect(status(ui)).toMatch(/A pedir acesso à câmara/);
       return void expect(ui.getByRole('button', { name: 'Escrever o número de série' })).toBeTruthy();
     }
@@ -145,6 +148,33 @@ describe('a cashier’s one-time code on the screen', () => {
     ],
   };
   it(path.description, async () => {
+    await runScreenPath(scanToPayModel, path, binding);
+  });
+});
+
+describe('a member not yet verified at the scanner', () => {
+  // accepting a staff invitation needs no paying rights: the camera opens; a code to pay stops at the verification
+  const step = (event: EventObject, value: unknown) => ({ event, state: { value, tags: [] } });
+  const unverified = doneEvent('loadAssets', { ok: true, data: { ...sampleAssets, verified: false } });
+  const invitationLink = doneEvent('scanner', { text: `https://carteira.example.ao/app/invitation/${'Ab3_-'.repeat(8)}xyz`, source: 'camera' });
+  const paths: FlowPath[] = [
+    {
+      variant: scanToPayModel.variants[0]!,
+      description: 'reads a staff invitation’s QR: it opens',
+      steps: [step(unverified, 'scanning'), step(invitationLink, 'openingInvitation')],
+    },
+    {
+      variant: scanToPayModel.variants[0]!,
+      description: 'reads a store’s code: verify first, the code never resolved; then an invitation still opens',
+      steps: [
+        step(unverified, 'scanning'),
+        step(doneEvent('scanner', { text: samplePayload, source: 'camera' }), 'notVerified'),
+        step({ type: 'scan.again' }, 'scanning'),
+        step(invitationLink, 'openingInvitation'),
+      ],
+    },
+  ];
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(scanToPayModel, path, binding);
   });
 });

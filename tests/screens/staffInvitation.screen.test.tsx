@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, type screen as Screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { useSelector } from '@xstate/react';
+import { createActor, type AnyActorRef } from 'xstate';
 import { StaffInvitationView } from '../../screens/staffInvitation/StaffInvitationView.tsx';
 import type { staffInvitationMachine, StaffInvitationEvent } from '../../machines/staffInvitation.machine.ts';
-import { staffInvitationModel } from '../models/staffInvitation.model.ts';
-import { transitionCoveringPaths } from '../support/mbt.ts';
-import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { sampleInviteStores, sampleSentInvitation, staffInvitationModel } from '../models/staffInvitation.model.ts';
+import { doneEvent, transitionCoveringPaths } from '../support/mbt.ts';
+import { createI18n } from '../../src/i18n.ts';
+import type { Language } from '../../src/lib/language.ts';
+import pt from '../../locales/pt.json';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+import fr from '../../locales/fr.json';
+import { assertNoRawKeys, runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
@@ -83,5 +92,39 @@ describe('staff invitation chart on its screen', () => {
   const paths = transitionCoveringPaths(staffInvitationModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(staffInvitationModel, path, binding);
+  });
+});
+
+function Live({ actor }: { actor: AnyActorRef }) {
+  const state = useSelector(actor, (s) => s);
+  return <StaffInvitationView state={state} send={(e) => actor.send(e)} />;
+}
+
+describe('withdrawing a QR invitation, which names no one', () => {
+  const qrPending = { ...sampleSentInvitation, invitationId: '510', channel: 'qr' as const, contactMasked: null };
+  const WORDING: Record<Language, { action: string; question: RegExp; sms: string }> = {
+    pt: { action: 'Retirar este convite', question: /^Retirar este convite por código QR para Loja Central\?/, sms: 'Retirar o convite de +244 9** *** 456' },
+    en: { action: 'Withdraw this invitation', question: /^Withdraw this QR code invitation for Loja Central\?/, sms: 'Withdraw the invitation to +244 9** *** 456' },
+    zh: { action: '撤回此邀请', question: /^撤回此 Loja Central 二维码邀请？/, sms: '撤回给 +244 9** *** 456 的邀请' },
+    fr: { action: 'Retirar este convite', question: /^Retirar este convite por código QR para Loja Central\?/, sms: 'Retirar o convite de +244 9** *** 456' },
+  };
+  it.each(Object.keys(WORDING) as Language[])('in %s: "withdraw this invitation", never "the invitation to QR code"; SMS keeps its person', async (language) => {
+    const words = WORDING[language];
+    const actor = createActor(staffInvitationModel.machine).start();
+    actor.send(doneEvent('load', { ok: true, data: { stores: sampleInviteStores, invitations: [qrPending, sampleSentInvitation] } }) as never);
+    const { container, unmount } = render(<I18nextProvider i18n={createI18n(language, { pt, en, zh, fr })}><Live actor={actor} /></I18nextProvider>);
+    try {
+      expect(screen.getByRole('button', { name: words.sms })).toBeTruthy();
+      await act(async () => void fireEvent.click(screen.getByRole('button', { name: words.action })));
+      expect(actor.getSnapshot().value).toBe('confirmingWithdrawal');
+      expect(actor.getSnapshot().context.withdrawId).toBe('510');
+      const question = screen.getByRole('alertdialog').querySelector('#withdraw-question')!.textContent!;
+      expect(question).toMatch(words.question);
+      expect(container.textContent).not.toMatch(/convite de Código QR|invitation to QR code|给 二维码/);
+      assertNoRawKeys(container);
+    } finally {
+      unmount();
+      actor.stop();
+    }
   });
 });
