@@ -13,7 +13,7 @@ import { storage } from '../../src/lib/storage.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { fund } from '../support/money.ts';
 import type { MerchantSetup } from '../support/merchant.ts';
-import { merchantForScreens } from '../support/jsdomMerchant.ts';
+import { merchantWithStore } from './merchantSetup.ts';
 import { pay, person, type Person } from '../support/records.ts';
 
 type Ui = typeof Screen;
@@ -109,7 +109,7 @@ describe('records through the real gateway (PGlite)', () => {
   const baseURL = http.defaults.baseURL;
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    shop = await merchantForScreens(server);
+    shop = await merchantWithStore(server);
     ana = await person(server, 'Ana Maria Demo');
     await fund(server.db, ana.id, 10_000_000n);
     for (let i = 0; i < 25; i++) await pay(server, ana, shop, shop.storeId, 1_000 + i);

@@ -15,7 +15,7 @@ import { storage } from '../../src/lib/storage.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { fund } from '../support/money.ts';
 import { MERCHANT_PAY_PASSWORD, ok, type MerchantSetup } from '../support/merchant.ts';
-import { merchantForScreens } from '../support/jsdomMerchant.ts';
+import { merchantWithStore } from './merchantSetup.ts';
 import { pay, person, type Person } from '../support/records.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 
@@ -110,7 +110,7 @@ describe('a refund through the real gateway (PGlite)', () => {
   const baseURL = http.defaults.baseURL;
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    shop = await merchantForScreens(server);
+    shop = await merchantWithStore(server);
     ana = await person(server, 'Ana Maria Demo');
     await fund(server.db, ana.id, 10_000_000n);
     http.defaults.baseURL = await server.app.listen({ port: 0, host: '127.0.0.1' });
