@@ -4,10 +4,10 @@ import { parseAmount } from '../src/lib/money.ts';
 import { refusalDetail } from './outcome.ts';
 
 /**
- * The amount a money chart asks for (top-up, withdrawal, transfer): the context it keeps, the
- * guards that read what was typed and the actions that keep it. Each chart names them in its
- * `setup` (spread from here) and routes `amount.changed` / `amount.submitted` in its own states;
- * its own limits (per top-up, the bank's minimum, the balance) stay its own guards.
+ * The amount a money chart asks for (top-up, withdrawal, transfer, the till's two modes): the
+ * context it keeps, the guards that read what was typed and the actions that keep it. Each chart
+ * names them in its `setup` (spread from here) and routes `amount.changed` / `amount.submitted` in
+ * its own states; its own limits (per top-up, the bank's minimum, the balance) stay its own guards.
  */
 export interface AmountEntry {
   language: Language;

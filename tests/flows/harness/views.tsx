@@ -10,6 +10,8 @@ import { BindCardView } from '../../../screens/bindCard/BindCardView.tsx';
 import { CaptchaView, type RenderCaptcha } from '../../../screens/common/CaptchaBox.tsx';
 import { CardListView } from '../../../screens/cardList/CardListView.tsx';
 import { CashierView } from '../../../screens/cashier/CashierView.tsx';
+import { CodeChargeView } from '../../../screens/cashier/CodeChargeView.tsx';
+import { DynamicCodeView } from '../../../screens/cashier/DynamicCodeView.tsx';
 import { ChangeMobileView } from '../../../screens/changeMobile/ChangeMobileView.tsx';
 import { CodeBindingView } from '../../../screens/codeBinding/CodeBindingView.tsx';
 import { CodeEntryView } from '../../../screens/common/CodeEntryView.tsx';
@@ -72,6 +74,9 @@ export const VIEWS: Record<string, Render> = {
   captcha: (s, send) => <CaptchaView state={s} send={send} />,
   cardList: (s, send) => <CardListView state={s} send={send} />,
   cashier: (s, send) => <CashierView state={s} send={send} />,
+  // the cashier's two modes, at the store their screen tests name
+  dynamicCode: (s, send) => <DynamicCodeView state={s} send={send} storeName="Loja Central" />,
+  codeCharge: (s, send) => <CodeChargeView state={s} send={send} storeName="Loja Central" />,
   changeMobile: (s, send) => <ChangeMobileView state={s} send={send} />,
   codeBinding: (s, send) => <CodeBindingView state={s} send={send} download={async () => {}} />,
   codeEntry: (s, send) => <CodeEntryView state={s} send={send} id="code" renderCaptcha={captcha} />,

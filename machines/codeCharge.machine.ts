@@ -1,0 +1,172 @@
+import { setup, assign } from 'xstate';
+import type { Outcome } from '../services/gateway.ts';
+import type { Charge } from '../services/contract/cashier.ts';
+import type { MerchantPayment } from '../services/contract/merchantShared.ts';
+import type { Language } from '../src/lib/language.ts';
+import { amountActions, amountGuards, typedAmount, type AmountEntry } from './amountEntry.ts';
+import { POLL_INTERVAL_MS } from './bankFlow.ts';
+import { LARGEST_AMOUNT } from './dynamicCode.machine.ts';
+import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
+import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
+
+/**
+ * The till charging the customer's payment code, the cashier's child chart for its mode (b): the
+ * amount → the code scanned (the scanner child: Code 128 or QR of 18 digits, or typed) →
+ * `chargePaymentCode`, a money call under one requestNo drawn for this charge: an answer lost on
+ * the way is asked again with the same requestNo, so the server answers its first outcome and
+ * charges once → paid, or waiting for the customer's pay password on their phone (`queryCharge`
+ * every 2 s) → paid | refused (by code: MCH10008 an expired or spent code, FND10001 not enough
+ * money…) | expired. The till has no pay password: the customer's code is their consent. It ends
+ * when the person starts again, and the cashier goes back to its modes.
+ */
+export interface CodeChargeInput {
+  language: Language;
+  /** The store the cashier collects for. */
+  storeId: string;
+}
+
+/** The till asks no limit of its own: `limit` stays null. */
+export interface CodeChargeContext extends AmountEntry {
+  storeId: string;
+  /** The customer's payment code as scanned or typed. */
+  paymentCode: string;
+  /** One per charge: a retry after a lost answer is the same request. */
+  requestNo: string | null;
+  charge: Charge | null;
+  payment: MerchantPayment | null;
+}
+
+export type CodeChargeEvent =
+  | { type: 'amount.changed'; value: string }
+  | { type: 'amount.submitted' }
+  | { type: 'scan.cancelled' }
+  | { type: 'scan.again' }
+  | { type: 'charge.retry' }
+  | { type: 'cashier.again' };
+
+/** A member's payment code: read from its Code 128 barcode or its QR, or typed. */
+export const PAYMENT_CODE_SCAN: ScannerInput = { formats: ['code_128', 'qr_code'], typed: 'paymentCode' };
+const PAYMENT_CODE = /^\d{18}$/;
+
+/** A new envelope requestNo for one charge (the gateway's format; Web Crypto only). */
+export function chargeRequestNo(): string {
+  const random = crypto.getRandomValues(new Uint8Array(12));
+  return `H5C${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+const chargeState = (event: unknown) => dataOf<Charge>(event)?.state;
+const scanned = (event: unknown) => (event as { output?: ScannerOutput }).output?.text.trim() ?? '';
+
+export const codeChargeMachine = setup({
+  types: { input: {} as CodeChargeInput, context: {} as CodeChargeContext, events: {} as CodeChargeEvent },
+  actors: {
+    chargeCode: provided<Outcome<Charge>, { storeId: string; code: string; amount: number; requestNo: string }>('chargeCode'),
+    queryCharge: provided<Outcome<Charge>, { chargeId: string }>('queryCharge'),
+    scanner: scannerMachine,
+  },
+  guards: {
+    isOk,
+    ...amountGuards,
+    amountTooLarge: ({ context }) => (typedAmount(context) ?? 0n) > LARGEST_AMOUNT,
+    isPaymentCode: ({ event }) => PAYMENT_CODE.test(scanned(event)),
+    chargePaid: ({ event }) => chargeState(event) === 'paid',
+    chargeAwaiting: ({ event }) => chargeState(event) === 'awaitingConfirmation',
+    chargeRefused: ({ event }) => chargeState(event) === 'refused',
+    chargeExpired: ({ event }) => chargeState(event) === 'expired',
+  },
+  actions: {
+    ...amountActions<CodeChargeContext, CodeChargeEvent>(),
+    // the code read and a requestNo for this charge: kept until the charge has its answer
+    startCharge: assign({ paymentCode: ({ event }) => scanned(event), requestNo: () => chargeRequestNo(), charge: null }),
+    keepCharge: assign(({ event, context }) => {
+      const charge = dataOf<Charge>(event);
+      return charge ? { charge, payment: charge.payment, errorCode: charge.refusalCode } : { charge: context.charge };
+    }),
+    keepExpiredCharge: assign({ errorCode: 'MCH10008' }),
+    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    // the charge has its answer: a new one needs a new code and a new requestNo
+    endCharge: assign({ requestNo: null, paymentCode: '' }),
+  },
+  delays: { pollInterval: POLL_INTERVAL_MS },
+}).createMachine({
+  id: 'codeCharge',
+  context: ({ input }) => ({
+    language: input.language, storeId: input.storeId, amountText: '', amount: 0, limit: null, errorCode: null, paymentCode: '', requestNo: null, charge: null, payment: null,
+  }),
+  initial: 'enteringAmount',
+  states: {
+    enteringAmount: {
+      initial: 'typing',
+      on: {
+        'amount.changed': { target: '.typing', actions: 'setAmountText' },
+        'amount.submitted': [
+          { guard: 'amountUnreadable', target: '.unreadable' },
+          { guard: 'amountNotPositive', target: '.notPositive' },
+          { guard: 'amountTooLarge', target: '.tooLarge' },
+          { target: 'scanning', actions: 'keepAmount' },
+        ],
+        'cashier.again': { target: 'ended' },
+      },
+      states: { typing: {}, unreadable: { tags: ['error'] }, notPositive: { tags: ['error'] }, tooLarge: { tags: ['error'] } },
+    },
+    scanning: {
+      invoke: {
+        id: 'scanner',
+        src: 'scanner',
+        input: () => PAYMENT_CODE_SCAN,
+        onDone: [
+          { guard: 'isPaymentCode', target: 'sending', actions: 'startCharge' },
+          { target: 'notAPaymentCode' },
+        ],
+        onError: { target: 'enteringAmount' },
+      },
+      on: { 'scan.cancelled': { target: 'enteringAmount' } },
+    },
+    // something else was read (a merchant's code, a product's barcode)
+    notAPaymentCode: { tags: ['error'], on: { 'scan.again': { target: 'scanning' }, 'scan.cancelled': { target: 'enteringAmount' } } },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'chargeCode',
+        src: 'chargeCode',
+        input: ({ context }) => ({ storeId: context.storeId, code: context.paymentCode, amount: context.amount, requestNo: context.requestNo! }),
+        onDone: [
+          { guard: 'chargePaid', target: 'paid', actions: ['keepCharge', 'endCharge'] },
+          { guard: 'chargeAwaiting', target: 'awaiting', actions: ['keepCharge', 'endCharge'] },
+          { guard: 'isOk', target: 'refused', actions: ['keepCharge', 'endCharge'] },
+          { target: 'refused', actions: ['keepRefusal', 'endCharge'] },
+        ],
+        onError: { target: 'uncertain' },
+      },
+    },
+    // no answer: it may have been charged; only the same request (same requestNo) goes again
+    uncertain: { tags: ['error'], on: { 'charge.retry': { target: 'sending' } } },
+    // above the customer's password-free limit: they confirm on their phone; asked every 2 s
+    awaiting: {
+      initial: 'waiting',
+      states: {
+        waiting: { after: { pollInterval: { target: 'checking' } } },
+        checking: {
+          invoke: {
+            id: 'queryCharge',
+            src: 'queryCharge',
+            input: ({ context }) => ({ chargeId: context.charge!.chargeId }),
+            onDone: [
+              { guard: 'chargePaid', target: '#codeCharge.paid', actions: 'keepCharge' },
+              { guard: 'chargeRefused', target: '#codeCharge.refused', actions: 'keepCharge' },
+              { guard: 'chargeExpired', target: '#codeCharge.refused', actions: ['keepCharge', 'keepExpiredCharge'] },
+              { guard: 'isOk', target: 'waiting', actions: 'keepCharge' },
+              { target: 'trouble' },
+            ],
+            onError: { target: 'trouble' },
+          },
+        },
+        trouble: { tags: ['error'], after: { pollInterval: { target: 'checking' } } },
+      },
+    },
+    paid: { on: { 'cashier.again': { target: 'ended' } } },
+    refused: { tags: ['error'], on: { 'cashier.again': { target: 'ended' } } },
+    // the cashier goes back to its modes
+    ended: { type: 'final' },
+  },
+});

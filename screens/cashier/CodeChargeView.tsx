@@ -1,0 +1,100 @@
+import { Button } from 'antd-mobile';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { codeChargeMachine, CodeChargeEvent } from '../../machines/codeCharge.machine.ts';
+import type { scannerMachine } from '../../machines/scanner.machine.ts';
+import { languageOf, money } from '../merchantOpening/merchantFormat.ts';
+import { Scanner } from '../common/Scanner.tsx';
+import { AgainButton, AmountStep, PaidStep } from './till.tsx';
+
+type State = SnapshotFrom<typeof codeChargeMachine>;
+export type CodeChargeActor = ActorRefFrom<typeof codeChargeMachine>;
+
+// the code is made only once charged: no refusal nor silence before the scanner
+const CHARGE_AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'tooLarge'] as const;
+/** The customer's side's refusals that have words for the cashier; anything else reads as refused. */
+const CHARGE_REFUSALS = ['MCH10008', 'MCH10005', 'MCH10014', 'FND10001', 'FND10003', 'FND10004', 'PAY10002'];
+
+/** Renders the payment-code charge chart: the amount, the scanner, the charge, the customer's confirmation, and the outcome. */
+export function CodeChargeView({ state, send, storeName }: { state: State; send: (event: CodeChargeEvent) => void; storeName: string }) {
+  const { t, i18n } = useTranslation();
+  const { context } = state;
+  const kz = (centimos: number) => money(centimos, languageOf(i18n.language));
+
+  if (state.matches('enteringAmount')) {
+    return (
+      <AmountStep storeName={storeName} amountText={context.amountText} errorCode={context.errorCode} busy={state.hasTag('busy')} send={send}
+        problem={CHARGE_AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }))} title={t('cashier.scanTitle')} submit={t('cashier.scanCode')} />
+    );
+  }
+  if (state.matches('scanning')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-mch-amount-shown">{kz(context.amount)}</p>
+        <p className="kw-muted-text">{t('cashier.scanExplain')}</p>
+        <Scanner actor={state.children.scanner as ActorRefFrom<typeof scannerMachine> | undefined} />
+        <Button block size="large" onClick={() => send({ type: 'scan.cancelled' })}>{t('common.cancel')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('notAPaymentCode')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-error-text" role="alert">{t('cashier.notAPaymentCode')}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'scan.again' })}>{t('cashier.scanAgain')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'scan.cancelled' })}>{t('common.cancel')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('sending')) {
+    return <p className="kw-centered" role="status">{t('cashier.charging', { amount: kz(context.amount) })}</p>;
+  }
+  if (state.matches('uncertain')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-error-text" role="alert">{t('cashier.uncertain')}</p>
+        <p className="kw-muted-text">{t('cashier.uncertainExplain')}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'charge.retry' })}>{t('bank.common.retrySame')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('awaiting')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-mch-amount-shown">{kz(context.charge?.amount ?? context.amount)}</p>
+        {state.matches({ awaiting: 'trouble' })
+          ? <p className="kw-error-text" role="alert">{t('bank.common.pollTrouble')}</p>
+          : <p className="kw-muted-text" role="status">{t('cashier.awaiting')}</p>}
+        <p className="kw-muted-text">{t('cashier.awaitingExplain')}</p>
+      </div>
+    );
+  }
+  if (state.matches('paid')) return <PaidStep payment={context.payment} amount={context.amount} send={send} />;
+  if (state.matches('refused')) {
+    const code = context.errorCode;
+    return (
+      <div className="kw-form">
+        <p className="kw-error-text" role="alert">
+          {code && CHARGE_REFUSALS.includes(code) ? t(`errors.${code}`)
+            : code ? t('cashier.refusedWith', { reason: t([`errors.${code}`, 'errors.AGW50000']) })
+              // refused without a code: the customer said no on their phone
+              : context.charge?.state === 'refused' ? t('cashier.declined') : t('cashier.refused')}
+        </p>
+        <AgainButton send={send} />
+      </div>
+    );
+  }
+  // ended: the cashier is back at its modes
+  return null;
+}
+
+/** The cashier's payment-code charge child, drawn from its own actor (absent for the instant the chart ends). */
+export function CodeChargePanel({ actor, storeName }: { actor: CodeChargeActor | undefined; storeName: string }) {
+  return actor ? <LiveCodeCharge actor={actor} storeName={storeName} /> : null;
+}
+
+function LiveCodeCharge({ actor, storeName }: { actor: CodeChargeActor; storeName: string }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  return <CodeChargeView state={state} send={(event) => actor.send(event)} storeName={storeName} />;
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { dynamicCodeMachine, DynamicCodeEvent } from '../../machines/dynamicCode.machine.ts';
+import { languageOf, money } from '../merchantOpening/merchantFormat.ts';
+import { QrCode } from '../common/QrCode.tsx';
+import { AMOUNT_PROBLEMS, AmountStep, PaidStep } from './till.tsx';
+
+type State = SnapshotFrom<typeof dynamicCodeMachine>;
+export type DynamicCodeActor = ActorRefFrom<typeof dynamicCodeMachine>;
+
+/** Seconds until `expiresAt` by this device's clock, for display only (the server decides when a code expires). */
+function useSecondsLeft(expiresAt: string | null): number {
+  const left = () => (expiresAt ? Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000)) : 0);
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    if (!expiresAt) return;
+    const timer = setInterval(() => setSeconds(left()), 500);
+    return () => clearInterval(timer);
+  }, [expiresAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  return seconds;
+}
+
+/** Renders the one-time code chart: the amount, the code on screen with the time left, expired or paid. */
+export function DynamicCodeView({ state, send, storeName }: { state: State; send: (event: DynamicCodeEvent) => void; storeName: string }) {
+  const { t, i18n } = useTranslation();
+  const { context } = state;
+  const kz = (centimos: number) => money(centimos, languageOf(i18n.language));
+  const secondsLeft = useSecondsLeft(state.matches('showing') ? context.code?.expiresAt ?? null : null);
+
+  if (state.matches('enteringAmount') || state.matches('creating')) {
+    return (
+      <AmountStep storeName={storeName} amountText={context.amountText} errorCode={context.errorCode} busy={state.hasTag('busy')} send={send}
+        problem={AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }))} title={t('cashier.dynamicTitle')} submit={t('cashier.showCode')} />
+    );
+  }
+  if (state.matches('showing') && context.code) {
+    const minutes = Math.floor(secondsLeft / 60);
+    const seconds = String(secondsLeft % 60).padStart(2, '0');
+    return (
+      <div className="kw-form kw-mch-till">
+        <p className="kw-mch-amount-shown">{kz(context.code.amount)}</p>
+        <QrCode value={context.code.payload} label={t('cashier.codeLabel', { amount: kz(context.code.amount) })} caption={storeName} size={260} />
+        <p className="kw-muted-text kw-centered-text">{t('cashier.timeLeft', { time: `${minutes}:${seconds}` })}</p>
+        {state.matches({ showing: 'trouble' })
+          ? <p className="kw-error-text" role="alert">{t('bank.common.pollTrouble')}</p>
+          : <p className="kw-muted-text kw-centered-text" role="status">{t('cashier.waitingPayment')}</p>}
+        <Button block size="large" onClick={() => send({ type: 'code.cancelled' })}>{t('cashier.cancelCode')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('expired')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-error-text" role="alert">{t('cashier.expired')}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'code.renewed' })}>{t('cashier.renew', { amount: kz(context.amount) })}</Button>
+        <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('paid')) return <PaidStep payment={context.payment} amount={context.amount} send={send} />;
+  // ended: the cashier is back at its modes
+  return null;
+}
+
+/** The cashier's one-time code child, drawn from its own actor (absent for the instant the chart ends). */
+export function DynamicCodePanel({ actor, storeName }: { actor: DynamicCodeActor | undefined; storeName: string }) {
+  return actor ? <LiveDynamicCode actor={actor} storeName={storeName} /> : null;
+}
+
+function LiveDynamicCode({ actor, storeName }: { actor: DynamicCodeActor; storeName: string }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  return <DynamicCodeView state={state} send={(event) => actor.send(event)} storeName={storeName} />;
+}

@@ -1,0 +1,97 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { MerchantPayment } from '../../services/contract/merchantShared.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { languageOf, lineTime, money } from '../merchantOpening/merchantFormat.ts';
+
+// what both modes' screens share: the amount step, the paid receipt and the way to start again
+
+/** The amount step's events, the same in both modes' charts. */
+export type AmountStepEvent = { type: 'amount.changed'; value: string } | { type: 'amount.submitted' } | { type: 'cashier.again' };
+export const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'tooLarge', 'refused', 'unreachable'] as const;
+export type AmountProblem = (typeof AMOUNT_PROBLEMS)[number];
+
+/** The store the till collects for, as a line. */
+export function StoreLine({ storeName }: { storeName: string }) {
+  const { t } = useTranslation();
+  return <p className="kw-muted-text">{t('cashier.at', { store: storeName })}</p>;
+}
+
+/** The store, then the amount with its refusal if any; `busy` while the code is made. */
+export function AmountStep({ storeName, amountText, problem, errorCode, busy, send, title, submit }: {
+  storeName: string;
+  amountText: string;
+  problem: AmountProblem | undefined;
+  errorCode: string | null;
+  busy: boolean;
+  send: (event: AmountStepEvent) => void;
+  title: string;
+  submit: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const messages: Record<AmountProblem, string> = {
+    unreadable: t('bank.common.amountUnreadable'),
+    notPositive: t('bank.common.amountNotPositive'),
+    tooLarge: t('cashier.tooLarge'),
+    refused: t(`errors.${errorCode ?? 'AGW50000'}`),
+    unreachable: t('cashier.unreachable'),
+  };
+  return (
+    <>
+      <div className="kw-mch-pad"><StoreLine storeName={storeName} /></div>
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+        <h2 className="kw-step-title">{title}</h2>
+        <div className="kw-field">
+          <label className="kw-label" htmlFor="cashier-amount">{t('cashier.amountLabel')}</label>
+          <input id="cashier-amount" className="kw-mch-input kw-mch-amount" inputMode="decimal" autoComplete="off" placeholder={language === 'pt' ? '0,00' : '0.00'}
+            value={amountText} disabled={busy} aria-invalid={!!problem || undefined} onChange={(e) => send({ type: 'amount.changed', value: e.target.value })} />
+        </div>
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {busy && <p className="kw-muted-text" role="status">{t('cashier.creating')}</p>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{submit}</Button>
+        {!busy && <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.back')}</Button>}
+      </form>
+    </>
+  );
+}
+
+/** Back to the two modes for the next customer. */
+export function AgainButton({ send }: { send: (event: { type: 'cashier.again' }) => void }) {
+  const { t } = useTranslation();
+  return <Button block color="primary" size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>;
+}
+
+/** A payment as the till shows it: amount, voucher, payer (masked), time, and what the merchant nets. */
+function Receipt({ payment }: { payment: MerchantPayment }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  return (
+    <dl className="kw-summary">
+      <dt>{t('cashier.receipt.amount')}</dt>
+      <dd>{money(payment.amount, language)}</dd>
+      <dt>{t('cashier.receipt.voucher')}</dt>
+      <dd>{payment.voucherNo}</dd>
+      <dt>{t('cashier.receipt.payer')}</dt>
+      <dd>{payment.payerMasked}</dd>
+      <dt>{t('cashier.receipt.time')}</dt>
+      <dd>{lineTime(payment.at, language)}</dd>
+      <dt>{t('cashier.receipt.charge')}</dt>
+      <dd>{money(payment.charge, language)}</dd>
+      <dt>{t('cashier.receipt.net')}</dt>
+      <dd>{money(payment.net, language)}</dd>
+    </dl>
+  );
+}
+
+/** Paid, in either mode: the amount, the receipt when the server gave the payment, and start again. */
+export function PaidStep({ payment, amount, send }: { payment: MerchantPayment | null; amount: number; send: (event: { type: 'cashier.again' }) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="kw-form">
+      <p className="kw-success-text" role="status">{t('cashier.paid', { amount: money(payment?.amount ?? amount, languageOf(i18n.language)) })}</p>
+      {payment && <Receipt payment={payment} />}
+      <AgainButton send={send} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { dynamicCodeMachine, type DynamicCodeEvent } from '../../machines/dynamicCode.machine.ts';
+import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { samplePayload } from './scanner.model.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+
+export const sampleDynamicCode = { serial: 'DY0123456789AB', payload: samplePayload, amount: 125_000, expiresAt: '2099-01-01T00:05:00.000Z' };
+export const samplePayment = {
+  paymentId: '901', voucherNo: 'V202603140001', tradeNo: 'KW202603140000000077', storeId: '31', storeName: 'Loja Central', serial: 'DY0123456789AB',
+  method: 'dynamic' as const, amount: 125_000, charge: 625, net: 124_375, payerMasked: 'Ana M*** D***', at: '2026-03-14T09:05:00.000Z',
+};
+
+/** How the person moves the till's amount step, the same in both modes. */
+export const amountStepEvents = {
+  'amount.changed': { type: 'amount.changed', value: '1 250,00' },
+  'amount.submitted': { type: 'amount.submitted' },
+  'cashier.again': { type: 'cashier.again' },
+} as const;
+/** Amounts each amount step refuses: unreadable, zero, too large for a code. */
+export const refusedAmounts = [
+  { type: 'amount.changed', value: '12,345' },
+  { type: 'amount.changed', value: '0' },
+  { type: 'amount.changed', value: '99 999 999 999' },
+] as const;
+
+export const dynamicCodeUserEvents = {
+  ...amountStepEvents,
+  'code.cancelled': { type: 'code.cancelled' },
+  'code.renewed': { type: 'code.renewed' },
+} satisfies Record<DynamicCodeEvent['type'], DynamicCodeEvent>;
+
+/** The one-time code at the till of store 31 with its calls parked; the polls' delays are fed as their `xstate.after` events. */
+export const dynamicCodeModel: FlowModel<typeof dynamicCodeMachine> = {
+  machine: parkInvokes(dynamicCodeMachine, ['createCode', 'queryCode']),
+  variants: [{ name: 'pt', input: { language: 'pt', storeId: '31' } }],
+  events: [
+    ...Object.values(dynamicCodeUserEvents),
+    ...refusedAmounts,
+    doneEvent('createCode', { ok: true, data: sampleDynamicCode }),
+    doneEvent('createCode', refusal('MCH10005')),
+    errorEvent('createCode', new Error('network down')),
+    afterEvent('pollInterval', 'dynamicCode.showing.waiting'),
+    afterEvent('pollInterval', 'dynamicCode.showing.trouble'),
+    doneEvent('queryCode', { ok: true, data: { state: 'waiting', payment: null } }),
+    doneEvent('queryCode', { ok: true, data: { state: 'paid', payment: samplePayment } }),
+    doneEvent('queryCode', { ok: true, data: { state: 'expired', payment: null } }),
+    doneEvent('queryCode', refusal('MCH10004')),
+    errorEvent('queryCode', new Error('network down')),
+  ],
+  // the facts the guards and the screen read
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    return JSON.stringify([snapshot.value, c.amountText, c.code !== null, c.payment !== null, c.errorCode]);
+  },
+};

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { createActor, waitFor } from 'xstate';
+import { DynamicCodeView, type DynamicCodeActor } from '../../screens/cashier/DynamicCodeView.tsx';
+import { dynamicCodeMachine, type DynamicCodeEvent } from '../../machines/dynamicCode.machine.ts';
+import { cashierFlow } from '../../services/flows/cashier.ts';
+import { dynamicCodeFlow } from '../../services/flows/dynamicCode.ts';
+import { dynamicCodeModel } from '../models/dynamicCode.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { ok } from '../support/merchant.ts';
+import { fund, payTokenDirect, verifyMember } from '../support/money.ts';
+import { merchantWithStore, realGateway } from './merchantSetup.ts';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).join(' ');
+
+const events: UserEvents<DynamicCodeEvent> = {
+  'amount.changed': (ui, e) => void fireEvent.change(ui.getByLabelText('Valor a cobrar (Kz)'), { target: { value: e.value } }),
+  'amount.submitted': (ui) => click(ui, 'Mostrar o código'),
+  'code.cancelled': (ui) => click(ui, 'Cancelar este código'),
+  'code.renewed': (ui) => click(ui, /Mostrar outro código de/),
+  'cashier.again': (ui) => click(ui, /^(Nova cobrança|Voltar)$/),
+};
+
+const AMOUNT_PROBLEMS: Record<string, RegExp> = {
+  unreadable: /1 234,56/, notPositive: /maior que zero/, tooLarge: /demasiado grande para um código/, refused: /Esta loja está fechada/, unreachable: /Sem resposta do servidor/,
+};
+
+const binding: ScreenBinding<typeof dynamicCodeMachine> = {
+  view: (state, send) => <DynamicCodeView state={state} send={send as (e: DynamicCodeEvent) => void} storeName="Loja Central" />,
+  userEvents: events,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('enteringAmount') || state.matches('creating')) {
+      expect(ui.getByText('Loja: Loja Central')).toBeTruthy();
+      expect(ui.getByText('Quanto vai cobrar?')).toBeTruthy();
+      expect((ui.getByLabelText('Valor a cobrar (Kz)') as HTMLInputElement).value).toBe(c.amountText);
+      const problem = Object.keys(AMOUNT_PROBLEMS).find((p) => state.matches({ enteringAmount: p as 'typing' }));
+      if (problem) expect(alert(ui)).toMatch(AMOUNT_PROBLEMS[problem]!);
+      else expect(ui.queryByRole('alert')).toBeNull();
+      if (state.matches('creating')) return void expect(status(ui)).toMatch(/Um momento/);
+      return void expect(ui.getByRole('button', { name: 'Voltar' })).toBeTruthy();
+    }
+    if (state.matches('showing')) {
+      expect(ui.getByText('1 250,00 Kz')).toBeTruthy();
+      expect(ui.getByRole('img', { name: 'Código QR para pagar 1 250,00 Kz' })).toBeTruthy();
+      expect(ui.getByText(/^O código expira em \d+:\d{2}$/)).toBeTruthy();
+      if (state.matches({ showing: 'trouble' })) expect(alert(ui)).toMatch(/Sem ligação ao servidor/);
+      else expect(status(ui)).toMatch(/À espera do pagamento/);
+      return void expect(ui.getByRole('button', { name: 'Cancelar este código' })).toBeTruthy();
+    }
+    if (state.matches('expired')) {
+      expect(alert(ui)).toMatch(/O código expirou sem ser pago/);
+      return void expect(ui.getByRole('button', { name: 'Mostrar outro código de 1 250,00 Kz' })).toBeTruthy();
+    }
+    if (state.matches('paid')) {
+      expect(status(ui)).toBe('Pago: 1 250,00 Kz');
+      expect(ui.getByText('V202603140001')).toBeTruthy();
+      expect(ui.getByText('Ana M*** D***')).toBeTruthy();
+      expect(ui.getByText('1 243,75 Kz')).toBeTruthy();
+      return void expect(ui.getByRole('button', { name: 'Nova cobrança' })).toBeTruthy();
+    }
+    // ended: the cashier is back at its modes and draws them
+    if (state.matches('ended')) return void expect(ui.queryByRole('button')).toBeNull();
+    throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
+  },
+};
+
+describe('the till’s one-time code chart on its screen', () => {
+  const paths = transitionCoveringPaths(dynamicCodeModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(dynamicCodeModel, path, binding);
+  });
+});
+
+describe('the one-time code through the real gateway (PGlite)', () => {
+  const gateway = realGateway();
+  let anaId: string;
+  let ana: string;
+  beforeAll(async () => {
+    await gateway.start();
+    anaId = await verifyMember(gateway.server.db, '+244923000001', 'Ana Maria Demo');
+    ana = await gateway.server.memberToken('+244923000001');
+    await fund(gateway.server.db, anaId, 50_000n * 100n);
+  }, 60_000);
+  afterAll(() => gateway.stop());
+  // the till's polls, every 2 s on a phone, shortened here
+  const fastTill = cashierFlow.provide({ actors: { dynamicCode: dynamicCodeFlow.provide({ delays: { pollInterval: 50 } }) } });
+
+  it('shows a one-time code for an amount and sees it paid by the member; starting again is back at the modes', async () => {
+    const { server } = gateway;
+    const shop = await merchantWithStore(server);
+    gateway.signIn(shop.token, '/app/cashier');
+    const actor = createActor(fastTill, { input: { language: 'pt' } }).start();
+    await waitFor(actor, (s) => s.matches('choosingMode'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.stores).toEqual([{ storeId: shop.storeId, name: 'Loja Central', merchantName: shop.company.shortName }]);
+    actor.send({ type: 'mode.dynamic' });
+    const till = actor.getSnapshot().children.dynamicCode as DynamicCodeActor;
+    expect(till.getSnapshot().context.storeId).toBe(shop.storeId);
+    till.send({ type: 'amount.changed', value: '1 250,50' });
+    till.send({ type: 'amount.submitted' });
+    await waitFor(till, (s) => s.matches('showing'), { timeout: 10_000 });
+    const code = till.getSnapshot().context.code!;
+    expect(code).toMatchObject({ amount: 125_050, serial: expect.stringMatching(/^DY/) });
+    expect(code.payload.slice(0, 12)).toBe('000201010212');
+    // the member scans it and pays
+    const payToken = await payTokenDirect(server.db, anaId, { service: 'pay/merchant/pay', amount: 125_050, counterparty: code.serial });
+    await ok(server, 'pay/merchant/pay', { serial: code.serial, amount: 125_050, payToken }, ana);
+    await waitFor(till, (s) => s.matches('paid'), { timeout: 10_000 });
+    expect(till.getSnapshot().context.payment).toMatchObject({ amount: 125_050, payerMasked: 'Ana M*** D***', method: 'dynamic', serial: code.serial, storeId: shop.storeId });
+    till.send({ type: 'cashier.again' });
+    expect(actor.getSnapshot().value).toBe('choosingMode');
+    expect(actor.getSnapshot().children.dynamicCode).toBeUndefined();
+    actor.stop();
+  }, 60_000);
+});
