@@ -54,10 +54,17 @@ export type PaymentCodeEvent =
 
 const statusOf = (event: unknown) => dataOf<CodeStatus>(event);
 
+/** What an issue is told: whether it renews the code on the clock (the app's doing, not the member's). */
+export interface IssueInput {
+  renewal: boolean;
+}
+/** A new code the member did not ask for: the two minutes ran out, or the server said the code expired. */
+const onTheClock = (event: { type: string }) => event.type !== 'xstate.init' && event.type !== 'code.refresh';
+
 export const paymentCodeMachine = setup({
   types: { context: {} as PaymentCodeContext, events: {} as PaymentCodeEvent },
   actors: {
-    issue: provided<Outcome<IssuedCode>>('issue'),
+    issue: provided<Outcome<IssuedCode>, IssueInput>('issue'),
     checkStatus: provided<Outcome<CodeStatus>, { code: string }>('checkStatus'),
     decline: provided<Outcome<{ declined: true }>, { chargeId: string }>('decline'),
     payment: paymentMachine,
@@ -97,6 +104,9 @@ export const paymentCodeMachine = setup({
       invoke: {
         id: 'issue',
         src: 'issue',
+        // the member opening the screen or asking for a new code is activity; a renewal on the clock is not,
+        // so a phone left showing its code lets the session idle out and stops showing codes
+        input: ({ event }): IssueInput => ({ renewal: onTheClock(event) }),
         onDone: [
           { guard: 'isOk', target: 'showing', actions: 'keepIssued' },
           { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified' },

@@ -70,14 +70,16 @@ export interface Caller {
   token: string;
   /** The audience the caller's token type claims (LOGIN_TOKEN → member, SSO-AUTH → operator). */
   claimedAudience: 'member' | 'operator' | 'third-party';
+  /** The app's own call, not the person's (services/contract/transport.ts BACKGROUND_HEADER): it does not slide the session's idle window. */
+  background?: boolean;
 }
 
 const checksSessionInStatement = (handler: RegisteredHandler<ServiceName>): handler is InStatementSessionHandler<ServiceName> =>
   typeof handler === 'object' && handler.sessionCheck === 'inStatement';
 
 /** The signed-in principal for a service's audience, or the refusal every service gives. */
-async function requirePrincipal(audience: string, caller: Caller, ctx: DispatchContext, slides = true): Promise<Principal> {
-  const principal = await authenticate(ctx.db, caller.token, { idleMs: ctx.config.sessionIdleMs, lifetimeMs: ctx.config.sessionLifetimeMs }, slides);
+async function requirePrincipal(audience: string, caller: Caller, ctx: DispatchContext): Promise<Principal> {
+  const principal = await authenticate(ctx.db, caller.token, { idleMs: ctx.config.sessionIdleMs, lifetimeMs: ctx.config.sessionLifetimeMs }, !caller.background);
   if (!principal) throw new DomainError(CODES.sessionLost);
   if (principal.audience !== audience || caller.claimedAudience !== audience) throw new DomainError(CODES.forbidden, 403);
   return principal;
@@ -99,7 +101,7 @@ export async function dispatch(service: string, bizContent: unknown, caller: Cal
   // a service that checks the session in its own statement (declared where it is registered: handler.ts)
   if (checksSessionInStatement(registered)) {
     const parsed = contract.request.safeParse(bizContent);
-    const session = sessionCheck(caller.token, { idleMs: ctx.config.sessionIdleMs, lifetimeMs: ctx.config.sessionLifetimeMs });
+    const session = sessionCheck(caller.token, { idleMs: ctx.config.sessionIdleMs, lifetimeMs: ctx.config.sessionLifetimeMs }, !caller.background);
     // off the usual path, check the session first, so that the answer is the one any other service gives
     if (!session || !parsed.success || caller.claimedAudience !== contract.audience) await requirePrincipal(contract.audience, caller, ctx);
     const input = validInput(parsed);
@@ -109,7 +111,7 @@ export async function dispatch(service: string, bizContent: unknown, caller: Cal
     return answer;
   }
 
-  const principal = contract.audience !== 'public' ? await requirePrincipal(contract.audience, caller, ctx, !contract.background) : null;
+  const principal = contract.audience !== 'public' ? await requirePrincipal(contract.audience, caller, ctx) : null;
   const input = validInput(contract.request.safeParse(bizContent));
   const handler = registered as Handler<ServiceName>;
   const answer = contract.response.parse(await handler(input as never, { ...ctx, principal }));

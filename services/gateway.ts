@@ -1,5 +1,6 @@
 import { CODES } from './contract/answerCodes.ts';
 import type { Envelope, GatewayAnswer } from './contract/envelope.ts';
+import { BACKGROUND_HEADER } from './contract/transport.ts';
 import type { RequestOf, ResponseOf, ServiceName, contracts } from './contract/index.ts';
 import { deviceId, userNetType } from '../src/lib/device.ts';
 import { authForPath, type AuthInfo } from './auth-info.ts';
@@ -30,7 +31,13 @@ export interface GatewayOptions {
   timeoutMs?: number;
   /** No network toast: a background call whose chart shows its own state (reconnecting). */
   silent?: boolean;
+  /**
+   * The app's own call (a poll, a long poll, a timed renewal), not the person's: the server does
+   * not count it as activity, so an unattended screen lets the session idle out.
+   */
+  background?: boolean;
 }
+
 
 /** The spec §3 envelope with its defaults: H5 terminal, version 1.0.0, a unique requestNo, sign empty. */
 export async function buildEnvelope(service: string, bizContent: object, options: GatewayOptions = {}): Promise<Envelope> {
@@ -100,7 +107,11 @@ export async function callGateway(service: ServiceName, bizContent: unknown, opt
   let data: unknown;
   try {
     const envelope = await buildEnvelope(service, bizContent as object, options);
-    const response = await http.post(GATEWAY_URL, envelope, { signal: options.signal, ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) });
+    const response = await http.post(GATEWAY_URL, envelope, {
+      signal: options.signal,
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+      ...(options.background ? { headers: { [BACKGROUND_HEADER]: '1' } } : {}),
+    });
     data = response.data;
   } catch (error) {
     uncover();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CODES } from '../../services/contract/answerCodes.ts';
 import { envelopeSchema } from '../../services/contract/envelope.ts';
+import { BACKGROUND_HEADER } from '../../services/contract/transport.ts';
 import { normaliseLanguage } from '../i18n.ts';
 import { claimedAudience, dispatch } from '../registry.ts';
 import type { Database } from '../db/index.ts';
@@ -24,7 +25,11 @@ export function registerEnvelopeTransport(app: FastifyInstance, deps: { db: Data
       const result = await dispatch(
         envelope.service,
         envelope.bizContent,
-        { token: envelope.loginAuthInfo.loginToken, claimedAudience: claimedAudience(envelope.loginAuthInfo.loginTokenType) },
+        {
+          token: envelope.loginAuthInfo.loginToken,
+          claimedAudience: claimedAudience(envelope.loginAuthInfo.loginTokenType),
+          background: request.headers[BACKGROUND_HEADER] === '1',
+        },
         { db: deps.db, config: deps.config, adapters: deps.adapters, language, requestNo: envelope.requestNo, ip: request.ip },
       );
       return sendGateway(reply, 200, gatewayOk(result, language));

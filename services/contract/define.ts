@@ -12,11 +12,6 @@ export interface ServiceContract<
   audience: Audience;
   request: Req;
   response: Res;
-  /**
-   * The app makes this call on its own, not the person (a long poll): it proves the session is
-   * still open but is not activity, so it does not hold the session's idle window open.
-   */
-  background?: true;
 }
 
 export function defineService<const Name extends string, Req extends z.ZodType, Res extends z.ZodType>(

@@ -21,16 +21,14 @@ export const alertCursor = z.string().min(1).max(16_000);
  * their own collections or all with the permission). Without `after`: answers at once with no
  * payments and the cursor of now. With it: answers at once with the payments since, else waits up
  * to ALERT_WAIT_SECONDS and answers empty; always with the cursor to send next, so a call repeated
- * after a lost answer neither misses nor repeats a payment. A removed clerk gets STF10009. Waiting is
- * not activity: it does not hold the session's idle window open.
+ * after a lost answer neither misses nor repeats a payment. A removed clerk gets STF10009. The app
+ * sends it as a background call: waiting is not activity, so it does not hold the session open.
  */
 export const waitAlerts = defineService({
   name: 'merchant/alerts/wait',
   audience: 'member',
   request: z.object({ after: alertCursor.optional() }),
   response: z.object({ payments: z.array(alertPayment), cursor: alertCursor }),
-  // an open cashier waits all day: only what its person does keeps the session from idling out
-  background: true,
 });
 
 /** The longest a wait is held by the server; the client's time-out is longer. */

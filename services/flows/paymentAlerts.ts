@@ -9,7 +9,7 @@ import { requestGateway, type Outcome } from '../gateway.ts';
  * the server's hold, and cancelled with the chart's state (the screen closed, the stream stopped).
  */
 export const waitAlerts = ({ after }: { after: string | null }, signal?: AbortSignal): Promise<Outcome<AlertPage>> =>
-  requestGateway('merchant/alerts/wait', after === null ? {} : { after }, { quiet: true, silent: true, signal, timeoutMs: (ALERT_WAIT_SECONDS + 15) * 1000 });
+  requestGateway('merchant/alerts/wait', after === null ? {} : { after }, { quiet: true, silent: true, background: true, signal, timeoutMs: (ALERT_WAIT_SECONDS + 15) * 1000 });
 
 export const paymentAlertsActors = {
   waitAlerts: fromPromise<Outcome<AlertPage>, { after: string | null }>(({ input, signal }) => waitAlerts(input, signal)),

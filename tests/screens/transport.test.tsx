@@ -14,6 +14,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { PDF, zipBomb } from '../support/files.ts';
 import { uploadGatewayFile } from '../../services/upload.ts';
 import { UPLOAD_LIMIT_MB } from '../../services/contract/answerCodes.ts';
+import { hashToken } from '../../server/domains/session/sessions.ts';
+import { createLoadMembers } from '../support/money.ts';
 
 let server: TestServer;
 let toasts: Array<{ message: string; kind: ToastKind; durationMs: number }> = [];
@@ -62,6 +64,22 @@ describe('gateway helper', () => {
     window.history.replaceState({}, '', '/');
     storage.setFaceOpenId('face-1');
     expect((await buildEnvelope('x', {})).loginAuthInfo).toMatchObject({ loginToken: 'face-1', loginTokenType: 'THIRD-PARTY-AUTH' });
+    storage.clearUserItems();
+  });
+
+  it('marks a background call, which the gateway does not count as the person’s activity', async () => {
+    const [member] = await createLoadMembers(server.db, 1, 0n);
+    const session = hashToken(member!.token);
+    const idleMinutes = async () => Number((await server.db.query<{ minutes: number }>('SELECT extract(epoch FROM now() - last_seen_at) / 60 AS minutes FROM sessions WHERE token_hash = $1', [session])).rows[0]!.minutes);
+    await server.db.query("UPDATE sessions SET last_seen_at = now() - interval '10 minutes' WHERE token_hash = $1", [session]);
+    window.history.replaceState({}, '', '/app/wallet');
+    storage.setUserInfo({ h5Token: member!.token });
+    // a poll: answered, and the session is as idle as before
+    expect(await requestGateway('wallet/member/getUserAssets', {}, { quiet: true, background: true })).toMatchObject({ ok: true });
+    expect(await idleMinutes()).toBeGreaterThan(9.9);
+    // the person's call slides the window
+    expect(await requestGateway('wallet/member/getUserAssets', {}, { quiet: true })).toMatchObject({ ok: true });
+    expect(await idleMinutes()).toBeLessThan(1);
     storage.clearUserItems();
   });
 

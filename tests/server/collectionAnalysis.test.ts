@@ -13,6 +13,7 @@ import { merchantPay } from '../../server/ledger/merchantPayment.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
 import { shortcutRange } from '../../server/domains/fundDetail/handlers.ts';
 import { hashToken } from '../../server/domains/session/sessions.ts';
+import { BACKGROUND_HEADER } from '../../services/contract/transport.ts';
 
 const ANALYSIS = 'merchant/analysis/query';
 const WAIT = 'merchant/alerts/wait';
@@ -63,8 +64,8 @@ describe.each(engines)('income analysis and payment alerts on %s', (engine) => {
   }, 180_000);
   afterAll(() => server.close());
 
-  const send = async (service: string, bizContent: object, token: string, type?: string): Promise<Answer> =>
-    (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload: envelope(service, bizContent, { token, type }, 'en') })).json();
+  const send = async (service: string, bizContent: object, token: string, type?: string, headers: Record<string, string> = {}): Promise<Answer> =>
+    (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload: envelope(service, bizContent, { token, type }, 'en'), headers })).json();
   /** A payer scans a store's code and pays through the gateway (scan_to_pay: the registry pokes the alerts). */
   const scanPay = async (payer: LoadMember, serial: string, amount: number) => {
     const payToken = await payTokenDirect(server.db, payer.id, { service: 'pay/merchant/pay', amount, counterparty: serial });
@@ -299,19 +300,24 @@ describe.each(engines)('income analysis and payment alerts on %s', (engine) => {
       await server.db.query("UPDATE staff SET status = 'normal', removed_at = NULL WHERE member_id = $1", [clerk.id]);
     });
 
-    it('does not hold an idle session open: waiting is not activity, a person’s call is, and an idle session is refused', async () => {
+    it('does not hold an idle session open when the app marks its waits as background; a person’s call slides it; an idle session is refused', async () => {
       const token = await server.memberToken(shop.login);
       const idleFor = async () => Number((await server.db.query<{ minutes: number }>('SELECT extract(epoch FROM now() - last_seen_at) / 60 AS minutes FROM sessions WHERE token_hash = $1', [hashToken(token)])).rows[0]!.minutes);
       const idle = (minutes: number) => server.db.query(`UPDATE sessions SET last_seen_at = now() - make_interval(mins => $2) WHERE token_hash = $1`, [hashToken(token), minutes]);
+      const background = { [BACKGROUND_HEADER]: '1' };
       await idle(10);
-      const cursor = (await send(WAIT, {}, token)).bizContent as { cursor: string };
-      expect((await send(WAIT, { after: cursor.cursor }, token)).code).toBe('S0001');
+      const cursor = (await send(WAIT, {}, token, undefined, background)).bizContent as { cursor: string };
+      expect((await send(WAIT, { after: cursor.cursor }, token, undefined, background)).code).toBe('S0001');
       expect(await idleFor()).toBeGreaterThan(9.9);
+      // the same call unmarked counts, as any call of the person's does (the mark can only shorten a session)
+      expect((await send(WAIT, {}, token)).code).toBe('S0001');
+      expect(await idleFor()).toBeLessThan(1);
+      await idle(10);
       // the owner opens the analysis: that is the person, and the window slides
       expect((await send(ANALYSIS, { shortcut: '7' }, token)).code).toBe('S0001');
       expect(await idleFor()).toBeLessThan(1);
       await idle(31);
-      expect((await send(WAIT, {}, token)).code).toBe('AGW20001');
+      expect((await send(WAIT, {}, token, undefined, background)).code).toBe('AGW20001');
     });
   });
 });
