@@ -3,6 +3,7 @@ import type { Outcome } from '../services/gateway.ts';
 import type { CollectionAnalysis } from '../services/contract/collectionAnalysis.ts';
 import { dateRangeMachine, FILTER_SHORTCUTS, filterAfter, rangeChosen, rangeToEdit, type PeriodFilter, type ShortcutCode } from './dateRange.machine.ts';
 import { outputOf, provided, refusalCode } from './outcome.ts';
+import { LONGEST_RANGE_DAYS } from '../services/contract/dateRanges.ts';
 
 /**
  * The merchant's income analysis (`/app/collectionanalysis`, "statistical analysis"): totals,
@@ -43,9 +44,6 @@ export type CollectionAnalysisEvent =
   | { type: 'store.changed'; storeId: string | null }
   | { type: 'analysis.refreshed' }
   | { type: 'analysis.retry' };
-
-/** The server's longest range (collectionAnalysis/handlers.ts LONGEST_RANGE_DAYS): a year and a day. */
-export const LONGEST_RANGE_DAYS = 366;
 
 const answerOf = (event: unknown) => {
   const output = outputOf<AnalysisAnswer>(event);

@@ -21,11 +21,14 @@ export interface FundDetailInput {
   /** Today as a Luanda day (YYYY-MM-DD): a custom range may not end after it. */
   today: string;
   filter?: PeriodFilter;
+  /** The longest custom range the list's server answers, in days (the settlement's: a year and a day); none by default. */
+  maxDays?: number;
 }
 
 export interface FundDetailContext {
   today: string;
   filter: PeriodFilter;
+  maxDays: number | null;
   items: FundLine[];
   nextCursor: string | null;
   range: { from: string; to: string } | null;
@@ -78,7 +81,7 @@ export const fundDetailMachine = setup({
 }).createMachine({
   id: 'fundDetail',
   context: ({ input }) => ({
-    today: input.today, filter: input.filter ?? { kind: 'shortcut', code: FILTER_SHORTCUTS.latestMonth },
+    today: input.today, filter: input.filter ?? { kind: 'shortcut', code: FILTER_SHORTCUTS.latestMonth }, maxDays: input.maxDays ?? null,
     items: [], nextCursor: null, range: null, errorCode: null,
   }),
   initial: 'loading',
@@ -145,12 +148,12 @@ export const fundDetailMachine = setup({
         onError: { target: 'ready.refreshFailed', actions: 'forgetRefusal' },
       },
     },
-    // the custom range, its own chart: the list shown before stays in context until it ends
+    // the custom range, its own chart, with the server's cap where it has one: the list shown before stays in context until it ends
     customRange: {
       invoke: {
         id: 'dateRange',
         src: 'dateRange',
-        input: ({ context }) => ({ today: context.today, maxDays: null, ...rangeToEdit(context.filter, context.range, context.today) }),
+        input: ({ context }) => ({ today: context.today, maxDays: context.maxDays, ...rangeToEdit(context.filter, context.range, context.today) }),
         onDone: [
           { guard: 'rangeChosen', target: 'loading', actions: ['applyCustom', 'clearList'] },
           { target: 'loading', actions: 'clearList' },

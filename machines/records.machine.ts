@@ -2,6 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { MerchantRecord } from '../services/contract/records.ts';
 import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
+import { LONGEST_RANGE_DAYS } from '../services/contract/dateRanges.ts';
 import { dateRangeMachine, FILTER_SHORTCUTS, filterAfter, rangeChosen, rangeToEdit, type PeriodFilter, type ShortcutCode } from './dateRange.machine.ts';
 
 /**
@@ -66,8 +67,6 @@ export type RecordsEvent =
   | { type: 'list.retry' }
   | { type: 'export.requested' };
 
-/** The server's longest range (query.ts MAX_RANGE_DAYS): a year and a day. */
-export const MAX_RANGE_DAYS = 366;
 const NO_CHOICES: RecordsChoices = { stores: [], clerks: [], bindings: [] };
 
 const pageOf = (event: unknown) => {
@@ -184,7 +183,7 @@ export const recordsMachine = setup({
           invoke: {
             id: 'dateRange',
             src: 'dateRange',
-            input: ({ context }) => ({ today: context.today, maxDays: MAX_RANGE_DAYS, ...rangeToEdit(context.filter, context.range, context.today) }),
+            input: ({ context }) => ({ today: context.today, maxDays: LONGEST_RANGE_DAYS, ...rangeToEdit(context.filter, context.range, context.today) }),
             onDone: [
               { guard: 'rangeChosen', target: 'loading', actions: ['applyCustom', 'clearList'] },
               { target: 'loading', actions: 'clearList' },

@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import { waitFor } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
+import { LONGEST_RANGE_DAYS } from '../../services/contract/dateRanges.ts';
 import { settlementFundsFlow } from '../../services/flows/fundDetail.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { FundDetailView } from '../fundDetail/FundDetailView.tsx';
@@ -18,7 +19,7 @@ const luandaToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0
 export default function SettlementFundsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, send, actor] = useMachine(settlementFundsFlow, { input: { today: luandaToday() } });
+  const [state, send, actor] = useMachine(settlementFundsFlow, { input: { today: luandaToday(), maxDays: LONGEST_RANGE_DAYS } });
   const onPull = () => {
     send({ type: 'list.refreshed' });
     return waitFor(actor, (snapshot) => !snapshot.hasTag('refreshing'));

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createActor } from 'xstate';
+import { createActor, type AnyStateMachine } from 'xstate';
 import { act } from 'react';
-import { CustomRangeForm, CustomRangePanel } from '../../screens/common/DateFilter.tsx';
+import { CustomRangeForm, CustomRangePanel, type DateRangeActor } from '../../screens/common/DateFilter.tsx';
+import { fundDetailMachine } from '../../machines/fundDetail.machine.ts';
+import { recordsMachine } from '../../machines/records.machine.ts';
+import { collectionAnalysisMachine } from '../../machines/collectionAnalysis.machine.ts';
+import { LONGEST_RANGE_DAYS } from '../../services/contract/dateRanges.ts';
 import { dateRangeMachine, type DateRangeEvent } from '../../machines/dateRange.machine.ts';
 import { dateRangeModel, TODAY } from '../models/dateRange.model.ts';
-import { transitionCoveringPaths } from '../support/mbt.ts';
+import { parkInvokes, transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { createI18n } from '../../src/i18n.ts';
 import pt from '../../locales/pt.json';
@@ -63,5 +67,21 @@ describe('a list’s custom range panel', () => {
     expect(actor.getSnapshot().output).toEqual({ from: '2026-03-01', to: TODAY });
     rerender(<I18nextProvider i18n={i18n}><CustomRangePanel actor={undefined} section="fundDetail" idPrefix="fund" /></I18nextProvider>);
     expect(screen.queryByLabelText('From')).toBeNull();
+  });
+});
+
+describe('the cap a list gives its custom range', () => {
+  it('is its server’s: none for the wallet’s fund detail, a year and a day for the settlement’s, the records’ and the analysis’', () => {
+    const capOf = (machine: AnyStateMachine, input: object) => {
+      const actor = createActor(parkInvokes(machine, ['loadPage', 'loadAnalysis', 'exportCsv']), { input: { today: TODAY, ...input } }).start();
+      actor.send({ type: 'custom.opened' });
+      const cap = (actor.getSnapshot().children.dateRange as DateRangeActor).getSnapshot().context.maxDays;
+      actor.stop();
+      return cap;
+    };
+    expect(capOf(fundDetailMachine, {})).toBeNull();
+    expect(capOf(fundDetailMachine, { maxDays: LONGEST_RANGE_DAYS })).toBe(366);
+    expect(capOf(recordsMachine, {})).toBe(366);
+    expect(capOf(collectionAnalysisMachine, {})).toBe(366);
   });
 });

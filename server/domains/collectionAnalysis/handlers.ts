@@ -1,5 +1,6 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
 import type { AnalysisBucket, AnalysisShare, CollectionAnalysis } from '../../../services/contract/collectionAnalysis.ts';
+import { LONGEST_RANGE_DAYS } from '../../../services/contract/dateRanges.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
@@ -15,8 +16,6 @@ import { ownedStore, recordsScope } from '../merchantOpening/merchants.ts';
  * and the balances describe the same instant.
  */
 
-/** A year and a day: the series of a longer range would be unreadable on a phone, and its scan long. */
-const LONGEST_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 
 /**

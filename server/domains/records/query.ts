@@ -1,5 +1,6 @@
 import { CODES, MERCHANT_CODES, STAFF_CODES } from '../../../services/contract/answerCodes.ts';
 import type { MerchantRecord, RecordState, RecordsFilter, RefundLine } from '../../../services/contract/records.ts';
+import { LONGEST_RANGE_DAYS } from '../../../services/contract/dateRanges.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import { shortcutRange } from '../fundDetail/handlers.ts';
@@ -19,8 +20,6 @@ import type { RecordsScope } from '../merchantOpening/merchants.ts';
  * store index on purpose: every payment pays for every index).
  */
 
-/** The longest custom range, in days: a year and a day. */
-const MAX_RANGE_DAYS = 366;
 
 export interface RecordRow {
   id: string;
@@ -90,7 +89,7 @@ export function rangeOf(filter: Pick<RecordsFilter, 'shortcut' | 'from' | 'to'>,
   // a date that does not exist ('2026-02-31', which Date.parse moves to 3 March) is refused, not sent to SQL
   const real = (ms: number, text: string) => !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
   if (!real(from, range.from) || !real(to, range.to) || from > to) throw new DomainError(CODES.invalidParameters, 200, 'from');
-  if ((to - from) / 86_400_000 >= MAX_RANGE_DAYS) throw new DomainError(CODES.invalidParameters, 200, 'range');
+  if ((to - from) / 86_400_000 >= LONGEST_RANGE_DAYS) throw new DomainError(CODES.invalidParameters, 200, 'range');
   return range;
 }
 
