@@ -20,6 +20,9 @@ export interface AmountEntry {
   errorCode: string | null;
 }
 
+/** The largest amount a collection code carries (EMVCo field 54: "9999999999.99"); the till charges no more either way. */
+export const LARGEST_AMOUNT = 999_999_999_999n;
+
 /** The typed amount in cêntimos, or null when it cannot be read. */
 export const typedAmount = (context: AmountEntry) => parseAmount(context.amountText, context.language);
 

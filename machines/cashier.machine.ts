@@ -43,7 +43,8 @@ export type CashierEvent =
   | { type: 'store.chosen'; storeId: string }
   | { type: 'store.change' }
   | { type: 'mode.dynamic' }
-  | { type: 'mode.scan' };
+  | { type: 'mode.scan' }
+  | { type: 'cashier.again' };
 
 export const cashierMachine = setup({
   types: { input: {} as CashierInput, context: {} as CashierContext, events: {} as CashierEvent },
@@ -111,27 +112,33 @@ export const cashierMachine = setup({
     choosingStore: { on: { 'store.chosen': { guard: 'knownStore', target: 'choosingMode', actions: 'chooseStore' } } },
     // each mode's chart starts afresh: nothing of the previous charge is left
     choosingMode: {
+      tags: ['atTill'],
       on: { 'mode.dynamic': { target: 'dynamic' }, 'mode.scan': { target: 'charging' }, 'store.change': { guard: 'severalStores', target: 'choosingStore' } },
     },
     // (a) the amount, then a one-time code for it; back to the modes when it ends
     dynamic: {
+      tags: ['atTill'],
       invoke: {
         id: 'dynamicCode',
         src: 'dynamicCode',
         input: ({ context }) => ({ language: context.language, storeId: context.storeId! }),
         onDone: { target: 'choosingMode' },
-        onError: { target: 'choosingMode' },
+        onError: { target: 'interrupted' },
       },
     },
     // (b) the amount, then the customer's payment code
     charging: {
+      tags: ['atTill'],
       invoke: {
         id: 'codeCharge',
         src: 'codeCharge',
         input: ({ context }) => ({ language: context.language, storeId: context.storeId! }),
         onDone: { target: 'choosingMode' },
-        onError: { target: 'choosingMode' },
+        onError: { target: 'interrupted' },
       },
     },
+    // a mode's chart failed (never a person's doing): whether a charge went through is unknown here,
+    // so the screen sends the clerk to the records before charging again (the alerts stay, and may tell)
+    interrupted: { tags: ['error', 'atTill'], on: { 'cashier.again': { target: 'choosingMode' } } },
   },
 });

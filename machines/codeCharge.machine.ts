@@ -3,9 +3,8 @@ import type { Outcome } from '../services/gateway.ts';
 import type { Charge } from '../services/contract/cashier.ts';
 import type { MerchantPayment } from '../services/contract/merchantShared.ts';
 import type { Language } from '../src/lib/language.ts';
-import { amountActions, amountGuards, typedAmount, type AmountEntry } from './amountEntry.ts';
+import { amountActions, amountGuards, LARGEST_AMOUNT, typedAmount, type AmountEntry } from './amountEntry.ts';
 import { POLL_INTERVAL_MS } from './bankFlow.ts';
-import { LARGEST_AMOUNT } from './dynamicCode.machine.ts';
 import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
 import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
 

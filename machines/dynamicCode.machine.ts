@@ -2,7 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { MerchantPayment } from '../services/contract/merchantShared.ts';
 import type { Language } from '../src/lib/language.ts';
-import { amountActions, amountGuards, typedAmount, type AmountEntry } from './amountEntry.ts';
+import { amountActions, amountGuards, LARGEST_AMOUNT, typedAmount, type AmountEntry } from './amountEntry.ts';
 import { POLL_INTERVAL_MS } from './bankFlow.ts';
 import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
 
@@ -41,8 +41,6 @@ export type DynamicCodeEvent =
   | { type: 'code.renewed' }
   | { type: 'cashier.again' };
 
-/** The largest amount a code carries (EMVCo field 54: "9999999999.99"); the till charges no more either way. */
-export const LARGEST_AMOUNT = 999_999_999_999n;
 
 const codeState = (event: unknown) => dataOf<DynamicCodeState>(event)?.state;
 

@@ -14,8 +14,9 @@ export default function CashierScreen({ storeId }: { storeId?: string | number }
     <>
       <PageHeader title={t('titles.cashier')} />
       <CashierView state={state} send={send} />
-      {/* each payment to the caller's stores as it is made, read aloud if asked */}
-      <PaymentAlerts />
+      {/* each payment to the caller's stores as it is made, read aloud if asked: only at an open till
+          (a clerk with nowhere to collect, or a till still loading, has no payments to hear) */}
+      {state.hasTag('atTill') && <PaymentAlerts />}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../merchantOpening/LinkButton.tsx';
 import { CodeChargePanel, type CodeChargeActor } from './CodeChargeView.tsx';
 import { DynamicCodePanel, type DynamicCodeActor } from './DynamicCodeView.tsx';
-import { StoreLine } from './till.tsx';
+import { AgainButton, StoreLine } from './till.tsx';
 
 type State = SnapshotFrom<typeof cashierMachine>;
 type Send = (event: CashierEvent) => void;
@@ -75,6 +75,15 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
         <button type="button" className="kw-mch-option kw-mch-mode" onClick={() => send({ type: 'mode.scan' })}>
           <strong>{t('cashier.modeScan')}</strong> <span className="kw-muted">{t('cashier.modeScanHint')}</span>
         </button>
+      </div>
+    );
+  }
+  if (state.matches('interrupted')) {
+    return (
+      <div className="kw-form">
+        <p className="kw-error-text" role="alert">{t('cashier.interrupted')}</p>
+        <LinkButton href="/app/records" primary>{t('cashier.toRecords')}</LinkButton>
+        <AgainButton send={send} />
       </div>
     );
   }

@@ -11,7 +11,7 @@ import { AgainButton, AmountStep, PaidStep } from './till.tsx';
 type State = SnapshotFrom<typeof codeChargeMachine>;
 export type CodeChargeActor = ActorRefFrom<typeof codeChargeMachine>;
 
-// the code is made only once charged: no refusal nor silence before the scanner
+// this amount step makes no call (the charge is asked only once the code is scanned): no refused or unreachable here
 const CHARGE_AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'tooLarge'] as const;
 /** The customer's side's refusals that have words for the cashier; anything else reads as refused. */
 const CHARGE_REFUSALS = ['MCH10008', 'MCH10005', 'MCH10014', 'FND10001', 'FND10003', 'FND10004', 'PAY10002'];

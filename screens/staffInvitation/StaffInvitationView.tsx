@@ -34,7 +34,9 @@ function Invitations({ state, send }: { state: State; send: Send }) {
                 {i.state === 'sent' ? t('staffInvitation.until', { time: lineTime(i.expiresAt, language) }) : lineTime(i.answeredAt ?? i.createdAt, language)}
               </span>
               {i.state === 'sent' && (
-                <button type="button" className="kw-text-button kw-mch-store-action" disabled={busy} onClick={() => send({ type: 'invitation.withdraw', invitationId: i.invitationId })}>
+                <button type="button" className="kw-text-button kw-mch-store-action" disabled={busy} onClick={() => send({ type: 'invitation.withdraw', invitationId: i.invitationId })}
+                  // QR invitations name no one: said with their store and time, so that two read aloud differ
+                  aria-label={i.contactMasked ? undefined : `${t('staffInvitation.withdrawQr')}: ${i.storeName}, ${t('staffInvitation.until', { time: lineTime(i.expiresAt, language) })}`}>
                   {i.contactMasked ? t('staffInvitation.withdraw', { who: i.contactMasked }) : t('staffInvitation.withdrawQr')}
                 </button>
               )}

@@ -16,6 +16,7 @@ export const cashierUserEvents = {
   'store.change': { type: 'store.change' },
   'mode.dynamic': { type: 'mode.dynamic' },
   'mode.scan': { type: 'mode.scan' },
+  'cashier.again': { type: 'cashier.again' },
 } satisfies Record<CashierEvent['type'], CashierEvent>;
 
 /**

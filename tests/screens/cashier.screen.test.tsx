@@ -22,12 +22,15 @@ const events: UserEvents<CashierEvent> = {
   'store.change': (ui) => click(ui, 'Mudar de loja'),
   'mode.dynamic': (ui) => click(ui, /Cobrar um valor com código/),
   'mode.scan': (ui) => click(ui, /Ler o código de pagamento do cliente/),
+  'cashier.again': (ui) => click(ui, 'Nova cobrança'),
 };
 
 const binding: ScreenBinding<typeof cashierMachine> = {
   view: (state, send) => <CashierView state={state} send={send as (e: CashierEvent) => void} />,
   userEvents: events,
   states: (ui, state) => {
+    // the live alerts listen only at an open till (CashierScreen mounts them on this tag)
+    expect(state.hasTag('atTill')).toBe((['choosingMode', 'dynamic', 'charging', 'interrupted'] as const).some((s) => state.matches(s)));
     const c = state.context;
     if (state.matches('loadingStores')) return void expect(status(ui)).toMatch(/A carregar/);
     if (state.matches('storesFailed')) {
@@ -66,6 +69,11 @@ const binding: ScreenBinding<typeof cashierMachine> = {
       expect((ui.getByLabelText('Valor a cobrar (Kz)') as HTMLInputElement).value).toBe('');
       expect(ui.queryByRole('alert')).toBeNull();
       return void expect(ui.getByRole('button', { name: 'Voltar' })).toBeTruthy();
+    }
+    if (state.matches('interrupted')) {
+      expect(ui.getByRole('alert').textContent).toMatch(/Veja nos registos se a última cobrança foi paga/);
+      expect(ui.getByRole('link', { name: 'Ver os registos' }).getAttribute('href')).toBe('/app/records');
+      return void expect(ui.getByRole('button', { name: 'Nova cobrança' })).toBeTruthy();
     }
     throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
   },

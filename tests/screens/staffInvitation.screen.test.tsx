@@ -115,7 +115,10 @@ describe('withdrawing a QR invitation, which names no one', () => {
     const { container, unmount } = render(<I18nextProvider i18n={createI18n(language, { pt, en, zh, fr })}><Live actor={actor} /></I18nextProvider>);
     try {
       expect(screen.getByRole('button', { name: words.sms })).toBeTruthy();
-      await act(async () => void fireEvent.click(screen.getByRole('button', { name: words.action })));
+      // read aloud with its store and time, so that two QR invitations differ; shown as the words alone
+      const withdraw = screen.getByRole('button', { name: new RegExp(`^${words.action}: Loja Central, .+`) });
+      expect(withdraw.textContent).toBe(words.action);
+      await act(async () => void fireEvent.click(withdraw));
       expect(actor.getSnapshot().value).toBe('confirmingWithdrawal');
       expect(actor.getSnapshot().context.withdrawId).toBe('510');
       const question = screen.getByRole('alertdialog').querySelector('#withdraw-question')!.textContent!;
