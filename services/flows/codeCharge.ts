@@ -7,12 +7,13 @@ import { scannerFlow } from './scanner.ts';
 /**
  * The till charging a payment code. The charge is a money call: the chart's requestNo goes in the
  * envelope, so a retry after a lost answer is the same request (answered once, charged once). The
- * customer's confirmation is asked about every 2 s in the background, without the cover.
+ * customer's confirmation is asked about every 2 s in the background: without the cover, and not
+ * activity for the session's idle window.
  */
 export const codeChargeActors = {
   chargeCode: fromPromise(({ input: { requestNo, ...request } }: { input: { storeId: string; code: string; amount: number; requestNo: string } }) =>
     requestGateway('merchant/cashier/chargePaymentCode', request, { requestNo })),
-  queryCharge: fromPromise(({ input }: { input: { chargeId: string } }) => requestGateway('merchant/cashier/queryCharge', input, { quiet: true })),
+  queryCharge: fromPromise(({ input }: { input: { chargeId: string } }) => requestGateway('merchant/cashier/queryCharge', input, { quiet: true, background: true })),
   scanner: scannerFlow,
 } satisfies ActorsOf<typeof codeChargeMachine>;
 

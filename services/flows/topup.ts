@@ -24,7 +24,7 @@ export const topupActors = {
   }),
   payment: paymentFlow,
   // polling runs in the background: no cover
-  bankSettlement: bankSettlementFlow((orderNo) => requestGateway('wallet/topup/queryTopup', { orderNo }, { quiet: true })),
+  bankSettlement: bankSettlementFlow((orderNo) => requestGateway('wallet/topup/queryTopup', { orderNo }, { quiet: true, background: true })),
 } satisfies ActorsOf<typeof topupMachine>;
 
 export const topupFlow = topupMachine.provide({ actors: topupActors, actions: { clearKeypadKeys } });

@@ -18,7 +18,7 @@ export const withdrawalActors = {
   branchPicker: branchPickerFlow,
   payment: paymentFlow,
   // polling runs in the background: no cover, no toast for a missed poll
-  bankSettlement: bankSettlementFlow((withdrawNo) => requestGateway('wallet/withdraw/queryWithdrawStatus', { withdrawNo }, quiet)),
+  bankSettlement: bankSettlementFlow((withdrawNo) => requestGateway('wallet/withdraw/queryWithdrawStatus', { withdrawNo }, { ...quiet, background: true })),
 } satisfies ActorsOf<typeof withdrawalMachine>;
 
 export const withdrawalFlow = withdrawalMachine.provide({ actors: withdrawalActors, actions: { clearKeypadKeys } });
