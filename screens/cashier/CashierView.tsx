@@ -1,3 +1,4 @@
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { cashierMachine, CashierEvent } from '../../machines/cashier.machine.ts';
@@ -5,7 +6,7 @@ import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../merchantOpening/LinkButton.tsx';
 import { CodeChargePanel, type CodeChargeActor } from './CodeChargeView.tsx';
 import { DynamicCodePanel, type DynamicCodeActor } from './DynamicCodeView.tsx';
-import { AgainButton, StoreLine } from './till.tsx';
+import { StoreLine } from './till.tsx';
 
 type State = SnapshotFrom<typeof cashierMachine>;
 type Send = (event: CashierEvent) => void;
@@ -83,7 +84,8 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
       <div className="kw-form">
         <p className="kw-error-text" role="alert">{t('cashier.interrupted')}</p>
         <LinkButton href="/app/records" primary>{t('cashier.toRecords')}</LinkButton>
-        <AgainButton send={send} />
+        {/* the records first: a second charge before knowing could charge the customer twice */}
+        <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>
       </div>
     );
   }
