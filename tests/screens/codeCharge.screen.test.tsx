@@ -12,8 +12,8 @@ import { codeChargeModel } from '../models/codeCharge.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { call, ok } from '../support/merchant.ts';
-import { fund, payTokenDirect, verifyMember } from '../support/money.ts';
-import { merchantWithStore, realGateway } from './merchantSetup.ts';
+import { payTokenDirect } from '../support/money.ts';
+import { merchantWithStore, realGateway, payingMember } from './merchantSetup.ts';
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
@@ -100,9 +100,7 @@ describe('the payment-code charge through the real gateway (PGlite)', () => {
   let ana: string;
   beforeAll(async () => {
     await gateway.start();
-    anaId = await verifyMember(gateway.server.db, '+244923000001', 'Ana Maria Demo');
-    ana = await gateway.server.memberToken('+244923000001');
-    await fund(gateway.server.db, anaId, 50_000n * 100n);
+    ({ id: anaId, token: ana } = await payingMember(gateway.server));
   }, 60_000);
   afterAll(() => gateway.stop());
   // the till's polls, every 2 s on a phone, shortened here

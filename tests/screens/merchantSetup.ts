@@ -16,6 +16,7 @@ import { openOperatorSession } from '../../server/domains/platform/sso.ts';
 import { http } from '../../services/http.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { MERCHANT_PAY_PASSWORD, createCompanyCard, createStore, newCompany, ok, type Company, type MerchantSetup } from '../support/merchant.ts';
+import { fund, verifyMember } from '../support/money.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 export interface VerifiedEnterprise { login: string; memberId: string; token: string; company: Company; cardId: string }
@@ -68,6 +69,14 @@ export async function issueStickers(server: TestServer, count: number): Promise<
   const { batch } = await ok(server, 'platform/stickers/issue', { count }, await operatorSession(server), { type: 'SSO-AUTH' });
   const { rows } = await server.db.query<{ serial: string }>("SELECT serial FROM collection_codes WHERE batch_id = $1 AND kind = 'sticker' ORDER BY serial", [batch.batchId]);
   return { batchId: batch.batchId, serials: rows.map((r) => r.serial) };
+}
+
+/** Ana, a verified member with 50 000 Kz and a session: the customer who pays a till in the screens' tests. */
+export async function payingMember(server: TestServer): Promise<{ id: string; token: string }> {
+  const id = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
+  const token = await server.memberToken('+244923000001');
+  await fund(server.db, id, 50_000n * 100n);
+  return { id, token };
 }
 
 /** A real gateway for a describe block: the app's HTTP client pointed at it, a page under /app/ signed in as `token`. */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, within, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
-import axios from 'axios';
 import { RecordsView } from '../../screens/records/RecordsView.tsx';
 import { fetchRecordsCsv, recordsFlow, recordsFilterOf } from '../../services/flows/records.ts';
 import type { recordsMachine, RecordsEvent } from '../../machines/records.machine.ts';
@@ -10,10 +9,10 @@ import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { http } from '../../services/http.ts';
 import { storage } from '../../src/lib/storage.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
 import { fund } from '../support/money.ts';
 import type { MerchantSetup } from '../support/merchant.ts';
-import { merchantWithStore } from './merchantSetup.ts';
+import { merchantWithStore, realGateway } from './merchantSetup.ts';
 import { pay, person, type Person } from '../support/records.ts';
 
 type Ui = typeof Screen;
@@ -102,30 +101,20 @@ describe('records chart on its screen', () => {
 });
 
 describe('records through the real gateway (PGlite)', () => {
+  const gateway = realGateway();
   let server: TestServer;
   let shop: MerchantSetup;
   let ana: Person;
-  const adapter = http.defaults.adapter;
-  const baseURL = http.defaults.baseURL;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    await gateway.start();
+    server = gateway.server;
     shop = await merchantWithStore(server);
     ana = await person(server, 'Ana Maria Demo');
     await fund(server.db, ana.id, 10_000_000n);
     for (let i = 0; i < 25; i++) await pay(server, ana, shop, shop.storeId, 1_000 + i);
-    http.defaults.baseURL = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    http.defaults.adapter = axios.getAdapter('fetch');
   }, 120_000);
-  beforeEach(() => {
-    window.history.replaceState({}, '', '/app/records');
-    storage.setUserInfo({ h5Token: shop.token });
-  });
-  afterAll(async () => {
-    http.defaults.adapter = adapter;
-    http.defaults.baseURL = baseURL;
-    storage.clearUserItems();
-    await server.close();
-  });
+  beforeEach(() => gateway.signIn(shop.token, '/app/records'));
+  afterAll(() => gateway.stop());
 
   it('reads today’s records in pages as the owner, with the stores to pick from', async () => {
     const actor = createActor(recordsFlow('pt'), { input: { today: new Date(Date.now() + 3_600_000).toISOString().slice(0, 10) } }).start();

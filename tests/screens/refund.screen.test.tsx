@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
-import axios from 'axios';
 import { RefundView } from '../../screens/refund/RefundView.tsx';
 import { refundFlow } from '../../services/flows/refund.ts';
 import type { refundMachine, RefundEvent } from '../../machines/refund.machine.ts';
@@ -10,12 +9,10 @@ import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import { refundModel } from '../models/refund.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
-import { http } from '../../services/http.ts';
-import { storage } from '../../src/lib/storage.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
 import { fund } from '../support/money.ts';
 import { MERCHANT_PAY_PASSWORD, ok, type MerchantSetup } from '../support/merchant.ts';
-import { merchantWithStore } from './merchantSetup.ts';
+import { merchantWithStore, realGateway } from './merchantSetup.ts';
 import { pay, person, type Person } from '../support/records.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 
@@ -103,29 +100,19 @@ describe('refund chart on its screen', () => {
 });
 
 describe('a refund through the real gateway (PGlite)', () => {
+  const gateway = realGateway();
   let server: TestServer;
   let shop: MerchantSetup;
   let ana: Person;
-  const adapter = http.defaults.adapter;
-  const baseURL = http.defaults.baseURL;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    await gateway.start();
+    server = gateway.server;
     shop = await merchantWithStore(server);
     ana = await person(server, 'Ana Maria Demo');
     await fund(server.db, ana.id, 10_000_000n);
-    http.defaults.baseURL = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    http.defaults.adapter = axios.getAdapter('fetch');
   }, 120_000);
-  beforeEach(() => {
-    window.history.replaceState({}, '', '/app/records/1');
-    storage.setUserInfo({ h5Token: shop.token });
-  });
-  afterAll(async () => {
-    http.defaults.adapter = adapter;
-    http.defaults.baseURL = baseURL;
-    storage.clearUserItems();
-    await server.close();
-  });
+  beforeEach(() => gateway.signIn(shop.token, '/app/records/1'));
+  afterAll(() => gateway.stop());
 
   it('refunds half of a payment with the merchant’s pay password on the secure keypad; the record then shows it', async () => {
     const { paymentId } = await pay(server, ana, shop, shop.storeId, 300_000);
