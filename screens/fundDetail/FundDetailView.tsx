@@ -1,13 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { Button } from 'antd-mobile';
-import { PullToRefresh } from '../common/PullToRefresh.tsx';
+import { PagedList, type PageState } from '../common/PagedList.tsx';
 import { CustomRangePanel, PeriodTabs, type DateRangeActor } from '../common/DateFilter.tsx';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { fundDetailMachine, FundDetailEvent } from '../../machines/fundDetail.machine.ts';
 import type { FundLine } from '../../services/contract/fundDetail.ts';
 import type { Language } from '../../src/lib/language.ts';
-import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { kindLabel } from './kindLabel.ts';
@@ -50,24 +47,17 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
       <LoadFailed errorCode={context.errorCode} fallback={t('fundDetail.failed')} onRetry={() => send({ type: 'list.retry' })} />
     );
   } else {
-    const refreshing = state.hasTag('refreshing');
-    const list = (
-      <>
-        {state.matches({ ready: 'refreshFailed' }) && <FieldError>{t('fundDetail.refreshFailed')}</FieldError>}
-        {context.items.length === 0 ? (
-          <p className="kw-muted-text kw-centered-text" role="status">{t('fundDetail.empty')}</p>
-        ) : (
-          <ul className="kw-fund-list" aria-label={t('titles.fundDetail')}>
-            {context.items.map((line) => <LineItem key={line.id} line={line} language={language} onOpen={onOpen} />)}
-          </ul>
-        )}
-        <ListFooter state={state} send={send} />
-        <button type="button" className="kw-text-button" disabled={refreshing} onClick={() => send({ type: 'list.refreshed' })}>
-          {refreshing ? t('walletAssets.refreshing') : t('walletAssets.refresh')}
-        </button>
-      </>
+    const page: PageState = {
+      more: state.matches({ ready: 'more' }), moreFailed: state.matches({ ready: 'moreFailed' }), refreshFailed: state.matches({ ready: 'refreshFailed' }),
+      loadingMore: state.matches('loadingMore'), refreshing: state.hasTag('refreshing'), end: state.matches({ ready: 'end' }), canMore: state.can({ type: 'list.more' }),
+    };
+    body = (
+      <PagedList section="fundDetail" label={t('titles.fundDetail')} page={page} count={context.items.length} onPull={onPull}
+        refreshWords={{ idle: t('walletAssets.refresh'), busy: t('walletAssets.refreshing') }}
+        onMore={() => send({ type: 'list.more' })} onRefresh={() => send({ type: 'list.refreshed' })}>
+        {context.items.map((line) => <LineItem key={line.id} line={line} language={language} onOpen={onOpen} />)}
+      </PagedList>
     );
-    body = onPull ? <PullToRefresh onRefresh={onPull}>{list}</PullToRefresh> : list;
   }
   return (
     <div className="kw-form">
@@ -95,32 +85,5 @@ function LineItem({ line, language, onOpen }: { line: FundLine; language: Langua
         <span className="kw-fund-meta kw-fund-amount">{t('fundDetail.balanceAfter', { amount: money(line.balanceAfter, language) })}</span>
       </a>
     </li>
-  );
-}
-
-/** The end of the list: the next page by button or as it comes into view, its progress, or the end. */
-function ListFooter({ state, send }: { state: State; send: Send }) {
-  const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  // only the plain "more" state loads by itself: after a failure the button asks again
-  const autoLoad = state.matches({ ready: 'more' });
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!autoLoad || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) send({ type: 'list.more' });
-    }, { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [autoLoad, send]);
-  const canMore = state.can({ type: 'list.more' });
-  return (
-    <div className="kw-fund-footer">
-      {state.matches({ ready: 'moreFailed' }) && <FieldError>{t('fundDetail.moreFailed')}</FieldError>}
-      {state.matches('loadingMore') && <p className="kw-muted-text" role="status">{t('fundDetail.loadingMore')}</p>}
-      {canMore && <Button size="small" onClick={() => send({ type: 'list.more' })}>{t('fundDetail.more')}</Button>}
-      {state.matches({ ready: 'end' }) && state.context.items.length > 0 && <p className="kw-muted-text">{t('fundDetail.end')}</p>}
-      <div ref={sentinel} aria-hidden="true" />
-    </div>
   );
 }

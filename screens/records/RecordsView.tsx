@@ -1,6 +1,6 @@
 import './records.css';
 import { CustomRangePanel, PeriodTabs, type DateRangeActor } from '../common/DateFilter.tsx';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
@@ -9,7 +9,7 @@ import type { MerchantRecord } from '../../services/contract/records.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
-import { PullToRefresh } from '../common/PullToRefresh.tsx';
+import { PagedList, type PageState } from '../common/PagedList.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 
 type State = SnapshotFrom<typeof recordsMachine>;
@@ -79,24 +79,18 @@ export function RecordsView({ state, send, onPull, onOpen, alerts }: {
   } else if (state.matches({ list: 'failed' })) {
     body = <LoadFailed errorCode={context.errorCode} fallback={t('records.failed')} onRetry={() => send({ type: 'list.retry' })} />;
   } else {
-    const refreshing = state.hasTag('refreshing');
-    const list = (
-      <>
-        {state.matches({ list: { ready: 'refreshFailed' } }) && <FieldError>{t('records.refreshFailed')}</FieldError>}
-        {context.items.length === 0 ? (
-          <p className="kw-muted-text kw-centered-text" role="status">{t('records.empty')}</p>
-        ) : (
-          <ul className="kw-fund-list" aria-label={t('records.title')}>
-            {context.items.map((item) => <RecordItem key={item.recordId} item={item} language={language} onOpen={onOpen} />)}
-          </ul>
-        )}
-        <ListFooter state={state} send={send} />
-        <button type="button" className="kw-text-button" disabled={refreshing} onClick={() => send({ type: 'list.refreshed' })}>
-          {refreshing ? t('records.refreshing') : t('records.refresh')}
-        </button>
-      </>
+    const page: PageState = {
+      more: state.matches({ list: { ready: 'more' } }), moreFailed: state.matches({ list: { ready: 'moreFailed' } }),
+      refreshFailed: state.matches({ list: { ready: 'refreshFailed' } }), loadingMore: state.matches({ list: 'loadingMore' }),
+      refreshing: state.hasTag('refreshing'), end: state.matches({ list: { ready: 'end' } }), canMore: state.can({ type: 'list.more' }),
+    };
+    body = (
+      <PagedList section="records" label={t('records.title')} page={page} count={context.items.length} onPull={onPull}
+        refreshWords={{ idle: t('records.refresh'), busy: t('records.refreshing') }}
+        onMore={() => send({ type: 'list.more' })} onRefresh={() => send({ type: 'list.refreshed' })}>
+        {context.items.map((item) => <RecordItem key={item.recordId} item={item} language={language} onOpen={onOpen} />)}
+      </PagedList>
     );
-    body = onPull ? <PullToRefresh onRefresh={onPull}>{list}</PullToRefresh> : list;
   }
   return (
     <div className="kw-form">
@@ -127,32 +121,5 @@ function RecordItem({ item, language, onOpen }: { item: MerchantRecord; language
         <span className="kw-fund-meta kw-fund-amount">{t('records.net', { amount: money(item.net, language) })}</span>
       </a>
     </li>
-  );
-}
-
-/** The end of the list: the next page by button or as it comes into view, its progress, or the end. */
-function ListFooter({ state, send }: { state: State; send: Send }) {
-  const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  // only the plain "more" state loads by itself: after a failure the button asks again
-  const autoLoad = state.matches({ list: { ready: 'more' } });
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!autoLoad || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) send({ type: 'list.more' });
-    }, { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [autoLoad, send]);
-  const canMore = state.can({ type: 'list.more' });
-  return (
-    <div className="kw-fund-footer">
-      {state.matches({ list: { ready: 'moreFailed' } }) && <FieldError>{t('records.moreFailed')}</FieldError>}
-      {state.matches({ list: 'loadingMore' }) && <p className="kw-muted-text" role="status">{t('records.loadingMore')}</p>}
-      {canMore && <Button size="small" onClick={() => send({ type: 'list.more' })}>{t('records.more')}</Button>}
-      {state.matches({ list: { ready: 'end' } }) && state.context.items.length > 0 && <p className="kw-muted-text">{t('records.end')}</p>}
-      <div ref={sentinel} aria-hidden="true" />
-    </div>
   );
 }
