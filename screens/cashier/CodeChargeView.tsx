@@ -91,10 +91,6 @@ export function CodeChargeView({ state, send, storeName }: { state: State; send:
 
 /** The cashier's payment-code charge child, drawn from its own actor (absent for the instant the chart ends). */
 export function CodeChargePanel({ actor, storeName }: { actor: CodeChargeActor | undefined; storeName: string }) {
-  return actor ? <LiveCodeCharge actor={actor} storeName={storeName} /> : null;
-}
-
-function LiveCodeCharge({ actor, storeName }: { actor: CodeChargeActor; storeName: string }) {
   const state = useSelector(actor, (snapshot) => snapshot);
-  return <CodeChargeView state={state} send={(event) => actor.send(event)} storeName={storeName} />;
+  return actor && state ? <CodeChargeView state={state} send={(event) => actor.send(event)} storeName={storeName} /> : null;
 }

@@ -68,10 +68,6 @@ export function DynamicCodeView({ state, send, storeName }: { state: State; send
 
 /** The cashier's one-time code child, drawn from its own actor (absent for the instant the chart ends). */
 export function DynamicCodePanel({ actor, storeName }: { actor: DynamicCodeActor | undefined; storeName: string }) {
-  return actor ? <LiveDynamicCode actor={actor} storeName={storeName} /> : null;
-}
-
-function LiveDynamicCode({ actor, storeName }: { actor: DynamicCodeActor; storeName: string }) {
   const state = useSelector(actor, (snapshot) => snapshot);
-  return <DynamicCodeView state={state} send={(event) => actor.send(event)} storeName={storeName} />;
+  return actor && state ? <DynamicCodeView state={state} send={(event) => actor.send(event)} storeName={storeName} /> : null;
 }

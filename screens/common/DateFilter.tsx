@@ -71,10 +71,6 @@ export function CustomRangeForm({ section, idPrefix, state, send }: {
 
 /** A list's custom range child, drawn from its own actor (absent for the instant the chart ends). */
 export function CustomRangePanel({ actor, section, idPrefix }: { actor: DateRangeActor | undefined; section: 'fundDetail' | 'records'; idPrefix: string }) {
-  return actor ? <LiveRange actor={actor} section={section} idPrefix={idPrefix} /> : null;
-}
-
-function LiveRange({ actor, section, idPrefix }: { actor: DateRangeActor; section: 'fundDetail' | 'records'; idPrefix: string }) {
   const state = useSelector(actor, (snapshot) => snapshot);
-  return <CustomRangeForm section={section} idPrefix={idPrefix} state={state} send={(event) => actor.send(event)} />;
+  return actor && state ? <CustomRangeForm section={section} idPrefix={idPrefix} state={state} send={(event) => actor.send(event)} /> : null;
 }
