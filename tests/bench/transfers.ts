@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: member-to-member transfers through the real gateway (the server started as in
  * production, over HTTP with keep-alive), at 1, 8 and 32 concurrent clients, on PostgreSQL (a
- * throwaway cluster with PostgreSQL's durable defaults: fsync and synchronous commit on) and on
+ * throwaway cluster with PostgreSQL's durable defaults: fsync and synchronous commit on; stopped
+ * again when its part is done, or however the run ends) and on
  * embedded PGlite; then the same transfer as direct SQL on the same database, the ceiling.
  *
  * Merchant payments (issue 11), on PostgreSQL, through the same gateway at 32 clients, each a
@@ -166,6 +167,8 @@ async function startGateway(env: Record<string, string>, port: number): Promise<
     env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: String(POOL_SIZE), ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  gateways.add(child);
+  child.once('exit', () => gateways.delete(child));
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
@@ -266,11 +269,40 @@ async function measure(steps: Step[], afterRound: (round: number) => Promise<voi
   });
 }
 
-const BENCH_PGDATA = '/tmp/kw-pg-bench';
+const BENCH_PGDATA = process.env.BENCH_PGDATA ?? '/tmp/kw-pg-bench';
+const BENCH_PGPORT = process.env.BENCH_PGPORT ?? '54330';
+
+/**
+ * The benchmark's own PostgreSQL cluster (unless BENCH_DATABASE_URL names one: the caller's, left
+ * alone): started by .ci/start-postgres.sh under an owner token, and stopped by
+ * .ci/stop-postgres.sh once the PostgreSQL part is done, or on the way out whatever the way (an
+ * error, Ctrl-C, SIGTERM). A cluster that was already running in BENCH_PGDATA is not ours and
+ * stays. The stop checks that the cluster is gone; if not, the run fails.
+ */
+const ownPostgres = { env: { ...process.env, PGPORT: BENCH_PGPORT, PGDATA: BENCH_PGDATA, DURABLE: '1', KW_PG_OWNER: `bench-${process.pid}-${crypto.randomBytes(4).toString('hex')}` }, started: false };
+/** Gateways running now: ended on the way out too (they hold connections to the cluster). */
+const gateways = new Set<ChildProcess>();
+
+function stopOwnPostgres() {
+  if (!ownPostgres.started) return;
+  ownPostgres.started = false;
+  try {
+    execFileSync('bash', ['.ci/stop-postgres.sh'], { env: ownPostgres.env, stdio: ['ignore', 'inherit', 'inherit'] });
+  } catch {
+    console.error(`✗ the benchmark's PostgreSQL (${BENCH_PGDATA}, port ${BENCH_PGPORT}) is still there: stop it with PGDATA=${BENCH_PGDATA} bash .ci/stop-postgres.sh`);
+    process.exitCode = 1;
+  }
+}
+process.on('exit', () => {
+  for (const gateway of gateways) gateway.kill('SIGTERM');
+  stopOwnPostgres();
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => process.exit(128 + os.constants.signals[signal]));
 
 function postgresUrl(): string {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  return execFileSync('bash', ['.ci/start-postgres.sh'], { env: { ...process.env, PGPORT: '54330', PGDATA: BENCH_PGDATA, DURABLE: '1' } }).toString().trim();
+  ownPostgres.started = true; // before the start: one interrupted half-way is stopped too
+  return execFileSync('bash', ['.ci/start-postgres.sh'], { env: ownPostgres.env }).toString().trim();
 }
 
 async function benchPostgres() {
@@ -398,7 +430,9 @@ async function benchPglite() {
 }
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const runs = process.env.BENCH_ENGINE === 'postgres' ? [await benchPostgres()] : [await benchPostgres(), await benchPglite()];
+const runs: Array<Awaited<ReturnType<typeof benchPostgres>> | Awaited<ReturnType<typeof benchPglite>>> = [await benchPostgres()];
+stopOwnPostgres(); // done with it: not left running while PGlite is measured, nor after
+if (process.env.BENCH_ENGINE !== 'postgres') runs.push(await benchPglite());
 console.log(`\nTransfers through the gateway (${SECONDS} s per level, median of ${ROUNDS} interleaved rounds, ${MEMBERS} members, ${POOL_SIZE} database connections) on ${machine}\n`);
 for (const run of runs) {
   console.log(run.engine);
