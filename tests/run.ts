@@ -1,7 +1,8 @@
 /**
  * `npm test`: typecheck, the Vitest projects (machines, screens, server on PGlite and, when
  * TEST_DATABASE_URL is set, on PostgreSQL), the build (client, and the server-rendering entry) with its route budget, the flow book, then the Chromium e2e
- * walk. Ends with one "N passed, N failed" line.
+ * walk. Vitest prints a line per test file as it finishes (tests/support/fileReporter.ts) and the
+ * failures in full at the end. Ends with one "N passed, N failed" line.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,7 +10,7 @@ import fs from 'node:fs';
 const node = process.execPath;
 const steps: Array<{ name: string; args: string[] }> = [
   { name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'unit, machines, screens, server', args: ['node_modules/vitest/vitest.mjs', 'run', '--reporter=dot', '--outputFile.json=.data/vitest.json', '--reporter=json'] },
+  { name: 'unit, machines, screens, server', args: ['node_modules/vitest/vitest.mjs', 'run', '--reporter=./tests/support/fileReporter.ts', '--outputFile.json=.data/vitest.json', '--reporter=json'] },
   { name: 'build', args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
   { name: 'build (server rendering)', args: ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'] },
   { name: 'route budget', args: ['--import', 'tsx', 'tests/budget/report.ts', '--check'] },
