@@ -76,3 +76,27 @@ describe.each(engines)('account look-up limits on %s', (engine) => {
     expect((await call('10.77.0.1', 'fund/member/checkAccount4FindPassword', { mobile: '923000001' })).code).toBe('S0001');
   });
 });
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it('reads the client as the address the trusted proxy appended, never what the client wrote to its left', async () => {
+    const { parseTrustProxy } = await import('../../server/config.ts');
+    expect([parseTrustProxy(undefined), parseTrustProxy('false'), parseTrustProxy('true'), parseTrustProxy('2'), parseTrustProxy('10.0.0.1, 10.1.0.0/16')]).toEqual([false, false, 1, 2, ['10.0.0.1', '10.1.0.0/16']]);
+    const server = await startTestServer('pglite', { TRUST_PROXY: 'true' });
+    try {
+      const codes: string[] = [];
+      for (let i = 0; i < 15; i++) {
+        // the client writes a new address each time; the proxy (the peer) appends the one it saw
+        const res = await server.app.inject({
+          method: 'POST', url: '/gatewayinner/api', remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}, 127.0.0.40` },
+          payload: envelope('fund/member/checkAccount4FindPassword', { mobile: `9311${String(i).padStart(5, '0')}` }),
+        });
+        codes.push(res.json().code);
+      }
+      expect(codes.slice(0, LOOKUP_POLICY.freePerAddress)).toEqual(Array(LOOKUP_POLICY.freePerAddress).fill('ACC10001'));
+      expect(codes.slice(LOOKUP_POLICY.freePerAddress)).toEqual(Array(15 - LOOKUP_POLICY.freePerAddress).fill('CAP10001'));
+    } finally {
+      await server.close();
+    }
+  });
+});
