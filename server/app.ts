@@ -95,6 +95,8 @@ export function appPages(indexHtml: string, manifest: Record<string, ManifestChu
   };
 }
 
+const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** JSON bodies stay small; files go through the upload endpoints with their own limit. */
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -106,7 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ? { level: deps.config.logLevel, redact: ['req.headers["user-auth-token"]', 'req.headers["login-token"]', 'req.headers["sso-auth-token"]'] } : false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: deps.config.trustProxy,
+    // a hop count as proxy-addr reads one: the first N hops from this server are the proxies
+    trustProxy: typeof deps.config.trustProxy === 'number' ? hopsOf(deps.config.trustProxy) : deps.config.trustProxy,
     return503OnClosing: true,
   });
 
