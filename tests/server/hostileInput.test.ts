@@ -133,6 +133,18 @@ describe.each(engines)('hostile input on %s', (engine) => {
     }
   });
 
+  it('reads 1e3 in JSON as the number 1000 (it is one), and refuses amounts written as text or with a fraction of a cêntimo', async () => {
+    const auth = await tokenFor('member', 'wallet/transfer/doTransfer');
+    const raw = (amount: string) => {
+      const body = JSON.stringify(envelope('wallet/transfer/doTransfer', { mobile: '943000002', amount: 0, note: '', payToken: 'x'.repeat(24) }, auth)).replace('"amount":0', `"amount":${amount}`);
+      return server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload: body, headers: { 'content-type': 'application/json' } }).then((r) => r.json());
+    };
+    // past the amount, the made-up pay token is what refuses: the amount itself was read
+    expect((await raw('1e3')).code).toBe('FND10008');
+    expect((await raw('1000')).code).toBe('FND10008');
+    for (const amount of ['"1000"', '1000.5', '1e-3', '-1000', '"1e3"']) expect(await raw(amount), amount).toMatchObject({ code: 'AGW10003', subMsg: 'amount' });
+  });
+
   it('keeps an object nested deep in a request from hiding a NUL', async () => {
     // the contract would drop the unknown key and answer: the guard must find the NUL first
     const deep = { slug: 'helpdoc', ...(objectAt(Array.from({ length: 20 }, (_, i) => `k${i}`), NUL_TEXT) as object) };
