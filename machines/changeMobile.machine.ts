@@ -1,12 +1,14 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, unreachable } from './outcome.ts';
+import { sendCodeMachine } from './sendCode.machine.ts';
 
 /**
  * Mobile-number rebinding. The login password proves who is asking; a code goes to the new number
  * (and to the old one when the member still has it). With both codes the number changes at once;
  * without the old number, photos of the ID and a selfie go to the operators' review queue and the
- * request stays "pending review" until an operator decides.
+ * request stays "pending review" until an operator decides. Sending the codes runs the sendCode
+ * child: a code to a number not yet the member's always needs a solved captcha first (CAP10001).
  */
 export type PhotoSlot = 'front' | 'back' | 'selfie';
 
@@ -43,7 +45,10 @@ export type ChangeMobileEvent =
   | { type: 'flow.finished' };
 
 type Advance = { maskedMobile: string | null; pendingRequest: { requestId: string; newMobile: string; status: string } | null };
-type CodesSent = { newSentTo: string; oldSentTo: string | null };
+type CodesSent = { newSentTo: string; oldSentTo: string | null; resendAfterSeconds: number };
+
+/** What the codes are asked for with, the first time and again (the sendCode child's request). */
+export type ChangeMobileCodeRequest = { ticket: string; newMobile: string; oldNumberAvailable: 'yes' | 'no' };
 type Checked = { requestId: string; route: 'direct' | 'review' };
 
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
@@ -56,7 +61,7 @@ export const changeMobileMachine = setup({
   actors: {
     loadStatus: provided<Outcome<Advance>>('loadStatus'),
     checkIdentity: provided<Outcome<{ ticket: string }>, { password: string }>('checkIdentity'),
-    sendCodes: provided<Outcome<CodesSent>, { ticket: string; newMobile: string; oldNumberAvailable: boolean }>('sendCodes'),
+    sendCode: sendCodeMachine,
     checkCodes: provided<Outcome<Checked>, { ticket: string; newMobile: string; newCode: string; oldCode: string | null }>('checkCodes'),
     bindNumber: provided<Outcome<{ mobile: string }>, { requestId: string }>('bindNumber'),
     submitPhotos: provided<Outcome<{ status: 'pending_review' }>, { requestId: string; photos: File[] }>('submitPhotos'),
@@ -64,6 +69,7 @@ export const changeMobileMachine = setup({
   guards: {
     isOk,
     refusedWith,
+    unreachable,
     hasPendingRequest: ({ event }) => { const o = outputOf<Advance>(event); return o.ok && o.data.pendingRequest !== null; },
     passwordFilled: ({ context }) => context.password.length > 0,
     mobileValid: ({ context }) => /^9[1-79]\d{7}$/.test(context.newMobile),
@@ -159,11 +165,10 @@ export const changeMobileMachine = setup({
       },
     },
     sendingCodes: {
-      tags: ['busy'],
       invoke: {
-        id: 'sendCodes',
-        src: 'sendCodes',
-        input: ({ context }) => ({ ticket: context.ticket ?? '', newMobile: context.newMobile, oldNumberAvailable: context.oldNumberAvailable }),
+        id: 'sendCode',
+        src: 'sendCode',
+        input: ({ context }) => ({ request: { ticket: context.ticket ?? '', newMobile: context.newMobile, oldNumberAvailable: context.oldNumberAvailable ? 'yes' : 'no' } satisfies ChangeMobileCodeRequest }),
         onDone: [
           { guard: 'isOk', target: 'enteringCodes', actions: 'keepCodesSent' },
           { guard: { type: 'refusedWith', params: { code: 'MOB10001' } }, target: 'enteringNumber.taken' },
@@ -171,6 +176,7 @@ export const changeMobileMachine = setup({
           { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'enteringNumber.coolingDown', actions: 'keepWait' },
           { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'enteringNumber.sendLimited' },
           { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'stepExpired' },
+          { guard: 'unreachable', target: 'enteringNumber.unreachable' },
           { target: 'enteringNumber.unreachable', actions: 'keepRefusal' },
         ],
         onError: { target: 'enteringNumber.unreachable' },

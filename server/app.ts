@@ -11,6 +11,7 @@ import { normaliseLanguage } from './i18n.ts';
 import { ROUTES, partsOf, screensOf } from '../services/routeTable.ts';
 import { gatewayRefusal, legacyRefusal } from './transport/answers.ts';
 import { registerEnvelopeTransport } from './transport/envelope.ts';
+import { requestNulField } from './transport/textGuard.ts';
 import { registerLegacyTransport } from './transport/legacy.ts';
 import { registerUploadTransports } from './transport/uploads.ts';
 import { registerTracker } from './transport/tracker.ts';
@@ -94,18 +95,21 @@ export function appPages(indexHtml: string, manifest: Record<string, ManifestChu
   };
 }
 
+const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** JSON bodies stay small; files go through the upload endpoints with their own limit. */
 const JSON_BODY_LIMIT = 256 * 1024;
 
-function refuse(request: FastifyRequest, code: string, language = normaliseLanguage(request.headers['accept-language'])) {
-  return request.url.startsWith('/api/') ? legacyRefusal(code, language) : gatewayRefusal(code, language);
+function refuse(request: FastifyRequest, code: string, language = normaliseLanguage(request.headers['accept-language']), detail = '') {
+  return request.url.startsWith('/api/') ? legacyRefusal(code, language) : gatewayRefusal(code, language, detail);
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ? { level: deps.config.logLevel, redact: ['req.headers["user-auth-token"]', 'req.headers["login-token"]', 'req.headers["sso-auth-token"]'] } : false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: deps.config.trustProxy,
+    // a hop count as proxy-addr reads one: the first N hops from this server are the proxies
+    trustProxy: typeof deps.config.trustProxy === 'number' ? hopsOf(deps.config.trustProxy) : deps.config.trustProxy,
     return503OnClosing: true,
   });
 
@@ -127,6 +131,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if ((error.statusCode ?? 500) < 500) return reply.code(400).send(refuse(request, CODES.malformedEnvelope));
     request.log.error({ err: error }, 'unhandled');
     return reply.code(500).send(refuse(request, CODES.internal));
+  });
+
+  // text PostgreSQL cannot store is refused here once, for every route (transport/textGuard.ts); multipart fields in uploads.ts
+  app.addHook('preHandler', async (request, reply) => {
+    const field = requestNulField(request);
+    // named as a contract's own refusals name it: relative to the envelope's bizContent
+    if (field !== null) return reply.code(400).header('cache-control', 'no-store').send(refuse(request, CODES.invalidParameters, undefined, field.replace(/^bizContent\./, '')));
   });
 
   registerEnvelopeTransport(app, deps);

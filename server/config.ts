@@ -17,8 +17,11 @@ export interface ServerConfig {
   sessionLifetimeMs: number;
   staticDir: string;
   maxUploadBytes: number;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`): false, the number of proxies
+   * in front (the client is the address the outermost of them appended), or their addresses/CIDRs.
+   */
+  trustProxy: TrustProxy;
   /** Where browsers reach this server; the single sign-on redirect addresses are built from it. */
   publicUrl: string;
   oidc: OidcConfig;
@@ -29,6 +32,23 @@ export interface ServerConfig {
   staff: StaffConfig;
   /** A customer-service chat of a provider (`CUSTOMER_SERVICE_URL`); unset, the wallet's own help page. */
   customerServiceUrl: string | null;
+}
+
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY: unset or `false`, the peer's address is the client's; a number N, N proxies stand in
+ * front and the client is the address the outermost appended to X-Forwarded-For (whatever the client
+ * put to the left of it is ignored); a comma-separated list, the proxies' own addresses or CIDRs.
+ * `true` means one proxy: believing the whole header would let a client choose its own address and
+ * escape every per-address limit.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text) || false;
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
 /** Inviting staff (server/domains/staffInvitation, invitation). */
@@ -93,7 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionLifetimeMs: Number(env.SESSION_LIFETIME_HOURS ?? 12) * 3_600_000,
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? UPLOAD_LIMIT_MB) * 1024 * 1024,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     oidc: {

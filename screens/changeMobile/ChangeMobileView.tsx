@@ -5,6 +5,8 @@ import type { changeMobileMachine, ChangeMobileEvent, PhotoSlot } from '../../ma
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { SendCodePanel, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
+import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 
 type State = SnapshotFrom<typeof changeMobileMachine>;
 type Send = (event: ChangeMobileEvent) => void;
@@ -12,10 +14,12 @@ type Send = (event: ChangeMobileEvent) => void;
 const PHOTO_SLOTS: PhotoSlot[] = ['front', 'back', 'selfie'];
 
 /** Renders the rebinding chart step by step, with the message of each refusal. */
-export function ChangeMobileView({ state, send }: { state: State; send: Send }) {
+export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox }: { state: State; send: Send; renderCaptcha?: RenderCaptcha }) {
   const { t } = useTranslation();
   const { context } = state;
-  const busy = state.hasTag('busy');
+  const sendCode = state.children.sendCode as SendCodeActor | undefined;
+  const sending = useSending(sendCode);
+  const busy = state.hasTag('busy') || sending;
   const problemOf = <S extends string>(parent: string, subs: readonly S[]) => subs.find((s) => state.matches({ [parent]: s } as never));
 
   if (state.matches('loading')) return <Loading />;
@@ -72,7 +76,8 @@ export function ChangeMobileView({ state, send }: { state: State; send: Send }) 
         </Checkbox>
         {!context.oldNumberAvailable && <p className="kw-muted-text">{t('changeMobile.lostExplain')}</p>}
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('changeMobile.sendCodes')}</Button>
+        <SendCodePanel actor={sendCode} renderCaptcha={renderCaptcha} />
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || state.matches('sendingCodes')}>{t('changeMobile.sendCodes')}</Button>
       </form>
     );
   }

@@ -8,6 +8,7 @@ import { DomainError } from '../errors.ts';
 import { normaliseLanguage } from '../i18n.ts';
 import { authenticate } from '../domains/session/sessions.ts';
 import { storeUpload } from '../domains/files/uploads.ts';
+import { nulField } from './textGuard.ts';
 import { gatewayOk, gatewayRefusal, legacyOk, legacyRefusal, sendGateway, toRefusal } from './answers.ts';
 
 interface Deps { db: Database; config: ServerConfig; adapters: Adapters }
@@ -34,6 +35,8 @@ async function readMultipart(request: FastifyRequest, fileField: string) {
     throw error;
   }
   if (!file) throw new DomainError(CODES.uploadNoFile, 400);
+  const field = nulField(fields);
+  if (field !== null) throw new DomainError(CODES.invalidParameters, 400, field);
   return { fields, file };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captchaToken } from './captcha.ts';
 import { defineService } from './define.ts';
 import { nationalMobile, passwordText, smsCode } from './shared.ts';
 
@@ -21,12 +22,16 @@ export const identityCheck = defineService({
   response: z.object({ ticket }),
 });
 
-/** A code to the new number, and to the old one when the member still has it. */
+/**
+ * A code to the new number, and to the old one when the member still has it. A number not yet the
+ * member's needs a solved captcha every time (CAP10001 first), and a member reaches only a few new
+ * numbers a day (COD10005): a signed-in account must not be a free way to text strangers.
+ */
 export const getVerifyCode = defineService({
   name: 'common/setting/getVerifyCode',
   audience: 'member',
-  request: z.object({ ticket, newMobile: nationalMobile, oldNumberAvailable: z.boolean() }),
-  response: z.object({ newSentTo: z.string(), oldSentTo: z.string().nullable() }),
+  request: z.object({ ticket, newMobile: nationalMobile, oldNumberAvailable: z.boolean(), captchaToken }),
+  response: z.object({ newSentTo: z.string(), oldSentTo: z.string().nullable(), resendAfterSeconds: z.number().int() }),
 });
 
 /** Checks the codes; with the old number's code too, the change can be made at once, else it needs review. */

@@ -10,6 +10,9 @@ export const smsCode = z.string().regex(/^\d{6}$/);
 export const passwordText = z.string().min(1).max(64);
 export const ticket = z.string().min(20).max(128);
 
+/** A UUID as PostgreSQL's `uuid` type reads it in this canonical form (ids of files, checks, captchas): anything else never reaches a `::uuid` cast. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const codeSentSchema = z.object({
   sentTo: z.string(),
   expiresInSeconds: z.number().int(),

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { changeMobileMachine } from '../../machines/changeMobile.machine.ts';
+import { changeMobileMachine, type ChangeMobileCodeRequest } from '../../machines/changeMobile.machine.ts';
+import { sendCodeWith } from './sendCode.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../gateway.ts';
 import { uploadGatewayFile } from '../upload.ts';
@@ -8,7 +9,9 @@ import { uploadGatewayFile } from '../upload.ts';
 export const changeMobileActors = {
   loadStatus: fromPromise(() => requestGateway('selfservice/changemobile/advance', {}, { quiet: true })),
   checkIdentity: fromPromise(({ input }) => requestGateway('selfservice/changemobile/identityCheck', input)),
-  sendCodes: fromPromise(({ input }) => requestGateway('common/setting/getVerifyCode', input)),
+  sendCode: sendCodeWith((request: ChangeMobileCodeRequest, captchaToken) =>
+    requestGateway('common/setting/getVerifyCode', { ticket: request.ticket, newMobile: request.newMobile, oldNumberAvailable: request.oldNumberAvailable === 'yes', captchaToken: captchaToken ?? undefined }),
+  ),
   checkCodes: fromPromise(({ input }) =>
     requestGateway('selfservice/changemobile/preCheck', { ticket: input.ticket, newMobile: input.newMobile, newCode: input.newCode, ...(input.oldCode ? { oldCode: input.oldCode } : {}) }),
   ),

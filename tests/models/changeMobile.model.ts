@@ -1,5 +1,7 @@
 import { changeMobileMachine, type ChangeMobileEvent } from '../../machines/changeMobile.machine.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
+import { parkedSendCode } from './sendCode.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 export const photo = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
@@ -20,7 +22,7 @@ export const changeMobileUserEvents = {
 } satisfies Record<ChangeMobileEvent['type'], ChangeMobileEvent>;
 
 export const changeMobileModel: FlowModel<typeof changeMobileMachine> = {
-  machine: parkInvokes(changeMobileMachine, ['loadStatus', 'checkIdentity', 'sendCodes', 'checkCodes', 'bindNumber', 'submitPhotos']),
+  machine: parkInvokes(changeMobileMachine.provide({ actors: { sendCode: parkedSendCode } }), ['loadStatus', 'checkIdentity', 'checkCodes', 'bindNumber', 'submitPhotos']),
   variants: [{ name: 'rebinding', input: undefined }],
   events: [
     ...Object.values(changeMobileUserEvents),
@@ -34,14 +36,15 @@ export const changeMobileModel: FlowModel<typeof changeMobileMachine> = {
     doneEvent('checkIdentity', refusal('LGN10002', '15')),
     doneEvent('checkIdentity', refusal('AGW50000')),
     errorEvent('checkIdentity', new Error('network down')),
-    doneEvent('sendCodes', { ok: true, data: { newSentTo: '+244 9** *** 888', oldSentTo: '+244 9** *** 001' } }),
-    doneEvent('sendCodes', refusal('MOB10001')),
-    doneEvent('sendCodes', refusal('MOB10002')),
-    doneEvent('sendCodes', refusal('COD10004', '40')),
-    doneEvent('sendCodes', refusal('COD10005')),
-    doneEvent('sendCodes', refusal('REG10002')),
-    doneEvent('sendCodes', refusal('AGW50000')),
-    errorEvent('sendCodes', new Error('network down')),
+    doneEvent('sendCode', { ok: true, data: { newSentTo: '+244 9** *** 888', oldSentTo: '+244 9** *** 001', resendAfterSeconds: 60 } }),
+    doneEvent('sendCode', UNREACHABLE),
+    doneEvent('sendCode', refusal('MOB10001')),
+    doneEvent('sendCode', refusal('MOB10002')),
+    doneEvent('sendCode', refusal('COD10004', '40')),
+    doneEvent('sendCode', refusal('COD10005')),
+    doneEvent('sendCode', refusal('REG10002')),
+    doneEvent('sendCode', refusal('AGW50000')),
+    errorEvent('sendCode', new Error('network down')),
     doneEvent('checkCodes', { ok: true, data: { requestId: 'r2', route: 'direct' } }),
     doneEvent('checkCodes', { ok: true, data: { requestId: 'r3', route: 'review' } }),
     doneEvent('checkCodes', refusal('COD10001', '3')),

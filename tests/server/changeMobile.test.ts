@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../support/captcha.ts';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 
 const tinyPng = () => {
@@ -40,9 +41,13 @@ describe.each(engines)('mobile rebinding on %s', (engine) => {
     expect((await call('selfservice/changemobile/advance', {}, token)).bizContent).toMatchObject({ maskedMobile: '+244 9** *** 001', pendingRequest: null });
     expect(await call('selfservice/changemobile/identityCheck', { password: 'nope12345' }, token)).toMatchObject({ code: 'LGN10001', subMsg: '4' });
     const { ticket } = (await call('selfservice/changemobile/identityCheck', { password: 'Kwanza2026' }, token)).bizContent;
-    expect((await call('common/setting/getVerifyCode', { ticket, newMobile: '943000002', oldNumberAvailable: true }, token)).code).toBe('MOB10001');
-    expect((await call('common/setting/getVerifyCode', { ticket, newMobile: '923000001', oldNumberAvailable: true }, token)).code).toBe('MOB10002');
-    expect((await call('common/setting/getVerifyCode', { ticket, newMobile: '933777888', oldNumberAvailable: true }, token)).bizContent).toEqual({ newSentTo: '+244 9** *** 888', oldSentTo: '+244 9** *** 001' });
+    // a code to a number not yet the member's needs a solved captcha every time: nothing is sent without one
+    expect((await call('common/setting/getVerifyCode', { ticket, newMobile: '933777888', oldNumberAvailable: true }, token)).code).toBe('CAP10001');
+    expect(await lastCode('+244933777888').catch(() => null)).toBeNull();
+    const captcha = () => solveCaptcha(server, '10.5.0.1', 'sendCode', token);
+    expect((await call('common/setting/getVerifyCode', { ticket, newMobile: '943000002', oldNumberAvailable: true, captchaToken: await captcha() }, token)).code).toBe('MOB10001');
+    expect((await call('common/setting/getVerifyCode', { ticket, newMobile: '923000001', oldNumberAvailable: true, captchaToken: await captcha() }, token)).code).toBe('MOB10002');
+    expect((await call('common/setting/getVerifyCode', { ticket, newMobile: '933777888', oldNumberAvailable: true, captchaToken: await captcha() }, token)).bizContent).toEqual({ newSentTo: '+244 9** *** 888', oldSentTo: '+244 9** *** 001', resendAfterSeconds: 60 });
     const newCode = await lastCode('+244933777888');
     const oldCode = await lastCode('+244923000001');
     const wrongOld = oldCode === '000000' ? '111111' : '000000';
@@ -57,7 +62,7 @@ describe.each(engines)('mobile rebinding on %s', (engine) => {
   it('sends the request to review with photos when the old number is lost', async () => {
     const token = await server.memberToken('+244943000002');
     const { ticket } = (await call('selfservice/changemobile/identityCheck', { password: 'Kwanza2026' }, token)).bizContent;
-    expect((await call('common/setting/getVerifyCode', { ticket, newMobile: '953222111', oldNumberAvailable: false }, token)).bizContent.oldSentTo).toBeNull();
+    expect((await call('common/setting/getVerifyCode', { ticket, newMobile: '953222111', oldNumberAvailable: false, captchaToken: await solveCaptcha(server, '10.5.0.1', 'sendCode', token) }, token)).bizContent.oldSentTo).toBeNull();
     const checked = await call('selfservice/changemobile/preCheck', { ticket, newMobile: '953222111', newCode: await lastCode('+244953222111') }, token);
     expect(checked.bizContent.route).toBe('review');
     const requestId = checked.bizContent.requestId;
@@ -72,6 +77,22 @@ describe.each(engines)('mobile rebinding on %s', (engine) => {
     expect((await call('selfservice/changemobile/queryImgFiles', { requestId }, other)).bizContent.files).toHaveLength(0);
     expect((await call('selfservice/changemobile/advance', {}, token)).bizContent.pendingRequest).toMatchObject({ requestId, status: 'pending_review' });
     const { rows } = await server.db.query<{ mobile: string }>("SELECT mobile FROM members WHERE mobile = '+244943000002'");
+    expect(rows).toHaveLength(1);
+  });
+
+  it('reaches only a few new numbers a day from one account, whatever the captcha', async () => {
+    const { NEW_NUMBERS_PER_DAY } = await import('../../server/domains/changeMobile/handlers.ts');
+    const { rows } = await server.db.query<{ id: string }>("INSERT INTO members (member_type, mobile, display_name, language, status, login_password_hash) SELECT 'individual', '+244912000777', 'Rui Teste', 'pt', 'active', login_password_hash FROM members WHERE mobile = '+244943000002' RETURNING id");
+    const token = await server.memberToken('+244912000777');
+    const { ticket } = (await call('selfservice/changemobile/identityCheck', { password: 'Kwanza2026' }, token)).bizContent;
+    const send = async (newMobile: string) =>
+      (await call('common/setting/getVerifyCode', { ticket, newMobile, oldNumberAvailable: false, captchaToken: await solveCaptcha(server, '10.5.0.1', 'sendCode', token) }, token)).code;
+    const strangers = Array.from({ length: NEW_NUMBERS_PER_DAY + 1 }, (_, i) => `9566${String(i).padStart(5, '0')}`);
+    const codes = [];
+    for (const mobile of strangers) codes.push(await send(mobile));
+    expect(codes).toEqual([...Array(NEW_NUMBERS_PER_DAY).fill('S0001'), 'COD10005']);
+    const texted = await server.db.query("SELECT 1 FROM outbox_messages WHERE destination = $1", [`+244${strangers.at(-1)}`]);
+    expect(texted.rows).toHaveLength(0);
     expect(rows).toHaveLength(1);
   });
 });

@@ -27,7 +27,7 @@ describe('the alerts cursor', () => {
     expect(text).toBe(`v1.${(1_773_480_300_123).toString(36)}.15.1.${(1_000_000 - 42).toString(36)}.${(9_007_199_254_740_993n - 1_000_000n).toString(36)}`);
     expect(decodeCursor(text)).toEqual({ since: cursor.since, seen: [41n, 42n, 1_000_000n, 9_007_199_254_740_993n] });
     expect(decodeCursor(encodeCursor({ since: 5, seen: [] }))).toEqual({ since: 5, seen: [] });
-    for (const bad of ['', 'v1', 'v2.abc', 'v1.ABC', 'v1.1.-2', 'v1.1..2']) expect(decodeCursor(bad)).toBeNull();
+    for (const bad of ['', 'v1', 'v2.abc', 'v1.ABC', 'v1.1.-2', 'v1.1..2', 'v1.1.zzzzzzzzzzzzz', 'v1.1.1y2p0ij32e8e7.1']) expect(decodeCursor(bad)).toBeNull();
   });
 });
 

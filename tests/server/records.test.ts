@@ -10,7 +10,7 @@ import { engines, envelope, startTestServer, type TestServer } from '../support/
 import { fund } from '../support/money.ts';
 import { bindSticker, createMerchantDirect, createStore, issueStickerBatch, ok, operatorOf, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { hire, pay, person, type Person } from '../support/records.ts';
-import { csvField } from '../../server/domains/records/csv.ts';
+import { csvText } from '../../server/domains/records/csv.ts';
 
 describe.each(engines)('records on %s', (engine) => {
   let server: TestServer;
@@ -181,7 +181,7 @@ describe.each(engines)('records on %s', (engine) => {
     const download = (token: string | null, query = '') =>
       server.app.inject({ method: 'GET', url: `/merchant/records.csv${query}`, headers: token ? { 'login-token': token } : {} });
 
-    it('gives the owner its records as RFC 4180 CSV with a BOM, quotes and defused formulas', async () => {
+    it("gives the owner its records as RFC 4180 CSV with a BOM, every text quoted and formulas defused, in its language's separator", async () => {
       const response = await download(shop.token, '?language=en');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -191,15 +191,19 @@ describe.each(engines)('records on %s', (engine) => {
       expect(body.startsWith('\uFEFF')).toBe(true);
       const lines = body.slice(1).split('\r\n');
       expect(lines.at(-1)).toBe('');
-      expect(lines[0]).toBe('Voucher no.,Trade no.,Time (Luanda),Store,Clerk,Code,Method,Payer,Amount (Kz),Charge (Kz),Refunded (Kz),Net (Kz),State');
+      expect(lines[0]).toBe('"Voucher no.","Trade no.","Time (Luanda)","Store","Clerk","Code","Method","Payer","Amount (Kz)","Charge (Kz)","Refunded (Kz)","Net (Kz)","State"');
       expect(lines).toHaveLength(2 + 4);
-      const byAll = lines.find((l) => l.startsWith(`MP${ids.byAll!.padStart(14, '0')}`))!;
+      const byAll = lines.find((l) => l.startsWith(`"MP${ids.byAll!.padStart(14, '0')}"`))!;
       // the store's name has a quote and a comma; the payer's name would run as a formula
-      expect(byAll).toContain(',"Loja ""Central"", Sul",Dora Todos,,');
-      expect(byAll).toContain(`,"'=HYPERLINK(""x"") B***",200.00,1.00,0.00,199.00,Paid`);
+      expect(byAll).toContain(',"Loja ""Central"", Sul","Dora Todos","",');
+      expect(byAll).toContain(`,"'=HYPERLINK(""x"") B***",200.00,1.00,0.00,199.00,"Paid"`);
+      expect(byAll).toMatch(/^"MP\d{14}","[^"]+",\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
+      // a pt Excel splits on ';' and reads a decimal comma
       const portuguese = await download(shop.token, `?language=pt&storeId=${secondStore}`);
-      expect(portuguese.body.slice(1).split('\r\n')).toHaveLength(3);
-      expect(portuguese.body).toContain('Pago');
+      const ptLines = portuguese.body.slice(1).split('\r\n');
+      expect(ptLines).toHaveLength(3);
+      expect(ptLines[0]).toMatch(/^"[^"]+";"[^"]+";"/);
+      expect(ptLines[1]).toMatch(/;\d+,\d{2};\d+,\d{2};\d+,\d{2};\d+,\d{2};"Pago"$/);
     });
 
     it('is the owner’s only: a clerk 403 STF10010, a removed clerk STF10009, no session 401, bad filters 400', async () => {
@@ -211,13 +215,16 @@ describe.each(engines)('records on %s', (engine) => {
       expect((await download(shop.token, `?storeId=${rival.storeId}`)).json().code).toBe('MCH10004');
     });
 
-    it('escapes each field alone', () => {
-      expect(csvField('plain')).toBe('plain');
-      expect(csvField('a,b')).toBe('"a,b"');
-      expect(csvField('say "hi"')).toBe('"say ""hi"""');
-      expect(csvField('two\nlines')).toBe('"two\nlines"');
-      expect(csvField('-1+2')).toBe("'-1+2");
-      expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    it('quotes each text and defuses a formula wherever either separator would start a cell', () => {
+      expect(csvText('plain')).toBe('"plain"');
+      expect(csvText('a,b')).toBe('"a,b"');
+      expect(csvText('say "hi"')).toBe('"say ""hi"""');
+      expect(csvText('two\nlines')).toBe('"two\nlines"');
+      expect(csvText('-1+2')).toBe(`"'-1+2"`);
+      expect(csvText('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+      // the store an outside tester named: a pt Excel splitting on ';' would have run =1+1
+      expect(csvText('Loja;=1+1;')).toBe(`"Loja;'=1+1;"`);
+      expect(csvText('Loja,+cmd|x,@a;-b')).toBe(`"Loja,'+cmd|x,'@a;'-b"`);
     });
   });
 });

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { payTokenByKeypad, payTokenDirect, verifyMember } from '../support/money.ts';
+import { solveCaptcha } from '../support/captcha.ts';
+import { CODE_RULES } from '../../server/domains/oneTimeCodes/oneTimeCodes.ts';
 import { SIM_TEST_CARDS, bankSimulator, setSimulatorControls } from '../../server/adapters/bankSimulator.ts';
 import type { BankAdapter } from '../../server/adapters/bank.ts';
 import { bindCardDirect } from '../../server/domains/bindCard/handlers.ts';
@@ -190,5 +192,24 @@ describe.each(engines)('top-up from a bound card on %s', (engine) => {
     expect(await resolveTopup(server.db, id, { reference: order.bizContent.orderNo, state: 'FAILED', reason: 'DECLINED', settledAt: new Date() })).toBe(false);
     expect(await available(ana)).toBe(before + 3 * KZ);
     await invariantsHold();
+  });
+
+  it('a shared address that used up the public codes (sign-ups from a café) does not stop a member there from topping up or binding a card', async () => {
+    const cafe = '10.44.0.1';
+    const at = (service: string, bizContent: object, token?: string) =>
+      server.app.inject({ method: 'POST', url: '/gatewayinner/api', remoteAddress: cafe, payload: envelope(service, bizContent, token ? { token } : {}, 'en') }).then((r) => r.json() as Answer);
+    const signUps: string[] = [];
+    for (let i = 0; i < CODE_RULES.perAddressPerHour + 1; i++) {
+      const mobile = `9355${String(i).padStart(5, '0')}`;
+      signUps.push((await at('register/sendAuthCode', { memberType: 'individual', mobile, captchaToken: await solveCaptcha(server, cafe, 'sendCode') })).code);
+    }
+    expect(signUps.slice(0, -1)).toEqual(Array(CODE_RULES.perAddressPerHour).fill('S0001'));
+    expect(signUps.at(-1)).toBe('COD10005');
+    // the member's own codes are counted per member, not with strangers' at the same address
+    await allowNewCode(ANA_BAI.holderMobile);
+    expect((await at('wallet/topup/applyTopup', { cardId: anaCard, amount: 100 * KZ }, ana)).bizContent).toMatchObject({ state: 'AWAITING_CODE' });
+    const secondCard = SIM_TEST_CARDS.find((card) => card.holderName === 'Ana Maria Demo' && card.note.startsWith('BPC'))!;
+    await allowNewCode(secondCard.holderMobile);
+    expect((await at('wallet/card/inputMobile', { cardNo: secondCard.cardNo, mobile: secondCard.holderMobile.slice(4) }, ana)).code).toBe('S0001');
   });
 });

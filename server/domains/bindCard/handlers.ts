@@ -62,7 +62,7 @@ const inputMobile: Handler<'wallet/card/inputMobile'> = async (input, ctx) => {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(mins => $9))`,
       [bindId, member.id, verified.token, bin.bankCode, bin.bin, input.cardNo.slice(-4), input.cardNo.length, mobile, BIND_REQUEST_MINUTES],
     );
-    const issued = await issueCode(tx, { channel: 'sms', destination: mobile, purpose: 'bindCard', clientIp: ctx.ip, language: ctx.language });
+    const issued = await issueCode(tx, { channel: 'sms', destination: mobile, purpose: 'bindCard', memberId: member.id, clientIp: ctx.ip, language: ctx.language });
     return { bindId, mobileMasked: maskMobile(mobile), ...issued };
   });
 };

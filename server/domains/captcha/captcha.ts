@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { hashToken } from '../session/sessions.ts';
+import { PUBLIC_PURPOSES_SQL } from '../oneTimeCodes/oneTimeCodes.ts';
 
 /**
  * When an address looks like it is guessing (failures in the last 15 minutes) or spraying codes
@@ -18,16 +19,32 @@ export async function recordFailure(tx: Queryable, clientIp: string, kind: 'logi
 export async function isCaptchaRequired(db: Queryable, clientIp: string): Promise<boolean> {
   const { rows } = await db.query<{ failures: string; codes: string }>(
     `SELECT (SELECT count(*) FROM security_events WHERE client_ip = $1 AND kind <> 'accountLookup' AND created_at > now() - interval '15 minutes')::text AS failures,
-            (SELECT count(*) FROM verification_codes WHERE client_ip = $1 AND created_at > now() - interval '1 hour')::text AS codes`,
+            (SELECT count(*) FROM verification_codes WHERE client_ip = $1 AND purpose IN (${PUBLIC_PURPOSES_SQL}) AND created_at > now() - interval '1 hour')::text AS codes`,
     [clientIp],
   );
   return Number(rows[0]!.failures) >= CAPTCHA_POLICY.failuresIn15Minutes || Number(rows[0]!.codes) >= CAPTCHA_POLICY.codesPerHour;
 }
 
-/** Refuses with CAP10001 unless the address is trusted or brings an unused token it earned. */
-export async function requireCaptchaIfSuspicious(tx: Queryable, clientIp: string, token: string | undefined) {
+/**
+ * A call's captcha token, spent at most once however many of the call's checks ask for one (an
+ * account look-up's count and a code's spray rule in the same call): one image solved, one call.
+ */
+export class CaptchaPass {
+  private spent = false;
+  constructor(private readonly clientIp: string, private readonly token: string | undefined) {}
+
+  /** Spends the token, the first time it is asked for, or refuses with CAP10001. */
+  async spend(tx: Queryable): Promise<void> {
+    if (this.spent) return;
+    await spendCaptchaToken(tx, this.clientIp, this.token);
+    this.spent = true;
+  }
+}
+
+/** Refuses with CAP10001 unless the address is trusted or the call brings an unused token it earned. */
+export async function requireCaptchaIfSuspicious(tx: Queryable, clientIp: string, pass: CaptchaPass) {
   if (!(await isCaptchaRequired(tx, clientIp))) return;
-  await spendCaptchaToken(tx, clientIp, token);
+  await pass.spend(tx);
 }
 
 /** Spends a solved captcha's one-time token of this address, or refuses with CAP10001. */

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
-import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
+import { CODE_RULES, consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
+import { CaptchaPass } from '../captcha/captcha.ts';
+import { countAccountLookup } from '../captcha/lookups.ts';
 import { findMember, maskDestination, openTicket, verifyPassword } from '../members/accounts.ts';
 import { hashToken } from '../session/sessions.ts';
 import { LOCKOUT } from '../login/handlers.ts';
@@ -61,19 +63,39 @@ const identityCheck: Handler<'selfservice/changemobile/identityCheck'> = async (
   });
 };
 
+/** A member reaches at most this many numbers not yet theirs in a day (COD10005 past it). */
+export const NEW_NUMBERS_PER_DAY = 3;
+
+/**
+ * Codes to the new number (and the old one). Every call needs a solved captcha, spent first; the
+ * taken-number answer (MOB10001) is an account look-up; a member texts few new numbers a day.
+ */
 const getVerifyCode: Handler<'common/setting/getVerifyCode'> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
   const newMobile = `+244${input.newMobile}`;
+  const pass = new CaptchaPass(ctx.ip, input.captchaToken);
+  await ctx.db.transaction(async (tx) => {
+    await checkTicket(tx, memberId, input.ticket);
+    await pass.spend(tx);
+  });
+  await countAccountLookup(ctx.db, ctx.ip, newMobile, pass);
   return ctx.db.transaction(async (tx) => {
     await checkTicket(tx, memberId, input.ticket);
     const oldMobile = await memberMobile(tx, memberId);
     if (oldMobile === newMobile) throw new DomainError(ACCOUNT_CODES.sameMobile);
     if (await findMember(tx, { column: 'mobile', value: newMobile })) throw new DomainError(ACCOUNT_CODES.mobileTaken);
-    await issueCode(tx, { channel: 'sms', destination: newMobile, purpose: 'rebind', clientIp: ctx.ip, language: ctx.language });
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`rebind-numbers:${memberId}`]);
+    const { rows: reached } = await tx.query<{ n: number; again: boolean }>(
+      `SELECT count(DISTINCT destination)::int AS n, bool_or(destination = $2) AS again FROM verification_codes
+        WHERE member_id = $1 AND purpose = 'rebind' AND destination <> coalesce($3, '') AND created_at > now() - interval '1 day'`,
+      [memberId, newMobile, oldMobile],
+    );
+    if (!reached[0]!.again && reached[0]!.n >= NEW_NUMBERS_PER_DAY) throw new DomainError(ACCOUNT_CODES.sendingTooMuch);
+    await issueCode(tx, { channel: 'sms', destination: newMobile, purpose: 'rebind', memberId, clientIp: ctx.ip, language: ctx.language });
     if (input.oldNumberAvailable && oldMobile) {
-      await issueCode(tx, { channel: 'sms', destination: oldMobile, purpose: 'rebind', clientIp: ctx.ip, language: ctx.language });
+      await issueCode(tx, { channel: 'sms', destination: oldMobile, purpose: 'rebind', memberId, clientIp: ctx.ip, language: ctx.language });
     }
-    return { newSentTo: maskDestination(newMobile), oldSentTo: input.oldNumberAvailable && oldMobile ? maskDestination(oldMobile) : null };
+    return { newSentTo: maskDestination(newMobile), oldSentTo: input.oldNumberAvailable && oldMobile ? maskDestination(oldMobile) : null, resendAfterSeconds: CODE_RULES.resendAfterSeconds };
   });
 };
 

@@ -2,7 +2,7 @@ import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler, FlowHandlers, HandlerContext } from '../../handler.ts';
 import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
-import { recordFailure, requireCaptchaIfSuspicious, spendCaptchaToken } from '../captcha/captcha.ts';
+import { CaptchaPass, recordFailure, requireCaptchaIfSuspicious } from '../captcha/captcha.ts';
 import { countAccountLookup } from '../captcha/lookups.ts';
 import { maskName } from '../recoverPassword/handlers.ts';
 import { burnPasswordCheck, findMember, loginKey, maskDestination, signIn, verifyPassword } from '../members/accounts.ts';
@@ -13,7 +13,7 @@ export const LOCKOUT = { maxFailures: 5, minutes: 15 } as const;
 const passwordLogin: Handler<'oauth/passwordLogin'> = async (input, ctx) => {
   const key = loginKey(input.login);
   return transactionKeepingCountedRefusals(ctx.db, async (tx) => {
-    await requireCaptchaIfSuspicious(tx, ctx.ip, input.captchaToken);
+    await requireCaptchaIfSuspicious(tx, ctx.ip, new CaptchaPass(ctx.ip, input.captchaToken));
     const member = key ? await findMember(tx, key, true) : null;
     if (!member || member.status !== 'active' || !member.login_password_hash) {
       await burnPasswordCheck(input.password);
@@ -36,7 +36,10 @@ const passwordLogin: Handler<'oauth/passwordLogin'> = async (input, ctx) => {
   });
 };
 
-/** A code to a registered, active member's mobile (SMS log-in or password recovery). */
+/**
+ * A code to a registered, active member's mobile (SMS log-in or password recovery). ACC10001 tells
+ * an unregistered number from a registered one, so the call is an account look-up too.
+ */
 const sendSMS: Handler<'fund/sms/sendSMS'> = async (input, ctx) => sendMemberCode(input, ctx, 'ifSuspicious');
 
 /** The same code, for a client that has shown the captcha already: its token is spent in any case. */
@@ -44,9 +47,11 @@ const sendSMSCaptcha: Handler<'fund/sms/sendSMSCaptcha'> = async (input, ctx) =>
 
 async function sendMemberCode(input: { mobile: string; purpose: 'login' | 'recover'; captchaToken?: string | undefined }, ctx: HandlerContext, captcha: 'ifSuspicious' | 'always') {
   const destination = `+244${input.mobile}`;
+  const pass = new CaptchaPass(ctx.ip, input.captchaToken);
+  if (captcha === 'always') await ctx.db.transaction((tx) => pass.spend(tx));
+  await countAccountLookup(ctx.db, ctx.ip, destination, pass);
   return ctx.db.transaction(async (tx) => {
-    if (captcha === 'always') await spendCaptchaToken(tx, ctx.ip, input.captchaToken);
-    else await requireCaptchaIfSuspicious(tx, ctx.ip, input.captchaToken);
+    await requireCaptchaIfSuspicious(tx, ctx.ip, pass);
     const member = await findMember(tx, { column: 'mobile', value: destination });
     if (!member || member.status !== 'active') throw new DomainError(ACCOUNT_CODES.accountNotFound);
     const issued = await issueCode(tx, { channel: 'sms', destination, purpose: input.purpose, clientIp: ctx.ip, language: ctx.language });
@@ -75,7 +80,7 @@ const authSmsLoginAdvance: Handler<'oauth/authSmsLoginAdvance'> = async (input, 
  */
 const getMemberTypeAndOperators: Handler<'wechat/login/getMemberTypeAndOperators'> = async (input, ctx) => {
   const key = loginKey(input.login);
-  await countAccountLookup(ctx.db, ctx.ip, key ? key.value : input.login.trim().toLowerCase(), input.captchaToken);
+  await countAccountLookup(ctx.db, ctx.ip, key ? key.value : input.login.trim().toLowerCase(), new CaptchaPass(ctx.ip, input.captchaToken));
   const member = key ? await findMember(ctx.db, key) : null;
   if (!member || member.status !== 'active') return { accounts: [] };
   return { accounts: [{ memberType: member.member_type, operatorId: null, maskedName: maskName(member.display_name) }] };

@@ -5,7 +5,12 @@ import { enqueueMessage } from '../../adapters/messages.ts';
 import { messageText, type Language } from '../../i18n.ts';
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 
-/** decisions.md: 6 digits, valid 5 minutes, 5 wrong tries void it, resend after 60 s, hourly limits. */
+/**
+ * decisions.md: 6 digits, valid 5 minutes, 5 wrong tries void it, resend after 60 s, hourly limits:
+ * per destination and purpose; the public flows' codes per address (anyone may ask, so the address
+ * is all there is to count); a signed-in member's own codes per member (so strangers behind the
+ * same address, a café's or a carrier's, cannot use up the member's top-ups).
+ */
 export const CODE_RULES = {
   digits: 6,
   lifetimeSeconds: 5 * 60,
@@ -13,9 +18,23 @@ export const CODE_RULES = {
   resendAfterSeconds: 60,
   perDestinationPerHour: 5,
   perAddressPerHour: 20,
+  perMemberPerHour: 20,
 } as const;
 
-export type CodePurpose = 'register' | 'login' | 'recover' | 'rebind' | 'payPassword' | 'bindCard' | 'topup';
+/** Codes anyone may ask for, before signing in: counted per address. */
+export const PUBLIC_CODE_PURPOSES = ['register', 'login', 'recover'] as const;
+/** Codes a signed-in member asks for: counted per member. */
+export const MEMBER_CODE_PURPOSES = ['rebind', 'payPassword', 'bindCard', 'topup'] as const;
+
+export type CodePurpose = (typeof PUBLIC_CODE_PURPOSES)[number] | (typeof MEMBER_CODE_PURPOSES)[number];
+
+/** Who asks for a code: nobody yet (a public flow, its address), or a signed-in member. */
+type CodeRequester =
+  | { purpose: (typeof PUBLIC_CODE_PURPOSES)[number]; memberId?: undefined }
+  | { purpose: (typeof MEMBER_CODE_PURPOSES)[number]; memberId: string };
+
+/** The SQL list of the public purposes, for counts by address. */
+export const PUBLIC_PURPOSES_SQL = PUBLIC_CODE_PURPOSES.map((purpose) => `'${purpose}'`).join(', ');
 
 const hashCode = (id: string, code: string) => crypto.createHash('sha256').update(`${id}:${code}`).digest('hex');
 
@@ -30,7 +49,7 @@ export interface IssuedCode {
  */
 export async function issueCode(
   tx: Queryable,
-  request: { channel: 'sms' | 'email'; destination: string; purpose: CodePurpose; clientIp: string; language: Language },
+  request: { channel: 'sms' | 'email'; destination: string; clientIp: string; language: Language } & CodeRequester,
 ): Promise<IssuedCode> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`code:${request.destination}`]);
   const { rows: recent } = await tx.query<{ last_seconds: number | null; per_destination: string }>(
@@ -43,12 +62,22 @@ export async function issueCode(
   if (lastSeconds != null && lastSeconds < CODE_RULES.resendAfterSeconds) {
     throw new DomainError(ACCOUNT_CODES.resendTooSoon, 200, String(Math.ceil(CODE_RULES.resendAfterSeconds - lastSeconds)));
   }
-  const { rows: byAddress } = await tx.query<{ n: string }>(
-    "SELECT count(*)::text AS n FROM verification_codes WHERE client_ip = $1 AND created_at > now() - interval '1 hour'",
-    [request.clientIp],
-  );
-  if (Number(recent[0]?.per_destination ?? 0) >= CODE_RULES.perDestinationPerHour || Number(byAddress[0]?.n ?? 0) >= CODE_RULES.perAddressPerHour) {
-    throw new DomainError(ACCOUNT_CODES.sendingTooMuch);
+  if (Number(recent[0]?.per_destination ?? 0) >= CODE_RULES.perDestinationPerHour) throw new DomainError(ACCOUNT_CODES.sendingTooMuch);
+  if (request.memberId === undefined) {
+    const { rows } = await tx.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM verification_codes
+        WHERE client_ip = $1 AND purpose IN (${PUBLIC_PURPOSES_SQL}) AND created_at > now() - interval '1 hour'`,
+      [request.clientIp],
+    );
+    if (Number(rows[0]!.n) >= CODE_RULES.perAddressPerHour) throw new DomainError(ACCOUNT_CODES.sendingTooMuch);
+  } else {
+    // one member's codes queue here, so parallel requests cannot all pass the count
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`code-member:${request.memberId}`]);
+    const { rows } = await tx.query<{ n: string }>(
+      "SELECT count(*)::text AS n FROM verification_codes WHERE member_id = $1 AND created_at > now() - interval '1 hour'",
+      [request.memberId],
+    );
+    if (Number(rows[0]!.n) >= CODE_RULES.perMemberPerHour) throw new DomainError(ACCOUNT_CODES.sendingTooMuch);
   }
 
   await tx.query(
@@ -57,9 +86,9 @@ export async function issueCode(
   );
   const code = String(crypto.randomInt(0, 10 ** CODE_RULES.digits)).padStart(CODE_RULES.digits, '0');
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO verification_codes (channel, destination, purpose, code_hash, client_ip, expires_at)
-     VALUES ($1, $2, $3, '', $4, now() + make_interval(secs => $5)) RETURNING id`,
-    [request.channel, request.destination, request.purpose, request.clientIp, CODE_RULES.lifetimeSeconds],
+    `INSERT INTO verification_codes (channel, destination, purpose, code_hash, client_ip, member_id, expires_at)
+     VALUES ($1, $2, $3, '', $4, $5, now() + make_interval(secs => $6)) RETURNING id`,
+    [request.channel, request.destination, request.purpose, request.clientIp, request.memberId ?? null, CODE_RULES.lifetimeSeconds],
   );
   const id = rows[0]!.id;
   await tx.query('UPDATE verification_codes SET code_hash = $2 WHERE id = $1', [id, hashCode(id, code)]);

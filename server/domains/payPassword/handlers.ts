@@ -116,7 +116,7 @@ const checkCardNoMobile: Handler<'wallet/paypassword/check-cardNo-mobile'> = asy
     if (verified.outcome === 'mobileMismatch') throw new DomainError(CARD_CODES.mobileMismatch);
     if (verified.outcome !== 'ok' || verified.token !== card.card_token) throw new DomainError(CARD_CODES.cardNotFound);
     return ctx.db.transaction(async (tx) => {
-      const issued = await issueCode(tx, { channel: 'sms', destination: mobile, purpose: 'payPassword', clientIp: ctx.ip, language: ctx.language });
+      const issued = await issueCode(tx, { channel: 'sms', destination: mobile, purpose: 'payPassword', memberId, clientIp: ctx.ip, language: ctx.language });
       return { sentTo: maskDestination(mobile), resendAfterSeconds: issued.resendAfterSeconds };
     });
   }
@@ -150,7 +150,7 @@ const forgetPayPassword: Handler<'wallet/paypassword/forgetPayPassword'> = async
       const row = await lockPayRow(tx, memberId);
       if (await hasBoundCard(tx, memberId)) throw new DomainError(ACCOUNT_CODES.payResetByCard);
       const destination = row.mobile ?? row.email!;
-      await issueCode(tx, { channel: row.mobile ? 'sms' : 'email', destination, purpose: 'payPassword', clientIp: ctx.ip, language: ctx.language });
+      await issueCode(tx, { channel: row.mobile ? 'sms' : 'email', destination, purpose: 'payPassword', memberId, clientIp: ctx.ip, language: ctx.language });
       return { sentTo: maskDestination(destination) };
     });
   }

@@ -25,6 +25,9 @@ export function encodeCursor(cursor: AlertCursor): string {
   return ['v1', cursor.since.toString(36), ...parts].join('.');
 }
 
+/** Payment ids are PostgreSQL bigints: a cursor naming a larger one is not one of ours. */
+const MAX_ID = 2n ** 63n - 1n;
+
 /** The cursor a client sent, or null when it is not one of ours. */
 export function decodeCursor(text: string): AlertCursor | null {
   const [version, since, ...parts] = text.split('.');
@@ -36,6 +39,7 @@ export function decodeCursor(text: string): AlertCursor | null {
     let value = 0n;
     for (const digit of part) value = value * 36n + BigInt(parseInt(digit, 36));
     previous = seen.length === 0 ? value : previous + value;
+    if (previous > MAX_ID) return null;
     seen.push(previous);
   }
   return { since: parseInt(since, 36), seen };

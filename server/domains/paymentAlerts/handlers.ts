@@ -82,8 +82,10 @@ function bounded(rows: { id: string; at_ms: string }[], since: number): AlertCur
 }
 
 const waitAlerts: Handler<'merchant/alerts/wait'> = async (input, ctx) => {
+  const cursor = input.after === undefined ? null : decodeCursor(input.after);
+  if (input.after !== undefined && !cursor) throw new DomainError(CODES.invalidParameters, 200, 'after');
   let audience = await audienceOf(ctx);
-  if (input.after === undefined) {
+  if (!cursor) {
     // listening starts now: what is already there counts as delivered, not announced
     const clock = await ctx.db.query<{ now_ms: string }>(NOW_MS);
     const since = Number(clock.rows[0]!.now_ms) - GRACE_MS;
@@ -95,8 +97,6 @@ const waitAlerts: Handler<'merchant/alerts/wait'> = async (input, ctx) => {
     );
     return { payments: [], cursor: encodeCursor(bounded(rows, since)) };
   }
-  const cursor = decodeCursor(input.after);
-  if (!cursor) throw new DomainError(CODES.invalidParameters, 200, 'after');
 
   let woken = false;
   let wake: () => void = () => { woken = true; };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LEGACY_HEADERS } from '../../../services/contract/answerCodes.ts';
+import { UUID_PATTERN } from '../../../services/contract/shared.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import type { Adapters } from '../../adapters/index.ts';
@@ -18,7 +19,7 @@ export function registerOperatorFiles(app: FastifyInstance, deps: { db: Database
     if (!principal) return reply.code(401).send({ error: 'session' });
     if (principal.audience !== 'operator') return reply.code(403).send({ error: 'forbidden' });
     const fileId = (request.params as { fileId: string }).fileId;
-    if (!/^[0-9a-f-]{36}$/.test(fileId)) return reply.code(404).send({ error: 'not found' });
+    if (!UUID_PATTERN.test(fileId)) return reply.code(404).send({ error: 'not found' });
     const { rows } = await deps.db.query<{ storage_key: string; content_type: string; original_name: string; request_id: string }>(
       `SELECT f.storage_key, f.content_type, f.original_name, attached.request_id FROM uploaded_files f
          JOIN LATERAL (

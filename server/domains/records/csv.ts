@@ -15,45 +15,58 @@ import { recordsPage, toRecord } from './query.ts';
  * `GET /merchant/records.csv?storeId=&clerkId=&bindingId=&shortcut=|from=&to=&language=` with the
  * member's session token in `login-token` (as an upload: a header, never in a URL a link could
  * carry): the owner's records for its accountant, the same rows the records screen shows, every
- * page. A clerk is refused (STF10010): the export is the merchant's. Comma-separated (RFC 4180),
- * UTF-8 with a byte-order mark so spreadsheet apps read the accents, amounts in kwanzas with a
- * decimal point, times in Luanda. Text a spreadsheet would run as a formula is prefixed with '.
+ * page. A clerk is refused (STF10010): the export is the merchant's. RFC 4180 with the separator and
+ * decimal mark a spreadsheet of the export's language expects (a pt or fr Excel splits on `;` and
+ * reads `12,50`; en and zh on `,` and `12.50`), UTF-8 with a byte-order mark so spreadsheet apps
+ * read the accents, times in Luanda as `yyyy-mm-dd hh:mm:ss`, which spreadsheets read as dates.
+ * Every text is quoted, and text a spreadsheet would run as a formula is defused (csvText).
  */
 
 const COLUMNS = ['voucherNo', 'tradeNo', 'time', 'store', 'clerk', 'code', 'method', 'payer', 'amount', 'charge', 'refunded', 'net', 'state'] as const;
 
-/** One CSV field: quoted when it holds a separator, a quote or a line break; a leading = + - @ (or tab, CR) is neutralised for spreadsheets. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/** How a spreadsheet of the export's language splits and reads numbers: pt and fr Excel use `;` and a decimal comma. */
+export interface CsvFormat { separator: ',' | ';'; decimal: '.' | ',' }
+export const csvFormat = (language: Language): CsvFormat => (language === 'pt' || language === 'fr' ? { separator: ';', decimal: ',' } : { separator: ',', decimal: '.' });
+
+/**
+ * One text field, always quoted (RFC 4180). A spreadsheet runs a cell that starts with = + - @ (or
+ * a tab or CR) as a formula, and a reader that splits on the other separator (a pt Excel given
+ * commas, or an en one given semicolons) starts a cell after every `,` or `;`: each such start is
+ * defused with a leading '.
+ */
+export function csvText(value: string): string {
+  const defused = value.replace(/(^|[,;])([=+\-@\t\r])/g, "$1'$2");
+  return `"${defused.replace(/"/g, '""')}"`;
 }
 
-const kwanzas = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** Kwanzas with two decimals, in the export's decimal mark (never a thousands separator). */
+const kwanzas = (cents: number, format: CsvFormat) => `${Math.floor(cents / 100)}${format.decimal}${String(cents % 100).padStart(2, '0')}`;
 
 /** "2026-11-24 09:05:00" in Luanda (UTC+1 all year). */
 const luandaTime = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 export function csvLine(record: MerchantRecord, language: Language): string {
+  const format = csvFormat(language);
   const values: Record<(typeof COLUMNS)[number], string> = {
-    voucherNo: record.voucherNo,
-    tradeNo: record.tradeNo,
+    voucherNo: csvText(record.voucherNo),
+    tradeNo: csvText(record.tradeNo),
     time: luandaTime(record.at),
-    store: record.storeName,
-    clerk: record.clerkName ?? '',
-    code: record.serial ?? '',
-    method: messageText(language, `records.method.${record.method}`),
-    payer: record.payerMasked,
-    amount: kwanzas(record.amount),
-    charge: kwanzas(record.charge),
-    refunded: kwanzas(record.refunded),
-    net: kwanzas(record.net),
-    state: messageText(language, `records.state.${record.state}`),
+    store: csvText(record.storeName),
+    clerk: csvText(record.clerkName ?? ''),
+    code: csvText(record.serial ?? ''),
+    method: csvText(messageText(language, `records.method.${record.method}`)),
+    payer: csvText(record.payerMasked),
+    amount: kwanzas(record.amount, format),
+    charge: kwanzas(record.charge, format),
+    refunded: kwanzas(record.refunded, format),
+    net: kwanzas(record.net, format),
+    state: csvText(messageText(language, `records.state.${record.state}`)),
   };
-  return COLUMNS.map((column) => csvField(values[column])).join(',');
+  return COLUMNS.map((column) => values[column]).join(format.separator);
 }
 
 export function csvHeader(language: Language): string {
-  return COLUMNS.map((column) => csvField(messageText(language, `records.csv.${column}`))).join(',');
+  return COLUMNS.map((column) => csvText(messageText(language, `records.csv.${column}`))).join(csvFormat(language).separator);
 }
 
 /** At most this many rows in one export (a year of a busy store is far below it): a longer one is refused, never cut short silently. */

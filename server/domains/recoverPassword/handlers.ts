@@ -3,6 +3,7 @@ import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts'
 import type { Handler, FlowHandlers } from '../../handler.ts';
 import { consumeCode } from '../oneTimeCodes/oneTimeCodes.ts';
 import { countAccountLookup } from '../captcha/lookups.ts';
+import { CaptchaPass } from '../captcha/captcha.ts';
 import { revokeAllMemberSessions } from '../session/sessions.ts';
 import { findMember, hashPassword, isStrongPassword, openTicket, useTicket } from '../members/accounts.ts';
 
@@ -16,7 +17,7 @@ export function maskName(name: string): string {
 }
 
 const checkAccount4FindPassword: Handler<'fund/member/checkAccount4FindPassword'> = async (input, ctx) => {
-  await countAccountLookup(ctx.db, ctx.ip, `+244${input.mobile}`, input.captchaToken);
+  await countAccountLookup(ctx.db, ctx.ip, `+244${input.mobile}`, new CaptchaPass(ctx.ip, input.captchaToken));
   const member = await findMember(ctx.db, { column: 'mobile', value: `+244${input.mobile}` });
   if (!member || member.status !== 'active') throw new DomainError(ACCOUNT_CODES.accountNotFound);
   return { maskedName: maskName(member.display_name) };

@@ -2,7 +2,8 @@ import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
 import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
-import { requireCaptchaIfSuspicious, recordFailure } from '../captcha/captcha.ts';
+import { CaptchaPass, requireCaptchaIfSuspicious, recordFailure } from '../captcha/captcha.ts';
+import { countAccountLookup } from '../captcha/lookups.ts';
 import { findMember, hashPassword, isStrongPassword, maskDestination, openTicket, signIn, useTicket, type MemberRow } from '../members/accounts.ts';
 
 type Identity = { memberType: 'individual'; mobile: string } | { memberType: 'enterprise'; email: string };
@@ -12,11 +13,16 @@ const keyOf = (identity: Identity) =>
     ? { column: 'mobile' as const, value: `+244${identity.mobile}`, channel: 'sms' as const }
     : { column: 'email' as const, value: identity.email.trim().toLowerCase(), channel: 'email' as const };
 
-/** Sign-up step 1: refuse a number or address that already has an account, then send a code. */
+/**
+ * Sign-up step 1: refuse a number or address that already has an account, then send a code. The
+ * refusal tells a registered account from a free one, so the call is an account look-up too.
+ */
 const sendAuthCode: Handler<'register/sendAuthCode'> = async (input, ctx) => {
   const key = keyOf(input);
+  const pass = new CaptchaPass(ctx.ip, input.captchaToken);
+  await countAccountLookup(ctx.db, ctx.ip, key.value, pass);
   return ctx.db.transaction(async (tx) => {
-    await requireCaptchaIfSuspicious(tx, ctx.ip, input.captchaToken);
+    await requireCaptchaIfSuspicious(tx, ctx.ip, pass);
     const existing = await findMember(tx, key);
     if (existing && existing.status !== 'pending') throw new DomainError(ACCOUNT_CODES.alreadyRegistered);
     const issued = await issueCode(tx, { channel: key.channel, destination: key.value, purpose: 'register', clientIp: ctx.ip, language: ctx.language });

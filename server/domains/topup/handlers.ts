@@ -116,7 +116,7 @@ const applyTopup: Handler<'wallet/topup/applyTopup'> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const order = await openTopupOrder(tx, memberId, input.cardId, BigInt(input.amount));
-    const issued = await issueCode(tx, { channel: 'sms', destination: order.holder_mobile, purpose: 'topup', clientIp: ctx.ip, language: ctx.language });
+    const issued = await issueCode(tx, { channel: 'sms', destination: order.holder_mobile, purpose: 'topup', memberId, clientIp: ctx.ip, language: ctx.language });
     return { orderNo: order.order_no, state: 'AWAITING_CODE' as const, amount: input.amount, mobileMasked: maskMobile(order.holder_mobile), ...issued };
   });
 };
@@ -132,7 +132,7 @@ const resendTopupCode: Handler<'wallet/topup/resendTopupCode'> = async (input, c
   return ctx.db.transaction(async (tx) => {
     const order = await awaitingCode(tx, memberId, input.orderNo);
     if (order.state !== 'AWAITING_CODE') throw new DomainError(CARD_CODES.topupAlreadyConfirmed);
-    const issued = await issueCode(tx, { channel: 'sms', destination: order.holder_mobile, purpose: 'topup', clientIp: ctx.ip, language: ctx.language });
+    const issued = await issueCode(tx, { channel: 'sms', destination: order.holder_mobile, purpose: 'topup', memberId, clientIp: ctx.ip, language: ctx.language });
     return { mobileMasked: maskMobile(order.holder_mobile), ...issued };
   });
 };
