@@ -33,7 +33,7 @@ interface Audience { merchantId: string; storeId: string | null; cashierId: stri
 async function audienceOf(ctx: HandlerContext): Promise<Audience> {
   // a clerk removed meanwhile is refused here (STF10009): checked at the start of a call and again
   // before a woken call answers anything (answerWoken)
-  const scope = await recordsScope(ctx);
+  const scope = await recordsScope(ctx, ctx.db, { family: 'alerts' });
   if (scope.role === 'owner') return { merchantId: scope.merchant.id, storeId: null, cashierId: null };
   return { merchantId: scope.staff.merchant_id, storeId: scope.staff.store_id, cashierId: scope.staff.all_records ? null : scope.memberId };
 }
