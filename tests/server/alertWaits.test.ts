@@ -136,6 +136,17 @@ describe.each(engines)('payment alert waits under load on %s', (engine) => {
       expect((await again).code).toBe('S0001'); // the payment since the cursor, at once
     }, 60_000);
 
+    it('a clerk removed while waiting is not told of the next payment: the woken waits answer STF10009', async () => {
+      const { server, settled } = counted;
+      const { clerk, send, cursorOf, tillPay } = await scene(server);
+      const cursor = await cursorOf(clerk.token);
+      const waits = Array.from({ length: 3 }, () => send(WAIT, { after: cursor }, clerk.token));
+      await settled();
+      await server.db.query("UPDATE staff SET status = 'deleted', removed_at = now() WHERE member_id = $1", [clerk.id]);
+      await tillPay(6_600);
+      for (const answer of await Promise.all(waits)) expect([answer.code, answer.bizContent ?? null]).toEqual(['STF10009', null]);
+    }, 60_000);
+
     it('gives the slot back however the call ends: a removed clerk refused, a wait timed out', async () => {
       const { server } = counted;
       const { shop, clerk, send, cursorOf } = await scene(server);
