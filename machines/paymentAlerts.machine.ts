@@ -8,14 +8,18 @@ import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts
  * region keeps one long poll open (`merchant/alerts/wait`): starting gets the cursor of now, then
  * each answer brings the payments since the cursor and the next cursor, and the next wait begins
  * at once. A lost connection waits a growing back-off (1 s, 2 s, 4 s … 30 s) and resumes from the
- * last cursor, so nothing is missed or told twice. A removed clerk (STF10009) or any other refusal
- * stops it; a lost session never answers (the session chart takes over). The `voice` region reads
+ * last cursor, so nothing is missed or told twice. Too many waits open (AGW10006: the member's other
+ * screens hold their share, or the server its whole) pauses longer (5 s, 10 s … 60 s) and waits
+ * again from the same cursor. A removed clerk (STF10009) or any other refusal stops it; a lost
+ * session never answers (the session chart takes over). The `voice` region reads
  * each payment aloud when on; the choice is the person's and remembered (`rememberVoice`).
  */
 
 /** How many payments the screen keeps on show, newest first. */
 export const SHOWN_PAYMENTS = 5;
 const LONGEST_BACKOFF_MS = 30_000;
+const FIRST_PAUSE_MS = 5_000;
+const LONGEST_PAUSE_MS = 60_000;
 
 export interface AlertPage {
   payments: AlertPayment[];
@@ -30,7 +34,7 @@ export interface PaymentAlertsInput {
 export interface PaymentAlertsContext {
   cursor: string | null;
   payments: AlertPayment[];
-  /** Consecutive lost connections: the back-off grows with them. */
+  /** Consecutive lost connections or crowded refusals: the back-off and the pause grow with them. */
   attempt: number;
   errorCode: string | null;
   /** The input's choice, read once by `voice.deciding`; the region's state is the choice from then on. */
@@ -67,6 +71,8 @@ export const paymentAlertsMachine = setup({
   delays: {
     // 1 s, 2 s, 4 s … at most 30 s: a dead network is not hammered, a short loss is over soon
     backoff: ({ context }) => Math.min(LONGEST_BACKOFF_MS, 1000 * 2 ** Math.max(0, context.attempt - 1)),
+    // 5 s, 10 s, 20 s … at most 60 s: the server said too many wait already; a slot frees when another screen closes
+    pause: ({ context }) => Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** Math.max(0, context.attempt - 1)),
   },
   actions: {
     keepCursor: assign(({ event }) => ({ cursor: pageOf(event)!.cursor, attempt: 0, errorCode: null })),
@@ -96,6 +102,7 @@ export const paymentAlertsMachine = setup({
             input: () => ({ after: null }),
             onDone: [
               { guard: 'isOk', target: 'waiting', actions: 'keepCursor' },
+              { guard: { type: 'refusedWith', params: { code: 'AGW10006' } }, target: 'crowded', actions: 'countLoss' },
               { guard: { type: 'refusedWith', params: { code: 'STF10009' } }, target: 'removed', actions: 'keepRefusal' },
               { target: 'stopped', actions: 'keepRefusal' },
             ],
@@ -111,6 +118,7 @@ export const paymentAlertsMachine = setup({
             onDone: [
               { guard: 'brought', target: 'waiting', reenter: true, actions: ['keepCursor', 'keepPayments', 'announceArrival'] },
               { guard: 'isOk', target: 'waiting', reenter: true, actions: 'keepCursor' },
+              { guard: { type: 'refusedWith', params: { code: 'AGW10006' } }, target: 'crowded', actions: 'countLoss' },
               { guard: { type: 'refusedWith', params: { code: 'STF10009' } }, target: 'removed', actions: 'keepRefusal' },
               { target: 'stopped', actions: 'keepRefusal' },
             ],
@@ -125,6 +133,11 @@ export const paymentAlertsMachine = setup({
           on: {
             'stream.retry': [{ guard: 'hasCursor', target: 'waiting' }, { target: 'starting' }],
           },
+        },
+        // too many waits open (this member's other screens, or the server's all), or a rate limit: asks again by itself, later
+        crowded: {
+          tags: ['error'],
+          after: { pause: [{ guard: 'hasCursor', target: 'waiting' }, { target: 'starting' }] },
         },
         // a refusal other than removal (the member is no merchant or clerk any more): asked again only by hand
         stopped: {

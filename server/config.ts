@@ -30,6 +30,7 @@ export interface ServerConfig {
   bank: BankConfig;
   merchant: MerchantConfig;
   staff: StaffConfig;
+  alerts: AlertsConfig;
   /** A customer-service chat of a provider (`CUSTOMER_SERVICE_URL`); unset, the wallet's own help page. */
   customerServiceUrl: string | null;
 }
@@ -57,6 +58,19 @@ export interface StaffConfig {
   invitationHours: number;
   /** Invitations a merchant may send in an hour (STAFF_INVITATIONS_PER_HOUR, default 20): above it STF10002, against SMS and e-mail spam. */
   invitationsPerHour: number;
+}
+
+/**
+ * The live payment alerts' long polls (server/domains/paymentAlerts): how many may wait at once in
+ * this gateway process. Past either, a wait is refused with AGW10006 (subMsg `member` or `process`)
+ * and the app tries again later. Counted in this process's memory: with N gateways behind a
+ * balancer a member may hold up to N × ALERT_WAITS_PER_MEMBER.
+ */
+export interface AlertsConfig {
+  /** Waits one member may hold (ALERT_WAITS_PER_MEMBER, default 3): a person has a till or two open, and a tab left behind. */
+  waitsPerMember: number;
+  /** Waits the process holds in all (ALERT_WAITS_PER_PROCESS, default 2000): each is an open request and a little memory. */
+  waitsPerProcess: number;
 }
 
 /** Paying merchants (server/domains/scanToPay, cashier, paymentCode, passwordFree). */
@@ -135,6 +149,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staff: {
       invitationHours: Number(env.STAFF_INVITATION_HOURS ?? 72),
       invitationsPerHour: Number(env.STAFF_INVITATIONS_PER_HOUR ?? 20),
+    },
+    alerts: {
+      waitsPerMember: Number(env.ALERT_WAITS_PER_MEMBER ?? 3),
+      waitsPerProcess: Number(env.ALERT_WAITS_PER_PROCESS ?? 2000),
     },
     customerServiceUrl: env.CUSTOMER_SERVICE_URL?.trim() || null,
   };

@@ -25,6 +25,8 @@ export function PaymentAlertsView({ state, send }: { state: State; send: (event:
         <button type="button" className="kw-text-button" onClick={() => send({ type: 'stream.retry' })}>{t('paymentAlerts.retry')}</button>
       </>
     );
+  } else if (state.matches({ stream: 'crowded' })) {
+    status = <FieldError>{t('paymentAlerts.crowded')}</FieldError>;
   } else if (state.matches({ stream: 'reconnecting' })) {
     status = (
       <>

@@ -21,7 +21,9 @@ export const alertCursor = z.string().min(1).max(16_000);
  * their own collections or all with the permission). Without `after`: answers at once with no
  * payments and the cursor of now. With it: answers at once with the payments since, else waits up
  * to ALERT_WAIT_SECONDS and answers empty; always with the cursor to send next, so a call repeated
- * after a lost answer neither misses nor repeats a payment. A removed clerk gets STF10009. The app
+ * after a lost answer neither misses nor repeats a payment. A removed clerk gets STF10009; a wait
+ * past ALERT_WAITS_PER_MEMBER held by the member or ALERT_WAITS_PER_PROCESS by the server AGW10006
+ * (`subMsg` member or process: try again later; the call without `after` is never refused so). The app
  * sends it as a background call: waiting is not activity, so it does not hold the session open.
  */
 export const waitAlerts = defineService({

@@ -28,10 +28,12 @@ export const paymentAlertsModel: FlowModel<typeof paymentAlertsMachine> = {
     doneEvent('waitAlerts', { ok: true, data: { payments: [], cursor: CURSOR_0 } }),
     doneEvent('waitAlerts', { ok: true, data: arrivals }),
     doneEvent('waitAlerts', { ok: true, data: quiet }),
+    doneEvent('waitAlerts', refusal('AGW10006')),
     doneEvent('waitAlerts', refusal('STF10009')),
     doneEvent('waitAlerts', refusal('MCH10003')),
     errorEvent('waitAlerts', new Error('network down')),
     afterEvent('backoff', 'paymentAlerts.stream.reconnecting'),
+    afterEvent('pause', 'paymentAlerts.stream.crowded'),
   ],
   // what the guards and the screen read: whether a cursor exists, how many payments show, the refusal
   serializeState: (snapshot) => {

@@ -42,6 +42,11 @@ const binding: ScreenBinding<typeof paymentAlertsMachine> = {
       expect(text).toMatch(/Sem ligação\. A tentar de novo…/);
       return void expect(ui.getByRole('button', { name: 'Tentar já' })).toBeTruthy();
     }
+    if (state.matches({ stream: 'crowded' })) {
+      // it tries again by itself, later: no button to hammer the server with
+      expect(ui.getByRole('alert').textContent).toBe(pt.paymentAlerts.crowded);
+      return void expect(ui.queryByRole('button', { name: 'Tentar já' })).toBeNull();
+    }
     if (state.matches({ stream: 'removed' })) {
       expect(ui.getByRole('alert').textContent).toBe(pt.errors.STF10009);
       return void expect(ui.queryByRole('button', { name: 'Tentar já' })).toBeNull();

@@ -13,6 +13,8 @@ import { engines, startTestServer, type TestServer } from '../support/server.ts'
 import { fund, payTokenDirect, verifyMember } from '../support/money.ts';
 import { call, createMerchantDirect, createStore, ok, operatorOf, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { ROLE_RULES, type MerchantRole, type RoleFamily, type RoleRule } from '../../server/domains/merchantOpening/merchants.ts';
+import { contracts } from '../../services/contract/index.ts';
 
 const PER_HOUR = 60;
 const TOKEN_IN = /\/app\/invitation\/([A-Za-z0-9_-]{43})/;
@@ -261,7 +263,8 @@ describe.each(engines)('staff on %s', (engine) => {
 
   describe('who may do what (spec §6): every call × every role', () => {
     let clerk: Person, clerkAll: Person, removed: Person, rivalClerk: Person, member: Person;
-    let clerkStaffId: string, ownerSerial: string, clerkSerial: string, pendingId: string;
+    let clerkStaffId: string, ownerSerial: string, clerkSerial: string, pendingId: string, spareStoreId: string;
+    let clerksCharge: { chargeId: string; paymentId: string };
     beforeAll(async () => {
       [clerk, clerkAll, removed, rivalClerk, member] = [await person('Caixa Sem'), await person('Caixa Todos'), await person('Caixa Saiu'), await person('Caixa Rival'), await person('Membro')];
       clerkStaffId = await hire(shop, clerk, { allRecords: false });
@@ -271,6 +274,17 @@ describe.each(engines)('staff on %s', (engine) => {
       ownerSerial = (await ok(server, 'merchant/cashier/createDynamicCode', { storeId: shop.storeId, amount: 700 }, shop.token)).serial;
       clerkSerial = (await ok(server, 'merchant/cashier/createDynamicCode', { storeId: shop.storeId, amount: 800 }, clerk.token)).serial;
       pendingId = (await qrInvite(shop)).invitationId;
+      spareStoreId = (await createStore(server, shop.token, shop.merchantId, { name: 'Loja a Fechar' })).store.storeId;
+      // a payment the clerk collected with a member's payment code (password-free): a charge and a record to ask about
+      const buyer = await person('Rui Pagador');
+      const payerId = await verifyMember(server.db, `+244${buyer.mobile}`, 'Rui Pagador');
+      const payer = buyer.token;
+      await fund(server.db, payerId, 10_000_00n);
+      const payToken = await payTokenDirect(server.db, payerId, { service: 'pay/passwordFree/set', amount: 5_000_00, counterparty: 'passwordFree' });
+      await ok(server, 'pay/passwordFree/set', { enabled: true, limit: 5_000_00, payToken }, payer);
+      const { code: paymentCode } = await ok(server, 'pay/paymentCode/issue', { deviceId: 'phone-matrix' }, payer);
+      const charged = await ok(server, 'merchant/cashier/chargePaymentCode', { storeId: shop.storeId, code: paymentCode, amount: 1_000 }, clerk.token);
+      clerksCharge = { chargeId: charged.chargeId, paymentId: charged.payment.paymentId };
     }, 120_000);
 
     type Role = 'merchant' | 'clerk' | 'clerkAll' | 'removed' | 'rivalClerk' | 'member' | 'operator';
@@ -278,7 +292,15 @@ describe.each(engines)('staff on %s', (engine) => {
     const ask = async (role: Role, service: string, body: object): Promise<Answer> =>
       call(server, service, body, tokenOf(role), role === 'operator' ? { type: 'SSO-AUTH' } : {});
     const ROLES: Role[] = ['merchant', 'clerk', 'clerkAll', 'removed', 'rivalClerk', 'member', 'operator'];
-    const OWNER_ONLY = { merchant: 'S0001', clerk: 'STF10010', clerkAll: 'STF10010', removed: 'STF10009', rivalClerk: 'STF10010', member: 'MCH10003', operator: 'AGW10005' } as const;
+    /** The table's column for each person here: both clerks and another merchant's clerk are clerks; the member is anyone else. */
+    const COLUMN: Record<Exclude<Role, 'operator'>, MerchantRole> = { merchant: 'owner', clerk: 'clerk', clerkAll: 'clerk', removed: 'removedClerk', rivalClerk: 'clerk', member: 'anyoneElse' };
+    /** What ROLE_RULES says a person gets: the first refusal code, or null where the row lets them in. */
+    const refusalFor = (rule: RoleRule, role: Role): string | null => {
+      if (role === 'operator') return 'AGW10005'; // a member's call: refused to an operator's token before any role
+      const answer = rule[COLUMN[role]];
+      return typeof answer === 'string' ? null : answer[0];
+    };
+    const OWNER_ONLY = Object.fromEntries(ROLES.map((role) => [role, refusalFor(ROLE_RULES.ownerOnly, role) ?? 'S0001'])) as Record<Role, string>;
 
     it.each([
       ['merchant/staff/invitations', () => ({})],
@@ -319,6 +341,8 @@ describe.each(engines)('staff on %s', (engine) => {
       for (const role of ROLES) expect([role, (await ask(role, 'merchant/cashier/createDynamicCode', { storeId: shop.storeId, amount: 100 })).code]).toEqual([role, create[role]]);
       expect((await ask('clerk', 'merchant/cashier/createDynamicCode', { storeId: storeB, amount: 100 })).code).toBe('MCH10004');
       expect((await ask('merchant', 'merchant/cashier/createDynamicCode', { storeId: storeB, amount: 100 })).code).toBe('S0001');
+      // a removed clerk is told so whichever store they name (theirs was shop's first); nothing says whose the store is
+      for (const storeId of [storeB, rival.storeId]) expect((await ask('removed', 'merchant/cashier/createDynamicCode', { storeId, amount: 100 })).code).toBe('STF10009');
 
       const ownerCode = { merchant: 'S0001', clerk: 'MCH10004', clerkAll: 'S0001', removed: 'STF10009', rivalClerk: 'MCH10004', member: 'MCH10003', operator: 'AGW10005' };
       for (const role of ROLES) expect([role, (await ask(role, 'merchant/cashier/queryDynamicCode', { serial: ownerSerial })).code]).toEqual([role, ownerCode[role]]);
@@ -338,10 +362,67 @@ describe.each(engines)('staff on %s', (engine) => {
       for (const [role, expected] of [['removed', 'STF10009'], ['member', 'MCH10003'], ['operator', 'AGW10005']] as const) expect((await ask(role, 'merchant/cashier/stores', {})).code).toBe(expected);
     });
 
-    it('merchant-only calls of the collection account still refuse a clerk', async () => {
-      for (const service of ['merchant/list/query', 'merchant/home/summary']) expect((await ask('clerkAll', service, {})).code).toBe('MCH10003');
-      expect((await ask('clerkAll', 'merchant/code/list', { storeId: shop.storeId })).code).toMatch(/^(MCH10003|MCH10004)$/);
-      expect((await ask('clerkAll', 'merchant/store/save', { merchantId: shop.merchantId, name: 'X', address: 'Rua 1', description: '', businessDays: [1], opensAt: '08:00', closesAt: '18:00', photoFileId: null })).code).toMatch(/^(MCH10003|MCH10004)$/);
+    /**
+     * Every call of every family in ROLE_RULES, as each person: a refusal exactly where the table
+     * says, its first code; where the table lets the person in, the call's own answer (S0001, or
+     * the refusal its made-up body earns, or another merchant's store or record answered as none).
+     */
+    const CALLS: Record<string, { body: () => object; admitted?: Partial<Record<Role, string>> }> = {
+      'merchant/cashier/stores': { body: () => ({}) },
+      'merchant/cashier/createDynamicCode': { body: () => ({ storeId: shop.storeId, amount: 100 }), admitted: { rivalClerk: 'MCH10004' } },
+      'merchant/cashier/queryDynamicCode': { body: () => ({ serial: clerkSerial }), admitted: { rivalClerk: 'MCH10004' } },
+      'merchant/cashier/chargePaymentCode': {
+        body: () => ({ storeId: shop.storeId, code: '123456789012345678', amount: 100 }),
+        admitted: { merchant: 'MCH10008', clerk: 'MCH10008', clerkAll: 'MCH10008', rivalClerk: 'MCH10004' },
+      },
+      'merchant/cashier/queryCharge': { body: () => ({ chargeId: clerksCharge.chargeId }), admitted: { rivalClerk: 'MCH10004' } },
+      'merchant/records/query': { body: () => ({}) },
+      'merchant/records/detail': { body: () => ({ recordId: clerksCharge.paymentId }), admitted: { rivalClerk: 'STF10013' } },
+      'merchant/alerts/wait': { body: () => ({}) },
+      'merchant/refund/apply': { body: () => ({ recordId: clerksCharge.paymentId, amount: 1, payToken: 'x'.repeat(32) }), admitted: { merchant: 'FND10008' } },
+      'merchant/analysis/query': { body: () => ({ shortcut: '7' }) },
+      'merchant/analysis/fundDetails': { body: () => ({ shortcut: '7' }) },
+      'merchant/staff/invitations': { body: () => ({}) },
+      'merchant/staff/invite': { body: () => ({ channel: 'qr', storeId: shop.storeId, allRecords: false }) },
+      'merchant/staff/withdrawInvitation': { body: () => ({ invitationId: '999999999' }), admitted: { merchant: 'STF10006' } },
+      'merchant/staff/list': { body: () => ({}) },
+      'merchant/staff/detail': { body: () => ({ staffId: clerkStaffId }) },
+      'merchant/staff/update': { body: () => ({ staffId: clerkStaffId, allRecords: false }) },
+      'merchant/staff/remove': { body: () => ({ staffId: '999999999' }), admitted: { merchant: 'STF10008' } },
+      'merchant/store/save': { body: () => ({ merchantId: shop.merchantId, name: 'Quiosque', address: 'Rua 1', description: '', businessDays: [1], opensAt: '08:00', closesAt: '18:00', photoFileId: null }) },
+      'merchant/store/detail': { body: () => ({ storeId: shop.storeId }) },
+      'merchant/store/close': { body: () => ({ storeId: spareStoreId }) },
+      'merchant/code/list': { body: () => ({ storeId: shop.storeId }) },
+      'merchant/code/bind': { body: () => ({ storeId: shop.storeId, code: 'KW0000000000' }), admitted: { merchant: 'MCH10006' } },
+      'merchant/code/unbind': { body: () => ({ bindingId: '999999999' }), admitted: { merchant: 'MCH10004' } },
+      'subMerchant/register/apply': { body: () => ({ name: 'Filial', provinceId: 'nowhere', city: 'Nenhures' }), admitted: { merchant: 'MCH10017' } },
+      'merchant/home/summary': { body: () => ({}) },
+      'merchant/list/query': { body: () => ({}) },
+    };
+    // answering an invitation refuses nobody by role (its row is words): 'the invited person’s calls' above
+    const matrixFamilies = (Object.entries(ROLE_RULES) as [RoleFamily, RoleRule][]).filter(([, rule]) => Object.values(COLUMN).some((column) => typeof rule[column] !== 'string'));
+
+    it('the table names every merchant call once, and the matrix calls every one the table refuses anybody', () => {
+      const gated = Object.keys(contracts).filter((name) => (name.startsWith('merchant/') && !name.startsWith('merchant/open/')) || name === 'subMerchant/register/apply' || name.startsWith('staff/invitation/'));
+      const named = Object.values(ROLE_RULES).flatMap((rule: RoleRule) => rule.services);
+      expect([...named].sort()).toEqual([...gated].sort());
+      expect(Object.keys(CALLS).sort()).toEqual(matrixFamilies.flatMap(([, rule]) => rule.services).sort());
+      // a made-up answer only where the table lets the person in
+      for (const [family, rule] of matrixFamilies) {
+        for (const service of rule.services) {
+          for (const role of Object.keys(CALLS[service]!.admitted ?? {}) as Role[]) expect([family, service, role, refusalFor(rule, role)]).toEqual([family, service, role, null]);
+        }
+      }
+    });
+
+    describe.each(matrixFamilies)('%s: as ROLE_RULES says', (_family, rule) => {
+      it.each(rule.services.map((service) => [service]))('%s', async (service) => {
+        const { body, admitted = {} } = CALLS[service]!;
+        for (const role of ROLES) {
+          const expected = refusalFor(rule, role) ?? admitted[role] ?? 'S0001';
+          expect([role, (await ask(role, service, body())).code]).toEqual([role, expected]);
+        }
+      });
     });
   });
 

@@ -1,4 +1,5 @@
-import { MERCHANT_CODES, STAFF_CODES } from '../../../services/contract/answerCodes.ts';
+import { MERCHANT_CODES, STAFF_CODES, type Code } from '../../../services/contract/answerCodes.ts';
+import type { ServiceName } from '../../../services/contract/index.ts';
 import type { MerchantSummary, Store } from '../../../services/contract/merchantShared.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
@@ -17,7 +18,111 @@ import { memberIdOf } from '../session/principal.ts';
  *   store gets the same answer as for a store that does not exist (MCH10004), and a member on no
  *   staff the answer they had before clerks existed (MCH10003), so nothing leaks whose a store is;
  * - `ownerOnly` for the owner's calls (staff, refunds, withdrawals): STF10010 for a clerk.
+ *
+ * Which refusal each of them gives is read from ROLE_RULES, the one table README's "Who may do
+ * what" shows (tests/unit/readmeRoles.test.ts keeps the two equal; the authorisation matrix in
+ * tests/server/staff.test.ts takes its expectations from it).
  */
+
+/** Who a caller is to a merchant's calls: README's columns. */
+export type MerchantRole = 'owner' | 'clerk' | 'removedClerk' | 'anyoneElse';
+
+export const ROLE_COLUMNS: Readonly<Record<MerchantRole, string>> = {
+  owner: 'owner (the enterprise that opened the account)',
+  clerk: "clerk (an individual who agreed to one store's invitation)",
+  removedClerk: 'removed clerk',
+  anyoneElse: 'anyone else',
+};
+
+/**
+ * A role's answer to a family of calls: what it may do, in README's words, or the codes it is
+ * refused with — the first is the one the role gets; for `anyoneElse` the first is a member on no
+ * merchant's side, the others a member of another merchant naming this one's store.
+ */
+export type RoleAnswer = string | readonly [Code, ...Code[]];
+
+export interface RoleRule extends Readonly<Record<MerchantRole, RoleAnswer>> {
+  /** README's name for the family (the row's first cell). */
+  calls: string;
+  /** The gateway services of the family (the CSV export is records' `GET /merchant/records/export`, owner only). */
+  services: readonly ServiceName[];
+}
+
+const { staffRemoved, ownerOnly: ownerOnlyCode, assignedElsewhere, notAnIndividual } = STAFF_CODES;
+const { notAMerchant, notYours } = MERCHANT_CODES;
+
+/** Who may do what (spec §6; DESIGN.md "Roles"), by family of calls, in README's order. */
+export const ROLE_RULES = {
+  cashier: {
+    calls: 'cashier: dynamic code, charge a payment code',
+    services: ['merchant/cashier/stores', 'merchant/cashier/createDynamicCode', 'merchant/cashier/queryDynamicCode', 'merchant/cashier/chargePaymentCode', 'merchant/cashier/queryCharge'],
+    owner: "all its and its sub-merchants' stores",
+    clerk: 'their store only',
+    removedClerk: [staffRemoved],
+    anyoneElse: [notAMerchant, notYours],
+  },
+  records: {
+    calls: 'records',
+    services: ['merchant/records/query', 'merchant/records/detail'],
+    owner: 'all stores, by store, clerk or code binding; CSV',
+    clerk: "their own collections, or all their store's with the all-records permission; no CSV",
+    removedClerk: [staffRemoved],
+    anyoneElse: [notAMerchant],
+  },
+  alerts: {
+    calls: 'live alerts',
+    services: ['merchant/alerts/wait'],
+    owner: 'all its stores',
+    clerk: 'as records',
+    removedClerk: [staffRemoved],
+    anyoneElse: [notAMerchant],
+  },
+  ownerOnly: {
+    calls: 'refunds, analysis, settlement, staff, stores, codes and stickers, sub-merchants, merchant home and list',
+    services: [
+      'merchant/refund/apply', 'merchant/analysis/query', 'merchant/analysis/fundDetails',
+      'merchant/staff/invitations', 'merchant/staff/invite', 'merchant/staff/withdrawInvitation', 'merchant/staff/list', 'merchant/staff/detail', 'merchant/staff/update', 'merchant/staff/remove',
+      'merchant/store/save', 'merchant/store/detail', 'merchant/store/close',
+      'merchant/code/list', 'merchant/code/bind', 'merchant/code/unbind',
+      'subMerchant/register/apply', 'merchant/home/summary', 'merchant/list/query',
+    ],
+    owner: 'yes',
+    clerk: [ownerOnlyCode],
+    removedClerk: [staffRemoved],
+    anyoneElse: [notAMerchant],
+  },
+  invitation: {
+    calls: 'answer an invitation',
+    services: ['staff/invitation/pending', 'staff/invitation/summary', 'staff/invitation/detail', 'staff/invitation/respond'],
+    owner: '—',
+    clerk: `one store at a time (\`${assignedElsewhere}\`)`,
+    removedClerk: 'may be invited again',
+    anyoneElse: `individuals only (\`${notAnIndividual}\`)`,
+  },
+} as const satisfies Record<string, RoleRule>;
+
+export type RoleFamily = keyof typeof ROLE_RULES;
+
+/** The refusal a family's table row gives a caller who is not let in. */
+function refused(family: RoleFamily, role: Exclude<MerchantRole, 'owner'>): DomainError {
+  const answer: RoleAnswer = ROLE_RULES[family][role];
+  // a programming error: the caller was let in by the table and refused by the code
+  if (typeof answer === 'string') throw new Error(`ROLE_RULES.${family}: a ${role} is not refused`);
+  return new DomainError(answer[0]);
+}
+
+/** A caller who does not own an active merchant: an active clerk (their staff row), a removed clerk, or anyone else. */
+type NotOwner = { role: 'clerk'; staff: StaffRow } | { role: 'removedClerk' } | { role: 'anyoneElse' };
+
+async function notOwner(ctx: HandlerContext, db: Queryable): Promise<NotOwner> {
+  const { rows } = await db.query<StaffRow>(
+    `SELECT ${STAFF_COLUMNS} FROM staff st WHERE st.member_id = $1 ORDER BY (st.status = 'normal') DESC, st.id DESC LIMIT 1`,
+    [memberIdOf(ctx)],
+  );
+  const row = rows[0];
+  if (!row) return { role: 'anyoneElse' };
+  return row.status === 'normal' ? { role: 'clerk', staff: row } : { role: 'removedClerk' };
+}
 
 export interface MerchantRow {
   id: string;
@@ -55,12 +160,15 @@ export interface StoreRow {
 export const STORE_COLUMNS = `s.id::text, s.merchant_id::text, s.name, s.address, s.description, s.business_days,
   to_char(s.opens_at, 'HH24:MI') AS opens_at, to_char(s.closes_at, 'HH24:MI') AS closes_at, s.photo_file_id::text, s.status, s.updated_at`;
 
-/** The caller (a member) acting as a merchant: the merchant the member owns, or MCH10003. */
+/**
+ * The caller (a member) acting as a merchant, for the owner's calls: the merchant the member owns;
+ * else, by ROLE_RULES.ownerOnly, a clerk STF10010, a removed clerk STF10009, anyone else MCH10003.
+ */
 export async function merchantOf(ctx: HandlerContext, db: Queryable = ctx.db): Promise<MerchantRow> {
   const memberId = memberIdOf(ctx);
   const { rows } = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.member_id = $1 AND m.parent_id IS NULL AND m.status = 'active'`, [memberId]);
-  if (!rows[0]) throw new DomainError(MERCHANT_CODES.notAMerchant);
-  return rows[0];
+  if (rows[0]) return rows[0];
+  throw refused('ownerOnly', (await notOwner(ctx, db)).role);
 }
 
 /** The merchant itself or one of its sub-merchants, by id; anything else (another's, none) is MCH10004. */
@@ -111,20 +219,17 @@ export type StoreActor =
  * removed since their last call gets STF10009 when `refuseRemoved` (a clerk screen's next call).
  */
 export async function staffOf(ctx: HandlerContext, db: Queryable = ctx.db, options: { refuseRemoved?: boolean } = {}): Promise<StaffRow | null> {
-  const memberId = memberIdOf(ctx);
-  const { rows } = await db.query<StaffRow>(
-    `SELECT ${STAFF_COLUMNS} FROM staff st WHERE st.member_id = $1 ORDER BY (st.status = 'normal') DESC, st.id DESC LIMIT 1`,
-    [memberId],
-  );
-  const row = rows[0];
-  if (row?.status === 'normal') return row;
-  if (row && options.refuseRemoved) throw new DomainError(STAFF_CODES.staffRemoved);
+  const caller = await notOwner(ctx, db);
+  if (caller.role === 'clerk') return caller.staff;
+  if (caller.role === 'removedClerk' && options.refuseRemoved) throw new DomainError(STAFF_CODES.staffRemoved);
   return null;
 }
 
 /**
- * The caller at a store named in a call: its owner, else its clerk, else MCH10004 — or STF10009 for a
- * clerk removed from it. `ownerOnly` refuses a clerk with STF10010 (refunds, withdrawals, staff).
+ * The caller at a store named in a call (ROLE_RULES.cashier): its owner, else its clerk; a clerk
+ * removed from it, or removed and at no store now, STF10009; a clerk of another store (this
+ * merchant's or another's) MCH10004, as for a store that does not exist; anyone else MCH10003.
+ * `ownerOnly` refuses a clerk with STF10010.
  */
 export async function actingAt(ctx: HandlerContext, storeId: string, db: Queryable = ctx.db, options: { ownerOnly?: boolean; lock?: boolean } = {}): Promise<StoreActor> {
   const memberId = memberIdOf(ctx);
@@ -139,12 +244,13 @@ export async function actingAt(ctx: HandlerContext, storeId: string, db: Queryab
   );
   const staff = rows[0];
   if (!staff) {
-    // on no staff at all: answered as before clerks existed (not a merchant), never naming the store
-    const anyStaff = await db.query(`SELECT 1 FROM staff st WHERE st.member_id = $1 LIMIT 1`, [memberId]);
-    throw new DomainError(anyStaff.rows[0] ? MERCHANT_CODES.notYours : MERCHANT_CODES.notAMerchant);
+    // never at this store: a clerk elsewhere is told nothing of it; on no staff at all, answered as before clerks existed
+    const caller = await notOwner(ctx, db);
+    if (caller.role === 'clerk') throw new DomainError(MERCHANT_CODES.notYours);
+    throw refused('cashier', caller.role);
   }
-  if (staff.status !== 'normal') throw new DomainError(STAFF_CODES.staffRemoved);
-  if (options.ownerOnly) throw new DomainError(STAFF_CODES.ownerOnly);
+  if (staff.status !== 'normal') throw refused('cashier', 'removedClerk');
+  if (options.ownerOnly) throw refused('ownerOnly', 'clerk');
   const merchantRows = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.id = $1`, [staff.merchant_id]);
   const merchant = merchantRows.rows[0]!;
   return { role: 'clerk', memberId, staff, merchant, store: await ownedStore(db, merchant, storeId, { lock: options.lock }) };
@@ -156,35 +262,29 @@ export type RecordsScope =
   | { role: 'clerk'; memberId: string; merchant: MerchantRow; staff: StaffRow };
 
 /**
- * The caller's readable scope for calls that name no store (records, their export, a refund): the
- * merchant's owner, else an active clerk (a removed one is STF10009), else MCH10003. `ownerOnly`
- * refuses a clerk with STF10010. Which rows a clerk then sees (their own collections, or all their
- * store's with `all_records`) is the records domain's query, given this scope.
+ * The caller's readable scope for calls that name no store (records, their export, a refund, the
+ * alerts, the analysis): the merchant's owner, else an active clerk; a removed clerk and anyone
+ * else are refused as the family's row of ROLE_RULES says (STF10009, MCH10003). `ownerOnly` (the
+ * ownerOnly row) refuses a clerk too, with STF10010. Which rows a clerk then sees (their own
+ * collections, or all their store's with `all_records`) is the records domain's query, given this scope.
  */
-export async function recordsScope(ctx: HandlerContext, db: Queryable = ctx.db, options: { ownerOnly?: boolean } = {}): Promise<RecordsScope> {
+export async function recordsScope(ctx: HandlerContext, db: Queryable = ctx.db, options: { ownerOnly?: boolean; family?: 'records' | 'alerts' } = {}): Promise<RecordsScope> {
   const memberId = memberIdOf(ctx);
   const owned = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.member_id = $1 AND m.parent_id IS NULL AND m.status = 'active'`, [memberId]);
   if (owned.rows[0]) return { role: 'owner', memberId, merchant: owned.rows[0] };
-  const staff = await staffOf(ctx, db, { refuseRemoved: true });
-  if (!staff) throw new DomainError(MERCHANT_CODES.notAMerchant);
-  if (options.ownerOnly) throw new DomainError(STAFF_CODES.ownerOnly);
-  const merchantRows = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.id = $1`, [staff.merchant_id]);
-  return { role: 'clerk', memberId, merchant: merchantRows.rows[0]!, staff };
+  const caller = await notOwner(ctx, db);
+  const family = options.ownerOnly ? 'ownerOnly' : (options.family ?? 'records');
+  if (caller.role !== 'clerk' || family === 'ownerOnly') throw refused(family, caller.role);
+  const merchantRows = await db.query<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.id = $1`, [caller.staff.merchant_id]);
+  return { role: 'clerk', memberId, merchant: merchantRows.rows[0]!, staff: caller.staff };
 }
 
 /**
  * The caller as the merchant's owner, for the calls only the owner makes (staff, refunds,
- * withdrawals): a clerk gets STF10010, a removed clerk STF10009, anyone else MCH10003.
+ * withdrawals): `merchantOf`, named for what it checks (a clerk STF10010, a removed clerk STF10009,
+ * anyone else MCH10003).
  */
-export async function ownerOnly(ctx: HandlerContext, db: Queryable = ctx.db): Promise<MerchantRow> {
-  try {
-    return await merchantOf(ctx, db);
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.code !== MERCHANT_CODES.notAMerchant) throw error;
-    if (await staffOf(ctx, db, { refuseRemoved: true })) throw new DomainError(STAFF_CODES.ownerOnly);
-    throw error;
-  }
-}
+export const ownerOnly = merchantOf;
 
 export function toMerchantSummary(row: MerchantRow): MerchantSummary {
   return {

@@ -3,8 +3,9 @@ import { ALERT_WAIT_SECONDS, type AlertPayment } from '../../../services/contrac
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler, HandlerContext } from '../../handler.ts';
 import { recordsScope } from '../merchantOpening/merchants.ts';
+import { memberIdOf } from '../session/principal.ts';
 import { decodeCursor, encodeCursor, GRACE_MS, type AlertCursor } from './cursor.ts';
-import { paymentWatch } from './watch.ts';
+import { paymentWatch, type TailPayment, type WakeUp } from './watch.ts';
 
 /**
  * Live payment alerts by long polling through the gateway (so every call meets the session rules
@@ -13,6 +14,11 @@ import { paymentWatch } from './watch.ts';
  * or ALERT_WAIT_SECONDS pass. Long polling rather than server-sent events: it goes through the one
  * gateway endpoint, its envelope and its session check unchanged, and survives proxies that
  * buffer streams.
+ *
+ * A waiting call costs the database its first look only: woken, it is handed the payments the
+ * watcher's one read found and answers those its caller may hear from memory; timed out, it
+ * answers the cursor of its first look. A member holds at most ALERT_WAITS_PER_MEMBER waits and
+ * the process ALERT_WAITS_PER_PROCESS (AGW10006 past either; the app tries again later).
  */
 
 /** At most this many payments an answer; the rest come with the next call (the cursor does not pass them). */
@@ -25,8 +31,9 @@ const waitMs = () => Number(process.env.KW_ALERT_WAIT_MS) || ALERT_WAIT_SECONDS 
 interface Audience { merchantId: string; storeId: string | null; cashierId: string | null }
 
 async function audienceOf(ctx: HandlerContext): Promise<Audience> {
-  // a clerk removed meanwhile is refused here (STF10009): checked again at every look
-  const scope = await recordsScope(ctx);
+  // a clerk removed meanwhile is refused here (STF10009): checked at the start of a call and again
+  // before a woken call answers anything (answerWoken)
+  const scope = await recordsScope(ctx, ctx.db, { family: 'alerts' });
   if (scope.role === 'owner') return { merchantId: scope.merchant.id, storeId: null, cashierId: null };
   return { merchantId: scope.staff.merchant_id, storeId: scope.staff.store_id, cashierId: scope.staff.all_records ? null : scope.memberId };
 }
@@ -81,11 +88,45 @@ function bounded(rows: { id: string; at_ms: string }[], since: number): AlertCur
   return { since: cutoff, seen: inWindow.filter((row) => Number(row.at_ms) >= cutoff).map((row) => BigInt(row.id)) };
 }
 
+const sameAudience = (a: Audience, b: Audience) => a.merchantId === b.merchantId && a.storeId === b.storeId && a.cashierId === b.cashierId;
+
+const byTimeThenId = (a: TailPayment, b: TailPayment) => a.atMs - b.atMs || (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0);
+
+/**
+ * A woken call's answer from what the watcher read (no query of its own): the payments its caller
+ * may hear (the audience's store and cashier) that the cursor has not delivered (created at or
+ * after `since`, not in `seen`), delivered by adding them to `seen`. `since` stays: still true of
+ * the cursor, and the next call's first look moves it on. Nothing for this caller: empty, and the
+ * call waits on. Before answering a payment the caller's role is checked again, so a clerk removed
+ * while waiting hears nothing (STF10009): one check per member per wake-up (`once`), however many
+ * waits the member holds, and only for members with something to hear — so the role queries of a
+ * wake-up are bounded by the payment's audience, at most ALERT_WAITS_PER_MEMBER calls each. A
+ * changed audience (moved, permission changed), more than a page, or a cursor that would name more
+ * than MAX_SEEN fall back to the database look.
+ */
+async function answerWoken(ctx: HandlerContext, audience: Audience, cursor: AlertCursor, wakeUps: WakeUp[]): Promise<{ payments: AlertPayment[]; cursor: AlertCursor; audience: Audience }> {
+  const heard = wakeUps.flatMap((wakeUp) => wakeUp.payments).filter((payment) => payment.atMs >= cursor.since
+    && (audience.storeId === null || payment.storeId === audience.storeId) && (audience.cashierId === null || payment.cashierId === audience.cashierId));
+  const delivered = heard.length > 0 ? new Set(cursor.seen.map(String)) : null;
+  const fresh = new Map<string, TailPayment>();
+  for (const payment of heard) if (!delivered!.has(payment.id)) fresh.set(payment.id, payment);
+  if (fresh.size === 0) return { payments: [], cursor, audience };
+  const memberId = memberIdOf(ctx);
+  const now = await wakeUps[wakeUps.length - 1]!.once(`audience:${memberId}`, () => audienceOf(ctx));
+  if (!sameAudience(now, audience) || fresh.size > PAGE || cursor.seen.length + fresh.size > MAX_SEEN) return { ...(await look(ctx, now, cursor)), audience: now };
+  const payments = [...fresh.values()].sort(byTimeThenId);
+  return {
+    payments: payments.map((p) => ({ paymentId: p.id, storeId: p.storeId, storeName: p.storeName, amount: Number(p.amount), at: new Date(p.atMs).toISOString() })),
+    cursor: { since: cursor.since, seen: [...cursor.seen, ...payments.map((p) => BigInt(p.id))] },
+    audience,
+  };
+}
+
 const waitAlerts: Handler<'merchant/alerts/wait'> = async (input, ctx) => {
   const cursor = input.after === undefined ? null : decodeCursor(input.after);
   if (input.after !== undefined && !cursor) throw new DomainError(CODES.invalidParameters, 200, 'after');
-  let audience = await audienceOf(ctx);
   if (!cursor) {
+    const audience = await audienceOf(ctx);
     // listening starts now: what is already there counts as delivered, not announced
     const clock = await ctx.db.query<{ now_ms: string }>(NOW_MS);
     const since = Number(clock.rows[0]!.now_ms) - GRACE_MS;
@@ -98,26 +139,37 @@ const waitAlerts: Handler<'merchant/alerts/wait'> = async (input, ctx) => {
     return { payments: [], cursor: encodeCursor(bounded(rows, since)) };
   }
 
-  let woken = false;
-  let wake: () => void = () => { woken = true; };
-  const stop = paymentWatch(ctx.db).listen(audience.merchantId, () => wake());
-  const deadline = Date.now() + waitMs();
+  // a call that may be held takes a slot first (no query spent on a refused one) and gives it back however it ends
+  const watch = paymentWatch(ctx.db);
+  const slot = watch.hold(memberIdOf(ctx), ctx.config.alerts);
+  if (typeof slot === 'string') throw new DomainError(CODES.tooManyRequests, 429, slot);
   try {
-    for (;;) {
-      const found = await look(ctx, audience, cursor);
-      if (found.payments.length > 0 || Date.now() >= deadline) return { payments: found.payments, cursor: encodeCursor(found.cursor) };
-      if (!woken) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
-          wake = () => { clearTimeout(timer); resolve(); };
-        });
+    let audience = await audienceOf(ctx);
+    const wakeUps: WakeUp[] = [];
+    let wake: () => void = () => {};
+    const stop = watch.listen(audience.merchantId, (wakeUp) => {
+      wakeUps.push(wakeUp);
+      wake();
+    });
+    try {
+      const deadline = Date.now() + waitMs();
+      let found = await look(ctx, audience, cursor);
+      for (;;) {
+        if (found.payments.length > 0 || Date.now() >= deadline) return { payments: found.payments, cursor: encodeCursor(found.cursor) };
+        if (wakeUps.length === 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+            wake = () => { clearTimeout(timer); resolve(); };
+          });
+          wake = () => {};
+        }
+        if (wakeUps.length > 0) ({ audience, ...found } = await answerWoken(ctx, audience, found.cursor, wakeUps.splice(0)));
       }
-      woken = false;
-      wake = () => { woken = true; };
-      audience = await audienceOf(ctx);
+    } finally {
+      stop();
     }
   } finally {
-    stop();
+    slot();
   }
 };
 
