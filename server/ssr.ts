@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { CODES } from '../services/contract/answerCodes.ts';
 import type { DocumentSlug } from '../services/contract/document.ts';
 import { ROUTES } from '../services/routeTable.ts';
-import type { SsrData } from '../src/ssrData.ts';
+import { SSR_DATA_ID, type SsrData } from '../src/ssrData.ts';
 import { findDocument } from './domains/document/documents.ts';
 import { normaliseLanguage, type Language } from './i18n.ts';
 
@@ -47,6 +47,20 @@ export function inlineStyles(staticDir: string, base = '/dist/'): (html: string)
 }
 
 /**
+ * JSON inside a script element: nothing in it can close the element or start a comment. Written as
+ * `<script type="application/json">`, which the browser never runs: the Content-Security-Policy
+ * (server/securityHeaders.ts) has no need to allow it, whatever the page's data.
+ */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const jsonScript = (id: string, value: unknown) => `<script type="application/json" id="${id}">${scriptJson(value)}</script>`;
+
+/**
+ * The loader of a rendered page's code: one fixed text for every page (the Content-Security-Policy
+ * allows it by its hash), reading what to load from the `kw-deferred` data block before it.
+ */
+export const DEFERRED_LOADER = `(function(){var d=JSON.parse(document.getElementById('kw-deferred').textContent),done;function go(){if(done)return;done=1;var h=document.head;d.preloads.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=d.entry;h.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()`;
+
+/**
  * A rendered page paints from its HTML alone, so the app's code need not compete with it: the
  * entry and its preloads are asked for once the page has painted (the frame after the first; at
  * the latest after 200 ms, for a tab opened in the background, which paints no frame), instead of
@@ -65,13 +79,10 @@ export function deferScripts(html: string): string {
       return '';
     });
   if (!entry) return html;
-  const loader = `<script>(function(){var done;function go(){if(done)return;done=1;var h=document.head;${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};h.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()</script>`;
-  return head.replace('</body>', `${loader}\n  </body>`);
+  return head.replace('</body>', `${jsonScript('kw-deferred', { entry, preloads })}<script>${DEFERRED_LOADER}</script>\n  </body>`);
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-/** JSON inside a script element: nothing in it can close the element or start a comment. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 const htmlLang = (language: Language) => (language === 'pt' ? 'pt-AO' : language);
 
 /**
@@ -80,7 +91,7 @@ const htmlLang = (language: Language) => (language === 'pt' ? 'pt-AO' : language
  * and the page's own start-up script swaps such a page for the client's render, index.html), each
  * rendered once and kept: their content changes only with a deployment. The page is the app's page
  * for the address (`page`: preloads, inlined styles) with the render in its root, the data it was
- * rendered with (`window.__KW_SSR__`, src/ssrData.ts) for the client to hydrate it, its title and
+ * rendered with (the `kw-ssr` JSON block, src/ssrData.ts) for the client to hydrate it, its title and
  * `<html lang>`. Any other address, or a failed render, gets the app's page as it is.
  */
 export function serverRenderedPages(page: (url: string) => string, renderer: PageRenderer | null, onError: (error: unknown, url: string) => void = () => {}) {
@@ -105,7 +116,7 @@ export function serverRenderedPages(page: (url: string) => string, renderer: Pag
     return deferScripts(page(url))
       .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(language)}" data-rendered="${language}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)
-      .replace(/<div id="root">[\s\S]*?<\/div><!--\/root-->/, `<div id="root">${html}</div><script>window.__KW_SSR__=${scriptJson(data)}</script>`);
+      .replace(/<div id="root">[\s\S]*?<\/div><!--\/root-->/, `<div id="root">${html}</div>${jsonScript(SSR_DATA_ID, data)}`);
   }
 
   return async (url: string): Promise<string> => {
