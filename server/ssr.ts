@@ -8,10 +8,13 @@ import { ROUTES } from '../services/routeTable.ts';
 import { SSR_DATA_ID, type SsrData } from '../src/ssrData.ts';
 import { findDocument } from './domains/document/documents.ts';
 import { normaliseLanguage, type Language } from './i18n.ts';
+import { inlineCodeOf, type InlineCode } from './securityHeaders.ts';
 
 /** The server bundle's export (src/entry-server.tsx, built by `vite build --ssr` into dist-server/). */
 export interface PageRenderer {
   render(url: string, data: SsrData): Promise<{ html: string; title: string; found: boolean }>;
+  /** The inline scripts any render carries (the router's scroll restoration), for the Content-Security-Policy. */
+  inlineScripts?(): Promise<string[]>;
 }
 
 /** Loads the server bundle next to the client build; without one, pages are served as the client renders them. */
@@ -26,24 +29,43 @@ export async function loadPageRenderer(file: string): Promise<PageRenderer | nul
   }
 }
 
+/** A stylesheet of the build as a page carries it in a `<style>` element (null when there is no such file). */
+function stylesheetText(staticDir: string, href: string, base: string): string | null {
+  if (!href.startsWith(base)) return null;
+  const file = path.join(staticDir, href.slice(base.length));
+  if (!fs.existsSync(file)) return null;
+  return fs.readFileSync(file, 'utf8').replaceAll('</style', '<\\/style');
+}
+
 /**
  * The app's stylesheets linked from a page, put into it instead (≈40 KB, 7 KB brotli, one file:
  * vite.config.ts): on a 300 ms round trip, a render-blocking request costs more than the bytes.
  */
 export function inlineStyles(staticDir: string, base = '/dist/'): (html: string) => string {
-  const styles = new Map<string, string>();
+  const styles = new Map<string, string | null>();
   return (html) =>
     html.replace(/<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)">/g, (link, href: string) => {
-      if (!href.startsWith(base)) return link;
-      let css = styles.get(href);
-      if (css === undefined) {
-        const file = path.join(staticDir, href.slice(base.length));
-        if (!fs.existsSync(file)) return link;
-        css = fs.readFileSync(file, 'utf8').replaceAll('</style', '<\\/style');
-        styles.set(href, css);
-      }
-      return `<style>${css}</style>`;
+      if (!styles.has(href)) styles.set(href, stylesheetText(staticDir, href, base));
+      const css = styles.get(href);
+      return css == null ? link : `<style>${css}</style>`;
     });
+}
+
+/**
+ * Every text the pages carry inline, for the Content-Security-Policy to allow by its hash
+ * (server/securityHeaders.ts): index.html's own scripts and styles as built, the deferred loader,
+ * the scripts the page renderer writes into every render (`rendererScripts`), and each stylesheet `inlineStyles` may put into a page (those index.html links and those the
+ * manifest names for the screens' chunks). All fixed by the build: nothing a request brings is
+ * among them, so an injected `<script>` or `<style>` matches no hash.
+ */
+export function inlinedCode(indexHtml: string | null, manifestStyles: string[], staticDir: string, rendererScripts: string[] = [], base = '/dist/'): InlineCode {
+  if (indexHtml === null) return { scripts: [], styles: [] };
+  const own = inlineCodeOf(indexHtml);
+  const linked = [...indexHtml.matchAll(/<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)">/g)].map(([, href]) => href!);
+  const sheets = [...new Set([...linked, ...manifestStyles.map((file) => `${base}${file}`)])]
+    .map((href) => stylesheetText(staticDir, href, base))
+    .filter((css): css is string => css !== null);
+  return { scripts: [...own.scripts, DEFERRED_LOADER, ...rendererScripts], styles: [...own.styles, ...sheets] };
 }
 
 /**
