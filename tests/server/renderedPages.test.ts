@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,21 @@ const headingOf = (html: string) => {
   const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(rootOf(html))?.[1];
   return h1?.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 };
+
+/**
+ * Every script a browser would run and every style element of a page is allowed by the page's
+ * Content-Security-Policy, by its hash (server/securityHeaders.ts): a render that writes another
+ * inline script (a router upgrade, a screen) would be blocked in the browser, so it fails here.
+ */
+function expectInlineAllowed(response: { body: string; headers: Record<string, unknown> }, label: string) {
+  const policy = new Map(String(response.headers['content-security-policy']).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  const hash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+  for (const [, attributes, text] of response.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\ssrc=|type="application\/json"/.test(attributes!)) continue;
+    expect(policy.get('script-src'), `${label}: inline script ${text!.slice(0, 50)}`).toContain(hash(text!));
+  }
+  for (const [, text] of response.body.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) expect(policy.get('style-src'), `${label}: inline style`).toContain(hash(text!));
+}
 
 describe('public pages are rendered by the server', () => {
   let dir: string;
@@ -83,6 +99,7 @@ describe('public pages are rendered by the server', () => {
         else expected = DICTIONARIES[language].titles![route.title.replace(/^titles\./, '')]!;
         expect(headingOf(response.body), `${url} in ${language}`).toBe(expected);
         expect(response.body).toContain(`data-rendered="${language}"`);
+        expectInlineAllowed(response, `${url} in ${language}`);
         expect(response.body).toMatch(new RegExp(`<html lang="${language === 'pt' ? 'pt-AO' : language}"`));
         // the app hydrates with the document the page was rendered with, not a second fetch
         if (slug) expect(response.body, url).toContain(`"${slug}|${documentLanguage}":{"ok":true`);
