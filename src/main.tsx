@@ -1,3 +1,4 @@
+import './lib/zodJitless.ts'; // first: before any module builds a schema
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
