@@ -50,7 +50,8 @@ export interface PolicyOptions {
   inline?: InlineCode;
   /**
    * `<object data="blob:…">`: the platform area shows a member's PDF that way (screens/platform/DocumentPreview.tsx,
-   * fetched with the operator's token into a blob the page itself made). Everywhere else plugins are off.
+   * fetched with the operator's token into a blob the page itself made); Chromium's PDF viewer is a
+   * frame inside the object, so `frame-src` takes `blob:` too. Everywhere else plugins are off.
    */
   blobObjects?: boolean;
 }
@@ -75,6 +76,7 @@ export function pageDirectives(config: Pick<ServerConfig, 'publicUrl' | 'oidc'>,
     'connect-src': ["'self'"],
     'worker-src': ["'self'"],
     'object-src': options.blobObjects ? ['blob:'] : ["'none'"],
+    ...(options.blobObjects ? { 'frame-src': ["'self'", 'blob:'] } : {}),
     'base-uri': ["'none'"],
     'form-action': formTargets,
     'frame-ancestors': ["'none'"],

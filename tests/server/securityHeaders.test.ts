@@ -102,6 +102,7 @@ function expectDefences(response: LightMyRequestResponse, label: string, expecte
   expect(response.headers['content-type'], label).toMatch(/^text\/html/);
   expect(policy.get('base-uri'), `${label}: base-uri`).toEqual(["'none'"]);
   expect(policy.get('object-src') ?? policy.get('default-src'), `${label}: object-src`).toEqual(expected.blobObjects ? ['blob:'] : ["'none'"]);
+  expect(policy.get('frame-src') ?? policy.get('default-src'), `${label}: frame-src`).toEqual(expected.blobObjects ? ["'self'", 'blob:'] : policy.get('default-src'));
   const { scripts, styles } = inlineElements(response.body);
   for (const text of scripts) expect(script, `${label}: inline script ${text.trim().slice(0, 60)}… not allowed`).toContain(hash(text));
   const style = policy.get('style-src-elem') ?? policy.get('style-src') ?? policy.get('default-src') ?? [];
