@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { CODES } from '../services/contract/answerCodes.ts';
@@ -23,8 +23,9 @@ import { registerIdentityProvider } from './domains/platform/identityProvider.ts
 import { registerSingleSignOn } from './domains/platform/sso.ts';
 import { registerOperatorFiles } from './domains/platform/files.ts';
 import { registerStickerDownloads } from './domains/stickers/download.ts';
-import { compressedPages, inlineStyles, loadPageRenderer, serverRenderedPages, type PageRenderer } from './ssr.ts';
+import { compressedPages, inlinedCode, inlineStyles, loadPageRenderer, serverRenderedPages, type PageRenderer } from './ssr.ts';
 import { registerRecordsExport } from './domains/records/csv.ts';
+import { pageDirectives, registerSecurityHeaders, serializePolicy } from './securityHeaders.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -105,15 +106,44 @@ function refuse(request: FastifyRequest, code: string, language = normaliseLangu
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  let frameworkHeaders: ((reply: FastifyReply) => void) | null = null; // server/securityHeaders.ts, once registered
   const app = Fastify({
     logger: deps.logger ? { level: deps.config.logLevel, redact: ['req.headers["user-auth-token"]', 'req.headers["login-token"]', 'req.headers["sso-auth-token"]'] } : false,
     bodyLimit: JSON_BODY_LIMIT,
     // a hop count as proxy-addr reads one: the first N hops from this server are the proxies
     trustProxy: typeof deps.config.trustProxy === 'number' ? hopsOf(deps.config.trustProxy) : deps.config.trustProxy,
     return503OnClosing: true,
+    // a malformed address is answered before any hook: with the security headers all the same
+    frameworkErrors: (error, request, reply) => {
+      const answer = reply as FastifyReply;
+      frameworkHeaders?.(answer);
+      return answer.code(error.statusCode ?? 400).send(refuse(request, CODES.malformedEnvelope));
+    },
   });
 
-  // external plugins first, then the transports, then static files and the app's own fallback
+  // the build the pages are made of: what they carry inline is allowed by its hash (server/securityHeaders.ts)
+  const indexFile = path.join(deps.config.staticDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : null;
+  const manifestFile = path.join(deps.config.staticDir, '.vite', 'manifest.json');
+  const manifest = hasBuild && fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : null;
+  const manifestStyles = Object.values(manifest ?? {}).flatMap((chunk) => chunk.css ?? []);
+
+  // (and the server render's own scripts, the router's scroll restoration: src/entry-server.tsx)
+  let renderer = deps.pageRenderer !== undefined ? deps.pageRenderer : hasBuild ? await loadPageRenderer(path.join(deps.config.staticDir, '..', 'dist-server', 'entry-server.js')) : null;
+  let rendererScripts: string[] = [];
+  try {
+    rendererScripts = (await renderer?.inlineScripts?.()) ?? [];
+  } catch (error) {
+    // pages whose scripts the policy could not allow go out unrendered, as without a renderer
+    app.log.error({ err: error }, 'server rendering off: the renderer did not tell its inline scripts');
+    renderer = null;
+  }
+  const inline = inlinedCode(indexHtml, manifestStyles, deps.config.staticDir, rendererScripts);
+
+  // external plugins first, then the transports, then static files and the app's own fallback;
+  // the security headers before anything, so that every answer carries them
+  frameworkHeaders = await registerSecurityHeaders(app, { config: deps.config, inline });
   await app.register(multipart, {
     limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 20_000, parts: 12 },
   });
@@ -157,8 +187,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.config.production && deps.adapters.bank.name === 'simulator') registerBankDevPage(app, { db: deps.db, bank: deps.adapters.bank });
   app.get('/healthz', async () => ({ ok: true, database: deps.db.kind }));
 
-  const indexFile = path.join(deps.config.staticDir, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: deps.config.staticDir,
@@ -171,18 +199,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
-  const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : null;
-  const manifestFile = path.join(deps.config.staticDir, '.vite', 'manifest.json');
-  const clientPage = indexHtml === null ? null : appPages(indexHtml, fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : null);
+  const clientPage = indexHtml === null ? null : appPages(indexHtml, manifest);
   const withStyles = inlineStyles(deps.config.staticDir);
-  const renderer = deps.pageRenderer !== undefined ? deps.pageRenderer : hasBuild ? await loadPageRenderer(path.join(deps.config.staticDir, '..', 'dist-server', 'entry-server.js')) : null;
   const appPage = clientPage && serverRenderedPages((url) => withStyles(clientPage(url)), renderer, (error, url) => app.log.error({ err: error, url }, 'page render failed'));
 
   const compress = compressedPages();
+  // the operators' pages show a member's PDF from a blob: URL in an <object> (screens/platform/DocumentPreview.tsx)
+  const platformPolicy = serializePolicy(pageDirectives(deps.config, { inline, blobObjects: true }));
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(gatewayinner|api|track|dist|dev|json|oidc|sso|platform)\//.test(request.url);
     if (request.method === 'GET' && !isApi && appPage) {
       // every app path is the single-page app; its router shows the not-found screen for unknown ones
+      if (/^\/plateform(?:[/?]|$)/.test(request.url)) reply.header('content-security-policy', platformPolicy);
       return appPage(request.url).then((page) => {
         const { body, encoding } = compress(page, request.headers['accept-encoding']);
         if (encoding) reply.header('content-encoding', encoding);

@@ -5,13 +5,16 @@ import zlib from 'node:zlib';
 import { CODES } from '../services/contract/answerCodes.ts';
 import type { DocumentSlug } from '../services/contract/document.ts';
 import { ROUTES } from '../services/routeTable.ts';
-import type { SsrData } from '../src/ssrData.ts';
+import { SSR_DATA_ID, type SsrData } from '../src/ssrData.ts';
 import { findDocument } from './domains/document/documents.ts';
 import { normaliseLanguage, type Language } from './i18n.ts';
+import { inlineCodeOf, type InlineCode } from './securityHeaders.ts';
 
 /** The server bundle's export (src/entry-server.tsx, built by `vite build --ssr` into dist-server/). */
 export interface PageRenderer {
   render(url: string, data: SsrData): Promise<{ html: string; title: string; found: boolean }>;
+  /** The inline scripts any render carries (the router's scroll restoration), for the Content-Security-Policy. */
+  inlineScripts?(): Promise<string[]>;
 }
 
 /** Loads the server bundle next to the client build; without one, pages are served as the client renders them. */
@@ -26,25 +29,58 @@ export async function loadPageRenderer(file: string): Promise<PageRenderer | nul
   }
 }
 
+/** A stylesheet of the build as a page carries it in a `<style>` element (null when there is no such file). */
+function stylesheetText(staticDir: string, href: string, base: string): string | null {
+  if (!href.startsWith(base)) return null;
+  const file = path.join(staticDir, href.slice(base.length));
+  if (!fs.existsSync(file)) return null;
+  return fs.readFileSync(file, 'utf8').replaceAll('</style', '<\\/style');
+}
+
 /**
  * The app's stylesheets linked from a page, put into it instead (≈40 KB, 7 KB brotli, one file:
  * vite.config.ts): on a 300 ms round trip, a render-blocking request costs more than the bytes.
  */
 export function inlineStyles(staticDir: string, base = '/dist/'): (html: string) => string {
-  const styles = new Map<string, string>();
+  const styles = new Map<string, string | null>();
   return (html) =>
     html.replace(/<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)">/g, (link, href: string) => {
-      if (!href.startsWith(base)) return link;
-      let css = styles.get(href);
-      if (css === undefined) {
-        const file = path.join(staticDir, href.slice(base.length));
-        if (!fs.existsSync(file)) return link;
-        css = fs.readFileSync(file, 'utf8').replaceAll('</style', '<\\/style');
-        styles.set(href, css);
-      }
-      return `<style>${css}</style>`;
+      if (!styles.has(href)) styles.set(href, stylesheetText(staticDir, href, base));
+      const css = styles.get(href);
+      return css == null ? link : `<style>${css}</style>`;
     });
 }
+
+/**
+ * Every text the pages carry inline, for the Content-Security-Policy to allow by its hash
+ * (server/securityHeaders.ts): index.html's own scripts and styles as built, the deferred loader,
+ * the scripts the page renderer writes into every render (`rendererScripts`), and each stylesheet `inlineStyles` may put into a page (those index.html links and those the
+ * manifest names for the screens' chunks). All fixed by the build: nothing a request brings is
+ * among them, so an injected `<script>` or `<style>` matches no hash.
+ */
+export function inlinedCode(indexHtml: string | null, manifestStyles: string[], staticDir: string, rendererScripts: string[] = [], base = '/dist/'): InlineCode {
+  if (indexHtml === null) return { scripts: [], styles: [] };
+  const own = inlineCodeOf(indexHtml);
+  const linked = [...indexHtml.matchAll(/<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)">/g)].map(([, href]) => href!);
+  const sheets = [...new Set([...linked, ...manifestStyles.map((file) => `${base}${file}`)])]
+    .map((href) => stylesheetText(staticDir, href, base))
+    .filter((css): css is string => css !== null);
+  return { scripts: [...own.scripts, DEFERRED_LOADER, ...rendererScripts], styles: [...own.styles, ...sheets] };
+}
+
+/**
+ * JSON inside a script element: nothing in it can close the element or start a comment. Written as
+ * `<script type="application/json">`, which the browser never runs: the Content-Security-Policy
+ * (server/securityHeaders.ts) has no need to allow it, whatever the page's data.
+ */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const jsonScript = (id: string, value: unknown) => `<script type="application/json" id="${id}">${scriptJson(value)}</script>`;
+
+/**
+ * The loader of a rendered page's code: one fixed text for every page (the Content-Security-Policy
+ * allows it by its hash), reading what to load from the `kw-deferred` data block before it.
+ */
+export const DEFERRED_LOADER = `(function(){var d=JSON.parse(document.getElementById('kw-deferred').textContent),done;function go(){if(done)return;done=1;var h=document.head;d.preloads.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=d.entry;h.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()`;
 
 /**
  * A rendered page paints from its HTML alone, so the app's code need not compete with it: the
@@ -65,13 +101,10 @@ export function deferScripts(html: string): string {
       return '';
     });
   if (!entry) return html;
-  const loader = `<script>(function(){var done;function go(){if(done)return;done=1;var h=document.head;${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};h.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()</script>`;
-  return head.replace('</body>', `${loader}\n  </body>`);
+  return head.replace('</body>', `${jsonScript('kw-deferred', { entry, preloads })}<script>${DEFERRED_LOADER}</script>\n  </body>`);
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-/** JSON inside a script element: nothing in it can close the element or start a comment. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 const htmlLang = (language: Language) => (language === 'pt' ? 'pt-AO' : language);
 
 /**
@@ -80,7 +113,7 @@ const htmlLang = (language: Language) => (language === 'pt' ? 'pt-AO' : language
  * and the page's own start-up script swaps such a page for the client's render, index.html), each
  * rendered once and kept: their content changes only with a deployment. The page is the app's page
  * for the address (`page`: preloads, inlined styles) with the render in its root, the data it was
- * rendered with (`window.__KW_SSR__`, src/ssrData.ts) for the client to hydrate it, its title and
+ * rendered with (the `kw-ssr` JSON block, src/ssrData.ts) for the client to hydrate it, its title and
  * `<html lang>`. Any other address, or a failed render, gets the app's page as it is.
  */
 export function serverRenderedPages(page: (url: string) => string, renderer: PageRenderer | null, onError: (error: unknown, url: string) => void = () => {}) {
@@ -105,7 +138,7 @@ export function serverRenderedPages(page: (url: string) => string, renderer: Pag
     return deferScripts(page(url))
       .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(language)}" data-rendered="${language}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)
-      .replace(/<div id="root">[\s\S]*?<\/div><!--\/root-->/, `<div id="root">${html}</div><script>window.__KW_SSR__=${scriptJson(data)}</script>`);
+      .replace(/<div id="root">[\s\S]*?<\/div><!--\/root-->/, `<div id="root">${html}</div>${jsonScript(SSR_DATA_ID, data)}`);
   }
 
   return async (url: string): Promise<string> => {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { createAppRouter, preloadMatchedScreens } from './routes.tsx';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createAppRouter, preloadMatchedScreens, ROUTER_OPTIONS } from './routes.tsx';
 import { createI18n, loadLanguage } from './i18n.ts';
 import { setDateLanguage } from './lib/dates.ts';
 import { setSsrData, type SsrData } from './ssrData.ts';
@@ -42,4 +42,19 @@ export async function render(url: string, data: SsrData): Promise<RenderedPage> 
   } finally {
     setSsrData(null);
   }
+}
+
+/**
+ * The inline scripts the router writes into any page it renders (its scroll restoration, run before
+ * the app hydrates), found by rendering an empty page with the app's router options: the server's
+ * Content-Security-Policy allows exactly these by their hashes (server/securityHeaders.ts), and
+ * tests/server/renderedPages.test.ts fails when a rendered page carries any other.
+ */
+export async function inlineScripts(): Promise<string[]> {
+  const root = createRootRoute();
+  const empty = createRoute({ getParentRoute: () => root, path: '/', component: () => null });
+  const router = createRouter({ routeTree: root.addChildren([empty]), ...ROUTER_OPTIONS, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  await router.load();
+  const html = renderToString(<RouterProvider router={router} />);
+  return [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map(([, text]) => text!);
 }

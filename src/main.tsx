@@ -1,3 +1,4 @@
+import './lib/zodJitless.ts'; // first: before any module builds a schema
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
@@ -5,6 +6,7 @@ import { preloadMatchedScreens, router } from './routes.tsx';
 import { loadLanguage } from './i18n.ts';
 import { startupLanguage } from './Body.tsx';
 import { storage } from './lib/storage.ts';
+import { ssrData } from './ssrData.ts';
 import { installClickTracking, trackPages, type TrackedRouter } from '../services/tracker.ts';
 import { NOT_FOUND } from '../services/routeTable.ts';
 import './styles.css';
@@ -27,7 +29,7 @@ installClickTracking();
  */
 const rootElement = document.getElementById('root')!;
 const language = startupLanguage();
-const rendered = window.__KW_SSR__;
+const rendered = ssrData();
 // (the signed-in check again: a sign-in in another tab may land between the start-up script and here)
 const signedInHome = window.location.pathname === '/' && !!(storage.getUserInfo()?.h5Token || storage.getUserInfo()?.token);
 const hydrate = !!rendered && rendered.language === language && rendered.path === window.location.pathname && !signedInHome && !document.documentElement.classList.contains('kw-swap');

@@ -126,9 +126,12 @@ function routeTree() {
 
 const tree = routeTree();
 
+/** The router's options besides its routes (src/entry-server.tsx renders an empty page with them too). */
+export const ROUTER_OPTIONS = { defaultPreload: 'intent', scrollRestoration: true } as const;
+
 /** The app's router; the server renders with one per page, on a history at that page's address (src/entry-server.tsx). */
 export function createAppRouter(history?: RouterHistory) {
-  return createRouter({ routeTree: tree, defaultPreload: 'intent', scrollRestoration: true, ...(history && { history }) });
+  return createRouter({ routeTree: tree, ...ROUTER_OPTIONS, ...(history && { history }) });
 }
 
 export const router = createAppRouter();

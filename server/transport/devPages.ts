@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { escapeHtml } from './html.ts';
+import { ownPageDirectives, serializePolicy } from '../securityHeaders.ts';
 
+const OUTBOX_STYLE = 'body{font-family:system-ui,sans-serif;margin:16px;color:#1c1f23}ul{list-style:none;padding:0}li{border-bottom:1px solid #ddd;padding:8px 0}.meta{color:#5b6470;font-size:13px;margin:0}.body{margin:4px 0 0;font-size:16px}';
+/** The outbox runs no script: its style element by hash. */
+const OUTBOX_POLICY = serializePolicy(ownPageDirectives([OUTBOX_STYLE]));
 
 /**
  * Development-only pages: `/dev/outbox`, the last messages the system sent (a developer or a test
@@ -30,8 +34,8 @@ export function registerDevPages(app: FastifyInstance, deps: { db: Database }) {
     const items = rows
       .map((m) => `<li><p class="meta">${escapeHtml(m.channel)} → <b>${escapeHtml(m.destination)}</b> · ${escapeHtml(new Date(m.created_at).toISOString())}</p><p class="body">${escapeHtml(m.body)}</p></li>`)
       .join('');
-    return reply.type('text/html').header('cache-control', 'no-store').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (development)</title>
-<style>body{font-family:system-ui,sans-serif;margin:16px;color:#1c1f23}ul{list-style:none;padding:0}li{border-bottom:1px solid #ddd;padding:8px 0}.meta{color:#5b6470;font-size:13px;margin:0}.body{margin:4px 0 0;font-size:16px}</style></head>
+    return reply.type('text/html').header('cache-control', 'no-store').header('content-security-policy', OUTBOX_POLICY).send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (development)</title>
+<style>${OUTBOX_STYLE}</style></head>
 <body><h1>Outbox (development only)</h1><p>SMS and e-mail the server sent, newest first. Filter: <code>?to=923000001</code></p><ul>${items || '<li>No messages yet.</li>'}</ul></body></html>`);
   });
 }

@@ -12,6 +12,7 @@ import {
   qrOnScreen, sameMatrix, see, signIn, STORE, asCtx, openTill, showDynamicCode, type Matrix, type Phones,
 } from './phones.ts';
 import { codeFromOutbox, outboxCount, verifyIdentity, type Scenario } from './scenarios.ts';
+import { watchPolicy } from './policy.ts';
 
 /**
  * Merchant collection in Chromium (issue 11), on two phones — the merchant's and a member's — and an
@@ -302,7 +303,7 @@ export const merchantScenarios: Scenario[] = [
         const { phone } = launched;
         phones.member = await phone('198.51.100.210');
         phones.merchant = await phone('198.51.100.211');
-        const desk = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-AO', extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.212' } });
+        const desk = await watchPolicy(await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-AO', extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.212' } }), 'operator');
         phones.operator = await desk.newPage();
         phones.operator.on('pageerror', (e) => errors.push(`operator: ${String(e)}`));
         const p = { ...phones, ctx, base, camera } as Phones;

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { encode as encodeQr } from 'uqr';
 import type { E2eContext } from './run.ts';
+import { watchPolicy } from './policy.ts';
 
 /**
  * The pieces of the merchant walks (collection, back office): the people and their phones, a fake
@@ -164,6 +165,7 @@ export async function launchPhones(ctx: E2eContext, camera: FakeCamera, errors: 
       extraHTTPHeaders: { 'X-Forwarded-For': address },
     });
     await context.grantPermissions(['camera'], { origin: ctx.baseUrl });
+    await watchPolicy(context, address);
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(`${address}: ${String(e)}`));
     return page;

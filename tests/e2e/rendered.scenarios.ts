@@ -64,7 +64,7 @@ export const renderedScenarios: Scenario[] = [
       await ctx.page.addInitScript(RECORD_FIRST_HEADING);
       for (const { path, heading } of RENDERED_PAGES) {
         const html = await (await ctx.page.request.get(`${ctx.baseUrl}${path}`)).text();
-        const root = /<div id="root">([\s\S]*?)<\/div><script>window.__KW_SSR__/.exec(html)?.[1] ?? '';
+        const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="kw-ssr">/.exec(html)?.[1] ?? '';
         const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(root)?.[1];
         if (!h1 || !(typeof heading === 'string' ? h1 === heading : heading.test(h1))) throw new Error(`${path}: the HTML has no main heading ${heading} (found ${h1 ?? 'none'})`);
         await ctx.page.goto(`${ctx.baseUrl}${path}`);

@@ -1,7 +1,9 @@
 /**
  * End-to-end walk of the built app on the real server, in Debian's Chromium through playwright-core,
  * at a 390×844 phone viewport. Screenshots go to tests/e2e/screenshots/; every visited screen is
- * checked with axe (no serious or critical violations). Without Chromium it says so and skips.
+ * checked with axe (no serious or critical violations). The server's Content-Security-Policy is
+ * enforced, and a scenario during which any page reported a violation fails (policy.ts). Without
+ * Chromium it says so and skips.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,10 +17,12 @@ import { moneyScenarios } from './money.scenarios.ts';
 import { merchantScenarios } from './merchant.scenarios.ts';
 import { backOfficeScenarios } from './backOffice.scenarios.ts';
 import { renderedScenarios } from './rendered.scenarios.ts';
+import { securityScenarios } from './security.scenarios.ts';
+import { takeViolations, watchPolicy } from './policy.ts';
 
 /** `E2E_ONLY=<regular expression>` runs the scenarios whose names match (while working on some). */
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
-const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios].filter((s) => !only || only.test(s.name));
+const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...securityScenarios].filter((s) => !only || only.test(s.name));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('tests/e2e/screenshots');
@@ -93,6 +97,7 @@ async function main() {
         viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'pt-AO',
         extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${scenarios.indexOf(scenario) + 1}` },
       });
+      await watchPolicy(context);
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(String(e)));
@@ -110,11 +115,16 @@ async function main() {
       try {
         await scenario.run(ctx);
         if (pageErrors.length) throw new Error(`page errors: ${pageErrors.join(' | ')}`);
+        // the Content-Security-Policy is enforced: anything it refused broke something
+        const refused = takeViolations();
+        if (refused.length) throw new Error(`Content-Security-Policy violations: ${refused.join(' | ')}`);
         passed++;
         console.log(`  ✓ ${scenario.name} (${Date.now() - started} ms)`);
       } catch (error) {
         failed++;
         console.log(`  ✗ ${scenario.name}\n    ${String((error as Error).stack ?? error).split('\n').slice(0, 4).join('\n    ')}`);
+        const refused = takeViolations();
+        if (refused.length) console.log(`    and Content-Security-Policy violations: ${refused.join(' | ')}`);
         await page.screenshot({ path: path.join(SHOTS, `FAILED-${scenario.name.replace(/\W+/g, '-')}.png`) }).catch(() => {});
       } finally {
         await context.close();

@@ -6,6 +6,7 @@ import { enterpriseDocumentSlots } from '../../services/contract/enterpriseVerif
 import { PDF, png, zipBomb } from '../support/files.ts';
 import type { E2eContext } from './run.ts';
 import { codeFromOutbox, expectSignedIn, expectText, outboxCount, type Scenario } from './scenarios.ts';
+import { watchPolicy } from './policy.ts';
 
 /** Real files on disk for the file inputs: a photo-sized PNG, a PDF, and the three an attacker would try. */
 function writeFiles() {
@@ -79,9 +80,9 @@ async function upload(page: Page, name: string, file: string) {
 
 /** An operator's own browser (own storage), signed in through the single sign-on at /plateform/. */
 async function operatorSignsIn(ctx: E2eContext): Promise<Page> {
-  const context = await ctx.page.context().browser()!.newContext({
+  const context = await watchPolicy(await ctx.page.context().browser()!.newContext({
     viewport: { width: 1280, height: 900 }, locale: 'pt-AO', extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.200' },
-  });
+  }), 'operator');
   const page = await context.newPage();
   await page.goto(`${ctx.baseUrl}/plateform/`);
   await page.getByRole('button', { name: /Entrar com/ }).click();

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { readConfig } from '../../server/config.ts';
 import { migrate, openPglite, type Database } from '../../server/db/index.ts';
 import { localAdapters } from '../../server/adapters/local.ts';
 import { findDocument } from '../../server/domains/document/documents.ts';
-import { deferScripts, type PageRenderer } from '../../server/ssr.ts';
+import { DEFERRED_LOADER, deferScripts, type PageRenderer } from '../../server/ssr.ts';
 import type { DocumentSlug } from '../../services/contract/document.ts';
 import { ROUTES } from '../../services/routeTable.ts';
 import type { Language } from '../../src/lib/language.ts';
@@ -33,11 +34,26 @@ const RENDERED = ROUTES.filter((route) => route.rendered).flatMap((route) => {
   return slugs.map((slug) => ({ route, url: slug ? route.path.replace('$slug', slug) : route.path, slug: slug ?? route.props?.slug }));
 });
 
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script>window\.__KW_SSR__=/.exec(html)?.[1] ?? '';
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="kw-ssr">/.exec(html)?.[1] ?? '';
 const headingOf = (html: string) => {
   const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(rootOf(html))?.[1];
   return h1?.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 };
+
+/**
+ * Every script a browser would run and every style element of a page is allowed by the page's
+ * Content-Security-Policy, by its hash (server/securityHeaders.ts): a render that writes another
+ * inline script (a router upgrade, a screen) would be blocked in the browser, so it fails here.
+ */
+function expectInlineAllowed(response: { body: string; headers: Record<string, unknown> }, label: string) {
+  const policy = new Map(String(response.headers['content-security-policy']).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  const hash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+  for (const [, attributes, text] of response.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\ssrc=|type="application\/json"/.test(attributes!)) continue;
+    expect(policy.get('script-src'), `${label}: inline script ${text!.slice(0, 50)}`).toContain(hash(text!));
+  }
+  for (const [, text] of response.body.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) expect(policy.get('style-src'), `${label}: inline style`).toContain(hash(text!));
+}
 
 describe('public pages are rendered by the server', () => {
   let dir: string;
@@ -83,6 +99,7 @@ describe('public pages are rendered by the server', () => {
         else expected = DICTIONARIES[language].titles![route.title.replace(/^titles\./, '')]!;
         expect(headingOf(response.body), `${url} in ${language}`).toBe(expected);
         expect(response.body).toContain(`data-rendered="${language}"`);
+        expectInlineAllowed(response, `${url} in ${language}`);
         expect(response.body).toMatch(new RegExp(`<html lang="${language === 'pt' ? 'pt-AO' : language}"`));
         // the app hydrates with the document the page was rendered with, not a second fetch
         if (slug) expect(response.body, url).toContain(`"${slug}|${documentLanguage}":{"ok":true`);
@@ -104,7 +121,7 @@ describe('public pages are rendered by the server', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).toContain('id="kw-frame"');
-      expect(response.body, url).not.toContain('window.__KW_SSR__');
+      expect(response.body, url).not.toContain('id="kw-ssr"');
     }
   });
 
@@ -128,10 +145,11 @@ describe('public pages are rendered by the server', () => {
     const head = deferred.slice(0, deferred.indexOf('</head>'));
     expect(head).not.toContain('index-E.js');
     expect(head).not.toContain('vendor-V.js');
-    const loader = /<script>([^<]+)<\/script>\s*<\/body>/.exec(deferred)?.[1] ?? '';
-    expect(loader).toContain('requestAnimationFrame');
-    expect(loader).toContain('"/dist/assets/index-E.js"');
-    expect(loader).toContain('["/dist/assets/vendor-V.js"]');
+    // what to load is data (never run); the loader is one fixed text, allowed by its hash (server/securityHeaders.ts)
+    const data = /<script type="application\/json" id="kw-deferred">([^<]+)<\/script><script>([^<]+)<\/script>\s*<\/body>/.exec(deferred);
+    expect(JSON.parse(data?.[1] ?? 'null')).toEqual({ entry: '/dist/assets/index-E.js', preloads: ['/dist/assets/vendor-V.js'] });
+    expect(data?.[2]).toBe(DEFERRED_LOADER);
+    expect(DEFERRED_LOADER).toContain('requestAnimationFrame');
     // a page without the built entry (the development server's) is left as it is
     expect(deferScripts('<head><script type="module" src="/src/main.tsx"></script></head><body></body>')).toContain('src="/src/main.tsx"');
   });

@@ -40,7 +40,7 @@ export function registerOperatorFiles(app: FastifyInstance, deps: { db: Database
       .type(file.content_type)
       .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.original_name)}`)
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-security-policy', "default-src 'none'; sandbox; frame-ancestors 'none'")
       .header('cache-control', 'private, no-store')
       .send(bytes);
   });

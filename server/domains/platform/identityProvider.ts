@@ -6,6 +6,7 @@ import type { OidcConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { messageText, normaliseLanguage, type Language } from '../../i18n.ts';
 import { escapeHtml } from '../../transport/html.ts';
+import { ownPageDirectives, serializePolicy } from '../../securityHeaders.ts';
 
 /**
  * The built-in OpenID Connect identity provider: the operator directory, served under `/oidc` when
@@ -76,6 +77,12 @@ function readAuthorizationRequest(params: Record<string, unknown>, oidc: OidcCon
   };
 }
 
+const SIGN_IN_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f5f6f8;color:#1d2129}main{max-width:360px;margin:10vh auto;padding:24px;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
+label{display:block;margin:16px 0 4px;font-weight:600}input[type=text],input[type=password]{width:100%;box-sizing:border-box;padding:10px;border:1px solid #c9cdd4;border-radius:8px;font-size:16px}
+button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:8px;background:#0b6e4f;color:#fff;font-size:16px;font-weight:600}[role=alert]{color:#b42318;margin-top:12px}`;
+/** The sign-in page runs no script: its one style element by hash, its form posting to itself. */
+const SIGN_IN_POLICY = serializePolicy(ownPageDirectives([SIGN_IN_STYLE]));
+
 function signInPage(reply: FastifyReply, request: AuthorizationRequest, params: Record<string, string>, error: string | null, status = 200) {
   const t = (key: string) => escapeHtml(messageText(request.language, `ssoProvider.${key}`));
   const hidden = Object.entries(params)
@@ -84,9 +91,7 @@ function signInPage(reply: FastifyReply, request: AuthorizationRequest, params: 
     .join('');
   const html = `<!doctype html><html lang="${request.language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${t('title')}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f5f6f8;color:#1d2129}main{max-width:360px;margin:10vh auto;padding:24px;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
-label{display:block;margin:16px 0 4px;font-weight:600}input[type=text],input[type=password]{width:100%;box-sizing:border-box;padding:10px;border:1px solid #c9cdd4;border-radius:8px;font-size:16px}
-button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:8px;background:#0b6e4f;color:#fff;font-size:16px;font-weight:600}[role=alert]{color:#b42318;margin-top:12px}</style></head>
+<style>${SIGN_IN_STYLE}</style></head>
 <body><main><h1>${t('title')}</h1><p>${t('intro')}</p>
 <form method="post" action="authorize">${hidden}
 <label for="username">${t('username')}</label><input id="username" name="username" type="text" autocomplete="username" required value="${escapeHtml(params.username ?? '')}">
@@ -95,7 +100,7 @@ ${error ? `<p role="alert">${t(error)}</p>` : ''}<button type="submit">${t('subm
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+    .header('content-security-policy', SIGN_IN_POLICY)
     .header('cache-control', 'no-store')
     .send(html);
 }

@@ -29,7 +29,7 @@ export function registerStickerDownloads(app: FastifyInstance, deps: { db: Datab
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="kwanza-wallet-stickers-${batchId}.pdf"`)
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-security-policy', "default-src 'none'; sandbox; frame-ancestors 'none'")
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(pdf));
   });

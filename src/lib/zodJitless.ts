@@ -1,0 +1,13 @@
+/**
+ * The contracts' zod schemas compile no code in the browser. Under the Content-Security-Policy (no
+ * 'unsafe-eval': server/securityHeaders.ts), zod's probe for `new Function`, made when its first
+ * object schema is built, is refused and reported as a violation, though zod catches it and parses
+ * without compiling. `z.config({ jitless: true })` would move zod into the first route's code (3.7 KB
+ * gzipped over its budget), so this sets the same option where zod reads its configuration, the
+ * global it shares between copies of itself, before any chunk with zod loads: imported first by
+ * src/main.tsx. (The server, under no such policy, keeps zod's compiled parsers.)
+ */
+const shared = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(shared.__zod_globalConfig ??= {}).jitless = true;
+
+export {};
