@@ -1,6 +1,6 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { isStrongPassword } from './newPassword.machine.ts';
 
 /**
@@ -27,14 +27,12 @@ export type LoginPasswordEvent =
 export const loginPasswordMachine = setup({
   types: {
     context: {} as LoginPasswordContext,
-    events: {} as LoginPasswordEvent,
+    events: {} as LoginPasswordEvent | AnswerEvent,
   },
   actors: {
     changePassword: provided<Outcome<{ changed: true; otherSessionsEnded: number }>, { oldPassword: string; password: string }>('changePassword'),
   },
   guards: {
-    isOk,
-    refusedWith,
     currentMissing: ({ context }) => context.current.length === 0,
     passwordWeak: ({ context }) => !isStrongPassword(context.password),
     sameAsCurrent: ({ context }) => context.password === context.current,
@@ -42,9 +40,10 @@ export const loginPasswordMachine = setup({
   actions: {
     setCurrent: assign({ current: ({ event, context }) => (event.type === 'current.changed' ? event.value.slice(0, 64) : context.current) }),
     setPassword: assign({ password: ({ event, context }) => (event.type === 'password.changed' ? event.value.slice(0, 64) : context.password) }),
-    keepDetail: assign({ detail: ({ event }) => refusalDetail(event), current: '' }),
-    keepChanged: assign({ otherSessionsEnded: ({ event }) => { const o = outputOf<{ otherSessionsEnded: number }>(event); return o.ok ? o.data.otherSessionsEnded : 0; }, current: '', password: '' }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<LoginPasswordContext, LoginPasswordEvent | AnswerEvent>(),
+    keepDetail: assign({ detail: ({ event }) => answerDetail(event), current: '' }),
+    keepChanged: assign({ otherSessionsEnded: ({ event }) => answerData<{ otherSessionsEnded: number }>(event).otherSessionsEnded, current: '', password: '' }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     // provided by the screen
     goBack: () => {},
   },
@@ -81,16 +80,17 @@ export const loginPasswordMachine = setup({
         id: 'changePassword',
         src: 'changePassword',
         input: ({ context }) => ({ oldPassword: context.current, password: context.password }),
-        onDone: [
-          { guard: 'isOk', target: 'changed', actions: 'keepChanged' },
-          { guard: { type: 'refusedWith', params: { code: 'LGN10001' } }, target: 'editing.wrongCurrent', actions: 'keepDetail' },
-          // five wrong current passwords: password log-in is locked too, nothing more to try here
-          { guard: { type: 'refusedWith', params: { code: 'LGN10002' } }, target: 'locked', actions: 'keepDetail' },
-          { guard: { type: 'refusedWith', params: { code: 'PWD10001' } }, target: 'editing.weak' },
-          { guard: { type: 'refusedWith', params: { code: 'PWD10002' } }, target: 'editing.same' },
-          { target: 'editing.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'editing.unreachable' },
+      },
+      on: {
+        'changePassword.ok': { target: 'changed', actions: 'keepChanged' },
+        'changePassword.refused.LGN10001': { target: 'editing.wrongCurrent', actions: 'keepDetail' },
+        // five wrong current passwords: password log-in is locked too, nothing more to try here
+        'changePassword.refused.LGN10002': { target: 'locked', actions: 'keepDetail' },
+        'changePassword.refused.PWD10001': { target: 'editing.weak' },
+        'changePassword.refused.PWD10002': { target: 'editing.same' },
+        'changePassword.refused.*': { target: 'editing.refused', actions: 'keepRefusal' },
       },
     },
     locked: {

@@ -1,4 +1,4 @@
-import { fromPromise, type AnyStateMachine, type NonReducibleUnknown } from 'xstate';
+import { fromPromise, raise, type AnyStateMachine, type EventObject, type MachineContext, type NonReducibleUnknown } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 
 /**
@@ -48,3 +48,39 @@ export type ActorsOf<M extends AnyStateMachine> = Required<NonNullable<NonNullab
 export type Unreachable = { ok: false; unreachable: true };
 export const UNREACHABLE: Unreachable = { ok: false, unreachable: true };
 export const unreachable = ({ event }: { event: unknown }) => (event as { output?: Partial<Unreachable> }).output?.unreachable === true;
+
+/**
+ * The answer of an invoked call or child chart, announced as an event named after the invoke's id,
+ * so a chart routes answers by event instead of by guards:
+ * `<id>.ok` (the data), `<id>.refused.<CODE>` (code and detail; a chart's `<id>.refused.*` takes any
+ * code it does not name), `<id>.unreachable` (a child chart that got no answer at all). The invoke's
+ * `onDone` raises it (`announceAnswer`), and the state that invoked handles it: exact codes first,
+ * the wildcard after (XState tries an exact event descriptor before a wildcard one).
+ */
+export type AnswerEvent =
+  | { type: `${string}.ok`; data: unknown }
+  | { type: `${string}.refused.${string}`; code: string; detail: string }
+  | { type: `${string}.unreachable` };
+
+/** The event announcing an invoke's answer, from its `xstate.done.actor.<id>` event. */
+export function answerEventOf(event: unknown): AnswerEvent {
+  const done = event as { type: string; output: Outcome<unknown> | Unreachable };
+  const id = done.type.slice('xstate.done.actor.'.length);
+  const output = done.output;
+  if (output.ok) return { type: `${id}.ok`, data: output.data };
+  if ('unreachable' in output) return { type: `${id}.unreachable` };
+  return { type: `${id}.refused.${output.code}`, code: output.code, detail: output.detail };
+}
+
+/**
+ * The `onDone` action of every invoke whose answer the chart routes by event, typed by the chart
+ * (`announceAnswer: announceAnswer<Context, Event>()` in its setup).
+ */
+export const announceAnswer = <C extends MachineContext, E extends EventObject>() =>
+  raise<C, E, E, undefined>(({ event }) => answerEventOf(event) as unknown as E);
+
+/** An announced answer's data (`<id>.ok`), for the actions that keep it. */
+export const answerData = <T>(event: unknown): T => (event as { data: T }).data;
+/** An announced refusal's code and detail (`<id>.refused.<CODE>`). */
+export const answerCode = (event: unknown): string | null => (event as { code?: string }).code ?? null;
+export const answerDetail = (event: unknown): string | null => (event as { detail?: string }).detail ?? null;
