@@ -273,9 +273,13 @@ async function merchantBindsSticker({ ctx, merchant, member, camera }: Phones, s
   await ctx.shotOf(merchant, 'merchant-bind-scanning-pt');
   await ctx.auditOf(merchant, 'sticker scanner');
   await merchant.getByRole('button', { name: 'Cancelar' }).click();
-  // the sticker before the camera, opened again: read and bound
+  // the sticker before the camera, opened again: read, asked about (the sticker and the store named), bound
   await camera.show(qrFrame(sticker.matrix), [merchant, member]);
   await merchant.getByRole('button', { name: 'Associar um autocolante' }).click();
+  await see(merchant, `Associar o autocolante ${sticker.serial} a ${STORE}?`);
+  await ctx.shotOf(merchant, 'merchant-bind-confirm-pt');
+  await ctx.auditOf(merchant, 'sticker bind confirmation');
+  await merchant.getByRole('button', { name: `Sim, associar a ${STORE}` }).click();
   await see(merchant, `Autocolante ${sticker.serial} associado a esta loja.`);
   await merchant.getByRole('list', { name: 'Autocolantes associados' }).getByText(sticker.serial).waitFor();
   await ctx.shotOf(merchant, 'merchant-sticker-bound-pt');

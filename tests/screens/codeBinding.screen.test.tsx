@@ -22,6 +22,7 @@ const events: UserEvents<CodeBindingEvent> = {
   'codes.retry': (ui) => click(ui, /^(Tentar novamente|Ver a lista de novo)$/),
   'binding.started': (ui) => click(ui, 'Associar um autocolante'),
   'binding.cancelled': (ui) => click(ui, 'Cancelar'),
+  'binding.confirmed': (ui) => click(ui, 'Sim, associar a Loja Central'),
   'unbind.asked': (ui, e) => click(ui, `Desassociar ${e.bindingId === '51' ? 'KW0000000123' : 'KW0000000124'}`),
   'unbind.confirmed': (ui) => click(ui, 'Sim, desassociar'),
   'unbind.cancelled': (ui) => click(ui, 'Cancelar'),
@@ -46,10 +47,17 @@ const binding: ScreenBinding<typeof codeBindingMachine> = {
       expect(ui.getByRole('button', { name: 'Escrever o número de série' })).toBeTruthy();
       return void expect(ui.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
     }
+    if (state.matches('confirmingBind')) {
+      // the sticker and the store named before anything is bound
+      const dialog = within(ui.getByRole('alertdialog', { name: 'Associar o autocolante KW0000000124 a Loja Central?' }));
+      expect(dialog.getByText(`Os pagamentos feitos com este autocolante passam a entrar nesta loja: Loja Central, ${c.store!.address}.`)).toBeTruthy();
+      return void expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    }
     if (state.matches('binding')) return void expect(status(ui)).toMatch(/A associar o autocolante/);
     if (state.matches('confirmingUnbind') || state.matches('unbinding')) {
       expect(ui.getByText('Desassociar o autocolante KW0000000123?')).toBeTruthy();
-      expect(ui.getByText(/Se o associar de novo, esses registos não voltam/)).toBeTruthy();
+      expect(ui.getByText(/deixam de aparecer nos registos de transações e na sua exportação CSV, e já não podem ser reembolsados\. Se o associar de novo, não voltam/)).toBeTruthy();
+      expect(ui.getByText(/continuam a contar na análise estatística e no «Recebido hoje», e aparecem nos movimentos da liquidação/)).toBeTruthy();
       if (state.matches('unbinding')) return void expect(status(ui)).toMatch(/A desassociar/);
       return void expect(ui.getByRole('button', { name: 'Sim, desassociar' })).toBeTruthy();
     }
@@ -68,7 +76,7 @@ const binding: ScreenBinding<typeof codeBindingMachine> = {
     if (!open) expect(status(ui)).toMatch(/Esta loja está fechada/);
     const notices: Record<string, RegExp> = {
       bound: /Autocolante KW0000000124 associado a esta loja/, unbound: /Autocolante desassociado/,
-      bindRefused: /já está associado a uma loja/, unbindRefused: /não existe ou não é seu/,
+      bindRefused: c.errorCode === 'MCH10006' ? /não é um código de cobrança desta carteira/ : /já está associado a uma loja/, unbindRefused: /não existe ou não é seu/,
       bindUnreachable: /pode ter ficado associado/, unbindUnreachable: /pode ter sido desassociado/,
     };
     for (const [sub, text] of Object.entries(notices)) {
@@ -111,6 +119,10 @@ describe('binding printed stickers through the real gateway (PGlite)', () => {
     scanner.send({ type: 'typing.requested' });
     scanner.send({ type: 'typed.changed', value: serial });
     scanner.send({ type: 'typed.submitted' });
+    // asked first, with the serial as printed and the store named
+    await waitFor(actor, (s) => s.matches('confirmingBind'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.serial).toBe(serial.replace(/\s/g, '').toUpperCase());
+    actor.send({ type: 'binding.confirmed' });
     await waitFor(actor, (s) => s.matches('ready'), { timeout: 10_000 });
   }
 
