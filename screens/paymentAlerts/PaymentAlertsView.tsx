@@ -3,6 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { paymentAlertsMachine, PaymentAlertsEvent } from '../../machines/paymentAlerts.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
+import { useSoundAllowed } from '../common/sound.ts';
 import './paymentAlerts.css';
 
 type State = SnapshotFrom<typeof paymentAlertsMachine>;
@@ -16,6 +17,8 @@ export function PaymentAlertsView({ state, send }: { state: State; send: (event:
   const language = languageOf(i18n.language);
   const { context } = state;
   const voiceOn = state.matches({ voice: 'on' });
+  // the browser lets the page speak only once it has been touched: until then, say so
+  const soundAllowed = useSoundAllowed();
   let status: React.ReactNode;
   if (state.matches({ stream: 'removed' })) status = <FieldError>{t('errors.STF10009')}</FieldError>;
   else if (state.matches({ stream: 'stopped' })) {
@@ -44,6 +47,7 @@ export function PaymentAlertsView({ state, send }: { state: State; send: (event:
           {t('paymentAlerts.readAloud')}
         </button>
       </div>
+      {voiceOn && !soundAllowed && <p className="kw-muted-text kw-alerts-touch">{t('paymentAlerts.touchToHear')}</p>}
       {/* the live region wraps the list: a <ul> given role="log" would stop being a list for its items */}
       <div role="log" aria-live="polite" aria-label={t('paymentAlerts.latest')}>
       <ul className="kw-alerts-list">
