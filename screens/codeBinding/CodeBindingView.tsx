@@ -16,13 +16,13 @@ type State = SnapshotFrom<typeof codeBindingMachine>;
 type Send = (event: CodeBindingEvent) => void;
 export type CodeDownloader = typeof downloadCode;
 
-/** The store's own code, and saving it to print (PNG or SVG); a failed drawing says so. */
+/** The store's own code, and saving it to print (PNG or SVG) as a placard in the merchant's language; a failed drawing says so. */
 function StoreCodeCard({ name, serial, payload, download }: { name: string; serial: string; payload: string; download: CodeDownloader }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const save = (format: 'png' | 'svg') => {
     setFailed(false);
-    download(payload, [name, serial], `kwanza-${serial}`, format).catch(() => setFailed(true));
+    download({ payload, storeName: name, serial, tagline: t('codeBinding.placardTagline') }, `kwanza-${serial}`, format).catch(() => setFailed(true));
   };
   return (
     <section className="kw-mch-section kw-mch-code" aria-labelledby="store-code-title">
