@@ -43,8 +43,9 @@ export function PaymentAlertsView({ state, send }: { state: State; send: (event:
       <div className="kw-alerts-head">
         <span className={`kw-alerts-dot${state.hasTag('live') ? ' kw-alerts-live' : ''}`} aria-hidden="true" />
         <div className="kw-alerts-status">{status}</div>
-        <button type="button" className="kw-tab" aria-pressed={voiceOn} onClick={() => send({ type: 'voice.toggled' })}>
-          {t('paymentAlerts.readAloud')}
+        {/* a switch that looks like one: the speaker struck through while off */}
+        <button type="button" className="kw-alerts-voice" aria-pressed={voiceOn} onClick={() => send({ type: 'voice.toggled' })}>
+          <span aria-hidden="true">{voiceOn ? '🔊' : '🔇'}</span> {t('paymentAlerts.readAloud')}
         </button>
       </div>
       {voiceOn && !soundAllowed && <p className="kw-muted-text kw-alerts-touch">{t('paymentAlerts.touchToHear')}</p>}

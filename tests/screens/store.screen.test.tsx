@@ -233,7 +233,7 @@ describe('a store through the real gateway (PGlite)', () => {
     expect(router.state.location.href).toBe(`/app/store/${created.storeId}`);
     expect(router.history.length).toBe(2);
     // the store's page reads it and shows it saved
-    await waitForUi(() => expect(screen.getByText('Seg, Ter, Qua, Qui, Sex, Sáb')).toBeTruthy(), { timeout: 10_000 });
+    await waitForUi(() => expect(screen.getByText('Seg–Sáb')).toBeTruthy(), { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Loja');
     expect(screen.getByRole('status').textContent).toBe('Loja guardada: Loja da Marginal.');
     expect(screen.getByRole('link', { name: 'Códigos da loja' }).getAttribute('href')).toBe(`/app/store/${created.storeId}/codes`);
