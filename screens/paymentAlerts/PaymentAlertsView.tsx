@@ -8,6 +8,16 @@ import './paymentAlerts.css';
 
 type State = SnapshotFrom<typeof paymentAlertsMachine>;
 
+/** A speaker with its sound waves, or crossed out (drawn: no emoji font is sure to be there). */
+function Speaker({ on }: { on: boolean }) {
+  return (
+    <svg className="kw-alerts-speaker" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+      <path d="M2.5 7.5h3.5l4.5-4v13l-4.5-4H2.5z" fill="currentColor" />
+      <path d={on ? 'M13 7a4 4 0 0 1 0 6M15.5 4.5a7.5 7.5 0 0 1 0 11' : 'M13 7.5l5 5M18 7.5l-5 5'} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /**
  * The live alerts strip a till or records screen shows: whether it is listening, the latest
  * payments (announced politely to screen readers as they arrive), and the read-aloud switch.
@@ -45,7 +55,7 @@ export function PaymentAlertsView({ state, send }: { state: State; send: (event:
         <div className="kw-alerts-status">{status}</div>
         {/* a switch that looks like one: the speaker struck through while off */}
         <button type="button" className="kw-alerts-voice" aria-pressed={voiceOn} onClick={() => send({ type: 'voice.toggled' })}>
-          <span aria-hidden="true">{voiceOn ? '🔊' : '🔇'}</span> {t('paymentAlerts.readAloud')}
+          <Speaker on={voiceOn} /> {t('paymentAlerts.readAloud')}
         </button>
       </div>
       {voiceOn && !soundAllowed && <p className="kw-muted-text kw-alerts-touch">{t('paymentAlerts.touchToHear')}</p>}
