@@ -8,7 +8,7 @@ import { CODE128 } from 'jsbarcode/bin/barcodes/CODE128/index.js';
 import { enterpriseDocumentSlots } from '../../services/contract/enterpriseVerification.ts';
 import { PDF, png } from '../support/files.ts';
 import {
-  barcodeOnScreen, cameraPicture, counterFrame, enterPin, FakeCamera, kz, launchPhones, MEMBER, MERCHANT, qrFrame, barcodeFrame,
+  barcodeOnScreen, cameraPicture, counterFrame, enterPin, FakeCamera, imageFrame, kz, launchPhones, MEMBER, MERCHANT, qrFrame, barcodeFrame,
   qrOnScreen, sameMatrix, see, signIn, STORE, asCtx, openTill, showDynamicCode, type Matrix, type Phones,
 } from './phones.ts';
 import { codeFromOutbox, outboxCount, verifyIdentity, type Scenario } from './scenarios.ts';
@@ -513,6 +513,17 @@ export const merchantScenarios: Scenario[] = [
         await merchant.getByRole('list', { name: 'Linked stickers' }).getByText(sticker.serial).waitFor({ timeout: 15_000 });
         await ctx.shotOf(merchant, 'merchant-codes-en');
         await ctx.auditOf(merchant, 'store codes en');
+        // the store's own code downloaded as a placard (mark, tagline, name around it) and held before the member's camera: it still reads
+        const downloading = merchant.waitForEvent('download');
+        await merchant.getByRole('button', { name: 'Download PNG' }).click();
+        const placard = fs.readFileSync((await (await downloading).path())!);
+        await member.goto(`${base}/`);
+        await camera.show(await imageFrame(member, placard), [merchant, member]);
+        await member.getByRole('link', { name: 'Scan' }).click();
+        await see(member, 'You are paying');
+        await see(member, STORE);
+        await ctx.shotOf(member, 'scan-store-placard-en');
+        lap('the store placard scanned');
         await member.goto(`${base}/app/nopwd`);
         await see(member, 'Limit per payment');
         await see(member, 'Kz 1,000.00');
