@@ -10,7 +10,8 @@ import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts
  * at once. A lost connection waits a growing back-off (1 s, 2 s, 4 s … 30 s) and resumes from the
  * last cursor, so nothing is missed or told twice. A removed clerk (STF10009) or any other refusal
  * stops it; a lost session never answers (the session chart takes over). The `voice` region reads
- * each payment aloud when on; the choice is the person's and remembered (`rememberVoice`).
+ * each payment aloud when on; the choice is the person's and remembered (`rememberVoice`), and
+ * where they never chose, the phone's (on once someone allowed it there: services/flows/paymentAlerts.ts).
  */
 
 /** How many payments the screen keeps on show, newest first. */
