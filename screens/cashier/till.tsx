@@ -84,12 +84,22 @@ function Receipt({ payment }: { payment: MerchantPayment }) {
   );
 }
 
-/** Paid, in either mode: the amount, the receipt when the server gave the payment, and start again. */
+/**
+ * Paid, in either mode: a green band the width of the phone with a check mark and the amount in
+ * large figures, for the cashier and the customer to see from a metre away (the chart chimes as it
+ * enters the state); then the receipt when the server gave the payment, and start again.
+ */
 export function PaidStep({ payment, amount, send }: { payment: MerchantPayment | null; amount: number; send: (event: { type: 'cashier.again' }) => void }) {
   const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
   return (
     <div className="kw-form">
-      <p className="kw-success-text" role="status">{t('cashier.paid', { amount: money(payment?.amount ?? amount, languageOf(i18n.language)) })}</p>
+      <div className="kw-done kw-done-paid" role="status">
+        <span className="kw-done-mark" aria-hidden="true">✓</span>
+        <p className="kw-done-title">{t('cashier.paidTitle')}</p>
+        <p className="kw-done-amount">{money(payment?.amount ?? amount, language)}</p>
+        {payment && <p className="kw-done-meta">{payment.payerMasked} · {lineTime(payment.at, language)}</p>}
+      </div>
       {payment && <Receipt payment={payment} />}
       <AgainButton send={send} />
     </div>

@@ -16,13 +16,13 @@ type State = SnapshotFrom<typeof codeBindingMachine>;
 type Send = (event: CodeBindingEvent) => void;
 export type CodeDownloader = typeof downloadCode;
 
-/** The store's own code, and saving it to print (PNG or SVG); a failed drawing says so. */
+/** The store's own code, and saving it to print (PNG or SVG) as a placard in the merchant's language; a failed drawing says so. */
 function StoreCodeCard({ name, serial, payload, download }: { name: string; serial: string; payload: string; download: CodeDownloader }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const save = (format: 'png' | 'svg') => {
     setFailed(false);
-    download(payload, [name, serial], `kwanza-${serial}`, format).catch(() => setFailed(true));
+    download({ payload, storeName: name, serial, tagline: t('codeBinding.placardTagline') }, `kwanza-${serial}`, format).catch(() => setFailed(true));
   };
   return (
     <section className="kw-mch-section kw-mch-code" aria-labelledby="store-code-title">
@@ -58,6 +58,16 @@ export function CodeBindingView({ state, send, download = downloadCode }: { stat
       </div>
     );
   }
+  if (state.matches('confirmingBind')) {
+    return (
+      <div className="kw-form" role="alertdialog" aria-labelledby="bind-question" aria-describedby="bind-explain">
+        <h2 id="bind-question" className="kw-step-title">{t('codeBinding.bindTitle', { serial: context.serial ?? '', store: store.name })}</h2>
+        <p id="bind-explain" className="kw-muted-text">{t('codeBinding.bindExplain', { store: store.name, address: store.address })}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'binding.confirmed' })}>{t('codeBinding.bindConfirm', { store: store.name })}</Button>
+        <Button block size="large" onClick={() => send({ type: 'binding.cancelled' })}>{t('common.cancel')}</Button>
+      </div>
+    );
+  }
   if (state.matches('binding')) return <p className="kw-centered" role="status">{t('codeBinding.binding')}</p>;
   if (state.matches('confirmingUnbind') || state.matches('unbinding')) {
     const busy = state.hasTag('busy');
@@ -65,6 +75,7 @@ export function CodeBindingView({ state, send, download = downloadCode }: { stat
       <div className="kw-form">
         <h2 className="kw-step-title">{t('codeBinding.unbindTitle', { serial: chosen?.serial ?? '' })}</h2>
         <p className="kw-error-text">{t('codeBinding.unbindWarning')}</p>
+        <p className="kw-muted-text">{t('codeBinding.unbindStays')}</p>
         {busy && <p className="kw-muted-text" role="status">{t('codeBinding.unbinding')}</p>}
         <Button block color="danger" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'unbind.confirmed' })}>{t('codeBinding.unbindConfirm')}</Button>
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'unbind.cancelled' })}>{t('common.cancel')}</Button>

@@ -123,6 +123,8 @@ export const backOfficeScenarios: Scenario[] = [
         // the merchant: the staff list, the payment in the records, half of it refunded
         await merchant.goto(`${base}/app/stafflist`);
         await see(merchant, STORE);
+        // the owner's own clerk: the number it typed, in full
+        await see(merchant, `+244 ${CLERK.shown}`);
         await ctx.shotOf(merchant, 'staff-list-pt');
         await ctx.auditOf(merchant, 'staff list');
         await merchant.goto(`${base}/app/records`);
@@ -182,6 +184,9 @@ export const backOfficeScenarios: Scenario[] = [
         await member.getByRole('button', { name: 'Recusar convite' }).click();
         await see(member, 'Recusou o convite de Loja Demo.');
         await ctx.shotOf(member, 'staff-result-rejected-pt');
+        // the merchant's screen, which asked about the code in the background, says so in the code's place
+        await see(merchant, `A pessoa recusou o convite para ${STORE}.`);
+        await ctx.shotOf(merchant, 'staff-invitation-qr-rejected-pt');
 
         // in English: the records with the refund, the analysis, the staff list
         await merchant.goto(`${base}/app/records?language=en`);

@@ -138,6 +138,7 @@ describe('records through the real gateway (PGlite)', () => {
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved[0]!.arrayBuffer());
       expect(text.charCodeAt(0)).toBe(0xfeff);
       const lines = text.slice(1).trimEnd().split('\r\n');
+      // every text quoted (server/domains/records/csv.ts csvText)
       expect(lines[0]).toMatch(/^"Voucher no\.","Trade no\.","Time \(Luanda\)"/);
       expect(lines).toHaveLength(26);
       const clerk = await person(server, 'Carlos Caixa');
