@@ -98,6 +98,12 @@ const oneOf = (names: readonly string[]) => new RegExp(`^(?:${names.join('|')})$
 const DIGITS_ID = /^\d{1,18}$/;
 const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id in the query string: the router reads `?merchantId=12` as the number 12. */
+/**
+ * An id as the router should write it into the address: the router writes search values as JSON,
+ * so the digit string "1" would show as `%221%22`; as a number it is written `1`. An id past 2^53
+ * (never one of ours in practice) stays a string rather than lose digits.
+ */
+export const idInAddress = (id: string): string | number => (/^\d{1,15}$/.test(id) ? Number(id) : id);
 const digitsId = (value: unknown) => (typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) && DIGITS_ID.test(String(value));
 /** Where sign-up or log-in continues: only an invitation's page (the link of an SMS, an e-mail or a QR), never an outside address. */
 const RETURN_TO = { returnTo: (value: unknown) => typeof value === 'string' && /^\/app\/invitation\/(?:\d{1,18}|[A-Za-z0-9_-]{43})$/.test(value) };

@@ -7,7 +7,7 @@ const refusal = (code: string, detail = '') => ({ ok: false, code, message: code
 export const TODAY = '2026-03-14';
 
 export const line = (id: string, over: Partial<FundLine> = {}): FundLine => ({
-  id, direction: 'expenditure', tradeNo: `KW20260314${id.padStart(10, '0')}`, kind: 'transfer', amount: 125_000,
+  id, direction: 'expenditure', tradeNo: `OP20260314${id.padStart(10, '0')}`, kind: 'transfer', amount: 125_000,
   balanceBefore: 5_000_000, balanceAfter: 4_875_000, product: 'transfer', counterparty: 'Bruno M*** D***', at: '2026-03-14T09:05:00.000Z', ...over,
 });
 export const firstPage = { items: [line('52'), line('51', { direction: 'income', kind: 'topup', amount: 1_000_000, balanceBefore: 4_000_000, balanceAfter: 5_000_000, counterparty: null })], nextCursor: '51', from: '2026-02-13', to: TODAY };

@@ -94,7 +94,7 @@ describe('fund detail chart on its screen', () => {
 });
 
 const detail: ResponseOf<typeof queryFundDetail> = {
-  ...line('52'), tradeNo: 'KW202603140000000042', voucherNo: 'V000000000042', relatedAmount: 125_000, seller: 'Bruno M*** D***', note: 'Renda de março',
+  ...line('52'), tradeNo: 'OP202603140000000042', voucherNo: 'V000000000042', relatedAmount: 125_000, seller: 'Bruno M*** D***', note: 'Renda de março',
 };
 
 describe('a fund-detail line', () => {
@@ -110,7 +110,7 @@ describe('a fund-detail line', () => {
     const { container } = renderIn('pt');
     expect(row('Sentido')).toBe('Saída');
     expect(row('Tipo')).toBe('Transferência');
-    expect(row('N.º da operação')).toBe('KW202603140000000042');
+    expect(row('N.º da operação')).toBe('OP202603140000000042');
     expect(row('Saldo antes')).toBe('50 000,00 Kz');
     expect(row('Saldo depois')).toBe('48 750,00 Kz');
     expect(row('Valor associado')).toBe('1 250,00 Kz');

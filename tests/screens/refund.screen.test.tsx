@@ -45,7 +45,7 @@ const recordShown = (ui: Ui) => {
   expect(row('Código')).toBe('—');
   expect(row('Forma')).toBe('Código com valor');
   expect(row('N.º do comprovativo')).toBe('MP00000000000051');
-  expect(row('N.º da operação')).toBe('KW202603140000000051');
+  expect(row('N.º da operação')).toBe('OP202603140000000051');
   expect(ui.getByRole('list', { name: 'Reembolsos' }).textContent).toMatch(/^500,00 Kz em 14 mar\.? 2026, \d\d:\d\d$/);
 };
 

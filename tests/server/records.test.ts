@@ -66,7 +66,7 @@ describe.each(engines)('records on %s', (engine) => {
       storeId: shop.storeId, storeName: 'Loja "Central", Sul', clerkName: 'Carlos Caixa', serial: null, method: 'dynamic',
     });
     expect(first.voucherNo).toBe(`MP${ids.byOwn!.padStart(14, '0')}`);
-    expect(first.tradeNo).toMatch(/^KW\d{8}\d{10}$/);
+    expect(first.tradeNo).toMatch(/^OP\d{8}\d{10}$/);
     const stickerRecord = answer.bizContent.items.find((r: { recordId: string }) => r.recordId === ids.sticker);
     expect(stickerRecord).toMatchObject({ serial: sticker.serial, clerkName: null, method: 'static' });
     const { choices } = answer.bizContent;

@@ -3,6 +3,7 @@ import type { FundLine } from '../../../services/contract/fundDetail.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
 import { maskName, memberIdOf } from '../members/moneyMembers.ts';
+import { tradeNumber } from '../../ledger/tradeNumber.ts';
 
 const LUANDA_OFFSET_MS = 3_600_000; // UTC+1 all year
 const DAY_MS = 86_400_000;
@@ -57,7 +58,7 @@ const LINE_SELECT = `
     LEFT JOIN stores ps ON ps.id = mp.store_id
     LEFT JOIN merchants pm ON pm.id = ps.merchant_id`;
 
-const tradeNo = (row: LineRow) => `KW${new Date(row.created_at).toISOString().slice(0, 10).replace(/-/g, '')}${row.transfer_id.padStart(10, '0')}`;
+const tradeNo = (row: LineRow) => tradeNumber(row.created_at, row.transfer_id);
 
 /**
  * A person is masked (first name and initials); a merchant paid by code is shown by the name its
