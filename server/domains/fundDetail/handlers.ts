@@ -58,7 +58,7 @@ export interface LineRow {
 /** The id in a reference made of a prefix and the zero-padded id (RF…: a refund, MP…: a payment), for this line's kind only. */
 const idIn = (kind: string, prefix: string) => `CASE WHEN t.kind = '${kind}' AND t.reference ~ '^${prefix}[0-9]{1,18}$' THEN substr(t.reference, ${prefix.length + 1})::bigint END`;
 
-export const LINE_SELECT = `
+const LINE_SELECT = `
   SELECT e.id::text AS entry_id, t.id::text AS transfer_id, e.amount::text, e.balance_after::text, t.kind, t.reference, e.created_at,
          coalesce(om.real_name, om.display_name) AS counterparty, om.mobile AS counterparty_mobile,
          pm.name AS merchant_name, ps.name AS store_name, coalesce(mp.voucher_no, rp.voucher_no) AS payment_voucher, wd.charge::text AS charge
