@@ -64,6 +64,8 @@ export const personalVerificationMachine = setup({
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
     keepPayPasswordState: assign({ payPasswordSet: ({ event }) => { const o = outputOf<Status>(event); return o.ok && o.data.payPasswordSet; } }),
     forgetAttempt: assign({ checkId: null, fullName: '', triesLeft: null, errorCode: null }),
+    // provided by the screen: the verified name is the member's name from now on (the hub greets them by it)
+    rememberRealName: () => {},
   },
 }).createMachine({
   id: 'personalVerification',
@@ -148,7 +150,7 @@ export const personalVerificationMachine = setup({
         src: 'checkName',
         input: ({ context }) => ({ checkId: context.checkId ?? '', fullName: context.fullName.trim() }),
         onDone: [
-          { guard: 'isOk', target: 'verified', actions: 'keepRealName' },
+          { guard: 'isOk', target: 'verified', actions: ['keepRealName', 'rememberRealName'] },
           { guard: { type: 'refusedWith', params: { code: 'VER10004' } }, target: 'enteringName.mismatch', actions: 'keepTriesLeft' },
           { guard: { type: 'refusedWith', params: { code: 'VER10005' } }, target: 'failed' },
           { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'failed' },
