@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import type { Keypad } from '../../machines/payPassword.machine.ts';
+import type { Keypad } from '../../machines/newPayPassword.machine.ts';
 import type { PaymentPurpose } from '../contract/payPassword.ts';
 import { requestGateway } from '../gateway.ts';
 import { encryptPositions, getKeypad, keypadKeyActions } from '../keypad.ts';
