@@ -81,7 +81,8 @@ function LineItem({ line, language, onOpen }: { line: FundLine; language: Langua
       >
         <span className="kw-fund-kind">{kindLabel(line.kind, t)}</span>
         <span className={`kw-fund-amount ${income ? 'kw-fund-income' : 'kw-fund-expenditure'}`}>{amount}</span>
-        <span className="kw-fund-meta">{[line.counterparty, lineTime(line.at, language)].filter(Boolean).join(' · ')}</span>
+        {/* a withdrawal's amount includes its charge: said, so the charge is never hidden in the total */}
+        <span className="kw-fund-meta">{[line.counterparty, line.charge !== null ? t('fundDetail.includesCharge', { charge: money(line.charge, language) }) : null, lineTime(line.at, language)].filter(Boolean).join(' · ')}</span>
         <span className="kw-fund-meta kw-fund-amount">{t('fundDetail.balanceAfter', { amount: money(line.balanceAfter, language) })}</span>
       </a>
     </li>

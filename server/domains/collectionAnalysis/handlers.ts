@@ -126,7 +126,8 @@ const querySettlementFunds: Handler<'merchant/analysis/fundDetails'> = async (in
              FROM ledger_entries e WHERE e.account_id IN (SELECT id FROM acc) AND e.id >= (SELECT min(id) FROM page))
        SELECT p.id::text AS entry_id, p.transfer_id::text, p.amount::text,
               ((SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE id IN (SELECT id FROM acc)) - later.after_it)::text AS balance_after,
-              p.kind, p.reference, p.created_at, coalesce(om.real_name, om.display_name) AS counterparty
+              p.kind, p.reference, p.created_at, coalesce(om.real_name, om.display_name) AS counterparty,
+              (SELECT w.charge::text FROM withdrawals w WHERE p.kind IN ('withdraw_hold', 'withdraw_release') AND w.withdraw_no = p.reference) AS charge
          FROM page p JOIN later ON later.id = p.id
          JOIN ledger_accounts other ON other.id = CASE WHEN p.debit_account_id = p.account_id THEN p.credit_account_id ELSE p.debit_account_id END
          LEFT JOIN members om ON om.id = other.member_id AND other.member_id <> $1

@@ -42,6 +42,7 @@ import { TokenEntryView } from '../../../screens/tokenEntry/TokenEntryView.tsx';
 import { TopupView } from '../../../screens/topup/TopupView.tsx';
 import { TransferView, TRANSFER_PAYMENT_WORDS } from '../../../screens/transfer/TransferView.tsx';
 import { PayConfirmView } from '../../../screens/common/PayConfirmView.tsx';
+import { NewPayPasswordView } from '../../../screens/common/NewPayPasswordView.tsx';
 import { PaymentView } from '../../../screens/common/payment.tsx';
 import { WaitingForBankView } from '../../../screens/common/bank.tsx';
 import { WalletAssetsView } from '../../../screens/walletAssets/WalletAssetsView.tsx';
@@ -107,6 +108,7 @@ export const VIEWS: Record<string, Render> = {
   topup: (s, send) => <TopupView state={s} send={send} />,
   transfer: (s, send) => <TransferView state={s} send={send} />,
   payConfirm: (s, send) => <PayConfirmView state={s} send={send} />,
+  newPayPassword: (s, send) => <NewPayPasswordView state={s} send={send} />,
   payment: (s, send) => <PaymentView state={s} send={send} summary={<p>1 250,00 Kz</p>} words={TRANSFER_PAYMENT_WORDS} onLeave={() => undefined} />,
   bankSettlement: (s) => <BankSettlement state={s} />,
   walletAssets: (s, send) => <WalletAssetsView state={s} send={send} onPull={async () => send({ type: 'assets.refreshed' })} />,
