@@ -394,6 +394,7 @@ describe.each(engines)('staff on %s', (engine) => {
       'merchant/analysis/query': { body: () => ({ shortcut: '7' }) },
       'merchant/analysis/fundDetails': { body: () => ({ shortcut: '7' }) },
       'merchant/staff/invitations': { body: () => ({}) },
+      'merchant/staff/invitationDetail': { body: () => ({ invitationId: '999999999' }), admitted: { merchant: 'STF10006' } },
       'merchant/staff/invite': { body: () => ({ channel: 'qr', storeId: shop.storeId, allRecords: false }) },
       'merchant/staff/withdrawInvitation': { body: () => ({ invitationId: '999999999' }), admitted: { merchant: 'STF10006' } },
       'merchant/staff/list': { body: () => ({}) },
