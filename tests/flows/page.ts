@@ -6,6 +6,7 @@
  */
 import type { FlowEntry } from './catalogue.ts';
 import type { Diagram } from './diagram.ts';
+import type { Control, ScreenText } from './harness/main.tsx';
 
 export interface Shot {
   /** `JSON.stringify(snapshot.value)`: the whole configuration the screen was in. */
@@ -16,6 +17,17 @@ export interface Shot {
   file: string;
   /** The model path that reached it first (its description). */
   path: string;
+  /** The picture's size in CSS pixels (its file has twice as many). */
+  width: number;
+  height: number;
+  /** The screen's heading and message in this state. */
+  screen: ScreenText | null;
+  /** The controls of the screen and the events they send. */
+  controls: Control[];
+  /** The state value that path started in. */
+  start: string;
+  /** How that path came here: each step's event and the state value it reached. */
+  steps: { event: string; state: string }[];
 }
 
 export interface ShotReport {
@@ -67,7 +79,7 @@ svg marker path{fill:#6b7785}
 svg .label rect{fill:#fff;opacity:.9}svg .label text{font-size:11px;fill:#2a323b}
 svg .label.after text{fill:#6a4c9c}svg .label.error text{fill:#b4452a}svg .label.done text{fill:#2b7a3d}
 svg .state[data-state]{cursor:pointer}
-.shots{display:grid;grid-template-columns:repeat(auto-fill,minmax(230px,1fr));gap:14px;list-style:none;padding:0}
+.shots{display:grid;grid-template-columns:repeat(auto-fill,minmax(340px,1fr));gap:14px;list-style:none;padding:0}
 .shots li{min-width:0;background:#fff;border:1px solid var(--line);border-radius:10px;padding:8px}
 .shots li:target{outline:3px solid var(--accent)}
 .shots img{width:100%;height:auto;border:1px solid var(--line);border-radius:6px;display:block}
@@ -181,7 +193,7 @@ export function flowPage(entry: FlowEntry, diagram: Diagram | null, source: stri
   const shotItems = [...byState.entries()].map(([state, shots], i) => {
     const figure = (language: 'pt' | 'en') => {
       const shot = shots.find((s) => s.language === language);
-      return shot ? `<figure class="${language}"><img loading="lazy" src="${escape(shot.file)}" alt="${escape(`${entry.flow} in ${state}, ${language}`)}" width="360" height="720"><figcaption>${language}</figcaption></figure>` : '';
+      return shot ? `<figure class="${language}"><img loading="lazy" src="${escape(shot.file)}" alt="${escape(`${entry.flow} in ${state}, ${language}`)}" width="${shot.width}" height="${shot.height}"><figcaption>${language}</figcaption></figure>` : '';
     };
     return `<li id="shot-${i}" data-active="${escape(shots[0]!.active.join(' '))}"><h3 title="${escape(state)}">${escape(readableState(state))}</h3><div class="pair">${figure('pt')}${figure('en')}</div><p class="muted" style="font-size:12px;margin:6px 0 0">${escape(shots[0]!.path)}</p></li>`;
   });
