@@ -37,8 +37,8 @@ import { BESIDE, ROUTE_OF, VIEWS } from './views.tsx';
 /** What a screen says in a state: its heading, and the messages it shows (alerts, and statuses such as "Loading…"), the page's title. */
 export interface ScreenText { title: string | null; heading: string | null; messages: { text: string; tone: 'alert' | 'status' }[]; buttons: string[] }
 
-/** A control of the screen and the event it sends: pressed (a button, a link), typed in, ticked, or one of several choices. */
-export interface Control { event: string; label: string; how: 'press' | 'type' | 'tick' | 'choose' | 'file' }
+/** A control of the screen and the event it sends: pressed (a button, a link), typed in, ticked, chosen in (a list box), one of several buttons, a file. */
+export interface Control { event: string; label: string; how: 'press' | 'type' | 'tick' | 'choose' | 'pick' | 'file' }
 
 /** Where a step led; `fresh` when this state value is met for the first time in this walk (then it was rendered and waited for, and `screen` read). */
 export interface StateInfo {
@@ -323,7 +323,7 @@ function probe(): Control[] {
       if (labels.length <= 1) controlsOut.push({ event, label: labels[0] ?? '', how: list[0]!.how });
       else {
         const group = groupLabelOf(list.map((c) => c.element));
-        controlsOut.push({ event, label: group ?? labels.slice(0, 3).join(' · '), how: 'choose' });
+        controlsOut.push({ event, label: group ?? labels.slice(0, 3).join(' · '), how: 'pick' });
       }
     }
     // drawn afresh (what a tried control changed in the view's own state is gone) before the next
