@@ -4,12 +4,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loginFlow } from '../../services/flows/login.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { safeAppReturnTo } from '../../services/routeTable.ts';
 import { useStartSession } from '../common/useStartSession.ts';
 import { LoginView } from './LoginView.tsx';
 
 /**
- * `/app/login`: log-in by password or by SMS code. `returnTo`: an invitation's page (the route
- * table allows no other) to continue at once signed in.
+ * `/app/login`: log-in by password or by SMS code. `returnTo`: the page of the app to continue at
+ * once signed in (an invitation's, or the one a lost session left; `safeAppReturnTo`), else home.
  */
 export default function LoginScreen({ returnTo }: { returnTo?: string }) {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export default function LoginScreen({ returnTo }: { returnTo?: string }) {
       loginFlow.provide({
         actions: {
           startSession: ({ context }) => context.result && startSession(context.result),
-          goHome: () => void navigate({ to: returnTo ?? '/', replace: true }),
+          goHome: () => void navigate({ href: safeAppReturnTo(returnTo) ?? '/', replace: true }),
         },
       }),
     [navigate, startSession, returnTo],

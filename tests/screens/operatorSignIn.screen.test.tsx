@@ -6,7 +6,7 @@ import { OperatorSignInView } from '../../screens/operatorSignIn/OperatorSignInV
 import OperatorSignInScreen from '../../screens/operatorSignIn/OperatorSignInScreen.tsx';
 import { forgetOperatorToken, singleSignOnUrl } from '../../src/lib/operatorSession.ts';
 import type { operatorSignInMachine, OperatorSignInEvent } from '../../machines/operatorSignIn.machine.ts';
-import { PLATFORM_HOME } from '../../services/contract/platformReturnTo.ts';
+import { PLATFORM_HOME } from '../../services/contract/returnTo.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { createI18n } from '../../src/i18n.ts';
 import pt from '../../locales/pt.json';
@@ -71,7 +71,7 @@ describe('operator sign-in chart on its screen', () => {
   });
 });
 
-// which return addresses are accepted: tests/unit/platformReturnTo.test.ts
+// which return addresses are accepted: tests/unit/returnTo.test.ts
 describe('where single sign-on starts', () => {
   it('passes the return address on, encoded', () => {
     expect(singleSignOnUrl('/plateform/verifications?status=pending')).toBe('/sso/login?returnTo=%2Fplateform%2Fverifications%3Fstatus%3Dpending');
