@@ -34,8 +34,8 @@ export const SERVER_SECTIONS = ['messages', 'ssoProvider'] as const;
 
 /**
  * Who may open a route. `operator` routes sit in the platform area (a stored operator token, else
- * its sign-in page, which comes back); a `member` route without a session meets the session
- * chart's expiry handling on its first call; `public` ones need nothing.
+ * its sign-in page, which comes back); a `member` route shows only with a session (without one the
+ * session chart sends the person to sign in, and back here after); `public` ones need nothing.
  */
 export type Access = 'public' | 'member' | 'operator';
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Body } from './Body.tsx';
 import { lazyScreen, type LazyScreen } from './lazyScreen.tsx';
 import { storage } from './lib/storage.ts';
+import { MemberOnly } from './session/SessionProvider.tsx';
 import { NOT_FOUND, OPERATOR_LAYOUT, ROUTES, pageIdOf, type LocalePart, type RouteDeclaration } from '../services/routeTable.ts';
 
 /**
@@ -103,7 +104,8 @@ function routeFor(declaration: RouteDeclaration, parent: AnyRoute | null): AnyRo
       const params = pick(useParams({ strict: false }) as Record<string, unknown>, paramNames);
       const search = pick(useSearch({ strict: false }) as Record<string, unknown>, searchNames);
       // a new parameter is a new page: its chart starts afresh
-      return <Screen key={JSON.stringify(params)} {...declaration.props} {...params} {...search} />;
+      const page = <Screen key={JSON.stringify(params)} {...declaration.props} {...params} {...search} />;
+      return declaration.access === 'member' ? <MemberOnly>{page}</MemberOnly> : page;
     },
   } as never) as AnyRoute;
   screenOfRoute.set(route, Screen);

@@ -1,10 +1,11 @@
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import { sessionFlow } from '../../services/flows/session.ts';
+import { matchRoute } from '../../services/routeTable.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { DURATIONS } from '../../services/transport-ui.ts';
 import { storage } from '../lib/storage.ts';
@@ -23,6 +24,10 @@ type SessionActor = ActorRefFrom<typeof sessionMachine>;
  */
 const onPlatformPage = () => typeof window !== 'undefined' && /^\/plateform(\/|$)/.test(window.location.pathname);
 const platformSignIn = () => `${PLATFORM_SIGN_IN}?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+/** The page the person is on, to come back to once signed in (the chart keeps it only if it is a page of the app). */
+const currentPage = () => window.location.pathname + window.location.search;
+/** The app's own login page, told where to continue. */
+export const loginPageHref = (returnTo: string | null) => (returnTo ? `/app/login?returnTo=${encodeURIComponent(returnTo)}` : '/app/login');
 const SessionContext = createContext<SessionActor | null>(null);
 
 export function useSessionActor(): SessionActor {
@@ -47,6 +52,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
             if (url) window.location.assign(url);
           },
           postTokenLose: () => window.postMessage('TokenLose', window.location.origin),
+          goToLoginPage: ({ context }) => void router.navigate({ href: loginPageHref(context.returnTo), replace: true }),
           goHome: () => void router.navigate({ to: '/', replace: true }),
           rearmExpirySignal: () => resetSessionSignal(),
         },
@@ -60,9 +66,10 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       signedIn: platform ? !!user?.token : !!(user?.h5Token || user?.token),
       loginUrl: platform ? PLATFORM_SIGN_IN : (user?.loginUrl ?? null),
       nativeAuthorizeAvailable: !platform && nativeShell() !== null && nativeAuthorize() !== null,
+      inNativeShell: !platform && nativeShell() !== null,
     },
   });
-  useEffect(() => onSessionExpired(() => actor.send({ type: 'session.expired' })), [actor]);
+  useEffect(() => onSessionExpired(() => actor.send({ type: 'session.expired', returnTo: currentPage() })), [actor]);
 
   return (
     <SessionContext.Provider value={actor}>
@@ -75,4 +82,21 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
 function SessionCoverConnected({ actor }: { actor: SessionActor }) {
   const state = useSelector(actor, (s) => s);
   return <SessionCover state={state} send={actor.send} />;
+}
+
+/**
+ * Around every `member` route of the table: the page shows only with a session. Without one, the
+ * chart is told the page needs one (`session.required`: straight to signing in, this page to come
+ * back to); a session lost on the page takes the page away at once, balances and all.
+ */
+export function MemberOnly({ children }: { children: React.ReactNode }) {
+  const actor = useSessionActor();
+  const signedIn = useSelector(actor, (s) => s.hasTag('signedIn'));
+  const page = useRouterState({ select: (s) => s.location.pathname + s.location.searchStr });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    // (the address moves to the login page a moment before this page unmounts: that is no page of a member's)
+    if (!signedIn && matchRoute(pathname)?.route.access === 'member') actor.send({ type: 'session.required', returnTo: page });
+  }, [actor, signedIn, page, pathname]);
+  return signedIn ? children : null;
 }
