@@ -4,7 +4,7 @@ import { formatKwanza, parseKwanza } from '../../src/lib/money.ts';
 import { formatMobile, maskMobile, mobileOperator, toE164, toNationalMobile } from '../../src/lib/phone.ts';
 import { isCompanyNif, isPersonalNif } from '../../src/lib/nif.ts';
 import { shortcutRange } from '../../src/lib/dates.ts';
-import { normaliseLanguage, resolveStartupLanguage } from '../../src/lib/language.ts';
+import { normaliseLanguage, resolveStartupLanguage, withLanguage } from '../../src/lib/language.ts';
 
 describe('money', () => {
   it('formats cêntimos per decisions.md', () => {
@@ -75,6 +75,19 @@ describe('language', () => {
     expect(normaliseLanguage('fr')).toBe('fr');
     expect(normaliseLanguage('de')).toBe('pt');
     expect(normaliseLanguage(undefined)).toBe('pt');
+  });
+  it('a link to one of the app’s pages carries the language, once; any other link is left alone', () => {
+    const origin = 'https://wallet.example';
+    expect(withLanguage('/agreement/registrationAgreement', 'en', origin)).toBe('/agreement/registrationAgreement?language=en');
+    expect(withLanguage('/app/cards/bind?from=topup', 'fr', origin)).toBe('/app/cards/bind?from=topup&language=fr');
+    expect(withLanguage('https://wallet.example/app/records/3#x', 'zh', origin)).toBe('/app/records/3?language=zh#x');
+    expect(withLanguage('/', 'pt', origin)).toBe('/?language=pt');
+    expect(withLanguage('/app/login?language=en', 'pt', origin)).toBeNull();
+    expect(withLanguage('https://elsewhere.example/app/wallet', 'en', origin)).toBeNull();
+    expect(withLanguage('/dev/outbox', 'en', origin)).toBeNull();
+    expect(withLanguage('/platform/files/3', 'en', origin)).toBeNull();
+    expect(withLanguage('mailto:help@wallet.example', 'en', origin)).toBeNull();
+    expect(withLanguage('blob:https://wallet.example/1', 'en', origin)).toBeNull();
   });
   it('query parameter wins and is saved; else saved LANG; else pt', () => {
     expect(resolveStartupLanguage('?language=EN', 'zh')).toEqual({ language: 'en', save: true });
