@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { formatKwanza } from '../../src/lib/money.ts';
+export { amountPlaceholder } from '../../src/lib/money.ts';
 import { normaliseLanguage, type Language } from '../../src/lib/language.ts';
 import '../../src/lib/dates.ts'; // the date library's locales
 
