@@ -4,7 +4,8 @@ import { initReactI18next } from 'react-i18next';
 // part. Both are made from the route table's LOCALE_PARTS by the build (vite.config.ts): a new
 // section lands in the first bundle until it is given a part.
 import { PT_CORE_SECTIONS, PT_PART_LOADERS } from 'virtual:locale-parts';
-import { type Language } from './lib/language.ts';
+import { normaliseLanguage, type Language } from './lib/language.ts';
+import { isSentencePart } from './lib/sentence.ts';
 import { loadDateLocale } from './lib/dates.ts';
 import { loadAntdLocale } from './ui/antdLocales.ts';
 import { LOCALE_PARTS as PART_SECTIONS, type LocalePart } from '../services/routeTable.ts';
@@ -99,5 +100,53 @@ export function createI18n(language: Language, dictionaries?: Partial<Record<Lan
     returnNull: false,
   });
   if (!dictionaries) following.add(new WeakRef(instance));
+  finishSentencesWhole(instance);
   return instance;
+}
+
+const FALLBACK: Language = 'pt';
+
+/**
+ * A text missing in the reader's language falls back to pt whole, never in part: i18next falls back
+ * key by key but finishes the text (its `{{values}}` and `$t()` nesting) in the language asked for,
+ * so a pt sentence shown to a fr reader could carry French words and a fr one Portuguese. Every
+ * `t` of the instance (react-i18next's included) first finds the language the text resolves in,
+ * then writes the sentence's parts (`SentencePart`: words, dates) in that language; a word the
+ * language lacks sends the whole sentence to pt.
+ */
+function finishSentencesWhole(instance: i18n) {
+  type Translate = (key: unknown, options?: Record<string, unknown>) => unknown;
+  const translate = instance.t.bind(instance) as unknown as Translate;
+  const lookupIn = (language: Language) => (key: string) => {
+    const text = instance.getResource(language, 'translation', key) as unknown;
+    return typeof text === 'string' ? text : undefined;
+  };
+  const whole = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
+    if (rest.length > 0 || (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options)))) {
+      return (translate as (...args: unknown[]) => unknown)(key, options, ...rest);
+    }
+    const opts = (options ?? {}) as Record<string, unknown>;
+    const asked = normaliseLanguage(typeof opts.lng === 'string' ? opts.lng : instance.language);
+    const details = translate(key, { ...opts, returnDetails: true }) as { res: unknown; usedLng?: string } | string;
+    if (typeof details !== 'object' || details === null) return details;
+    let language = details.usedLng ? normaliseLanguage(details.usedLng) : asked;
+    const parts = Object.entries(opts).filter(([, value]) => isSentencePart(value));
+    if (parts.length === 0 && language === asked) return details.res;
+    const written = (lang: Language) => {
+      const texts: Record<string, string> = {};
+      for (const [name, part] of parts) {
+        const text = (part as import('./lib/sentence.ts').SentencePart).sentencePart(lang, lookupIn(lang));
+        if (text === undefined && lang !== FALLBACK) return null;
+        texts[name] = text ?? '';
+      }
+      return texts;
+    };
+    let texts = written(language);
+    if (texts === null) {
+      language = FALLBACK;
+      texts = written(language)!;
+    }
+    return translate(key, { ...opts, ...texts, lng: language });
+  };
+  (instance as unknown as { t: typeof whole }).t = whole;
 }

@@ -9,6 +9,7 @@ import { normaliseLanguage } from '../../src/lib/language.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
+import { word } from '../../src/lib/sentence.ts';
 
 type LatestVersion = ResponseOf<typeof getLatestAppVersion>;
 
@@ -25,7 +26,7 @@ export function LatestVersion({ state }: { state: SnapshotFrom<typeof documentMa
       <p className="kw-muted-text">{t('download.version', { version: latest.version })} · {formatDate(latest.releasedAt, normaliseLanguage(i18n.language))}</p>
       {latest.releaseNotes && <p>{latest.releaseNotes}</p>}
       <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href={latest.downloadUrl} rel="noopener" data-track={`download.${platform}`}>
-        {t('download.get', { platform: t(`download.${platform}`) })}
+        {t('download.get', { platform: word(`download.${platform}`) })}
       </a>
     </section>
   );
