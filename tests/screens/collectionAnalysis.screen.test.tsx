@@ -82,7 +82,7 @@ const binding: ScreenBinding<typeof collectionAnalysisMachine> = {
     expect(within(ui.getByRole('list', { name: 'Por loja' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Loja Central (1)25 000,50 Kz', 'Loja do Porto (2)1 500,00 Kz']);
     expect(within(ui.getByRole('list', { name: 'Por funcionário' })).getAllByRole('listitem')[1]!.textContent).toBe('Código da loja (sem caixa) (2)1 500,00 Kz');
     const rows = within(ui.getByRole('table')).getAllByRole('row').map((r) => r.textContent);
-    expect(rows).toEqual(['HoraPagamentosRecebido', '09h21 500,00 Kz', '14h125 000,50 Kz']);
+    expect(rows).toEqual(['HoraPagamentosRecebido', '9h21 500,00 Kz', '14h125 000,50 Kz']);
   },
 };
 

@@ -24,7 +24,7 @@ describe('the download page’s versions', () => {
   it('shows the version, its date and notes, and the store link carrying a tracking key', () => {
     render(<LatestVersion state={at('ready', android)} />);
     expect(screen.getByRole('heading', { name: 'Android' })).toBeTruthy();
-    expect(screen.getByText(/Versão 2\.4\.0 · 2026-10-01/)).toBeTruthy();
+    expect(screen.getByText(/Versão 2\.4\.0 · 1 out 2026/)).toBeTruthy();
     expect(screen.getByText(/transferências mais rápidas/)).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Descarregar para Android' });
     expect(link.getAttribute('href')).toBe(android.downloadUrl);

@@ -3,13 +3,16 @@ import dayjs from 'dayjs';
 import { formatKwanza, parseKwanza } from '../../src/lib/money.ts';
 import { formatMobile, maskMobile, mobileOperator, toE164, toNationalMobile } from '../../src/lib/phone.ts';
 import { isCompanyNif, isPersonalNif } from '../../src/lib/nif.ts';
-import { shortcutRange } from '../../src/lib/dates.ts';
+import { formatDate, formatDateTime, formatHour, formatShortDay, shortcutRange } from '../../src/lib/dates.ts';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/zh-cn';
 import { normaliseLanguage, resolveStartupLanguage, withLanguage } from '../../src/lib/language.ts';
 
 describe('money', () => {
   it('formats cêntimos per decisions.md', () => {
     expect(formatKwanza(123456n, 'pt')).toMatch(/^1\s?234,56\sKz$/);
-    for (const language of ['en', 'zh', 'fr'] as const) expect(formatKwanza(123456, language)).toBe('Kz 1,234.56');
+    for (const language of ['en', 'zh'] as const) expect(formatKwanza(123456, language)).toBe('Kz 1,234.56');
+    expect(formatKwanza(123456, 'fr')).toBe('1 234,56 Kz'); // as pt-AO and fr-FR write it, never en-US
     expect(formatKwanza('5', 'en')).toBe('Kz 0.05');
     expect(formatKwanza(-250n, 'pt')).toMatch(/^-2,50\sKz$/);
   });
@@ -64,6 +67,21 @@ describe('dates', () => {
     expect(shortcutRange(5, wednesday)).toEqual({ start: '2026-10-01', end: '2026-10-31' });
     expect(shortcutRange(6, wednesday)).toEqual({ start: '2026-11-12', end: '2026-11-18' });
     expect(shortcutRange(8, wednesday)).toEqual({ start: '2026-10-20', end: '2026-11-18' });
+  });
+});
+
+describe('dates as each language writes them (one formatter)', () => {
+  it('a day, a time, a short day and an hour, never YYYY-MM-DD', () => {
+    expect(formatDate('2026-11-26', 'pt')).toBe('26 nov 2026');
+    expect(formatDate('2026-02-03', 'fr')).toBe('3 févr. 2026');
+    expect(formatDate('2026-11-26', 'en')).toBe('26 Nov 2026');
+    expect(formatDate('2026-11-26', 'zh')).toBe('2026年11月26日');
+    expect(formatDateTime('2026-08-03T14:05:00', 'pt')).toBe('3 ago 2026, 14:05');
+    expect(formatDateTime('2026-08-03T14:05:00', 'fr')).toBe('3 août 2026, 14:05');
+    expect(formatDateTime('2026-08-03T14:05:00', 'zh')).toBe('2026年8月3日 14:05');
+    expect(formatShortDay('2026-08-03', 'en')).toBe('3 Aug');
+    expect(formatShortDay('2026-08-03', 'zh')).toBe('8月3日');
+    expect([formatHour('09', 'pt'), formatHour('09', 'fr'), formatHour('09', 'en'), formatHour('09', 'zh')]).toEqual(['9h', '9h', '09:00', '9时']);
   });
 });
 
