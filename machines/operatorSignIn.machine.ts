@@ -1,7 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import { PLATFORM_CODES } from '../services/contract/answerCodes.ts';
-import { safePlatformReturnTo } from '../services/contract/returnTo.ts';
+import { safePlatformReturnTo } from '../services/contract/platformReturnTo.ts';
 import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
 
 /**

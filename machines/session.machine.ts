@@ -1,6 +1,5 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
-import { safeAppReturnTo } from '../services/routeTable.ts';
 import { provided } from './outcome.ts';
 
 /**
@@ -28,7 +27,10 @@ export interface SessionContext {
   loginUrl: string | null;
   nativeAuthorizeAvailable: boolean;
   inNativeShell: boolean;
-  /** The page to come back to once signed in: a page of the app (`safeAppReturnTo`), else none (home). */
+  /**
+   * The page to come back to once signed in, as the app was on it; the login page takes it only if
+   * it is a page of the app (`safeAppReturnTo`, the route table's rule for `returnTo`), else goes home.
+   */
   returnTo: string | null;
 }
 
@@ -60,9 +62,8 @@ export const sessionMachine = setup({
       loginUrl: ({ event, context }) => (event.type === 'session.started' ? event.loginUrl : context.loginUrl),
     }),
     rememberReturnTo: assign({
-      returnTo: ({ event, context }) => (event.type === 'session.required' || event.type === 'session.expired' ? safeAppReturnTo(event.returnTo) : context.returnTo),
+      returnTo: ({ event, context }) => (event.type === 'session.required' || event.type === 'session.expired' ? event.returnTo : context.returnTo),
     }),
-    forgetReturnTo: assign({ returnTo: null }),
     // provided by the app shell: toasts, storage and navigation live outside the chart
     clearStoredItems: () => {},
     showExpiredMessage: () => {},
@@ -117,11 +118,13 @@ export const sessionMachine = setup({
         onError: { target: 'signedOut', actions: ['clearStoredItems', 'goHome'] },
       },
     },
+    // `covered`: the page is hidden under the session's cover (nothing of a signed-in page readable)
     expired: {
+      tags: ['covered'],
       entry: 'clearStoredItems',
       initial: 'showingMessage',
       on: {
-        'session.started': { target: 'signedIn', actions: ['rememberLoginUrl', 'rearmExpirySignal', 'forgetReturnTo'] },
+        'session.started': { target: 'signedIn', actions: ['rememberLoginUrl', 'rearmExpirySignal'] },
       },
       states: {
         showingMessage: {
@@ -136,7 +139,7 @@ export const sessionMachine = setup({
     signingIn: {
       initial: 'choosingReLogin',
       on: {
-        'session.started': { target: 'signedIn', actions: ['rememberLoginUrl', 'rearmExpirySignal', 'forgetReturnTo'] },
+        'session.started': { target: 'signedIn', actions: ['rememberLoginUrl', 'rearmExpirySignal'] },
         // another signed-in page opened meanwhile (Back, a link): signing in is asked for again, for it
         'session.required': { target: '.choosingReLogin', actions: 'rememberReturnTo' },
       },
@@ -149,9 +152,10 @@ export const sessionMachine = setup({
             { target: 'atLoginPage' },
           ],
         },
-        authorizingNatively: { entry: 'callNativeAuthorize' },
-        redirectingToLoginUrl: { entry: 'goToLoginUrl' },
+        authorizingNatively: { tags: ['covered'], entry: 'callNativeAuthorize' },
+        redirectingToLoginUrl: { tags: ['covered'], entry: 'goToLoginUrl' },
         tokenLost: {
+          tags: ['covered'],
           entry: 'postTokenLose',
           on: { 'session.acknowledged': { target: 'atLoginPage' } },
         },

@@ -1,5 +1,3 @@
-import { plainSitePath } from './contract/returnTo.ts';
-
 /**
  * The route table of spec §2: every path the app serves, declared once. From it come the router
  * (src/routes.tsx), the pages the server serves with their preloads (server/app.ts), the pt
@@ -63,14 +61,8 @@ export interface RouteDeclaration {
   /** The path of the route whose screen shows this one in its outlet (it stays mounted behind). */
   parent?: string;
   /**
-   * Where the back control leads when the app has no history of its own in this tab (a deep link,
-   * a page opened in a new tab): a route's path, its parameters taken from this one's. By default
-   * the nearest route above this path (`/app/records/3` → `/app/records`), else `/` (`backOf`).
-   */
-  back?: string;
-  /**
    * A page of signing in or up (or of a token handed in the address): never where someone is sent
-   * back to once signed in (`safeAppReturnTo`).
+   * back to once signed in (`safeAppReturnTo`, services/returnTo.ts).
    */
   signIn?: true;
   /**
@@ -112,8 +104,11 @@ const DIGITS_ID = /^\d{1,18}$/;
 const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id in the query string: the router reads `?merchantId=12` as the number 12. */
 const digitsId = (value: unknown) => (typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) && DIGITS_ID.test(String(value));
-/** Where sign-up or log-in continues: a page of the app (`safeAppReturnTo`), never an outside address. */
-const RETURN_TO = { returnTo: (value: unknown) => safeAppReturnTo(value) !== null };
+/**
+ * Where sign-up or log-in continues: a page of the app, never an outside address. The screens apply
+ * the rule (`safeAppReturnTo`, services/returnTo.ts) when they continue; anything else goes home.
+ */
+const RETURN_TO = { returnTo: (value: unknown) => typeof value === 'string' && value.length <= 512 };
 const pageNumber = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value > 1 && value <= 10_000;
 /** Queue filters live in the address (Back returns to the same tab and page); pending and page 1 are the defaults. */
 const QUEUE_SEARCH = { status: (value: unknown) => value === 'approved' || value === 'rejected', page: pageNumber };
@@ -145,24 +140,24 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { ...helpPage('/app/download', 'download'), screen: 'document/DownloadScreen' },
   helpPage('/recharge/rule', 'rechargeRule'),
 
-  { path: '/app/register', screen: 'signUp/SignUpScreen', title: 'titles.signUp', parts: ['accounts'], access: 'public', props: { memberType: 'individual' }, search: RETURN_TO, back: '/app/login', signIn: true },
-  { path: '/app/enterpriseregister', screen: 'signUp/SignUpScreen', title: 'titles.enterpriseSignUp', parts: ['accounts'], access: 'public', props: { memberType: 'enterprise' }, back: '/app/login', signIn: true },
+  { path: '/app/register', screen: 'signUp/SignUpScreen', title: 'titles.signUp', parts: ['accounts'], access: 'public', props: { memberType: 'individual' }, search: RETURN_TO, signIn: true },
+  { path: '/app/enterpriseregister', screen: 'signUp/SignUpScreen', title: 'titles.enterpriseSignUp', parts: ['accounts'], access: 'public', props: { memberType: 'enterprise' }, signIn: true },
   { path: '/app/login', screen: 'login/LoginScreen', title: 'titles.login', parts: ['accounts'], access: 'public', search: RETURN_TO, rendered: true, signIn: true },
-  { path: '/app/findpassword', screen: 'recoverPassword/RecoverPasswordScreen', title: 'titles.recoverPassword', parts: ['accounts'], access: 'public', back: '/app/login', signIn: true },
+  { path: '/app/findpassword', screen: 'recoverPassword/RecoverPasswordScreen', title: 'titles.recoverPassword', parts: ['accounts'], access: 'public', signIn: true },
   { path: '/app/setting', screen: 'settings/SettingsScreen', title: 'titles.settings', parts: ['accounts', 'member', 'enterprise'], access: 'member' },
-  { path: '/app/paypassword', screen: 'payPassword/PayPasswordScreen', title: 'titles.payPassword', parts: ['accounts', 'member'], access: 'member', back: '/app/setting' },
-  { path: '/app/loginpassword', screen: 'loginPassword/LoginPasswordScreen', title: 'titles.loginPassword', parts: ['accounts', 'member'], access: 'member', back: '/app/setting' },
-  { path: '/app/changemobile', screen: 'changeMobile/ChangeMobileScreen', title: 'titles.changeMobile', parts: ['accounts', 'member'], access: 'member', back: '/app/setting' },
-  { path: '/app/personalcert', screen: 'personalVerification/PersonalCertScreen', title: 'titles.personalVerification', parts: ['accounts', 'member'], access: 'member', back: '/app/setting' },
-  { path: '/app/personalconfirm', screen: 'personalVerification/PersonalConfirmScreen', title: 'titles.personalVerification', parts: ['member'], access: 'member', back: '/app/setting' },
-  { path: '/app/enterprisecert', screen: 'enterpriseVerification/EnterpriseCertScreen', title: 'titles.enterpriseVerification', parts: ['enterprise'], access: 'member', back: '/app/setting' },
-  { path: '/app/result', screen: 'enterpriseVerification/EnterpriseResultScreen', title: 'titles.enterpriseResult', parts: ['enterprise'], access: 'member', back: '/app/setting' },
+  { path: '/app/paypassword', screen: 'payPassword/PayPasswordScreen', title: 'titles.payPassword', parts: ['accounts', 'member'], access: 'member' },
+  { path: '/app/loginpassword', screen: 'loginPassword/LoginPasswordScreen', title: 'titles.loginPassword', parts: ['accounts', 'member'], access: 'member' },
+  { path: '/app/changemobile', screen: 'changeMobile/ChangeMobileScreen', title: 'titles.changeMobile', parts: ['accounts', 'member'], access: 'member' },
+  { path: '/app/personalcert', screen: 'personalVerification/PersonalCertScreen', title: 'titles.personalVerification', parts: ['accounts', 'member'], access: 'member' },
+  { path: '/app/personalconfirm', screen: 'personalVerification/PersonalConfirmScreen', title: 'titles.personalVerification', parts: ['member'], access: 'member' },
+  { path: '/app/enterprisecert', screen: 'enterpriseVerification/EnterpriseCertScreen', title: 'titles.enterpriseVerification', parts: ['enterprise'], access: 'member' },
+  { path: '/app/result', screen: 'enterpriseVerification/EnterpriseResultScreen', title: 'titles.enterpriseResult', parts: ['enterprise'], access: 'member' },
 
   { path: '/app/wallet', screen: 'walletAssets/WalletAssetsScreen', title: 'titles.walletAssets', parts: ['wallet', 'bank'], access: 'member' },
   { path: '/app/transfer', screen: 'transfer/TransferScreen', title: 'titles.transfer', parts: ['member', 'wallet'], access: 'member' },
-  { path: '/app/funddetail', screen: 'fundDetail/FundDetailScreen', title: 'titles.fundDetail', parts: ['wallet'], access: 'member', back: '/app/wallet' },
+  { path: '/app/funddetail', screen: 'fundDetail/FundDetailScreen', title: 'titles.fundDetail', parts: ['wallet'], access: 'member' },
   { path: '/app/funddetail/$id', parent: '/app/funddetail', screen: 'fundDetail/FundLineScreen', title: 'titles.fundLine', parts: ['wallet'], access: 'member', params: { id: DIGITS_ID } },
-  { path: '/app/cards', screen: 'cardList/CardListScreen', title: 'titles.cardList', parts: ['bank'], access: 'member', back: '/app/wallet' },
+  { path: '/app/cards', screen: 'cardList/CardListScreen', title: 'titles.cardList', parts: ['bank'], access: 'member' },
   // `from`: the flow that sent the member to bind a card, where "continue" leads once it is bound
   { path: '/app/cards/bind', screen: 'bindCard/BindCardScreen', title: 'titles.bindCard', parts: ['accounts', 'bank'], access: 'member', search: { from: (value) => value === 'topup' || value === 'withdraw' || value === 'open' } },
   { path: '/app/topup', screen: 'topup/TopupScreen', title: 'titles.topup', parts: ['accounts', 'member', 'wallet', 'bank'], access: 'member' },
@@ -170,27 +165,27 @@ export const ROUTES: readonly RouteDeclaration[] = [
   // collecting as a merchant (issue 11, the merchant's side)
   { path: '/app/open', screen: 'merchantOpening/MerchantOpeningScreen', title: 'titles.merchantOpening', parts: ['bank', 'merchant'], access: 'member' },
   { path: '/app/merchantlist', screen: 'merchantList/MerchantListScreen', title: 'titles.merchantList', parts: ['merchant'], access: 'member' },
-  { path: '/app/submerchant', screen: 'subMerchant/SubMerchantScreen', title: 'titles.subMerchant', parts: ['merchant'], access: 'member', back: '/app/merchantlist' },
-  { path: '/app/store/new', screen: 'store/StoreScreen', title: 'titles.storeNew', parts: ['merchant'], access: 'member', search: { merchantId: digitsId }, back: '/app/merchantlist' },
-  { path: '/app/store/$id', screen: 'store/StoreScreen', title: 'titles.store', parts: ['merchant'], access: 'member', params: { id: DIGITS_ID }, back: '/app/merchantlist' },
+  { path: '/app/submerchant', screen: 'subMerchant/SubMerchantScreen', title: 'titles.subMerchant', parts: ['merchant'], access: 'member' },
+  { path: '/app/store/new', screen: 'store/StoreScreen', title: 'titles.storeNew', parts: ['merchant'], access: 'member', search: { merchantId: digitsId } },
+  { path: '/app/store/$id', screen: 'store/StoreScreen', title: 'titles.store', parts: ['merchant'], access: 'member', params: { id: DIGITS_ID } },
   { path: '/app/store/$id/codes', screen: 'codeBinding/CodeBindingScreen', title: 'titles.codeBinding', parts: ['merchant', 'scanner'], access: 'member', params: { id: DIGITS_ID } },
   { path: '/app/cashier', screen: 'cashier/CashierScreen', title: 'titles.cashier', parts: ['bank', 'merchant', 'scanner', 'records'], access: 'member', search: { storeId: digitsId } },
   { path: '/app/records', screen: 'records/RecordsScreen', title: 'titles.records', parts: ['wallet', 'records'], access: 'member' },
   { path: '/app/records/$id', parent: '/app/records', screen: 'refund/RefundScreen', title: 'titles.record', parts: ['member', 'wallet', 'records'], access: 'member', params: { id: DIGITS_ID } },
   // staff (issue 12): the merchant invites and keeps its staff; the invited person answers (the link and the QR open `/app/invitation/…`)
-  { path: '/app/addstaff', screen: 'staffInvitation/StaffInvitationScreen', title: 'titles.addStaff', parts: ['merchant', 'staff'], access: 'member', back: '/app/stafflist' },
+  { path: '/app/addstaff', screen: 'staffInvitation/StaffInvitationScreen', title: 'titles.addStaff', parts: ['merchant', 'staff'], access: 'member' },
   { path: '/app/stafflist', screen: 'staffList/StaffListScreen', title: 'titles.staffList', parts: ['merchant', 'staff'], access: 'member' },
-  { path: '/app/staffdetail', screen: 'staffList/StaffDetailScreen', title: 'titles.staffDetail', parts: ['merchant', 'staff'], access: 'member', search: { staffId: digitsId }, back: '/app/stafflist' },
+  { path: '/app/staffdetail', screen: 'staffList/StaffDetailScreen', title: 'titles.staffDetail', parts: ['merchant', 'staff'], access: 'member', search: { staffId: digitsId } },
   { path: '/app/invitations', screen: 'invitation/InvitationsScreen', title: 'titles.invitations', parts: ['staff'], access: 'member' },
   // an id (from the pending list) or the 43-character token of the SMS / e-mail link and the QR
   { path: '/app/invitation/$token', screen: 'invitation/InvitationScreen', title: 'titles.invitation', parts: ['staff'], access: 'public', params: { token: /^(?:\d{1,18}|[A-Za-z0-9_-]{43})$/ } },
-  { path: '/app/staffresult', screen: 'invitation/StaffResultScreen', title: 'titles.staffResult', parts: ['staff'], access: 'member', search: { invitationId: digitsId }, back: '/app/invitations' },
+  { path: '/app/staffresult', screen: 'invitation/StaffResultScreen', title: 'titles.staffResult', parts: ['staff'], access: 'member', search: { invitationId: digitsId } },
   { path: '/app/collectionanalysis', screen: 'collectionAnalysis/CollectionAnalysisScreen', title: 'titles.collectionAnalysis', parts: ['wallet', 'merchant'], access: 'member' },
   { path: '/app/collectionanalysis/funds', screen: 'collectionAnalysis/SettlementFundsScreen', title: 'titles.settlementFunds', parts: ['wallet'], access: 'member' },
   // paying merchants (issue 11, the member's side)
   { path: '/app/scan', screen: 'scanToPay/ScanToPayScreen', title: 'titles.scanToPay', parts: ['member', 'wallet', 'pay', 'scanner'], access: 'member' },
   { path: '/app/paymentcode', screen: 'paymentCode/PaymentCodeScreen', title: 'titles.paymentCode', parts: ['member', 'wallet', 'pay'], access: 'member' },
-  { path: '/app/nopwd', screen: 'passwordFree/PasswordFreeScreen', title: 'titles.passwordFree', parts: ['member', 'wallet', 'pay'], access: 'member', back: '/app/setting' },
+  { path: '/app/nopwd', screen: 'passwordFree/PasswordFreeScreen', title: 'titles.passwordFree', parts: ['member', 'wallet', 'pay'], access: 'member' },
 
   // the operators' area (`/plateform/`, sic): chunks of its own, nothing of it in the member app's first route
   { path: '/plateform', screen: 'operatorSignIn/OperatorSignInScreen', title: 'titles.platform', parts: ['platform'], access: 'public', signIn: true },
@@ -202,65 +197,6 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/plateform/stickers', screen: 'stickers/StickersScreen', title: 'titles.stickers', parts: ['platform'], access: 'operator' },
   { path: '/plateform/audit', screen: 'platform/AuditLogScreen', title: 'titles.auditLog', parts: ['platform'], access: 'operator', search: { subjectId: (value) => typeof value === 'string' && value.length <= 64, page: pageNumber } },
 ];
-
-const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);
-
-/**
- * The route a path (without its query) opens and its parameters, as the router matches it: each
- * `$name` segment must match its pattern; where two routes match, the one with more fixed segments.
- * Null for the not-found screen.
- */
-export function matchRoute(pathname: string): { route: RouteDeclaration; params: Record<string, string> } | null {
-  const segments = withoutTrailingSlash(pathname).split('/').slice(1);
-  let best: { route: RouteDeclaration; params: Record<string, string>; fixed: number } | null = null;
-  for (const route of ROUTES) {
-    const pattern = route.path.split('/').slice(1);
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    let fixed = 0;
-    const matches = pattern.every((part, i) => {
-      const segment = segments[i]!;
-      if (!part.startsWith('$')) return part === segment && ++fixed > 0;
-      let value: string;
-      try {
-        value = decodeURIComponent(segment);
-      } catch {
-        return false;
-      }
-      params[part.slice(1)] = value;
-      return value !== '' && (route.params?.[part.slice(1)]?.test(value) ?? true);
-    });
-    if (matches && (!best || fixed > best.fixed)) best = { route, params, fixed };
-  }
-  return best && { route: best.route, params: best.params };
-}
-
-/**
- * Where the back control leads from `pathname` when the app has no history of its own: the route's
- * `back` (its parameters filled from this path's), else the nearest route above the path, else `/`.
- */
-export function backOf(pathname: string): string {
-  const path = withoutTrailingSlash(pathname);
-  const found = matchRoute(path);
-  if (found?.route.back) return found.route.back.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(found.params[name] ?? ''));
-  for (let above = path.slice(0, path.lastIndexOf('/')); above !== ''; above = above.slice(0, above.lastIndexOf('/'))) {
-    if (matchRoute(above)) return above;
-  }
-  return '/';
-}
-
-/**
- * Where the app may send someone after signing in (`returnTo`), or back to: a plain path of this
- * site (services/contract/returnTo.ts, the one rule the platform area applies too) that opens one of
- * the app's routes, outside the platform area and not a sign-in page, with its query; else null.
- */
-export function safeAppReturnTo(candidate: unknown): string | null {
-  const path = plainSitePath(candidate);
-  if (path === null) return null;
-  const found = matchRoute(path);
-  if (!found || found.route.signIn || found.route.access === 'operator' || found.route.path.startsWith('/plateform')) return null;
-  return candidate as string;
-}
 
 /** The screen modules a route shows, outermost first (the platform frame, a parent's screen, its own). */
 export function screensOf(route: RouteDeclaration): string[] {

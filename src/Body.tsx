@@ -3,9 +3,9 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ConfigProvider } from 'antd-mobile';
 import { Outlet } from '@tanstack/react-router';
 import { createI18n, switchLanguage } from './i18n.ts';
-import { normaliseLanguage, resolveStartupLanguage, withLanguage, type Language } from './lib/language.ts';
+import { normaliseLanguage, resolveStartupLanguage, type Language } from './lib/language.ts';
 import { storage } from './lib/storage.ts';
-import { setDateLanguage } from './lib/dates.ts';
+import { setDateLanguage } from './lib/dateLocale.ts';
 import { antdLocaleOf } from './ui/antdLocales.ts';
 import { ToastHost, showCover, showToast } from './ui/toast.tsx';
 import { setTransportUi } from '../services/transport-ui.ts';
@@ -63,7 +63,23 @@ export function Body({ initialLanguage, children }: { initialLanguage?: Language
   useEffect(() => {
     document.documentElement.lang = language === 'pt' ? 'pt-AO' : language;
   }, [language]);
-  useCarryLanguageOnLinks(language);
+  // every link to one of the app's pages carries the language (src/lib/languageLinks.ts), set up
+  // after the first paint: nothing of it is needed to show the page
+  const current = useRef(language);
+  useEffect(() => {
+    current.current = language;
+  }, [language]);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('./lib/languageLinks.ts').then(({ carryLanguageOnLinks }) => {
+      if (!stopped) stop = carryLanguageOnLinks(() => current.current);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, []);
   // a page the server rendered (server/ssr.ts) is hydrated now: its fields take typing
   useEffect(() => {
     for (const field of document.querySelectorAll('[data-kw-hydrating]')) {
@@ -91,28 +107,3 @@ function ToastHostLocalised() {
   return <ToastHost closeLabel={t('common.close')} />;
 }
 
-/**
- * Every link to one of the app's pages carries the language it is read in (`?language=`), set on
- * the link as it is followed (a click, a middle click, a long press's menu): a page it loads, in this
- * tab or a new one, opens in the same language, rendered so by the server. One listener on the
- * document, in the capture phase (a link's own handler may stop the click), as for click tracking.
- */
-function useCarryLanguageOnLinks(language: Language) {
-  const current = useRef(language);
-  useEffect(() => {
-    current.current = language;
-  }, [language]);
-  useEffect(() => {
-    const carry = (event: Event) => {
-      const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download')) return;
-      const href = withLanguage(anchor.getAttribute('href')!, current.current, window.location.origin);
-      if (href) anchor.setAttribute('href', href);
-    };
-    const types = ['click', 'auxclick', 'contextmenu'] as const;
-    for (const type of types) document.addEventListener(type, carry, true);
-    return () => {
-      for (const type of types) document.removeEventListener(type, carry, true);
-    };
-  }, []);
-}

@@ -4,9 +4,9 @@ import { initReactI18next } from 'react-i18next';
 // part. Both are made from the route table's LOCALE_PARTS by the build (vite.config.ts): a new
 // section lands in the first bundle until it is given a part.
 import { PT_CORE_SECTIONS, PT_PART_LOADERS } from 'virtual:locale-parts';
-import { normaliseLanguage, type Language } from './lib/language.ts';
-import { isSentencePart } from './lib/sentence.ts';
-import { loadDateLocale } from './lib/dates.ts';
+import { type Language } from './lib/language.ts';
+import type { SentencePart } from './lib/sentence.ts';
+import { loadDateLocale } from './lib/dateLocale.ts';
 import { loadAntdLocale } from './ui/antdLocales.ts';
 import { LOCALE_PARTS as PART_SECTIONS, type LocalePart } from '../services/routeTable.ts';
 
@@ -115,38 +115,31 @@ const FALLBACK: Language = 'pt';
  * language lacks sends the whole sentence to pt.
  */
 function finishSentencesWhole(instance: i18n) {
-  type Translate = (key: unknown, options?: Record<string, unknown>) => unknown;
+  type Translate = (key: unknown, options?: Record<string, unknown> | null, ...rest: unknown[]) => unknown;
   const translate = instance.t.bind(instance) as unknown as Translate;
-  const lookupIn = (language: Language) => (key: string) => {
-    const text = instance.getResource(language, 'translation', key) as unknown;
-    return typeof text === 'string' ? text : undefined;
-  };
-  const whole = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
-    if (rest.length > 0 || (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options)))) {
-      return (translate as (...args: unknown[]) => unknown)(key, options, ...rest);
-    }
-    const opts = (options ?? {}) as Record<string, unknown>;
-    const asked = normaliseLanguage(typeof opts.lng === 'string' ? opts.lng : instance.language);
-    const details = translate(key, { ...opts, returnDetails: true }) as { res: unknown; usedLng?: string } | string;
-    if (typeof details !== 'object' || details === null) return details;
-    let language = details.usedLng ? normaliseLanguage(details.usedLng) : asked;
-    const parts = Object.entries(opts).filter(([, value]) => isSentencePart(value));
-    if (parts.length === 0 && language === asked) return details.res;
-    const written = (lang: Language) => {
+  const whole: Translate = (key, options, ...rest) => {
+    if (rest.length > 0 || (options != null && typeof options !== 'object')) return translate(key, options, ...rest);
+    const details = translate(key, { ...options, returnDetails: true }) as { res: unknown; usedLng: Language };
+    // (a part is known by its `sentencePart` function: src/lib/sentence.ts)
+    const parts = Object.entries(options ?? {}).filter(([, value]) => typeof (value as Partial<SentencePart> | null)?.sentencePart === 'function') as [string, SentencePart][];
+    if (parts.length === 0 && details.usedLng === (options?.lng ?? instance.language)) return details.res;
+    // the parts in `language`, or null when one of them has no text in it
+    const write = (language: Language) => {
       const texts: Record<string, string> = {};
       for (const [name, part] of parts) {
-        const text = (part as import('./lib/sentence.ts').SentencePart).sentencePart(lang, lookupIn(lang));
-        if (text === undefined && lang !== FALLBACK) return null;
+        const text = part.sentencePart(language, (k) => {
+          const value: unknown = instance.getResource(language, 'translation', k);
+          return typeof value === 'string' ? value : undefined;
+        });
+        if (text === undefined && language !== FALLBACK) return null;
         texts[name] = text ?? '';
       }
       return texts;
     };
-    let texts = written(language);
-    if (texts === null) {
-      language = FALLBACK;
-      texts = written(language)!;
-    }
-    return translate(key, { ...opts, ...texts, lng: language });
+    let language = details.usedLng;
+    let texts = write(language);
+    if (!texts) texts = write((language = FALLBACK))!;
+    return translate(key, { ...options, ...texts, lng: language });
   };
-  (instance as unknown as { t: typeof whole }).t = whole;
+  (instance as unknown as { t: Translate }).t = whole;
 }

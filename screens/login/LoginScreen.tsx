@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loginFlow } from '../../services/flows/login.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
-import { safeAppReturnTo } from '../../services/routeTable.ts';
+import { safeAppReturnTo } from '../../services/returnTo.ts';
 import { useStartSession } from '../common/useStartSession.ts';
 import { LoginView } from './LoginView.tsx';
 

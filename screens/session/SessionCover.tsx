@@ -10,8 +10,8 @@ import type { sessionMachine, SessionEvent } from '../../machines/session.machin
  */
 export function SessionCover({ state, send }: { state: SnapshotFrom<typeof sessionMachine>; send: (event: SessionEvent) => void }) {
   const { t } = useTranslation();
+  if (!state.hasTag('covered')) return null;
   const expired = state.matches('expired');
-  if (!expired && !(state.matches('signingIn') && !state.matches({ signingIn: 'atLoginPage' }))) return null;
   return (
     <div className="kw-session-cover" role="alertdialog" aria-modal="true" aria-labelledby="session-cover-title">
       <div className="kw-session-card">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { signUpFlow } from '../../services/flows/signUp.ts';
 import { operatorOf } from '../../services/referenceData.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
-import { safeAppReturnTo } from '../../services/routeTable.ts';
+import { safeAppReturnTo } from '../../services/returnTo.ts';
 import { useStartSession } from '../common/useStartSession.ts';
 import { SignUpView } from './SignUpView.tsx';
 

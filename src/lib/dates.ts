@@ -1,7 +1,10 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/pt';
 import type { Language } from './language.ts';
+import { DAYJS_LOCALE } from './dateLocale.ts';
 import { inLanguage, type SentencePart } from './sentence.ts';
+
+// the date library's locale for the app (src/lib/dateLocale.ts: in the first bundle without the formatters)
+export { loadDateLocale, setDateLanguage } from './dateLocale.ts';
 
 /** Days as they travel and are stored (spec §9): Luanda days, `YYYY-MM-DD`. Never shown as such. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -17,22 +20,6 @@ const FORMATS: Record<Language, { day: string; dayTime: string; shortDay: string
   en: { day: 'D MMM YYYY', dayTime: 'D MMM YYYY, HH:mm', shortDay: 'D MMM' },
   zh: { day: 'YYYY年M月D日', dayTime: 'YYYY年M月D日 HH:mm', shortDay: 'M月D日' },
 };
-
-const DAYJS_LOCALE: Record<Language, string> = { pt: 'pt', en: 'en', zh: 'zh-cn', fr: 'fr' };
-
-/** pt is in the first bundle and en is the date library's own; the others come with their language (src/i18n.ts loadLanguage). */
-const LOCALE_LOADERS: Partial<Record<Language, () => Promise<unknown>>> = {
-  zh: () => import('dayjs/locale/zh-cn'),
-  fr: () => import('dayjs/locale/fr'),
-};
-export async function loadDateLocale(language: Language): Promise<void> {
-  await LOCALE_LOADERS[language]?.();
-}
-
-/** decisions.md: the date library's locale follows the chosen language. */
-export function setDateLanguage(language: Language) {
-  dayjs.locale(DAYJS_LOCALE[language]);
-}
 
 type DateValue = string | number | Date;
 

@@ -1,5 +1,3 @@
-import { matchRoute } from '../../services/routeTable.ts';
-
 /** decisions.md: the four languages, their accepted spellings, and pt for anything else. */
 export const LANGUAGES = ['pt', 'en', 'zh', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -28,22 +26,4 @@ export function resolveStartupLanguage(search: string, saved: string | null): { 
   if (fromQuery) return { language: normaliseLanguage(fromQuery), save: true };
   if (saved) return { language: normaliseLanguage(saved), save: false };
   return { language: 'pt', save: false };
-}
-
-/**
- * A link to one of the app's pages (same origin, a route of the table) with the `language`
- * parameter the page opens in, when the link names none: the server renders it in that language
- * (server/ssr.ts) and a new tab starts in it. Null when the link is left as it is (another site, a
- * file, a link that already names its language).
- */
-export function withLanguage(href: string, language: Language, origin: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(href, origin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== origin || url.searchParams.has('language') || !matchRoute(url.pathname)) return null;
-  url.searchParams.set('language', language);
-  return url.pathname + url.search + url.hash;
 }

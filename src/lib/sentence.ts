@@ -13,9 +13,6 @@ export interface SentencePart {
   readonly sentencePart: (language: Language, lookup: (key: string) => string | undefined) => string | undefined;
 }
 
-export const isSentencePart = (value: unknown): value is SentencePart =>
-  typeof value === 'object' && value !== null && typeof (value as Partial<SentencePart>).sentencePart === 'function';
-
 /** The first of `keys` the sentence's language has (a word put into another text). */
 export const word = (...keys: string[]): SentencePart => ({
   sentencePart: (_language, lookup) => keys.map(lookup).find((text) => text !== undefined),

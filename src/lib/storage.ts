@@ -95,20 +95,9 @@ export const storage = {
    * any tab of this browser (local storage `LANG`), so a new tab, or a page a link opens in one,
    * reads in the language chosen.
    */
-  getLanguage: (): string | null => {
-    try {
-      return session()?.getItem(KEYS.language) ?? local()?.getItem(KEYS.language) ?? null;
-    } catch {
-      return null;
-    }
-  },
+  getLanguage: (): string | null => session()?.getItem(KEYS.language) ?? local()?.getItem(KEYS.language) ?? null,
   setLanguage: (language: Language) => {
-    try {
-      session()?.setItem(KEYS.language, language.toLowerCase());
-      local()?.setItem(KEYS.language, language.toLowerCase());
-    } catch {
-      // private mode or a full quota: the choice lasts as long as the page
-    }
+    for (const area of [session(), local()]) area?.setItem(KEYS.language, language.toLowerCase());
   },
   getKeypadKeys: (): KeypadKeys => ({
     mapArr: session()?.getItem('mapArr') ?? undefined,

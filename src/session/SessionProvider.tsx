@@ -1,11 +1,10 @@
-import { createContext, useContext, useEffect, useMemo } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import { sessionFlow } from '../../services/flows/session.ts';
-import { matchRoute } from '../../services/routeTable.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { DURATIONS } from '../../services/transport-ui.ts';
 import { storage } from '../lib/storage.ts';
@@ -13,7 +12,6 @@ import { forgetOperatorToken, PLATFORM_SIGN_IN } from '../lib/operatorSession.ts
 import { nativeShell } from '../lib/device.ts';
 import { nativeAuthorize } from '../lib/native.ts';
 import { showToast } from '../ui/toast.tsx';
-import { SessionCover } from '../../screens/session/SessionCover.tsx';
 
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -79,24 +77,16 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The cover's words, fetched when it first shows: until they arrive it is an opaque cover all the same. */
+const SessionCover = lazy(() => import('../../screens/session/SessionCover.tsx').then((module) => ({ default: module.SessionCover })));
+
 function SessionCoverConnected({ actor }: { actor: SessionActor }) {
   const state = useSelector(actor, (s) => s);
-  return <SessionCover state={state} send={actor.send} />;
+  if (!state.hasTag('covered')) return null;
+  return (
+    <Suspense fallback={<div className="kw-session-cover" aria-busy="true" />}>
+      <SessionCover state={state} send={actor.send} />
+    </Suspense>
+  );
 }
 
-/**
- * Around every `member` route of the table: the page shows only with a session. Without one, the
- * chart is told the page needs one (`session.required`: straight to signing in, this page to come
- * back to); a session lost on the page takes the page away at once, balances and all.
- */
-export function MemberOnly({ children }: { children: React.ReactNode }) {
-  const actor = useSessionActor();
-  const signedIn = useSelector(actor, (s) => s.hasTag('signedIn'));
-  const page = useRouterState({ select: (s) => s.location.pathname + s.location.searchStr });
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  useEffect(() => {
-    // (the address moves to the login page a moment before this page unmounts: that is no page of a member's)
-    if (!signedIn && matchRoute(pathname)?.route.access === 'member') actor.send({ type: 'session.required', returnTo: page });
-  }, [actor, signedIn, page, pathname]);
-  return signedIn ? children : null;
-}

@@ -66,13 +66,13 @@ describe('session chart', () => {
     // a dead token from outside (index/:token) is no session the person knew: no message either
     const second = run({ ...web, signedIn: false });
     second.actor.send({ type: 'session.expired', returnTo: '/index/deadToken' });
-    expect(second.calls).toEqual(['goToLoginPage null']);
+    expect(second.calls).toEqual(['goToLoginPage /index/deadToken']); // a sign-in page: the login page goes home after it
   });
 
-  it('never sends to a page outside the app after signing in', () => {
+  it('carries the page as the app was on it: the login page takes it only if it is a page of the app (safeAppReturnTo)', () => {
     const { actor, calls } = run({ ...web, signedIn: false });
-    for (const hostile of ['//evil.com', 'https://evil.com/app/wallet', '/plateform/verifications', '/app/login']) actor.send({ type: 'session.required', returnTo: hostile });
-    expect(calls).toEqual(['goToLoginPage null', 'goToLoginPage null', 'goToLoginPage null', 'goToLoginPage null']);
+    actor.send({ type: 'session.required', returnTo: '/app/staffdetail?staffId=4' });
+    expect(calls).toEqual(['goToLoginPage /app/staffdetail?staffId=4']);
   });
 
   it('calls the native authorize function in the app shell, even with a login URL', () => {

@@ -6,7 +6,7 @@ import { OperatorSignInView } from '../../screens/operatorSignIn/OperatorSignInV
 import OperatorSignInScreen from '../../screens/operatorSignIn/OperatorSignInScreen.tsx';
 import { forgetOperatorToken, singleSignOnUrl } from '../../src/lib/operatorSession.ts';
 import type { operatorSignInMachine, OperatorSignInEvent } from '../../machines/operatorSignIn.machine.ts';
-import { PLATFORM_HOME } from '../../services/contract/returnTo.ts';
+import { PLATFORM_HOME } from '../../services/contract/platformReturnTo.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { createI18n } from '../../src/i18n.ts';
 import pt from '../../locales/pt.json';

@@ -6,7 +6,9 @@ import { isCompanyNif, isPersonalNif } from '../../src/lib/nif.ts';
 import { formatDate, formatDateTime, formatHour, formatShortDay, shortcutRange } from '../../src/lib/dates.ts';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/zh-cn';
-import { normaliseLanguage, resolveStartupLanguage, withLanguage } from '../../src/lib/language.ts';
+import { normaliseLanguage, resolveStartupLanguage, type Language } from '../../src/lib/language.ts';
+import { withLanguage as withLanguageOf } from '../../src/lib/languageLinks.ts';
+import { matchRoute } from '../../services/returnTo.ts';
 
 describe('money', () => {
   it('formats cêntimos per decisions.md', () => {
@@ -96,6 +98,7 @@ describe('language', () => {
   });
   it('a link to one of the app’s pages carries the language, once; any other link is left alone', () => {
     const origin = 'https://wallet.example';
+    const withLanguage = (href: string, language: Language, from: string) => withLanguageOf(href, language, from, (pathname) => matchRoute(pathname) !== null);
     expect(withLanguage('/agreement/registrationAgreement', 'en', origin)).toBe('/agreement/registrationAgreement?language=en');
     expect(withLanguage('/app/cards/bind?from=topup', 'fr', origin)).toBe('/app/cards/bind?from=topup&language=fr');
     expect(withLanguage('https://wallet.example/app/records/3#x', 'zh', origin)).toBe('/app/records/3?language=zh#x');

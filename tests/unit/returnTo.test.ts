@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_HOME, safePlatformReturnTo } from '../../services/contract/returnTo.ts';
-import { ROUTES, backOf, matchRoute, safeAppReturnTo } from '../../services/routeTable.ts';
+import { PLATFORM_HOME, safePlatformReturnTo } from '../../services/contract/platformReturnTo.ts';
+import { ROUTES } from '../../services/routeTable.ts';
+import { matchRoute, safeAppReturnTo } from '../../services/returnTo.ts';
+import { BACK_TO, backOf } from '../../services/routeBack.ts';
 
 describe('where a signed-in operator may be sent', () => {
   it('keeps a platform page, with its query', () => {
@@ -145,10 +147,10 @@ describe('the route a path opens, and where Back leads without history', () => {
   });
 
   it('every declared back address is a route whose parameters this route has', () => {
-    for (const route of ROUTES.filter((r) => r.back)) {
-      const target = ROUTES.find((r) => r.path === route.back);
-      expect(target, `${route.path} → ${route.back}`).toBeTruthy();
-      for (const name of route.back!.match(/\$\w+/g) ?? []) expect(route.path).toContain(name);
+    for (const [path, back] of Object.entries(BACK_TO)) {
+      expect(ROUTES.find((r) => r.path === path), path).toBeTruthy();
+      expect(ROUTES.find((r) => r.path === back), `${path} → ${back}`).toBeTruthy();
+      for (const name of back.match(/\$\w+/g) ?? []) expect(path).toContain(name);
     }
   });
 });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as oidcClient from 'openid-client';
 import { PLATFORM_CODES } from '../../../services/contract/answerCodes.ts';
-import { safePlatformReturnTo } from '../../../services/contract/returnTo.ts';
+import { safePlatformReturnTo } from '../../../services/contract/platformReturnTo.ts';
 import type { OidcConfig, ServerConfig } from '../../config.ts';
 import type { Database, Queryable } from '../../db/index.ts';
 import { hashToken } from '../session/sessions.ts';
