@@ -66,7 +66,6 @@ export const sessionMachine = setup({
     }),
     // provided by the app shell: toasts, storage and navigation live outside the chart
     clearStoredItems: () => {},
-    showExpiredMessage: () => {},
     callNativeAuthorize: () => {},
     goToLoginUrl: () => {},
     postTokenLose: () => {},
@@ -127,8 +126,8 @@ export const sessionMachine = setup({
         'session.started': { target: 'signedIn', actions: ['rememberLoginUrl', 'rearmExpirySignal'] },
       },
       states: {
+        // the message is the cover's (screens/session/SessionCover.tsx), an alert dialog, for 2 s
         showingMessage: {
-          entry: 'showExpiredMessage',
           after: { messageDuration: { target: 'waiting' } },
         },
         waiting: {

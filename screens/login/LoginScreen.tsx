@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,10 @@ export default function LoginScreen({ returnTo }: { returnTo?: string }) {
     [navigate, startSession, returnTo],
   );
   const [state, send] = useMachine(machine);
+  // an address it will not go to (another site's, a sign-in page's, a dead token's) leaves the address bar
+  useEffect(() => {
+    if (returnTo !== undefined && safeAppReturnTo(returnTo) === null) void navigate({ to: '/app/login', replace: true });
+  }, [navigate, returnTo]);
   return (
     <>
       <PageHeader title={t('titles.login')} />

@@ -1,17 +1,14 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import { sessionFlow } from '../../services/flows/session.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
-import { DURATIONS } from '../../services/transport-ui.ts';
 import { storage } from '../lib/storage.ts';
 import { forgetOperatorToken, PLATFORM_SIGN_IN } from '../lib/operatorSession.ts';
 import { nativeShell } from '../lib/device.ts';
 import { nativeAuthorize } from '../lib/native.ts';
-import { showToast } from '../ui/toast.tsx';
 
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -36,14 +33,12 @@ export function useSessionActor(): SessionActor {
 
 /** Runs the session chart for the whole app and feeds it the transport's `session.expired`. */
 export function SessionProvider({ children }: { children: React.ReactNode }) {
-  const { t } = useTranslation();
   const router = useRouter();
   const machine = useMemo(
     () =>
       sessionFlow.provide({
         actions: {
           clearStoredItems: () => (onPlatformPage() ? forgetOperatorToken() : storage.clearUserItems()),
-          showExpiredMessage: () => void showToast(t('session.expiredMessage'), { kind: 'fail', durationMs: DURATIONS.relogin }),
           callNativeAuthorize: () => nativeAuthorize()?.(),
           goToLoginUrl: ({ context }) => {
             const url = onPlatformPage() ? platformSignIn() : context.loginUrl;
@@ -55,7 +50,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
           rearmExpirySignal: () => resetSessionSignal(),
         },
       }),
-    [t, router],
+    [router],
   );
   const user = storage.getUserInfo();
   const platform = onPlatformPage();

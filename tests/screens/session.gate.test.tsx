@@ -23,6 +23,15 @@ describe('a signed-in page without a session', () => {
     vi.unstubAllGlobals();
   });
 
+  it('the login page keeps no address it will not go to: another site, a sign-in page, a token', async () => {
+    for (const hostile of ['//evil.example/app/wallet', '/index/deadTokenOfSomeone', '/plateform/verifications']) {
+      const router = createAppRouter(createMemoryHistory({ initialEntries: [`/app/login?returnTo=${encodeURIComponent(hostile)}`] }));
+      const { unmount } = render(<RouterProvider router={router} />);
+      await vi.waitFor(() => expect(router.state.location.href).toBe('/app/login'), { timeout: 5000 });
+      unmount();
+    }
+  });
+
   it('shows with a session', async () => {
     storage.setUserInfo({ h5Token: 'a-token', memberId: '1', memberType: 'individual', displayName: 'Ana' });
     const router = createAppRouter(createMemoryHistory({ initialEntries: ['/app/records/3'] }));
