@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ConfigProvider } from 'antd-mobile';
 import { Outlet } from '@tanstack/react-router';
@@ -63,23 +63,6 @@ export function Body({ initialLanguage, children }: { initialLanguage?: Language
   useEffect(() => {
     document.documentElement.lang = language === 'pt' ? 'pt-AO' : language;
   }, [language]);
-  // every link to one of the app's pages carries the language (src/lib/languageLinks.ts), set up
-  // after the first paint: nothing of it is needed to show the page
-  const current = useRef(language);
-  useEffect(() => {
-    current.current = language;
-  }, [language]);
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let stopped = false;
-    void import('./lib/languageLinks.ts').then(({ carryLanguageOnLinks }) => {
-      if (!stopped) stop = carryLanguageOnLinks(() => current.current);
-    });
-    return () => {
-      stopped = true;
-      stop?.();
-    };
-  }, []);
   // a page the server rendered (server/ssr.ts) is hydrated now: its fields take typing
   useEffect(() => {
     for (const field of document.querySelectorAll('[data-kw-hydrating]')) {
