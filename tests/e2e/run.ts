@@ -15,10 +15,11 @@ import { moneyScenarios } from './money.scenarios.ts';
 import { merchantScenarios } from './merchant.scenarios.ts';
 import { backOfficeScenarios } from './backOffice.scenarios.ts';
 import { renderedScenarios } from './rendered.scenarios.ts';
+import { newcomerScenarios } from './newcomer.scenarios.ts';
 
 /** `E2E_ONLY=<regular expression>` runs the scenarios whose names match (while working on some). */
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
-const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios].filter((s) => !only || only.test(s.name));
+const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...newcomerScenarios].filter((s) => !only || only.test(s.name));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('tests/e2e/screenshots');
