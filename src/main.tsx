@@ -37,12 +37,13 @@ const hydrate = !!rendered && rendered.language === language && rendered.path ==
 // a top-level await: with one, the bundler keeps the entry's modules in many small chunks, each a
 // request on the first page)
 // every link to one of the app's pages carries the page's language (`<html lang>`, which src/Body.tsx
-// keeps): its own small chunk, fetched alongside, so the first page carries none of it
-const linksCarryLanguage = import('./lib/languageLinks.ts').then(
+// keeps): its own small chunk, fetched now, alongside the dictionary and the route's screens, and
+// never waited for (without it links work as before)
+void import('./lib/languageLinks.ts').then(
   ({ carryLanguageOnLinks }) => void carryLanguageOnLinks(() => normaliseLanguage(document.documentElement.lang)),
-  () => undefined, // without it links work as before: the app still starts
+  () => undefined,
 );
-void Promise.all([loadLanguage(language), router.load().then(() => preloadMatchedScreens(router)), linksCarryLanguage]).then(() => {
+void Promise.all([loadLanguage(language), router.load().then(() => preloadMatchedScreens(router))]).then(() => {
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

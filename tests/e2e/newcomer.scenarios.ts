@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { E2eContext } from './run.ts';
-import { expectText, type Scenario } from './scenarios.ts';
+import { codeFromOutbox, expectText, outboxCount, type Scenario } from './scenarios.ts';
 
 /**
  * What a new user trips over (issue 21), as they met it: a signed-in page without a session, a
@@ -9,8 +9,20 @@ import { expectText, type Scenario } from './scenarios.ts';
  */
 
 const ANA = { login: '923000001', password: 'Kwanza2026' };
-// Bruno: no scenario sets his pay password before this one
-const BRUNO = { login: '943000002', password: 'Kwanza2026' };
+
+/** A member of this scenario's own (signed up here, signed in after): no pay password yet. */
+async function signUpNewMember(page: Page, ctx: E2eContext, mobile: string) {
+  await page.goto(`${ctx.baseUrl}/app/register?language=pt`);
+  await page.getByLabel('Número de telemóvel').fill(mobile);
+  await page.getByText('Li e aceito o').click();
+  const before = await outboxCount(ctx, mobile);
+  await page.getByRole('button', { name: 'Receber código' }).click();
+  await page.getByLabel('Código de verificação').fill(await codeFromOutbox(ctx, mobile, before));
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.getByLabel('Palavra-passe').fill('Luanda2026');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.getByRole('navigation', { name: 'Navegação' }).waitFor({ timeout: 15_000 });
+}
 
 /** On the login page (as the session chart sends people there), log in; the page that asked comes next. */
 async function logInHere(page: Page, who: { login: string; password: string }, language: 'pt' | 'en' = 'pt') {
@@ -122,7 +134,7 @@ export const newcomerScenarios: Scenario[] = [
   {
     name: 'Back on a page opened from a link stays in the app: a record, the fund detail, the pay password’s Done',
     async run(ctx) {
-      await signIn(ctx.page, ctx.baseUrl, BRUNO);
+      await signUpNewMember(ctx.page, ctx, '923456711');
       for (const [address, parent, heading] of [['/app/records/3', '/app/records', 'Registos de transações'], ['/app/funddetail', '/app/wallet', 'Carteira']] as const) {
         const tab = await openInNewTab(ctx, address);
         await tab.getByRole('button', { name: 'Voltar' }).click();
@@ -205,6 +217,12 @@ export const newcomerScenarios: Scenario[] = [
       await page.getByRole('button', { name: 'Outro' }).click();
       await page.locator('#fund-from-shown').waitFor();
       await ctx.shot('pt-fund-detail-range');
+      await page.goto(`${ctx.baseUrl}/app/funddetail?language=en`);
+      await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Other' }).click();
+      await page.locator('#fund-from-shown').waitFor();
+      if (!/^\d{1,2} [A-Z][a-z]{2} \d{4}$/.test(await page.locator('#fund-from-shown').innerText())) throw new Error('the range\'s day is not written 26 Nov 2026 in en');
+      await ctx.shot('en-fund-detail-range');
     },
   },
 ];

@@ -125,6 +125,8 @@ export const scenarios: Scenario[] = [
     name: 'a bogus token handed in the address (never signed in) gets AGW20001 and goes straight to log-in, no session-ended message',
     async run(ctx) {
       await ctx.page.goto(`${ctx.baseUrl}/`);
+      // the app has taken the server's page over (its scripts come after the first paint): the router hears popstate
+      await ctx.page.waitForFunction(() => Object.keys(document.querySelector('#root h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
       const answer = ctx.page.waitForResponse((r) => r.url().endsWith('/gatewayinner/api'));
       await ctx.page.evaluate(() => window.history.pushState({}, '', '/index/bogusTokenThatIsLongEnough_123'));
       await ctx.page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
