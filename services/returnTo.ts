@@ -1,8 +1,9 @@
 import { ROUTES, type RouteDeclaration } from './routeTable.ts';
 
 /**
- * Where someone is sent after signing in, or back to: one rule for the member app and the platform
- * area. The address is a path of this site with its query (a queue's filter, a page number), and
+ * Where someone is sent back to: after signing in (`safeAppReturnTo`, `safePlatformReturnTo`) and by
+ * the back control without history (`backOf`). After signing in, one rule for the member app and
+ * the platform area. The address is a path of this site with its query (a queue's filter, a page number), and
  * nothing that a browser or a router could resolve to another place (`plainSitePath`). The app adds
  * that it opens one of its routes (`safeAppReturnTo`); the platform area that it is one of its pages
  * (`safePlatformReturnTo`, services/contract/platformReturnTo.ts). Here, not in the route table, so
@@ -82,4 +83,45 @@ export function safeAppReturnTo(candidate: unknown): string | null {
   const found = matchRoute(path);
   if (!found || found.route.signIn || found.route.access === 'operator' || found.route.path.startsWith('/plateform')) return null;
   return candidate as string;
+}
+
+/**
+ * Where the back control leads when the app has no history of its own in this tab (a deep link, a
+ * page opened in a new tab; src/ui/PageHeader.tsx): each route's parent. Declared here for the
+ * routes whose parent is not the route above their path, by route path (a parameter of the parent
+ * is taken from the page's own); for the others, the nearest route above the path
+ * (`/app/records/3` → `/app/records`), else `/`. Kept beside the route table, not in it, so the
+ * first page does not carry it: only pages with a back control need it.
+ */
+export const BACK_TO: Readonly<Record<string, string>> = {
+  '/app/register': '/app/login',
+  '/app/enterpriseregister': '/app/login',
+  '/app/findpassword': '/app/login',
+  '/app/paypassword': '/app/setting',
+  '/app/loginpassword': '/app/setting',
+  '/app/changemobile': '/app/setting',
+  '/app/personalcert': '/app/setting',
+  '/app/personalconfirm': '/app/setting',
+  '/app/enterprisecert': '/app/setting',
+  '/app/result': '/app/setting',
+  '/app/funddetail': '/app/wallet',
+  '/app/cards': '/app/wallet',
+  '/app/submerchant': '/app/merchantlist',
+  '/app/store/new': '/app/merchantlist',
+  '/app/store/$id': '/app/merchantlist',
+  '/app/addstaff': '/app/stafflist',
+  '/app/staffdetail': '/app/stafflist',
+  '/app/staffresult': '/app/invitations',
+  '/app/nopwd': '/app/setting',
+};
+
+export function backOf(pathname: string): string {
+  const path = withoutTrailingSlash(pathname);
+  const found = matchRoute(path);
+  const declared = found && BACK_TO[found.route.path];
+  if (found && declared) return declared.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(found.params[name] ?? ''));
+  for (let above = path.slice(0, path.lastIndexOf('/')); above !== ''; above = above.slice(0, above.lastIndexOf('/'))) {
+    if (matchRoute(above)) return above;
+  }
+  return '/';
 }

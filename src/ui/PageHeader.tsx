@@ -2,8 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouter, type AnyRouter } from '@tanstack/react-router';
 import { storage } from '../lib/storage.ts';
-import { safeAppReturnTo } from '../../services/returnTo.ts';
-import { backOf } from '../../services/routeBack.ts';
+import { backOf, safeAppReturnTo } from '../../services/returnTo.ts';
 
 /**
  * Whether one step back in history stays in the app: a page the router moved to in this document,

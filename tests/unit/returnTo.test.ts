@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_HOME, safePlatformReturnTo } from '../../services/contract/platformReturnTo.ts';
 import { ROUTES } from '../../services/routeTable.ts';
-import { matchRoute, safeAppReturnTo } from '../../services/returnTo.ts';
-import { BACK_TO, backOf } from '../../services/routeBack.ts';
+import { BACK_TO, backOf, matchRoute, safeAppReturnTo } from '../../services/returnTo.ts';
 
 describe('where a signed-in operator may be sent', () => {
   it('keeps a platform page, with its query', () => {
