@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { MerchantPayment } from '../../services/contract/merchantShared.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { languageOf, lineTime, money } from '../merchantOpening/merchantFormat.ts';
+import { amountPlaceholder, languageOf, lineTime, money } from '../merchantOpening/merchantFormat.ts';
 
 // what both modes' screens share: the amount step, the paid receipt and the way to start again
 
@@ -44,7 +44,7 @@ export function AmountStep({ storeName, amountText, problem, errorCode, busy, se
         <h2 className="kw-step-title">{title}</h2>
         <div className="kw-field">
           <label className="kw-label" htmlFor="cashier-amount">{t('cashier.amountLabel')}</label>
-          <input id="cashier-amount" className="kw-mch-input kw-mch-amount" inputMode="decimal" autoComplete="off" placeholder={language === 'pt' ? '0,00' : '0.00'}
+          <input id="cashier-amount" className="kw-mch-input kw-mch-amount" inputMode="decimal" autoComplete="off" placeholder={amountPlaceholder(language)}
             value={amountText} disabled={busy} aria-invalid={!!problem || undefined} onChange={(e) => send({ type: 'amount.changed', value: e.target.value })} />
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}

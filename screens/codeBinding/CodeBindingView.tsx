@@ -7,10 +7,10 @@ import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../merchantOpening/LinkButton.tsx';
-import { languageOf, lineTime } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
 import { Scanner } from '../common/Scanner.tsx';
 import { downloadCode } from './downloadCode.ts';
+import { timeInSentence } from '../../src/lib/dates.ts';
 
 type State = SnapshotFrom<typeof codeBindingMachine>;
 type Send = (event: CodeBindingEvent) => void;
@@ -40,8 +40,7 @@ function StoreCodeCard({ name, serial, payload, download }: { name: string; seri
 
 /** Renders the code-binding chart: the store's code, its bound stickers, binding one (scanner child), unbinding one (asked first). */
 export function CodeBindingView({ state, send, download = downloadCode }: { state: State; send: Send; download?: CodeDownloader }) {
-  const { t, i18n } = useTranslation();
-  const language = languageOf(i18n.language);
+  const { t } = useTranslation();
   const { context } = state;
   if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
   if (state.matches('loadFailed') || !context.store || !context.storeCode) {
@@ -109,7 +108,7 @@ export function CodeBindingView({ state, send, download = downloadCode }: { stat
             {context.stickers.map((binding) => (
               <li key={binding.bindingId} className="kw-mch-store">
                 <span className="kw-mch-serial">{binding.serial}</span>
-                <span className="kw-muted kw-mch-store-lines">{t('codeBinding.boundAt', { date: lineTime(binding.boundAt, language) })}</span>
+                <span className="kw-muted kw-mch-store-lines">{t('codeBinding.boundAt', { date: timeInSentence(binding.boundAt) })}</span>
                 <button type="button" className="kw-text-button kw-mch-store-codes" aria-label={t('codeBinding.unbindOne', { serial: binding.serial })} onClick={() => send({ type: 'unbind.asked', bindingId: binding.bindingId })}>
                   {t('codeBinding.unbind')}
                 </button>

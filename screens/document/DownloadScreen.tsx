@@ -9,6 +9,7 @@ import { normaliseLanguage } from '../../src/lib/language.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
+import { word } from '../../src/lib/sentence.ts';
 
 type LatestVersion = ResponseOf<typeof getLatestAppVersion>;
 
@@ -20,7 +21,7 @@ export function StoreButton({ state }: { state: SnapshotFrom<typeof documentMach
   const { t, i18n } = useTranslation();
   const platform = state.context.key as 'android' | 'ios';
   const latest = state.matches('ready') ? (state.context.document as LatestVersion) : null;
-  const label = t('download.get', { platform: t(`download.${platform}`) });
+  const label = t('download.get', { platform: word(`download.${platform}`) });
   return (
     <div className="kw-download-get">
       {latest

@@ -8,6 +8,7 @@ import type { Language } from '../../src/lib/language.ts';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { kindLabel } from './kindLabel.ts';
+import { dayInSentence } from '../../src/lib/dates.ts';
 
 type State = SnapshotFrom<typeof fundDetailMachine>;
 type Send = (event: FundDetailEvent) => void;
@@ -62,7 +63,7 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
   return (
     <div className="kw-form">
       {tabs}
-      {context.range && <p className="kw-muted-text">{t('fundDetail.range', { from: context.range.from, to: context.range.to })}</p>}
+      {context.range && <p className="kw-muted-text">{t('fundDetail.range', { from: dayInSentence(context.range.from), to: dayInSentence(context.range.to) })}</p>}
       {body}
     </div>
   );

@@ -28,4 +28,4 @@ export function daysText(days: readonly number[], t: TFunction): string {
 }
 
 // the reader's language, money and times are screens/common/format.ts's; re-exported only for the cashier's screens, which import them from here
-export { languageOf, lineTime, money } from '../common/format.ts';
+export { amountPlaceholder, languageOf, lineTime, money } from '../common/format.ts';

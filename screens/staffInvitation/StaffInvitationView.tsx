@@ -10,6 +10,7 @@ import { formatMobile } from '../../src/lib/phone.ts';
 import { languageOf, lineTime } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
 import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { timeInSentence } from '../../src/lib/dates.ts';
 
 type State = SnapshotFrom<typeof staffInvitationMachine>;
 type Send = (event: StaffInvitationEvent) => void;
@@ -35,12 +36,12 @@ function Invitations({ state, send }: { state: State; send: Send }) {
               <span>{who(i)} · {i.storeName}</span>
               <span className={`kw-mch-badge kw-staff-${i.state}`}>{t(`staffInvitation.state.${i.state}`)}</span>
               <span className="kw-muted kw-mch-store-lines">
-                {i.state === 'sent' ? t('staffInvitation.until', { time: lineTime(i.expiresAt, language) }) : lineTime(i.answeredAt ?? i.createdAt, language)}
+                {i.state === 'sent' ? t('staffInvitation.until', { time: timeInSentence(i.expiresAt) }) : lineTime(i.answeredAt ?? i.createdAt, language)}
               </span>
               {i.state === 'sent' && (
                 <button type="button" className="kw-text-button kw-mch-store-action" disabled={busy} onClick={() => send({ type: 'invitation.withdraw', invitationId: i.invitationId })}
                   // QR invitations name no one: said with their store and time, so that two read aloud differ
-                  aria-label={i.contact ? undefined : `${t('staffInvitation.withdrawQr')}: ${i.storeName}, ${t('staffInvitation.until', { time: lineTime(i.expiresAt, language) })}`}>
+                  aria-label={i.contact ? undefined : `${t('staffInvitation.withdrawQr')}: ${i.storeName}, ${t('staffInvitation.until', { time: timeInSentence(i.expiresAt) })}`}>
                   {i.contact ? t('staffInvitation.withdraw', { who: contactOf(i) }) : t('staffInvitation.withdrawQr')}
                 </button>
               )}

@@ -26,7 +26,7 @@ describe('the download page’s versions', () => {
     const link = screen.getByRole('link', { name: 'Descarregar para Android' });
     expect(link.getAttribute('href')).toBe(android.downloadUrl);
     expect(link.getAttribute('data-track')).toBe('download.android');
-    expect(screen.getByText(/Versão 2\.4\.0 · /)).toBeTruthy();
+    expect(screen.getByText(/Versão 2\.4\.0 · 1 out 2026/)).toBeTruthy();
   });
 
   it('keeps the button’s box while the version loads and when it cannot be had: nothing moves when it arrives', () => {

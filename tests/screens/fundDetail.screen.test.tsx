@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/lib/dates.ts';
 import { fireEvent, render, screen, within, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { AxiosAdapter } from 'axios';
@@ -56,7 +57,7 @@ const binding: ScreenBinding<typeof fundDetailMachine> = {
       return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
     }
     // the list: ready, loading the next page, or refreshing
-    expect(ui.getByText(`De ${c.range!.from} a ${c.range!.to}`)).toBeTruthy();
+    expect(ui.getByText(`De ${formatDate(c.range!.from, 'pt')} a ${formatDate(c.range!.to, 'pt')}`)).toBeTruthy(); // never YYYY-MM-DD
     if (c.items.length === 0) expect(ui.getByText('Sem movimentos neste período.')).toBeTruthy();
     else {
       const links = within(ui.getByRole('list', { name: 'Movimentos' })).getAllByRole('link');

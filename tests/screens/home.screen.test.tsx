@@ -18,7 +18,7 @@ vi.mock('@tanstack/react-router', () => ({
 }));
 
 const sessionIn = (state: 'signedIn' | 'signedOut') =>
-  createActor(createMachine({ id: 'session', initial: state, states: { signedIn: {}, signedOut: {}, loggingOut: {} } })).start();
+  createActor(createMachine({ id: 'session', initial: state, states: { signedIn: { tags: ['signedIn'] }, signedOut: {}, loggingOut: { tags: ['signedIn'] } } })).start();
 
 const assets = (verified = true) => ({ ok: true, data: { available: 5_000_000, frozen: 0, cashbackTotal: 0, accountLevel: verified ? 'III' : 'I', verified } });
 const merchantHome = {
