@@ -9,10 +9,11 @@ import { codeEntryMachine } from './codeEntry.machine.ts';
 /**
  * Binding a debit card. The number (grouped as typed, checked with Luhn) goes to the bank's BIN
  * table first: a credit card, an unknown BIN or a bank the wallet does not serve is refused there,
- * and a debit card shows its bank and the (masked) name it must be in, the member's verified one.
- * Then the mobile the bank has for the card: the bank checks card, holder and mobile and sends an
- * SMS code there; the shared code entry takes it (a new one after 60 s, under a new bind request
- * whose bindId the next check uses). The right code binds the card.
+ * and a debit card shows its bank (no name: nothing has checked yet whose card it is). Then the
+ * mobile the bank has for the card: the bank checks card, holder (the member's verified name) and
+ * mobile and sends an SMS code there, and only its answer names the holder; the shared code entry
+ * takes the code (a new one after 60 s, under a new bind request whose bindId the next check
+ * uses). The right code binds the card.
  */
 export interface BindCardContext extends SendsCode<BindCodeSent> {
   cardNo: string;

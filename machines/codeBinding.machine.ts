@@ -1,17 +1,21 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { Store } from '../services/contract/merchantShared.ts';
+import { namedSerial } from '../services/emvco.ts';
 import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
 import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
 
 /**
  * A store's codes (`/app/store/$id/codes`): its own static code (shown, and downloaded to print)
  * and the printed stickers bound to it. A sticker is bound by scanning it or typing the serial
- * printed under it (the scanner child does both) → `merchant/code/bind`; refusals by code: no such
- * sticker (MCH10006), already bound (MCH10010), a closed store (MCH10005). Unbinding is asked once
- * more, saying what it costs (spec §4: the binding's earlier records leave the merchant's view, and
- * binding the sticker again does not bring them back) → `merchant/code/unbind`. A bind whose answer
- * was lost may have bound: the list is read again rather than the bind resent.
+ * printed under it (the scanner child does both), then asked once more, naming the sticker and the
+ * store ("bind sticker KW… to Loja Central?") → `merchant/code/bind`; refusals by code: no such
+ * sticker (MCH10006, also said at once for a code that names no serial), already bound (MCH10010),
+ * a closed store (MCH10005). Unbinding is asked once more, saying what it costs and what stays
+ * (spec §4: the binding's earlier payments leave the records, their CSV and refunds, and binding the
+ * sticker again does not bring them back; they still count in the analysis and the settlement's
+ * movements) → `merchant/code/unbind`. A bind whose answer was lost may have bound: the list is read
+ * again rather than the bind resent.
  */
 export interface StoreCode {
   serial: string;
@@ -42,6 +46,8 @@ export interface CodeBindingContext {
   stickers: Binding[];
   /** What the scanner read (a payload) or the person typed (a serial), until it is bound or refused. */
   scanned: string;
+  /** The serial `scanned` names, shown in the question before binding. */
+  serial: string | null;
   /** The binding just made, or the one whose unbinding is asked. */
   chosen: Binding | null;
   errorCode: string | null;
@@ -51,12 +57,15 @@ export type CodeBindingEvent =
   | { type: 'codes.retry' }
   | { type: 'binding.started' }
   | { type: 'binding.cancelled' }
+  | { type: 'binding.confirmed' }
   | { type: 'unbind.asked'; bindingId: string }
   | { type: 'unbind.confirmed' }
   | { type: 'unbind.cancelled' };
 
 /** A sticker is a QR code; its serial may be typed instead (the scanner offers both). */
 export const STICKER_SCAN: ScannerInput = { formats: ['qr_code'], typed: 'serial' };
+
+const scannedText = (event: unknown) => ((event as { output?: ScannerOutput }).output?.text ?? '').trim();
 
 export const codeBindingMachine = setup({
   types: { input: {} as CodeBindingInput, context: {} as CodeBindingContext, events: {} as CodeBindingEvent },
@@ -70,16 +79,23 @@ export const codeBindingMachine = setup({
     isOk,
     storeOpen: ({ context }) => context.store?.status === 'open',
     knownBinding: ({ context, event }) => event.type === 'unbind.asked' && context.stickers.some((b) => b.bindingId === event.bindingId),
+    // not one of this wallet's codes, nor a serial typed: nothing to ask about (the server's MCH10006)
+    namesNoSerial: ({ event }) => !namedSerial(scannedText(event)).ok,
   },
   actions: {
     keepCodes: assign(({ event }) => {
       const codes = dataOf<StoreCodes>(event);
       return codes ? { store: codes.store, storeCode: codes.storeCode, stickers: codes.stickers, errorCode: null } : {};
     }),
-    keepScanned: assign({ scanned: ({ event }) => ((event as { output?: ScannerOutput }).output?.text ?? '').trim() }),
+    keepScanned: assign(({ event }) => {
+      const named = namedSerial(scannedText(event));
+      return { scanned: scannedText(event), serial: named.ok ? named.serial : null };
+    }),
+    refuseUnnamed: assign({ errorCode: 'MCH10006', scanned: '', serial: null }),
+    forgetScanned: assign({ scanned: '', serial: null }),
     addBinding: assign(({ context, event }) => {
       const binding = dataOf<{ binding: Binding }>(event)?.binding;
-      return binding ? { stickers: [...context.stickers.filter((b) => b.bindingId !== binding.bindingId), binding], chosen: binding, scanned: '', errorCode: null } : {};
+      return binding ? { stickers: [...context.stickers.filter((b) => b.bindingId !== binding.bindingId), binding], chosen: binding, scanned: '', serial: null, errorCode: null } : {};
     }),
     choose: assign({ chosen: ({ context, event }) => (event.type === 'unbind.asked' ? context.stickers.find((b) => b.bindingId === event.bindingId) ?? null : context.chosen) }),
     dropChosen: assign({ stickers: ({ context }) => context.stickers.filter((b) => b.bindingId !== context.chosen?.bindingId), errorCode: null }),
@@ -89,7 +105,7 @@ export const codeBindingMachine = setup({
   },
 }).createMachine({
   id: 'codeBinding',
-  context: ({ input }) => ({ storeId: input.storeId, store: null, storeCode: null, stickers: [], scanned: '', chosen: null, errorCode: null }),
+  context: ({ input }) => ({ storeId: input.storeId, store: null, storeCode: null, stickers: [], scanned: '', serial: null, chosen: null, errorCode: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -129,10 +145,18 @@ export const codeBindingMachine = setup({
         id: 'scanner',
         src: 'scanner',
         input: () => STICKER_SCAN,
-        onDone: { target: 'binding', actions: 'keepScanned' },
+        onDone: [
+          { guard: 'namesNoSerial', target: 'ready.bindRefused', actions: 'refuseUnnamed' },
+          { target: 'confirmingBind', actions: 'keepScanned' },
+        ],
         onError: { target: 'ready.idle' },
       },
       on: { 'binding.cancelled': { target: 'ready.idle' } },
+    },
+    // "bind sticker KW… to this store?", the store named: a sticker read by mistake (a neighbour's
+    // counter, another branch's pile) is not bound until the merchant says yes
+    confirmingBind: {
+      on: { 'binding.confirmed': { target: 'binding' }, 'binding.cancelled': { target: 'ready.idle', actions: 'forgetScanned' } },
     },
     binding: {
       tags: ['busy'],
@@ -142,9 +166,9 @@ export const codeBindingMachine = setup({
         input: ({ context }) => ({ storeId: context.storeId, code: context.scanned }),
         onDone: [
           { guard: 'isOk', target: 'ready.bound', actions: 'addBinding' },
-          { target: 'ready.bindRefused', actions: 'keepRefusal' },
+          { target: 'ready.bindRefused', actions: ['keepRefusal', 'forgetScanned'] },
         ],
-        onError: { target: 'ready.bindUnreachable' },
+        onError: { target: 'ready.bindUnreachable', actions: 'forgetScanned' },
       },
     },
     // "unbind this sticker?": what it costs is said; nothing happens until the merchant says yes

@@ -5,6 +5,7 @@ import type { MerchantPayment } from '../services/contract/merchantShared.ts';
 import type { Language } from '../src/lib/language.ts';
 import { amountActions, amountGuards, LARGEST_AMOUNT, typedAmount, type AmountEntry } from './amountEntry.ts';
 import { POLL_INTERVAL_MS } from './bankFlow.ts';
+import { tillActions } from './till.ts';
 import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
 import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
 
@@ -75,6 +76,7 @@ export const codeChargeMachine = setup({
   },
   actions: {
     ...amountActions<CodeChargeContext, CodeChargeEvent>(),
+    ...tillActions,
     // the code read and a requestNo for this charge: kept until the charge has its answer
     startCharge: assign({ paymentCode: ({ event }) => scanned(event), requestNo: () => chargeRequestNo(), charge: null }),
     keepCharge: assign(({ event, context }) => {
@@ -163,7 +165,8 @@ export const codeChargeMachine = setup({
         trouble: { tags: ['error'], after: { pollInterval: { target: 'checking' } } },
       },
     },
-    paid: { on: { 'cashier.again': { target: 'ended' } } },
+    // paid: seen from a metre away and heard (announcePaid)
+    paid: { entry: 'announcePaid', on: { 'cashier.again': { target: 'ended' } } },
     refused: { tags: ['error'], on: { 'cashier.again': { target: 'ended' } } },
     // the cashier goes back to its modes
     ended: { type: 'final' },

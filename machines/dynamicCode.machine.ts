@@ -4,6 +4,7 @@ import type { MerchantPayment } from '../services/contract/merchantShared.ts';
 import type { Language } from '../src/lib/language.ts';
 import { amountActions, amountGuards, LARGEST_AMOUNT, typedAmount, type AmountEntry } from './amountEntry.ts';
 import { POLL_INTERVAL_MS } from './bankFlow.ts';
+import { tillActions } from './till.ts';
 import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
 
 /**
@@ -59,6 +60,7 @@ export const dynamicCodeMachine = setup({
   },
   actions: {
     ...amountActions<DynamicCodeContext, DynamicCodeEvent>(),
+    ...tillActions,
     keepCode: assign({ code: ({ event, context }) => dataOf<DynamicCode>(event) ?? context.code }),
     keepCodePayment: assign({ payment: ({ event }) => dataOf<DynamicCodeState>(event)?.payment ?? null }),
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
@@ -123,7 +125,8 @@ export const dynamicCodeMachine = setup({
         trouble: { tags: ['error'], after: { pollInterval: { target: 'checking' } } },
       },
     },
-    paid: { on: { 'cashier.again': { target: 'ended' } } },
+    // paid: seen from a metre away and heard (announcePaid)
+    paid: { entry: 'announcePaid', on: { 'cashier.again': { target: 'ended' } } },
     // nobody paid it in time: another code for the same amount, or start again
     expired: { on: { 'code.renewed': { target: 'creating' }, 'cashier.again': { target: 'ended' } } },
     // the cashier goes back to its modes

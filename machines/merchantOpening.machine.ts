@@ -33,6 +33,8 @@ export interface MerchantOpeningContext {
   categories: readonly string[];
   companyName: string | null;
   merchant: MerchantSummary | null;
+  /** The service charge the account will have, shown before it is opened. */
+  chargeTerms: { rateBp: number; cap: number | null } | null;
   cards: BoundCard[];
   agreed: boolean;
   mcc: string;
@@ -82,7 +84,7 @@ export const merchantOpeningMachine = setup({
   actions: {
     keepStanding: assign(({ event }) => {
       const o = dataOf<Opening>(event);
-      return o ? { companyName: o.companyName, merchant: o.merchant, errorCode: null } : {};
+      return o ? { companyName: o.companyName, merchant: o.merchant, chargeTerms: o.chargeTerms, errorCode: null } : {};
     }),
     keepCards: assign(({ context, event }) => {
       const cards = dataOf<{ cards: BoundCard[] }>(event)?.cards ?? [];
@@ -101,7 +103,7 @@ export const merchantOpeningMachine = setup({
   },
 }).createMachine({
   id: 'merchantOpening',
-  context: ({ input }) => ({ categories: input.categories, companyName: null, merchant: null, cards: [], agreed: false, mcc: '', cardId: '', problems: NO_PROBLEMS, errorCode: null }),
+  context: ({ input }) => ({ categories: input.categories, companyName: null, merchant: null, chargeTerms: null, cards: [], agreed: false, mcc: '', cardId: '', problems: NO_PROBLEMS, errorCode: null }),
   initial: 'loading',
   states: {
     loading: {

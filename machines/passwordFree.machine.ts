@@ -2,7 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import { MERCHANT_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
-import { parseAmount } from '../src/lib/money.ts';
+import { decimalMarkOf, parseAmount } from '../src/lib/money.ts';
 import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
@@ -44,7 +44,7 @@ const typedLimit = (c: PasswordFreeContext) => parseAmount(c.limitText, c.langua
 /** Cêntimos as a person types them back ("5000", "5000,50" in pt), in integers only. */
 const amountText = (centimos: number, language: Language) => {
   const cents = centimos % 100;
-  return `${Math.trunc(centimos / 100)}${cents ? `${language === 'pt' ? ',' : '.'}${String(cents).padStart(2, '0')}` : ''}`;
+  return `${Math.trunc(centimos / 100)}${cents ? `${decimalMarkOf(language)}${String(cents).padStart(2, '0')}` : ''}`;
 };
 
 export const passwordFreeMachine = setup({

@@ -1,15 +1,17 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
-import { PIN_LENGTH, type Keypad } from './payPassword.machine.ts';
+import { PIN_LENGTH, type Keypad } from './newPayPassword.machine.ts';
 import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 
 /**
  * Pay confirmation: the pay password typed once on the secure keypad authorises one payment (its
  * purpose: service, amount, counterparty). Invoked as a child by the payment chart the money flows
- * share (transfer, top-up, withdrawal); it ends with a one-time `payToken`, or with why paying is
- * not possible now (locked, no pay password). A wrong password or an expired keypad gets a fresh
- * keypad: each key is one-time.
+ * share (transfer, top-up, withdrawal…); it ends with a one-time `payToken`, or with why paying is
+ * not possible now (locked, no pay password) — both known before the keypad shows, from where the
+ * member's pay password stands, so nobody types six digits to learn they have none (the check's
+ * refusals still end it, as the server is the authority). A wrong password or an expired keypad
+ * gets a fresh keypad: each key is one-time.
  */
 export interface PayConfirmInput {
   purpose: PaymentPurpose;
@@ -41,6 +43,17 @@ export const confirmationRefusal = (event: unknown): { code: string | null; deta
   return output && !output.ok ? { code: output.code, detail: output.detail } : { code: null, detail: null };
 };
 
+/** Where the member's pay password stands (`common/setting/main` answers it, among the settings). */
+export interface PayPasswordState {
+  payPasswordSet: boolean;
+  payLockedMinutes: number | null;
+}
+
+const passwordStateOf = (event: unknown): PayPasswordState | null => {
+  const output = outputOf<PayPasswordState>(event);
+  return output.ok ? output.data : null;
+};
+
 export type PayConfirmEvent = { type: 'digit.pressed'; position: number } | { type: 'digit.deleted' } | { type: 'keypad.retry' };
 
 export const payConfirmMachine = setup({
@@ -51,10 +64,13 @@ export const payConfirmMachine = setup({
     output: {} as PayConfirmOutput,
   },
   actors: {
+    payPasswordState: provided<Outcome<PayPasswordState>>('payPasswordState'),
     getKeypad: provided<Outcome<Keypad>>('getKeypad'),
     checkPayPassword: provided<Outcome<{ valid: true; payToken?: string }>, { keypad: Keypad; positions: string; purpose: PaymentPurpose }>('checkPayPassword'),
   },
   guards: {
+    payPasswordNotSet: ({ event }) => passwordStateOf(event)?.payPasswordSet === false,
+    payPasswordLocked: ({ event }) => !!passwordStateOf(event)?.payLockedMinutes,
     // the digit being pressed is the sixth
     completesEntry: ({ context }) => context.positions.length === PIN_LENGTH - 1,
     // a purpose always gets a token; an answer without one cannot pay
@@ -83,6 +99,8 @@ export const payConfirmMachine = setup({
         return o.ok && o.data.payToken ? { ok: true, payToken: o.data.payToken } : null;
       },
     }),
+    refuseNotSet: assign({ result: (): PayConfirmOutput => ({ ok: false, code: 'PAY10006', detail: '' }) }),
+    refuseLocked: assign({ result: ({ event }): PayConfirmOutput => ({ ok: false, code: 'PAY10002', detail: String(passwordStateOf(event)?.payLockedMinutes ?? '') }) }),
     keepFinalRefusal: assign({ result: ({ event }): PayConfirmOutput => ({ ok: false, code: refusalCode(event) ?? '', detail: refusalDetail(event) ?? '' }) }),
     // provided by services/flows/payConfirm.ts: the keypad's one-time keys live in session storage while it shows
     storeKeypadKeys: () => {},
@@ -91,9 +109,24 @@ export const payConfirmMachine = setup({
 }).createMachine({
   id: 'payConfirm',
   context: ({ input }) => ({ purpose: input.purpose, keypad: null, positions: '', notice: null, triesLeft: null, errorCode: null, result: null }),
-  initial: 'loadingKeypad',
+  initial: 'checkingPayPassword',
   output: ({ context }) => context.result ?? { ok: false, code: 'AGW50000', detail: '' },
   states: {
+    // is there a pay password, and may it be used now? Asked before a keypad is shown
+    checkingPayPassword: {
+      tags: ['busy'],
+      invoke: {
+        id: 'payPasswordState',
+        src: 'payPasswordState',
+        onDone: [
+          { guard: 'payPasswordNotSet', target: 'refused', actions: 'refuseNotSet' },
+          { guard: 'payPasswordLocked', target: 'refused', actions: 'refuseLocked' },
+          // set and free, or the question unanswered: the keypad (whose check answers for sure)
+          { target: 'loadingKeypad' },
+        ],
+        onError: { target: 'loadingKeypad' },
+      },
+    },
     loadingKeypad: {
       tags: ['busy'],
       invoke: {

@@ -3,6 +3,7 @@ import type { Outcome } from '../services/gateway.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
 import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
 import { confirmationRefusal, confirmationToken, paymentAuthorised, payConfirmMachine } from './payConfirm.machine.ts';
+import { newPayPasswordMachine, newPayPasswordSaved, type NewPayPasswordInput } from './newPayPassword.machine.ts';
 
 /**
  * The ending the money flows share (top-up, withdrawal, transfer): the pay password authorises
@@ -10,12 +11,14 @@ import { confirmationRefusal, confirmationToken, paymentAuthorised, payConfirmMa
  * counterparty), then `apply` makes that call with the parent's request, the pay token and a
  * requestNo drawn once for this authorisation. A lost answer may have been paid: only the same
  * request goes again, and the server answers its first outcome instead of paying twice. An
- * expired authorisation (FND10008) is asked again, and the new one is a new request. A refusal the
- * person must read stays on screen here until the parent's own cancel event leaves the state that
- * invokes this chart (the screen offers it while the pay password is asked or after a refusal,
- * never while the payment may be on its way or its answer is lost). It ends with the payment's
- * answer, or with a refusal the parent shows in its own states (the codes it lists in
- * `routedByParent`).
+ * expired authorisation (FND10008) is asked again, and the new one is a new request. No pay
+ * password yet (known before any keypad shows): the member sets it here (newPayPassword child) and
+ * comes back to this same payment, its amount and everything the parent holds untouched, to
+ * confirm it with the new password. A refusal the person must read stays on screen here until the
+ * parent's own cancel event leaves the state that invokes this chart (the screen offers it while
+ * the pay password is asked or set, or after a refusal, never while the payment may be on its way
+ * or its answer is lost). It ends with the payment's answer, or with a refusal the parent shows in
+ * its own states (the codes it lists in `routedByParent`).
  */
 export interface PaymentInput {
   /** What the pay password authorises: `service` is the money call `apply` makes. */
@@ -49,7 +52,7 @@ export interface PaymentContext extends PaymentInput {
   answer: PaymentOutput | null;
 }
 
-export type PaymentEvent = { type: 'payment.retry' };
+export type PaymentEvent = { type: 'payment.retry' } | { type: 'payPasswordSetup.started' };
 
 /** A new envelope requestNo for one authorised payment (the gateway's format; Web Crypto only). */
 export function paymentRequestNo(prefix: PaymentInput['requestPrefix']): string {
@@ -61,12 +64,14 @@ export const paymentMachine = setup({
   types: { input: {} as PaymentInput, context: {} as PaymentContext, events: {} as PaymentEvent, output: {} as PaymentOutput },
   actors: {
     payConfirm: payConfirmMachine,
+    newPayPassword: newPayPasswordMachine,
     apply: provided<PaymentOutput, Application>('apply'),
   },
   guards: {
     isOk,
     refusedWith,
     paymentAuthorised,
+    newPayPasswordSaved,
     routedByParent: ({ context, event }) => context.routedByParent.includes(refusalCode(event) ?? ''),
   },
   actions: {
@@ -102,6 +107,23 @@ export const paymentMachine = setup({
         first: {},
         // the authorisation expired before the payment reached the server (FND10008)
         reauthorising: { tags: ['error'] },
+        // the pay password was just set: now it confirms this payment
+        afterSetting: {},
+      },
+    },
+    // no pay password yet: chosen here, then back to this payment
+    settingPayPassword: {
+      invoke: {
+        id: 'newPayPassword',
+        src: 'newPayPassword',
+        input: (): NewPayPasswordInput => ({ resetTicket: null }),
+        onDone: [
+          { guard: 'newPayPasswordSaved', target: 'authorising.afterSetting' },
+          // set meanwhile elsewhere (PAY10003): it confirms the payment all the same
+          { target: 'authorising' },
+        ],
+        // the child itself failed (never an answer of the server): back to the refusal, to try again
+        onError: { target: 'refused.noPayPassword' },
       },
     },
     applying: {
@@ -125,7 +147,11 @@ export const paymentMachine = setup({
     refused: {
       tags: ['error'],
       initial: 'other',
-      states: { locked: {}, noPayPassword: {}, other: {} },
+      states: {
+        locked: {},
+        noPayPassword: { on: { 'payPasswordSetup.started': { target: '#payment.settingPayPassword' } } },
+        other: {},
+      },
     },
     answered: { type: 'final' },
   },

@@ -12,7 +12,8 @@ import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts
  * screens hold their share, or the server its whole) pauses longer (5 s, 10 s … 60 s) and waits
  * again from the same cursor. A removed clerk (STF10009) or any other refusal stops it; a lost
  * session never answers (the session chart takes over). The `voice` region reads
- * each payment aloud when on; the choice is the person's and remembered (`rememberVoice`).
+ * each payment aloud when on; the choice is the person's and remembered (`rememberVoice`), and
+ * where they never chose, the phone's (on once someone allowed it there: services/flows/paymentAlerts.ts).
  */
 
 /** How many payments the screen keeps on show, newest first. */

@@ -6,7 +6,7 @@ import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } fro
  * Real-name verification of an individual: the B.I. number (NIF) first, then the full name as it is
  * on the B.I., which the member confirms before it is checked. A match verifies the account (level
  * III) and offers the pay password next; three wrong names fail the attempt, and the member can
- * verify again.
+ * verify again. A company's account is sent to the enterprise verification instead.
  */
 export interface PersonalVerificationContext {
   nif: string;
@@ -29,7 +29,7 @@ export type PersonalVerificationEvent =
   | { type: 'name.confirmed' }
   | { type: 'verification.restarted' };
 
-export type Status = { verificationStatus: 'unverified' | 'pending' | 'verified' | 'failed'; payPasswordSet: boolean };
+export type Status = { verificationStatus: 'unverified' | 'pending' | 'verified' | 'failed'; payPasswordSet: boolean; profile: { memberType: 'individual' | 'enterprise' } };
 
 export const NIF_SHAPE = /^\d{9}[A-Z]{2}\d{3}$/;
 
@@ -46,6 +46,8 @@ export const personalVerificationMachine = setup({
   guards: {
     isOk,
     refusedWith,
+    // a company verifies with the enterprise form, never with a B.I.
+    enterpriseMember: ({ event }) => { const o = outputOf<Status>(event); return o.ok && o.data.profile.memberType === 'enterprise'; },
     alreadyVerified: ({ event }) => { const o = outputOf<Status>(event); return o.ok && o.data.verificationStatus === 'verified'; },
     nifWellFormed: ({ context }) => NIF_SHAPE.test(context.nif),
     nameGiven: ({ context }) => context.fullName.trim().split(/\s+/).length >= 2,
@@ -62,6 +64,8 @@ export const personalVerificationMachine = setup({
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
     keepPayPasswordState: assign({ payPasswordSet: ({ event }) => { const o = outputOf<Status>(event); return o.ok && o.data.payPasswordSet; } }),
     forgetAttempt: assign({ checkId: null, fullName: '', triesLeft: null, errorCode: null }),
+    // provided by the screen: the verified name is the member's name from now on (the hub greets them by it)
+    rememberRealName: () => {},
   },
 }).createMachine({
   id: 'personalVerification',
@@ -74,6 +78,7 @@ export const personalVerificationMachine = setup({
         id: 'loadStatus',
         src: 'loadStatus',
         onDone: [
+          { guard: 'enterpriseMember', target: 'notIndividual' },
           { guard: 'alreadyVerified', target: 'verified', actions: 'keepPayPasswordState' },
           { guard: 'isOk', target: 'enteringNif', actions: 'keepPayPasswordState' },
           { target: 'unavailable', actions: 'keepRefusal' },
@@ -82,6 +87,8 @@ export const personalVerificationMachine = setup({
       },
     },
     unavailable: { tags: ['error'] },
+    // a company's account: the screen leads to the enterprise verification instead
+    notIndividual: {},
     enteringNif: {
       initial: 'typing',
       on: {
@@ -110,6 +117,7 @@ export const personalVerificationMachine = setup({
           { guard: { type: 'refusedWith', params: { code: 'VER10002' } }, target: 'enteringNif.taken' },
           { guard: { type: 'refusedWith', params: { code: 'VER10003' } }, target: 'enteringNif.documentExpired' },
           { guard: { type: 'refusedWith', params: { code: 'VER10006' } }, target: 'verified' },
+          { guard: { type: 'refusedWith', params: { code: 'VER10007' } }, target: 'notIndividual' },
           { target: 'enteringNif.refused', actions: 'keepRefusal' },
         ],
         onError: { target: 'enteringNif.unreachable' },
@@ -142,7 +150,7 @@ export const personalVerificationMachine = setup({
         src: 'checkName',
         input: ({ context }) => ({ checkId: context.checkId ?? '', fullName: context.fullName.trim() }),
         onDone: [
-          { guard: 'isOk', target: 'verified', actions: 'keepRealName' },
+          { guard: 'isOk', target: 'verified', actions: ['keepRealName', 'rememberRealName'] },
           { guard: { type: 'refusedWith', params: { code: 'VER10004' } }, target: 'enteringName.mismatch', actions: 'keepTriesLeft' },
           { guard: { type: 'refusedWith', params: { code: 'VER10005' } }, target: 'failed' },
           { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'failed' },

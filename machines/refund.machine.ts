@@ -5,7 +5,7 @@ import type { recordDetail } from '../services/contract/records.ts';
 import type { applyRefund } from '../services/contract/refund.ts';
 import { LEDGER_CODES, STAFF_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
-import { parseAmount } from '../src/lib/money.ts';
+import { decimalMarkOf, parseAmount } from '../src/lib/money.ts';
 import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
@@ -51,7 +51,7 @@ const typedAmount = (c: RefundContext) => parseAmount(c.amountText, c.language);
 /** Cêntimos as a person types them ("1500", "1500,50" in pt). */
 export const amountText = (centimos: number, language: Language) => {
   const cents = centimos % 100;
-  return `${Math.trunc(centimos / 100)}${cents ? `${language === 'pt' ? ',' : '.'}${String(cents).padStart(2, '0')}` : ''}`;
+  return `${Math.trunc(centimos / 100)}${cents ? `${decimalMarkOf(language)}${String(cents).padStart(2, '0')}` : ''}`;
 };
 
 export const refundMachine = setup({

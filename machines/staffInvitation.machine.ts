@@ -2,6 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/gateway.ts';
 import type { SentInvitation } from '../services/contract/staffInvitation.ts';
 import type { StaffChannel } from '../services/contract/merchantShared.ts';
+import { POLL_INTERVAL_MS } from './bankFlow.ts';
 import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
 
 /**
@@ -13,7 +14,9 @@ import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from 
  * too much at once (STF10002, the hourly limit) | another refusal | failed (no answer: retry,
  * which may find the first one sent — STF10001 — or edit). The invitations list shows each one's
  * state (sent, agreed, rejected, expired, withdrawn); a pending one can be withdrawn after a
- * confirmation.
+ * confirmation. While a QR invitation's code is shown, the invitation is asked about every 2 s in
+ * the background (`checkInvitation`) until someone accepts it (accepted) or it is answered no,
+ * expires or is withdrawn (settled); a missed answer is asked again.
  */
 export interface InviteStore {
   storeId: string;
@@ -85,6 +88,8 @@ export function inviteRequest(c: StaffInvitationContext): InviteRequest {
   return { ...base, channel: 'qr' };
 }
 
+const checkedState = (event: unknown) => dataOf<{ invitation: SentInvitation }>(event)?.invitation.state;
+
 const notOwner = ({ event }: { event: unknown }) => ['MCH10003', 'STF10010'].includes(refusalCode(event) ?? '');
 
 export const staffInvitationMachine = setup({
@@ -93,12 +98,19 @@ export const staffInvitationMachine = setup({
     load: provided<Outcome<InvitationsLoaded>>('load'),
     invite: provided<Outcome<InviteResult>, InviteRequest>('invite'),
     withdraw: provided<Outcome<{ invitation: SentInvitation }>, { invitationId: string }>('withdraw'),
+    checkInvitation: provided<Outcome<{ invitation: SentInvitation }>, { invitationId: string }>('checkInvitation'),
   },
+  delays: { pollInterval: POLL_INTERVAL_MS },
   guards: {
     isOk,
     refusedWith,
     notOwner,
     invalid: ({ context }) => inviteProblem(context) !== null,
+    // a QR invitation's code is on screen: someone may be reading it now
+    sentAsQr: ({ context }) => context.sent?.link != null,
+    invitationAgreed: ({ event }) => checkedState(event) === 'agreed',
+    // rejected, expired or withdrawn (elsewhere): the code on screen lets no one in any more
+    invitationSettled: ({ event }) => ['rejected', 'expired', 'withdrawn'].includes(checkedState(event) ?? ''),
     // only a pending invitation of the list can be withdrawn
     pending: ({ context, event }) => event.type === 'invitation.withdraw' && context.invitations.some((i) => i.invitationId === event.invitationId && i.state === 'sent'),
   },
@@ -127,6 +139,14 @@ export const staffInvitationMachine = setup({
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event), errorDetail: ({ event }) => refusalDetail(event) }),
     forgetRefusal: assign({ errorCode: null, errorDetail: null }),
     startAnother: assign({ contact: '', sent: null, problem: null, errorCode: null, errorDetail: null }),
+    keepChecked: assign(({ context, event }) => {
+      const checked = dataOf<{ invitation: SentInvitation }>(event)?.invitation;
+      if (!checked || !context.sent) return {};
+      return {
+        sent: { ...context.sent, invitation: checked },
+        invitations: context.invitations.map((i) => (i.invitationId === checked.invitationId ? checked : i)),
+      };
+    }),
     keepWithdrawId: assign({ withdrawId: ({ context, event }) => (event.type === 'invitation.withdraw' ? event.invitationId : context.withdrawId) }),
     keepWithdrawn: assign(({ context, event }) => {
       const withdrawn = dataOf<{ invitation: SentInvitation }>(event)?.invitation;
@@ -198,11 +218,38 @@ export const staffInvitationMachine = setup({
     },
     // no answer: it may or may not have gone out; retrying a mobile or e-mail one finds it (STF10001)
     failed: { tags: ['error'], on: { 'invite.retry': { target: 'sending' }, 'invite.edit': { target: 'editing' } } },
-    // sent: "sent to …", or the QR code of the link for the person to scan
+    // sent: "sent to …", or the QR code of the link for the person to scan, followed until answered
     sent: {
+      initial: 'deciding',
       on: {
         'invite.another': { target: 'editing', actions: 'startAnother' },
         'invitation.withdraw': { guard: 'pending', target: 'confirmingWithdrawal', actions: 'keepWithdrawId' },
+      },
+      states: {
+        deciding: { always: [{ guard: 'sentAsQr', target: 'waiting' }, { target: 'delivered' }] },
+        // by SMS or e-mail: the person answers from the message, later
+        delivered: {},
+        waiting: { after: { pollInterval: { target: 'checking' } } },
+        checking: {
+          invoke: {
+            id: 'checkInvitation',
+            src: 'checkInvitation',
+            input: ({ context }) => ({ invitationId: context.sent!.invitation.invitationId }),
+            onDone: [
+              { guard: 'invitationAgreed', target: 'accepted', actions: 'keepChecked' },
+              { guard: 'invitationSettled', target: 'settled', actions: 'keepChecked' },
+              { guard: 'isOk', target: 'waiting' },
+              { target: 'trouble' },
+            ],
+            onError: { target: 'trouble' },
+          },
+        },
+        // a missed answer says nothing about the invitation: asked again
+        trouble: { tags: ['error'], after: { pollInterval: { target: 'checking' } } },
+        // the person agreed: a new clerk of the store
+        accepted: {},
+        // rejected, expired or withdrawn: the code is spent
+        settled: {},
       },
     },
     confirmingWithdrawal: {

@@ -11,6 +11,9 @@ import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
  * (`merchant/store/save`). An existing store may be closed, asked once more first
  * (`merchant/store/close`): its codes stop taking payments, its records stay. A closed store is
  * shown as closed and is not edited (MCH10005).
+ * A new store starts open Monday to Saturday, 08:00 to 20:00 (a first save needs only a name and an
+ * address). Once saved, the screen replaces the address `/app/store/new?merchantId=` with the
+ * store's own (`showSavedStore`); that page starts with `justSaved` and shows the store saved.
  */
 export type StoreTextField = 'name' | 'address' | 'description' | 'opensAt' | 'closesAt';
 export type StoreProblemField = StoreTextField | 'businessDays' | 'photo';
@@ -39,6 +42,8 @@ export interface StoreInput {
   storeId?: string | null;
   /** The merchant or sub-merchant a new store is for. */
   merchantId?: string | null;
+  /** The store was just created on the page this one replaced: once loaded, it is shown saved. */
+  justSaved?: boolean;
 }
 
 export interface StoreContext {
@@ -48,6 +53,7 @@ export interface StoreContext {
   problems: StoreProblems;
   store: Store | null;
   errorCode: string | null;
+  justSaved: boolean;
 }
 
 export type StoreEvent =
@@ -68,7 +74,8 @@ export const DAY_PRESETS = { everyDay: [1, 2, 3, 4, 5, 6, 7], weekdays: [1, 2, 3
 const MAX: Record<StoreTextField, number> = { name: 60, address: 200, description: 500, opensAt: 5, closesAt: 5 };
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export const EMPTY_STORE: StoreValues = { name: '', address: '', description: '', businessDays: [], opensAt: '08:00', closesAt: '18:00', photo: null };
+/** A new store: Monday to Saturday, 08:00 to 20:00, what most shops keep; the merchant changes what differs. */
+export const NEW_STORE: StoreValues = { name: '', address: '', description: '', businessDays: [1, 2, 3, 4, 5, 6], opensAt: '08:00', closesAt: '20:00', photo: null };
 
 /** Every problem of the form, by field. A store may close after midnight (a bar: 18:00 to 02:00), not at the minute it opens. */
 export function validateStore(values: StoreValues): StoreProblems {
@@ -123,6 +130,9 @@ export const storeMachine = setup({
     isOk,
     refusedWith,
     editsAStore: ({ context }) => context.storeId !== null,
+    // a new store's first save: its page's address still says "new"
+    savedNewStore: ({ context, event }) => context.storeId === null && isOk({ event }),
+    loadedJustSaved: ({ context, event }) => context.justSaved && isOk({ event }),
     hasMerchant: ({ context }) => context.merchantId !== null,
     hasPhoto: ({ context }) => context.values.photo !== null,
     loadedClosed: ({ event }) => savedStore(event)?.status === 'closed',
@@ -133,7 +143,7 @@ export const storeMachine = setup({
   actions: {
     keepStore: assign(({ event, context }) => {
       const store = savedStore(event);
-      return store ? { store, storeId: store.storeId, merchantId: store.merchantId, values: valuesOf(store), problems: {}, errorCode: null } : { store: context.store };
+      return store ? { store, storeId: store.storeId, merchantId: store.merchantId, values: valuesOf(store), problems: {}, errorCode: null, justSaved: false } : { store: context.store };
     }),
     setField: assign(({ context, event }) => (event.type === 'field.changed' ? edited(context, { ...context.values, [event.field]: event.value.slice(0, MAX[event.field]) }) : {})),
     toggleDay: assign(({ context, event }) => {
@@ -148,10 +158,12 @@ export const storeMachine = setup({
     markPhotoRefused: assign({ problems: ({ context }) => ({ ...context.problems, photo: 'invalid' as const }) }),
     keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
+    /** Provided by the screen: the address bar shows the saved store's page, replacing the new store's. */
+    showSavedStore: () => {},
   },
 }).createMachine({
   id: 'store',
-  context: ({ input }) => ({ storeId: input.storeId ?? null, merchantId: input.merchantId ?? null, values: { ...EMPTY_STORE }, problems: {}, store: null, errorCode: null }),
+  context: ({ input }) => ({ storeId: input.storeId ?? null, merchantId: input.merchantId ?? null, values: { ...NEW_STORE, businessDays: [...NEW_STORE.businessDays] }, problems: {}, store: null, errorCode: null, justSaved: input.justSaved ?? false }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'editsAStore', target: 'loading' }, { guard: 'hasMerchant', target: 'editing' }, { target: 'noMerchant' }] },
@@ -165,6 +177,7 @@ export const storeMachine = setup({
         input: ({ context }) => ({ storeId: context.storeId! }),
         onDone: [
           { guard: 'loadedClosed', target: 'closed', actions: 'keepStore' },
+          { guard: 'loadedJustSaved', target: 'saved', actions: 'keepStore' },
           { guard: 'isOk', target: 'editing', actions: 'keepStore' },
           { target: 'loadFailed', actions: 'keepRefusal' },
         ],
@@ -199,6 +212,7 @@ export const storeMachine = setup({
         src: 'saveStore',
         input: ({ context }) => storeRequest(context),
         onDone: [
+          { guard: 'savedNewStore', target: 'saved', actions: ['keepStore', 'showSavedStore'] },
           { guard: 'isOk', target: 'saved', actions: 'keepStore' },
           { guard: { type: 'refusedWith', params: { code: 'MCH10005' } }, target: 'loading' },
           { guard: 'photoRefused', target: 'editing.refused', actions: ['keepRefusal', 'markPhotoRefused'] },

@@ -220,3 +220,21 @@ export function decodeCollectionCode(payload: string): Decoded<CollectionCode> {
     },
   };
 }
+
+export type NamedSerial = { ok: true; serial: string; payloadKind: 'static' | 'dynamic' | null } | { ok: false; refusal?: EmvRefusal };
+
+/**
+ * The serial a person named by scanning or typing a collection code: a payload must be one of this
+ * wallet's EMVCo codes (right CRC, kwanza, Angola, our GUID: else its refusal); a typed serial is
+ * read without spaces or dashes and in upper case, as people copy it from under the code. The
+ * server decides what the serial is (server/domains/codeBinding/codes.ts); the app shows it first.
+ */
+export function namedSerial(code: string): NamedSerial {
+  const text = code.trim();
+  if (text.startsWith('0002')) {
+    const decoded = decodeCollectionCode(text);
+    return decoded.ok ? { ok: true, serial: decoded.value.serial.toUpperCase(), payloadKind: decoded.value.kind } : { ok: false, refusal: decoded.refusal };
+  }
+  const serial = text.replace(/[\s-]/g, '').toUpperCase();
+  return /^[A-Z]{2}[0-9A-Z]{6,30}$/.test(serial) ? { ok: true, serial, payloadKind: null } : { ok: false };
+}

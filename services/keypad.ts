@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Keypad } from '../machines/payPassword.machine.ts';
+import type { Keypad } from '../machines/newPayPassword.machine.ts';
 import { storage } from '../src/lib/storage.ts';
 import { requestGateway, type Outcome } from './gateway.ts';
 

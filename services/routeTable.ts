@@ -32,8 +32,8 @@ export const SERVER_SECTIONS = ['messages', 'ssoProvider'] as const;
 
 /**
  * Who may open a route. `operator` routes sit in the platform area (a stored operator token, else
- * its sign-in page, which comes back); a `member` route without a session meets the session
- * chart's expiry handling on its first call; `public` ones need nothing.
+ * its sign-in page, which comes back); a `member` route shows only with a session (without one the
+ * session chart sends the person to sign in, and back here after); `public` ones need nothing.
  */
 export type Access = 'public' | 'member' | 'operator';
 
@@ -60,6 +60,11 @@ export interface RouteDeclaration {
   props?: Readonly<Record<string, string>>;
   /** The path of the route whose screen shows this one in its outlet (it stays mounted behind). */
   parent?: string;
+  /**
+   * A page of signing in or up (or of a token handed in the address): never where someone is sent
+   * back to once signed in (`safeAppReturnTo`, services/returnTo.ts).
+   */
+  signIn?: true;
   /**
    * Parts a piece of the screen fetches itself when it loads that piece after the first paint (the
    * signed-in hub of `/`): neither preloaded with the page nor counted in the route's budget.
@@ -98,9 +103,18 @@ const oneOf = (names: readonly string[]) => new RegExp(`^(?:${names.join('|')})$
 const DIGITS_ID = /^\d{1,18}$/;
 const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id in the query string: the router reads `?merchantId=12` as the number 12. */
+/**
+ * An id as the router should write it into the address: the router writes search values as JSON,
+ * so the digit string "1" would show as `%221%22`; as a number it is written `1`. An id past 2^53
+ * (never one of ours in practice) stays a string rather than lose digits.
+ */
+export const idInAddress = (id: string): string | number => (/^\d{1,15}$/.test(id) ? Number(id) : id);
 const digitsId = (value: unknown) => (typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) && DIGITS_ID.test(String(value));
-/** Where sign-up or log-in continues: only an invitation's page (the link of an SMS, an e-mail or a QR), never an outside address. */
-const RETURN_TO = { returnTo: (value: unknown) => typeof value === 'string' && /^\/app\/invitation\/(?:\d{1,18}|[A-Za-z0-9_-]{43})$/.test(value) };
+/**
+ * Where sign-up or log-in continues: a page of the app, never an outside address. The screens apply
+ * the rule (`safeAppReturnTo`, services/returnTo.ts) when they continue; anything else goes home.
+ */
+const RETURN_TO = { returnTo: (value: unknown) => typeof value === 'string' && value.length <= 512 };
 const pageNumber = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value > 1 && value <= 10_000;
 /** Queue filters live in the address (Back returns to the same tab and page); pending and page 1 are the defaults. */
 const QUEUE_SEARCH = { status: (value: unknown) => value === 'approved' || value === 'rejected', page: pageNumber };
@@ -120,7 +134,7 @@ const helpPage = (path: string, slug: string): RouteDeclaration => ({ path, scre
 export const ROUTES: readonly RouteDeclaration[] = [
   // the first route: its JavaScript has a budget (tests/budget/report.ts)
   { path: '/', screen: 'home/HomeScreen', title: 'titles.home', parts: [], lazyParts: ['hub'], access: 'public', rendered: true },
-  { path: '/index/$token', screen: 'tokenEntry/TokenEntryScreen', title: 'titles.entry', parts: [], access: 'public', params: { token: /^[^/]{1,512}$/ } },
+  { path: '/index/$token', screen: 'tokenEntry/TokenEntryScreen', title: 'titles.entry', parts: [], access: 'public', params: { token: /^[^/]{1,512}$/ }, signIn: true },
   agreement(''),
   agreement('en'),
   agreement('pt'),
@@ -132,10 +146,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { ...helpPage('/app/download', 'download'), screen: 'document/DownloadScreen' },
   helpPage('/recharge/rule', 'rechargeRule'),
 
-  { path: '/app/register', screen: 'signUp/SignUpScreen', title: 'titles.signUp', parts: ['accounts'], access: 'public', props: { memberType: 'individual' }, search: RETURN_TO },
-  { path: '/app/enterpriseregister', screen: 'signUp/SignUpScreen', title: 'titles.enterpriseSignUp', parts: ['accounts'], access: 'public', props: { memberType: 'enterprise' } },
-  { path: '/app/login', screen: 'login/LoginScreen', title: 'titles.login', parts: ['accounts'], access: 'public', search: RETURN_TO, rendered: true },
-  { path: '/app/findpassword', screen: 'recoverPassword/RecoverPasswordScreen', title: 'titles.recoverPassword', parts: ['accounts'], access: 'public' },
+  { path: '/app/register', screen: 'signUp/SignUpScreen', title: 'titles.signUp', parts: ['accounts'], access: 'public', props: { memberType: 'individual' }, search: RETURN_TO, signIn: true },
+  { path: '/app/enterpriseregister', screen: 'signUp/SignUpScreen', title: 'titles.enterpriseSignUp', parts: ['accounts'], access: 'public', props: { memberType: 'enterprise' }, signIn: true },
+  { path: '/app/login', screen: 'login/LoginScreen', title: 'titles.login', parts: ['accounts'], access: 'public', search: RETURN_TO, rendered: true, signIn: true },
+  { path: '/app/findpassword', screen: 'recoverPassword/RecoverPasswordScreen', title: 'titles.recoverPassword', parts: ['accounts'], access: 'public', signIn: true },
   { path: '/app/setting', screen: 'settings/SettingsScreen', title: 'titles.settings', parts: ['accounts', 'member', 'enterprise'], access: 'member' },
   { path: '/app/paypassword', screen: 'payPassword/PayPasswordScreen', title: 'titles.payPassword', parts: ['accounts', 'member'], access: 'member' },
   { path: '/app/loginpassword', screen: 'loginPassword/LoginPasswordScreen', title: 'titles.loginPassword', parts: ['accounts', 'member'], access: 'member' },
@@ -180,7 +194,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/nopwd', screen: 'passwordFree/PasswordFreeScreen', title: 'titles.passwordFree', parts: ['member', 'wallet', 'pay'], access: 'member' },
 
   // the operators' area (`/plateform/`, sic): chunks of its own, nothing of it in the member app's first route
-  { path: '/plateform', screen: 'operatorSignIn/OperatorSignInScreen', title: 'titles.platform', parts: ['platform'], access: 'public' },
+  { path: '/plateform', screen: 'operatorSignIn/OperatorSignInScreen', title: 'titles.platform', parts: ['platform'], access: 'public', signIn: true },
   { path: '/plateform/verifications', screen: 'platform/QueueScreen', title: 'titles.verificationQueue', parts: ['platform'], access: 'operator', props: { kind: 'verification' }, search: QUEUE_SEARCH },
   { path: '/plateform/verifications/$id', screen: 'review/ReviewScreen', title: 'titles.verificationReview', parts: ['platform'], access: 'operator', props: { kind: 'verification' }, params: { id: REQUEST_ID } },
   { path: '/plateform/rebinding', screen: 'platform/QueueScreen', title: 'titles.rebindingQueue', parts: ['platform'], access: 'operator', props: { kind: 'rebinding' }, search: QUEUE_SEARCH },

@@ -5,7 +5,7 @@ import { Outlet } from '@tanstack/react-router';
 import { createI18n, switchLanguage } from './i18n.ts';
 import { normaliseLanguage, resolveStartupLanguage, type Language } from './lib/language.ts';
 import { storage } from './lib/storage.ts';
-import { setDateLanguage } from './lib/dates.ts';
+import { setDateLanguage } from './lib/dateLocale.ts';
 import { antdLocaleOf } from './ui/antdLocales.ts';
 import { ToastHost, showCover, showToast } from './ui/toast.tsx';
 import { setTransportUi } from '../services/transport-ui.ts';
@@ -89,3 +89,4 @@ function ToastHostLocalised() {
   const { t } = useTranslation();
   return <ToastHost closeLabel={t('common.close')} />;
 }
+

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { createAppRouter, preloadMatchedScreens, ROUTER_OPTIONS } from './routes.tsx';
 import { createI18n, loadLanguage } from './i18n.ts';
-import { setDateLanguage } from './lib/dates.ts';
+import { setDateLanguage } from './lib/dateLocale.ts';
 import { setSsrData, type SsrData } from './ssrData.ts';
 
 /**

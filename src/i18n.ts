@@ -5,7 +5,8 @@ import { initReactI18next } from 'react-i18next';
 // section lands in the first bundle until it is given a part.
 import { PT_CORE_SECTIONS, PT_PART_LOADERS } from 'virtual:locale-parts';
 import { type Language } from './lib/language.ts';
-import { loadDateLocale } from './lib/dates.ts';
+import type { SentencePart } from './lib/sentence.ts';
+import { loadDateLocale } from './lib/dateLocale.ts';
 import { loadAntdLocale } from './ui/antdLocales.ts';
 import { LOCALE_PARTS as PART_SECTIONS, type LocalePart } from '../services/routeTable.ts';
 
@@ -99,5 +100,46 @@ export function createI18n(language: Language, dictionaries?: Partial<Record<Lan
     returnNull: false,
   });
   if (!dictionaries) following.add(new WeakRef(instance));
+  finishSentencesWhole(instance);
   return instance;
+}
+
+const FALLBACK: Language = 'pt';
+
+/**
+ * A text missing in the reader's language falls back to pt whole, never in part: i18next falls back
+ * key by key but finishes the text (its `{{values}}` and `$t()` nesting) in the language asked for,
+ * so a pt sentence shown to a fr reader could carry French words and a fr one Portuguese. Every
+ * `t` of the instance (react-i18next's included) first finds the language the text resolves in,
+ * then writes the sentence's parts (`SentencePart`: words, dates) in that language; a word the
+ * language lacks sends the whole sentence to pt.
+ */
+function finishSentencesWhole(instance: i18n) {
+  type Translate = (key: unknown, options?: Record<string, unknown> | null, ...rest: unknown[]) => unknown;
+  const translate = instance.t.bind(instance) as unknown as Translate;
+  const whole: Translate = (key, options, ...rest) => {
+    if (rest.length > 0 || (options != null && typeof options !== 'object')) return translate(key, options, ...rest);
+    const details = translate(key, { ...options, returnDetails: true }) as { res: unknown; usedLng: Language };
+    // (a part is known by its `sentencePart` function: src/lib/sentence.ts)
+    const parts = Object.entries(options ?? {}).filter(([, value]) => typeof (value as Partial<SentencePart> | null)?.sentencePart === 'function') as [string, SentencePart][];
+    if (parts.length === 0 && details.usedLng === (options?.lng ?? instance.language)) return details.res;
+    // the parts in `language`, or null when one of them has no text in it
+    const write = (language: Language) => {
+      const texts: Record<string, string> = {};
+      for (const [name, part] of parts) {
+        const text = part.sentencePart(language, (k) => {
+          const value: unknown = instance.getResource(language, 'translation', k);
+          return typeof value === 'string' ? value : undefined;
+        });
+        if (text === undefined && language !== FALLBACK) return null;
+        texts[name] = text ?? '';
+      }
+      return texts;
+    };
+    let language = details.usedLng;
+    let texts = write(language);
+    if (!texts) texts = write((language = FALLBACK))!;
+    return translate(key, { ...options, ...texts, lng: language });
+  };
+  (instance as unknown as { t: Translate }).t = whole;
 }

@@ -7,6 +7,7 @@ import { loadLanguage } from './i18n.ts';
 import { startupLanguage } from './Body.tsx';
 import { storage } from './lib/storage.ts';
 import { ssrData } from './ssrData.ts';
+import { normaliseLanguage } from './lib/language.ts';
 import { installClickTracking, trackPages, type TrackedRouter } from '../services/tracker.ts';
 import { NOT_FOUND } from '../services/routeTable.ts';
 import './styles.css';
@@ -37,6 +38,13 @@ const hydrate = !!rendered && rendered.language === language && rendered.path ==
 // the start-up language's dictionary is in memory before the first screen renders (a promise, not
 // a top-level await: with one, the bundler keeps the entry's modules in many small chunks, each a
 // request on the first page)
+// every link to one of the app's pages carries the page's language (`<html lang>`, which src/Body.tsx
+// keeps): its own small chunk, fetched now, alongside the dictionary and the route's screens, and
+// never waited for (without it links work as before)
+void import('./lib/languageLinks.ts').then(
+  ({ carryLanguageOnLinks }) => void carryLanguageOnLinks(() => normaliseLanguage(document.documentElement.lang)),
+  () => undefined,
+);
 void Promise.all([loadLanguage(language), router.load().then(() => preloadMatchedScreens(router))]).then(() => {
   const app = (
     <StrictMode>

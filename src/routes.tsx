@@ -18,13 +18,15 @@ type AnyScreen = ComponentType<any>;
 const SCREEN_MODULES = import.meta.glob<{ default: AnyScreen }>(['../screens/*/*Screen.tsx', '../screens/platform/PlatformShell.tsx']);
 
 const screens = new Map<string, LazyScreen<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
-function screen(module: string, parts: readonly LocalePart[]): LazyScreen<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const key = `${module}|${parts.join(',')}`;
+/** A route's screen, from its own chunk; a `member` route's comes inside the session gate (src/session/MemberOnly.tsx), fetched alongside. */
+function screen(module: string, parts: readonly LocalePart[], member = false): LazyScreen<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const key = `${module}|${parts.join(',')}|${member}`;
   let component = screens.get(key);
   if (!component) {
     const load = SCREEN_MODULES[`../screens/${module}.tsx`];
     if (!load) throw new Error(`route table: no screen module screens/${module}.tsx`);
-    component = lazyScreen(module, load, parts);
+    const gated = () => Promise.all([load(), import('./session/MemberOnly.tsx')]).then(([screenModule, gate]) => ({ default: gate.memberOnly(screenModule.default) }));
+    component = lazyScreen(module, member ? gated : load, parts);
     screens.set(key, component);
   }
   return component;
@@ -83,7 +85,7 @@ screenOfRoute.set(operatorArea, OperatorShell);
 const pick = (values: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.filter((key) => key in values).map((key) => [key, values[key]]));
 
 function routeFor(declaration: RouteDeclaration, parent: AnyRoute | null): AnyRoute {
-  const Screen = screen(declaration.screen, declaration.parts);
+  const Screen = screen(declaration.screen, declaration.parts, declaration.access === 'member');
   const paramNames = Object.keys(declaration.params ?? {});
   const searchNames = Object.keys(declaration.search ?? {});
   const parentPath = parent ? declaration.parent : undefined;

@@ -67,14 +67,20 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
   }
   const bin = context.bin;
   const cardLine = bin ? `${bin.bankShort} •••• ${context.cardNo.slice(-4)}` : '';
+  // the holder only from the bank's answer (the code was sent: the bank found the card in the member's name)
+  const holder = context.sent?.holderName;
   const cardFacts = bin && (
     <dl className="kw-summary kw-bank-summary">
       <dt>{t('bindCard.bank')}</dt>
       <dd>{`${bin.bankShort} — ${bin.bankName}`}</dd>
       <dt>{t('withdrawal.card')}</dt>
       <dd>{cardLine}</dd>
-      <dt>{t('bindCard.holder')}</dt>
-      <dd>{bin.holderName}</dd>
+      {holder && (
+        <>
+          <dt>{t('bindCard.holder')}</dt>
+          <dd>{holder}</dd>
+        </>
+      )}
     </dl>
   );
   if (state.matches('enteringMobile') || state.matches('sendingCode')) {

@@ -1,15 +1,28 @@
+import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { cashierFlow } from '../../services/flows/cashier.ts';
+import { codeChargeFlow } from '../../services/flows/codeCharge.ts';
+import { dynamicCodeFlow } from '../../services/flows/dynamicCode.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { playPaidChime } from '../common/sound.ts';
 import { languageOf } from '../merchantOpening/merchantFormat.ts';
 import { CashierView } from './CashierView.tsx';
 import { PaymentAlerts } from '../paymentAlerts/index.ts';
 
+/** The till as this screen runs it: each mode's paid state chimes (Web Audio, made on the phone). */
+const tillFlow = cashierFlow.provide({
+  actors: {
+    dynamicCode: dynamicCodeFlow.provide({ actions: { announcePaid: playPaidChime } }),
+    codeCharge: codeChargeFlow.provide({ actions: { announcePaid: playPaidChime } }),
+  },
+});
+
 /** `/app/cashier`: the merchant's till, for one of its open stores. */
 export default function CashierScreen({ storeId }: { storeId?: string | number }) {
   const { t, i18n } = useTranslation();
-  const [state, send] = useMachine(cashierFlow, { input: { language: languageOf(i18n.language), storeId: storeId === undefined ? null : String(storeId) } });
+  const [input] = useState(() => ({ language: languageOf(i18n.language), storeId: storeId === undefined ? null : String(storeId) }));
+  const [state, send] = useMachine(tillFlow, { input });
   return (
     <>
       <PageHeader title={t('titles.cashier')} />

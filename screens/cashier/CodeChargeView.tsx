@@ -7,6 +7,7 @@ import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { languageOf, money } from '../merchantOpening/merchantFormat.ts';
 import { Scanner } from '../common/Scanner.tsx';
 import { AgainButton, AmountStep, PaidStep } from './till.tsx';
+import { word } from '../../src/lib/sentence.ts';
 
 type State = SnapshotFrom<typeof codeChargeMachine>;
 export type CodeChargeActor = ActorRefFrom<typeof codeChargeMachine>;
@@ -77,7 +78,7 @@ export function CodeChargeView({ state, send, storeName }: { state: State; send:
       <div className="kw-form">
         <p className="kw-error-text" role="alert">
           {code && CHARGE_REFUSALS.includes(code) ? t(`errors.${code}`)
-            : code ? t('cashier.refusedWith', { reason: t([`errors.${code}`, 'errors.AGW50000']) })
+            : code ? t('cashier.refusedWith', { reason: word(`errors.${code}`, 'errors.AGW50000') })
               // refused without a code: the customer said no on their phone
               : context.charge?.state === 'refused' ? t('cashier.declined') : t('cashier.refused')}
         </p>

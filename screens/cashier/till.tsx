@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { MerchantPayment } from '../../services/contract/merchantShared.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { languageOf, lineTime, money } from '../merchantOpening/merchantFormat.ts';
+import { amountPlaceholder, languageOf, lineTime, money } from '../merchantOpening/merchantFormat.ts';
 
 // what both modes' screens share: the amount step, the paid receipt and the way to start again
 
@@ -44,7 +44,7 @@ export function AmountStep({ storeName, amountText, problem, errorCode, busy, se
         <h2 className="kw-step-title">{title}</h2>
         <div className="kw-field">
           <label className="kw-label" htmlFor="cashier-amount">{t('cashier.amountLabel')}</label>
-          <input id="cashier-amount" className="kw-mch-input kw-mch-amount" inputMode="decimal" autoComplete="off" placeholder={language === 'pt' ? '0,00' : '0.00'}
+          <input id="cashier-amount" className="kw-mch-input kw-mch-amount" inputMode="decimal" autoComplete="off" placeholder={amountPlaceholder(language)}
             value={amountText} disabled={busy} aria-invalid={!!problem || undefined} onChange={(e) => send({ type: 'amount.changed', value: e.target.value })} />
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
@@ -84,12 +84,22 @@ function Receipt({ payment }: { payment: MerchantPayment }) {
   );
 }
 
-/** Paid, in either mode: the amount, the receipt when the server gave the payment, and start again. */
+/**
+ * Paid, in either mode: a green band the width of the phone with a check mark and the amount in
+ * large figures, for the cashier and the customer to see from a metre away (the chart chimes as it
+ * enters the state); then the receipt when the server gave the payment, and start again.
+ */
 export function PaidStep({ payment, amount, send }: { payment: MerchantPayment | null; amount: number; send: (event: { type: 'cashier.again' }) => void }) {
   const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
   return (
     <div className="kw-form">
-      <p className="kw-success-text" role="status">{t('cashier.paid', { amount: money(payment?.amount ?? amount, languageOf(i18n.language)) })}</p>
+      <div className="kw-done kw-done-paid" role="status">
+        <span className="kw-done-mark" aria-hidden="true">✓</span>
+        <p className="kw-done-title">{t('cashier.paidTitle')}</p>
+        <p className="kw-done-amount">{money(payment?.amount ?? amount, language)}</p>
+        {payment && <p className="kw-done-meta">{payment.payerMasked} · {lineTime(payment.at, language)}</p>}
+      </div>
       {payment && <Receipt payment={payment} />}
       <AgainButton send={send} />
     </div>

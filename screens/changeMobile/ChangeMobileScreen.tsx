@@ -2,13 +2,14 @@ import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { changeMobileFlow } from '../../services/flows/changeMobile.ts';
-import { goBack, PageHeader } from '../../src/ui/PageHeader.tsx';
+import { PageHeader, useGoBack } from '../../src/ui/PageHeader.tsx';
 import { ChangeMobileView } from './ChangeMobileView.tsx';
 
 /** `/app/changemobile`: change the account's mobile number. */
 export default function ChangeMobileScreen() {
   const { t } = useTranslation();
-  const machine = useMemo(() => changeMobileFlow.provide({ actions: { goBack: () => goBack() } }), []);
+  const goBack = useGoBack();
+  const machine = useMemo(() => changeMobileFlow.provide({ actions: { goBack } }), [goBack]);
   const [state, send] = useMachine(machine);
   return (
     <>

@@ -7,22 +7,22 @@ import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../merchantOpening/LinkButton.tsx';
-import { languageOf, lineTime } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
 import { Scanner } from '../common/Scanner.tsx';
 import { downloadCode } from './downloadCode.ts';
+import { timeInSentence } from '../../src/lib/dates.ts';
 
 type State = SnapshotFrom<typeof codeBindingMachine>;
 type Send = (event: CodeBindingEvent) => void;
 export type CodeDownloader = typeof downloadCode;
 
-/** The store's own code, and saving it to print (PNG or SVG); a failed drawing says so. */
+/** The store's own code, and saving it to print (PNG or SVG) as a placard in the merchant's language; a failed drawing says so. */
 function StoreCodeCard({ name, serial, payload, download }: { name: string; serial: string; payload: string; download: CodeDownloader }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const save = (format: 'png' | 'svg') => {
     setFailed(false);
-    download(payload, [name, serial], `kwanza-${serial}`, format).catch(() => setFailed(true));
+    download({ payload, storeName: name, serial, tagline: t('codeBinding.placardTagline') }, `kwanza-${serial}`, format).catch(() => setFailed(true));
   };
   return (
     <section className="kw-mch-section kw-mch-code" aria-labelledby="store-code-title">
@@ -40,8 +40,7 @@ function StoreCodeCard({ name, serial, payload, download }: { name: string; seri
 
 /** Renders the code-binding chart: the store's code, its bound stickers, binding one (scanner child), unbinding one (asked first). */
 export function CodeBindingView({ state, send, download = downloadCode }: { state: State; send: Send; download?: CodeDownloader }) {
-  const { t, i18n } = useTranslation();
-  const language = languageOf(i18n.language);
+  const { t } = useTranslation();
   const { context } = state;
   if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
   if (state.matches('loadFailed') || !context.store || !context.storeCode) {
@@ -58,6 +57,16 @@ export function CodeBindingView({ state, send, download = downloadCode }: { stat
       </div>
     );
   }
+  if (state.matches('confirmingBind')) {
+    return (
+      <div className="kw-form" role="alertdialog" aria-labelledby="bind-question" aria-describedby="bind-explain">
+        <h2 id="bind-question" className="kw-step-title">{t('codeBinding.bindTitle', { serial: context.serial ?? '', store: store.name })}</h2>
+        <p id="bind-explain" className="kw-muted-text">{t('codeBinding.bindExplain', { store: store.name, address: store.address })}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'binding.confirmed' })}>{t('codeBinding.bindConfirm', { store: store.name })}</Button>
+        <Button block size="large" onClick={() => send({ type: 'binding.cancelled' })}>{t('common.cancel')}</Button>
+      </div>
+    );
+  }
   if (state.matches('binding')) return <p className="kw-centered" role="status">{t('codeBinding.binding')}</p>;
   if (state.matches('confirmingUnbind') || state.matches('unbinding')) {
     const busy = state.hasTag('busy');
@@ -65,6 +74,7 @@ export function CodeBindingView({ state, send, download = downloadCode }: { stat
       <div className="kw-form">
         <h2 className="kw-step-title">{t('codeBinding.unbindTitle', { serial: chosen?.serial ?? '' })}</h2>
         <p className="kw-error-text">{t('codeBinding.unbindWarning')}</p>
+        <p className="kw-muted-text">{t('codeBinding.unbindStays')}</p>
         {busy && <p className="kw-muted-text" role="status">{t('codeBinding.unbinding')}</p>}
         <Button block color="danger" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'unbind.confirmed' })}>{t('codeBinding.unbindConfirm')}</Button>
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'unbind.cancelled' })}>{t('common.cancel')}</Button>
@@ -98,7 +108,7 @@ export function CodeBindingView({ state, send, download = downloadCode }: { stat
             {context.stickers.map((binding) => (
               <li key={binding.bindingId} className="kw-mch-store">
                 <span className="kw-mch-serial">{binding.serial}</span>
-                <span className="kw-muted kw-mch-store-lines">{t('codeBinding.boundAt', { date: lineTime(binding.boundAt, language) })}</span>
+                <span className="kw-muted kw-mch-store-lines">{t('codeBinding.boundAt', { date: timeInSentence(binding.boundAt) })}</span>
                 <button type="button" className="kw-text-button kw-mch-store-codes" aria-label={t('codeBinding.unbindOne', { serial: binding.serial })} onClick={() => send({ type: 'unbind.asked', bindingId: binding.bindingId })}>
                   {t('codeBinding.unbind')}
                 </button>

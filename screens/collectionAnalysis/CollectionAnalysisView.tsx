@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { collectionAnalysisMachine, CollectionAnalysisEvent } from '../../machines/collectionAnalysis.machine.ts';
 import type { AnalysisShare, CollectionAnalysis } from '../../services/contract/collectionAnalysis.ts';
 import type { Language } from '../../src/lib/language.ts';
+import { dayInSentence, formatDate, formatHour } from '../../src/lib/dates.ts';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { CustomRangePanel, PeriodTabs, type DateRangeActor } from '../common/DateFilter.tsx';
@@ -52,7 +53,7 @@ export function CollectionAnalysisView({ state, send }: { state: State; send: Se
     const analysis = context.analysis!;
     body = (
       <>
-        <p className="kw-muted-text">{t('fundDetail.range', { from: analysis.from, to: analysis.to })}</p>
+        <p className="kw-muted-text">{t('fundDetail.range', { from: dayInSentence(analysis.from), to: dayInSentence(analysis.to) })}</p>
         <Totals analysis={analysis} language={language} />
         {state.matches('empty') ? (
           <p className="kw-muted-text kw-centered-text" role="status">{t('collectionAnalysis.empty')}</p>
@@ -114,7 +115,7 @@ function SeriesTable({ analysis, language }: { analysis: CollectionAnalysis; lan
       <thead><tr><th scope="col">{t(analysis.granularity === 'hour' ? 'collectionAnalysis.hour' : 'collectionAnalysis.day')}</th><th scope="col">{t('collectionAnalysis.count')}</th><th scope="col">{t('collectionAnalysis.collected')}</th></tr></thead>
       <tbody>
         {rows.map((bucket) => (
-          <tr key={bucket.key}><th scope="row">{analysis.granularity === 'hour' ? `${bucket.key}h` : bucket.key}</th><td>{bucket.count}</td><td>{money(bucket.collected, language)}</td></tr>
+          <tr key={bucket.key}><th scope="row">{analysis.granularity === 'hour' ? formatHour(bucket.key, language) : formatDate(bucket.key, language)}</th><td>{bucket.count}</td><td>{money(bucket.collected, language)}</td></tr>
         ))}
       </tbody>
     </table>

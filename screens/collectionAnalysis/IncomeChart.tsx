@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisBucket } from '../../services/contract/collectionAnalysis.ts';
 import { INTL_LOCALE, type Language } from '../../src/lib/language.ts';
+import { formatHour, formatShortDay } from '../../src/lib/dates.ts';
 
 /**
  * The series as bars, drawn by Chartist (SVG, no canvas: sharp at any pixel ratio, styled by CSS,
@@ -26,7 +27,7 @@ export function IncomeChart({ series, hourly, language }: { series: AnalysisBuck
         const every = hourly ? 3 : Math.max(1, Math.ceil(series.length / 8));
         chart = new BarChart(
           element,
-          { labels: series.map((b, i) => (i % every === 0 ? (hourly ? `${b.key}h` : b.key.slice(5)) : '')), series: [series.map((b) => b.collected / 100)] },
+          { labels: series.map((b, i) => (i % every === 0 ? (hourly ? formatHour(b.key, language) : formatShortDay(b.key, language)) : '')), series: [series.map((b) => b.collected / 100)] },
           { axisY: { labelInterpolationFnc: (value: number | string) => whole.format(Number(value)), onlyInteger: true }, axisX: { showGrid: false }, chartPadding: { left: 4, right: 8 } },
         );
       })

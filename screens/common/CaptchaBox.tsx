@@ -7,7 +7,11 @@ import type { captchaMachine, CaptchaEvent, CaptchaScene } from '../../machines/
 import { captchaFlow } from '../../services/flows/captcha.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 
-/** Renders the captcha chart: the image, one answer, a new image after a wrong one. */
+/**
+ * Renders the captcha chart: the image, one answer, a new image after a wrong one. Not a <form>: it
+ * shows inside the flows' own forms (a code's send), and a form inside a form is submitted by the
+ * browser itself — the page reloaded and the flow started over.
+ */
 export function CaptchaView({ state, send }: { state: SnapshotFrom<typeof captchaMachine>; send: (event: CaptchaEvent) => void }) {
   const { t } = useTranslation();
   const { context } = state;
@@ -22,19 +26,19 @@ export function CaptchaView({ state, send }: { state: SnapshotFrom<typeof captch
   if (state.matches('solved') || state.matches('notNeeded')) return <p className="kw-muted-text" role="status">{t('captcha.solved')}</p>;
   const busy = state.hasTag('busy');
   return (
-    <form className="kw-captcha" onSubmit={(e) => { e.preventDefault(); send({ type: 'answer.submitted' }); }} noValidate>
+    <div className="kw-captcha" role="group" aria-label={t('captcha.imageAlt')}>
       <p className="kw-muted-text">{t('captcha.explain')}</p>
       {context.image ? <img className="kw-captcha-image" src={context.image} alt={t('captcha.imageAlt')} width={180} height={60} /> : <div className="kw-captcha-image" role="status">{t('common.loading')}</div>}
       <div className="kw-field">
         <label className="kw-label" htmlFor="captcha-answer">{t('captcha.answerLabel')}</label>
-        <Input id="captcha-answer" value={context.answer} onChange={(value) => send({ type: 'answer.changed', value })} autoComplete="off" autoCapitalize="off" maxLength={12} />
+        <Input id="captcha-answer" value={context.answer} onChange={(value) => send({ type: 'answer.changed', value })} onEnterPress={(e) => { e.preventDefault(); send({ type: 'answer.submitted' }); }} autoComplete="off" autoCapitalize="off" maxLength={12} />
       </div>
       {state.matches({ showing: 'wrongAnswer' }) && <FieldError>{t('errors.CAP10002')}</FieldError>}
       <div className="kw-row-actions">
         <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'captcha.refreshed' })}>{t('captcha.another')}</button>
-        <Button color="primary" type="submit" loading={busy} disabled={busy || !state.can({ type: 'answer.submitted' })}>{t('captcha.confirm')}</Button>
+        <Button color="primary" type="button" onClick={() => send({ type: 'answer.submitted' })} loading={busy} disabled={busy || !state.can({ type: 'answer.submitted' })}>{t('captcha.confirm')}</Button>
       </div>
-    </form>
+    </div>
   );
 }
 

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { FILTER_SHORTCUTS, type DateRangeEvent, type dateRangeMachine, type PeriodFilter, type ShortcutCode } from '../../machines/dateRange.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { formatDate } from '../../src/lib/dates.ts';
+import { normaliseLanguage, type Language } from '../../src/lib/language.ts';
 
 /** The period tabs' events, the same in every chart with a date filter (fund detail, records, analysis). */
 export type PeriodEvent = { type: 'filter.changed'; code: ShortcutCode } | { type: 'custom.opened' };
@@ -47,25 +49,44 @@ export function CustomRangeForm({ section, idPrefix, state, send }: {
   state: SnapshotFrom<typeof dateRangeMachine>;
   send: (event: DateRangeEvent) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = normaliseLanguage(i18n.language);
   const { from, to, today } = state.context;
   const problem = RANGE_PROBLEMS.find((p) => state.matches({ editing: p }));
   return (
     <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'custom.applied' }); }}>
       <div className="kw-fund-dates">
-        <div className="kw-field">
-          <label className="kw-label" htmlFor={`${idPrefix}-from`}>{t(`${section}.from`)}</label>
-          <input id={`${idPrefix}-from`} type="date" value={from} max={today} onChange={(e) => send({ type: 'custom.fromChanged', value: e.target.value })} />
-        </div>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor={`${idPrefix}-to`}>{t(`${section}.to`)}</label>
-          <input id={`${idPrefix}-to`} type="date" value={to} max={today} onChange={(e) => send({ type: 'custom.toChanged', value: e.target.value })} />
-        </div>
+        <DayField id={`${idPrefix}-from`} label={t(`${section}.from`)} value={from} max={today} language={language} onChange={(value) => send({ type: 'custom.fromChanged', value })} />
+        <DayField id={`${idPrefix}-to`} label={t(`${section}.to`)} value={to} max={today} language={language} onChange={(value) => send({ type: 'custom.toChanged', value })} />
       </div>
       {problem && <FieldError>{t(`${section}.${problem}`)}</FieldError>}
       <Button block color="primary" size="large" type="submit">{t(`${section}.apply`)}</Button>
       <Button block size="large" onClick={() => send({ type: 'custom.cancelled' })}>{t('common.cancel')}</Button>
     </form>
+  );
+}
+
+/**
+ * A day field: the day as the reader's language writes it (`26 nov 2026`), the browser's own date
+ * picker over it, unseen (a native date field writes the day as the browser's locale does, not the
+ * app's language). A tap opens the picker; typing works as in any date field.
+ */
+function DayField({ id, label, value, max, language, onChange }: { id: string; label: string; value: string; max: string; language: Language; onChange: (value: string) => void }) {
+  return (
+    <div className="kw-field">
+      <label className="kw-label" htmlFor={id}>{label}</label>
+      <div className="kw-day-field">
+        <span id={`${id}-shown`} className="kw-day-shown">{value ? formatDate(value, language) : '—'}</span>
+        <input id={id} type="date" value={value} max={max} aria-describedby={`${id}-shown`} onChange={(e) => onChange(e.target.value)}
+          onClick={(e) => {
+            try {
+              e.currentTarget.showPicker?.();
+            } catch {
+              // a browser without showPicker, or refusing it here: the field takes typing
+            }
+          }} />
+      </div>
+    </div>
   );
 }
 

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { documentMachine, DocumentEvent } from '../../machines/document.machine.ts';
 import type { ContentDocument } from '../../services/contract/document.ts';
-import { formatDate } from '../../src/lib/dates.ts';
-import { normaliseLanguage } from '../../src/lib/language.ts';
+import { dayInSentence } from '../../src/lib/dates.ts';
 
 /** Renders whichever state the document chart is in: loading, the document, unavailable, or retry. */
 export function DocumentView({
@@ -43,7 +42,7 @@ export function DocumentBody({ document }: { document: ContentDocument }) {
   return (
     <article className="kw-document" lang={document.language === 'pt' ? 'pt-AO' : document.language}>
       <h2 className="kw-document-title">{document.title}</h2>
-      <p className="kw-muted">{t('common.updated', { date: formatDate(document.updated, normaliseLanguage(document.language)) })}</p>
+      <p className="kw-muted">{t('common.updated', { date: dayInSentence(document.updated) })}</p>
       {document.sections.map((section) => (
         <section key={section.heading}>
           <h3>{section.heading}</h3>

@@ -32,7 +32,7 @@ export function PayConfirmView({ state, send }: { state: State; send: Send }) {
     <div className="kw-form">
       <h2 className="kw-step-title">{t('payConfirm.title')}</h2>
       {notice && <FieldError>{notice}</FieldError>}
-      {state.matches('loadingKeypad') && <p className="kw-muted-text" role="status">{t('payConfirm.preparing')}</p>}
+      {(state.matches('checkingPayPassword') || state.matches('loadingKeypad')) && <p className="kw-muted-text" role="status">{t('payConfirm.preparing')}</p>}
       {state.matches('checking') && <p className="kw-muted-text" role="status">{t('payConfirm.checking')}</p>}
       {context.keypad && (
         <SecureKeypad

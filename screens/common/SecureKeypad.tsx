@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PIN_LENGTH } from '../../machines/payPassword.machine.ts';
+import { PIN_LENGTH } from '../../src/lib/payPin.ts';
 
 /**
  * The secure keypad: ten keys laid out in the server's shuffled order, so what is recorded of a tap

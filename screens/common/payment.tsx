@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { paymentMachine, PaymentEvent } from '../../machines/payment.machine.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import type { newPayPasswordMachine } from '../../machines/newPayPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { PayConfirmPanel } from './PayConfirmView.tsx';
+import { NewPayPasswordPanel } from './NewPayPasswordView.tsx';
 
 /**
- * The ending the money flows share (top-up, withdrawal, transfer): the payment child's steps (the
- * pay password, paying, an answer that did not arrive, a refusal), in each flow's own words. Apart
+ * The ending the money flows share (top-up, withdrawal, transfer…): the payment child's steps (the
+ * pay password, setting it when there is none, paying, an answer that did not arrive, a refusal),
+ * in each flow's own words. Apart
  * from the other shared parts so that screens without a payment do not load the secure keypad;
  * what follows at the bank (top-up, withdrawal) is in bank.tsx.
  */
@@ -25,6 +28,7 @@ export interface PaymentWords {
   checkRecords: string;
   /** PAY10002, with the minutes until paying unlocks. */
   locked: string;
+  /** No pay password yet: set it now, here, and come back to this payment. */
   setPayPassword: string;
   /** The parent's cancel while the pay password is asked, and after a refusal. */
   cancel: string;
@@ -39,7 +43,7 @@ interface PaymentProps {
   onLeave: () => void;
 }
 
-/** The payment child's state: its keypad (PayConfirmPanel), paying, a lost answer to retry as it was, a refusal and why. */
+/** The payment child's state: its keypad (PayConfirmPanel), setting the pay password, paying, a lost answer to retry as it was, a refusal and why. */
 export function PaymentView({ state, send, summary, words, onLeave }: PaymentProps & { state: SnapshotFrom<typeof paymentMachine>; send: (event: PaymentEvent) => void }) {
   const { t } = useTranslation();
   const { context } = state;
@@ -50,7 +54,19 @@ export function PaymentView({ state, send, summary, words, onLeave }: PaymentPro
       <div className="kw-form">
         {summary}
         {state.matches({ authorising: 'reauthorising' }) && <FieldError>{t('errors.FND10008')}</FieldError>}
+        {state.matches({ authorising: 'afterSetting' }) && <p className="kw-success-text" role="status">{t('payConfirm.afterSetting')}</p>}
         {payConfirm && <PayConfirmPanel actor={payConfirm} />}
+        {leave(words.cancel)}
+      </div>
+    );
+  }
+  if (state.matches('settingPayPassword')) {
+    // the pay password chosen here; this payment (its amount, the parent's whole state) waits for it
+    const child = state.children.newPayPassword as ActorRefFrom<typeof newPayPasswordMachine> | undefined;
+    return (
+      <div className="kw-form">
+        {summary}
+        {child && <NewPayPasswordPanel actor={child} />}
         {leave(words.cancel)}
       </div>
     );
@@ -77,8 +93,8 @@ export function PaymentView({ state, send, summary, words, onLeave }: PaymentPro
         {summary}
         <FieldError>{message}</FieldError>
         {state.matches({ refused: 'noPayPassword' }) && (
-          // bank.tsx's LinkButton, written out: that module names the `bank` dictionary part, which the transfer does not load
-          <a className="kw-button kw-button-block kw-link-button kw-centered-text kw-button-primary" href="/app/paypassword">{t(words.setPayPassword)}</a>
+          // set here, then back to this same payment: nothing typed so far is lost
+          <Button block color="primary" size="large" onClick={() => send({ type: 'payPasswordSetup.started' })}>{t(words.setPayPassword)}</Button>
         )}
         {leave(words.back)}
       </div>

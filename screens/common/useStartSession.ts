@@ -15,7 +15,7 @@ export function useStartSession() {
         loginTokenType: 'LOGIN-TOKEN',
         memberId: login.profile.memberId,
         memberType: login.profile.memberType,
-        displayName: login.profile.displayName,
+        displayName: login.profile.displayName ?? undefined,
       });
       session.send({ type: 'session.started', loginUrl: previous?.loginUrl ?? null });
     },

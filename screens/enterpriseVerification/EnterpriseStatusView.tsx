@@ -2,8 +2,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { enterpriseVerificationMachine, EnterpriseVerificationEvent } from '../../machines/enterpriseVerification.machine.ts';
-import { formatDateTime } from '../../src/lib/dates.ts';
-import { normaliseLanguage } from '../../src/lib/language.ts';
+import { timeInSentence } from '../../src/lib/dates.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import './EnterpriseVerification.css';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
@@ -18,7 +17,7 @@ const linkButton = 'kw-button kw-button-primary kw-button-block kw-link-button k
  * failed with the operator's reason and a re-verify action. The form itself is on /app/enterprisecert.
  */
 export function EnterpriseStatusView({ state, send }: { state: State; send: Send }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { context } = state;
   if (state.matches('loading')) return <Loading />;
   if (state.matches('unavailable')) {
@@ -44,7 +43,7 @@ export function EnterpriseStatusView({ state, send }: { state: State; send: Send
       <h2 className="kw-step-title">{t(`enterpriseVerification.result.${status}.title`)}</h2>
       <p className="kw-muted-text">{t(`enterpriseVerification.result.${status}.text`)}</p>
       {status === 'pending' && context.submittedAt && (
-        <p className="kw-muted-text">{t('enterpriseVerification.submittedAt', { date: formatDateTime(context.submittedAt, normaliseLanguage(i18n.language)) })}</p>
+        <p className="kw-muted-text">{t('enterpriseVerification.submittedAt', { date: timeInSentence(context.submittedAt) })}</p>
       )}
       {status === 'failed' && (
         <div className="kw-enterprise-reason">

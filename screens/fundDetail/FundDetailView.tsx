@@ -8,6 +8,7 @@ import type { Language } from '../../src/lib/language.ts';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { kindLabel } from './kindLabel.ts';
+import { dayInSentence } from '../../src/lib/dates.ts';
 
 type State = SnapshotFrom<typeof fundDetailMachine>;
 type Send = (event: FundDetailEvent) => void;
@@ -62,7 +63,7 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
   return (
     <div className="kw-form">
       {tabs}
-      {context.range && <p className="kw-muted-text">{t('fundDetail.range', { from: context.range.from, to: context.range.to })}</p>}
+      {context.range && <p className="kw-muted-text">{t('fundDetail.range', { from: dayInSentence(context.range.from), to: dayInSentence(context.range.to) })}</p>}
       {body}
     </div>
   );
@@ -81,7 +82,8 @@ function LineItem({ line, language, onOpen }: { line: FundLine; language: Langua
       >
         <span className="kw-fund-kind">{kindLabel(line.kind, t)}</span>
         <span className={`kw-fund-amount ${income ? 'kw-fund-income' : 'kw-fund-expenditure'}`}>{amount}</span>
-        <span className="kw-fund-meta">{[line.counterparty, lineTime(line.at, language)].filter(Boolean).join(' · ')}</span>
+        {/* a withdrawal's amount includes its charge: said, so the charge is never hidden in the total */}
+        <span className="kw-fund-meta">{[line.counterparty, line.charge !== null ? t('fundDetail.includesCharge', { charge: money(line.charge, language) }) : null, lineTime(line.at, language)].filter(Boolean).join(' · ')}</span>
         <span className="kw-fund-meta kw-fund-amount">{t('fundDetail.balanceAfter', { amount: money(line.balanceAfter, language) })}</span>
       </a>
     </li>

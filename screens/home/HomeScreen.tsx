@@ -30,7 +30,7 @@ const Hub = lazy(() => Promise.all([import('./Hub.tsx'), loadLocaleParts(ROUTES.
  */
 export default function HomeScreen() {
   const session = useSessionActor();
-  const signedIn = useSelector(session, (s) => s.matches('signedIn') || s.matches('loggingOut'));
+  const signedIn = useSelector(session, (s) => s.hasTag('signedIn'));
   if (!signedIn) return <Welcome />;
   return (
     <Suspense fallback={<p className="kw-centered" aria-busy="true"><span className="kw-spinner kw-spinner-dark" /></p>}>

@@ -65,7 +65,11 @@ function Action({ href, label, glyph, primary = false }: { href: string; label: 
 type Read = SnapshotFrom<typeof documentMachine>;
 const money = (centimos: number, language: string) => formatKwanza(centimos, normaliseLanguage(language));
 
-function BalanceCard({ state, onRetry }: { state: Read; onRetry: () => void }) {
+/**
+ * The figure the hub leads with: the wallet's available balance, or for a merchant the collection
+ * balance with its withdrawal beside it (a shop's money is there), the wallet's a line below.
+ */
+function BalanceCard({ state, merchant, onRetry }: { state: Read; merchant: MerchantHome | null; onRetry: () => void }) {
   const { t, i18n } = useTranslation();
   const [hidden, setHidden] = useState(readHidden);
   const assets = state.matches('ready') ? (state.context.document as Balance) : null;
@@ -73,8 +77,26 @@ function BalanceCard({ state, onRetry }: { state: Read; onRetry: () => void }) {
     writeHidden(!hidden);
     setHidden(!hidden);
   };
+  const shown = (centimos: number) => (hidden ? '••••••' : money(centimos, i18n.language));
+  if (merchant) {
+    return (
+      <section className="kw-hub-balance" aria-labelledby="hub-collection">
+        <div className="kw-hub-balance-top">
+          <span id="hub-collection">{t('hub.settlement')}</span>
+          <button type="button" className="kw-hub-eye" aria-pressed={hidden} aria-label={hidden ? t('hub.showBalance') : t('hub.hideBalance')} onClick={toggle}>
+            {hidden ? ICONS.eyeOff : ICONS.eye}
+          </button>
+        </div>
+        <div className="kw-hub-lead">
+          <strong className="kw-hub-figure">{shown(merchant.settlement.available)}</strong>
+          <a className="kw-hub-lead-action" href="/app/withdraw" data-track="hub.collection.withdraw">{t('hub.withdraw')}</a>
+        </div>
+        <a className="kw-hub-wallet-link" href="/app/wallet">{assets ? t('hub.walletBalance', { amount: shown(assets.available) }) : t('hub.wallet')}</a>
+      </section>
+    );
+  }
   let figure: ReactNode;
-  if (assets) figure = <strong className="kw-hub-figure">{hidden ? '••••••' : money(assets.available, i18n.language)}</strong>;
+  if (assets) figure = <strong className="kw-hub-figure">{shown(assets.available)}</strong>;
   else if (state.matches('failed')) {
     figure = (
       <span className="kw-hub-balance-failed" role="alert">
@@ -146,10 +168,6 @@ function MerchantPanel({ state, verified, onRetry }: { state: Read; verified: bo
           <dt>{t('hub.todayNet')}</dt>
           <dd>{money(home.today.net, language)}</dd>
         </div>
-        <div>
-          <dt>{t('hub.settlement')}</dt>
-          <dd>{money(home.settlement.available, language)}</dd>
-        </div>
       </dl>
       <div className="kw-wallet-links">
         <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/cashier">{t('hub.cashier')}</a>
@@ -205,6 +223,18 @@ export default function Hub() {
   const [balance, sendBalance] = useMachine(hubBalanceFlow, { input: { key: 'balance', language: i18n.language } });
   // individuals are never merchants: only enterprises (or an account not yet known) ask
   const asksMerchant = user?.memberType !== 'individual';
+  const verified = balance.matches('ready') ? (balance.context.document as Balance).verified : null;
+  const frame = (lead: ReactNode, work: ReactNode) => (
+    <HubFrame greeting={user?.displayName ? t('hub.greeting', { name: user.displayName }) : t('hub.greetingAnonymous')} lead={lead} work={work} />
+  );
+  const retryBalance = () => sendBalance({ type: 'document.retry' });
+  if (asksMerchant) return <MerchantHub balance={balance} verified={verified} onRetryBalance={retryBalance} frame={frame} language={i18n.language} />;
+  return frame(<BalanceCard state={balance} merchant={null} onRetry={retryBalance} />, <Staff language={i18n.language} />);
+}
+
+/** The hub's layout: the greeting and the lead figure, the ways to pay and move money, the person's work, the tab bar. */
+function HubFrame({ greeting, lead, work }: { greeting: string; lead: ReactNode; work: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="kw-hub">
       <header className="kw-hero kw-hub-hero">
@@ -212,8 +242,8 @@ export default function Hub() {
           <span className="kw-brand">{t('app.name')}</span>
           <LanguageMenu />
         </div>
-        <h1 className="kw-hub-greeting">{user?.displayName ? t('hub.greeting', { name: user.displayName }) : t('hub.greetingAnonymous')}</h1>
-        <BalanceCard state={balance} onRetry={() => sendBalance({ type: 'document.retry' })} />
+        <h1 className="kw-hub-greeting">{greeting}</h1>
+        {lead}
       </header>
       <nav className="kw-hub-pay" aria-label={t('hub.payTitle')}>
         <Action href="/app/scan" label={t('hub.scan')} glyph={ICONS.scan} primary />
@@ -225,16 +255,19 @@ export default function Hub() {
         <Action href="/app/withdraw" label={t('hub.withdraw')} glyph={ICONS.withdraw} />
         <Action href="/app/funddetail" label={t('hub.records')} glyph={ICONS.records} />
       </nav>
-      {asksMerchant && <Merchant verified={balance.matches('ready') ? (balance.context.document as Balance).verified : null} language={i18n.language} />}
-      {!asksMerchant && <Staff language={i18n.language} />}
+      {work}
       <TabBar />
     </div>
   );
 }
 
-function Merchant({ verified, language }: { verified: boolean | null; language: string }) {
+/** An enterprise's hub: a merchant leads with its collection balance once its day is read; otherwise the wallet's. */
+function MerchantHub({ balance, verified, onRetryBalance, frame, language }: {
+  balance: Read; verified: boolean | null; onRetryBalance: () => void; frame: (lead: ReactNode, work: ReactNode) => ReactNode; language: string;
+}) {
   const [state, send] = useMachine(merchantHomeFlow, { input: { key: 'merchantHome', language } });
-  return <MerchantPanel state={state} verified={verified} onRetry={() => send({ type: 'document.retry' })} />;
+  const home = state.matches('ready') ? (state.context.document as MerchantHome) : null;
+  return <>{frame(<BalanceCard state={balance} merchant={home} onRetry={onRetryBalance} />, <MerchantPanel state={state} verified={verified} onRetry={() => send({ type: 'document.retry' })} />)}</>;
 }
 
 function Staff({ language }: { language: string }) {

@@ -7,6 +7,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime } from '../common/format.ts';
 import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { timeInSentence } from '../../src/lib/dates.ts';
 
 type State = SnapshotFrom<typeof invitationMachine>;
 type Send = (event: InvitationEvent) => void;
@@ -56,7 +57,7 @@ function Outcome({ state }: { state: State }) {
 
 /** Renders the invitation chart: the pending list, one invitation (agree, reject after confirming), its outcome, or why it cannot be answered. */
 export function InvitationView({ state, send }: { state: State; send: Send }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { context } = state;
   if (state.matches('loadingList') || state.matches('loadingOne') || state.matches('starting')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
   if (state.matches('listFailed')) return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('invitation.listFailed')} onRetry={() => send({ type: 'list.retry' })} /></div>;
@@ -71,7 +72,7 @@ export function InvitationView({ state, send }: { state: State; send: Send }) {
                 <button type="button" className="kw-text-button" onClick={() => send({ type: 'invitation.open', invitationId: i.invitationId })}>
                   {t('invitation.open', { merchant: i.merchantName, store: i.storeName })}
                 </button>
-                <span className="kw-muted kw-mch-store-lines">{t('invitation.untilShort', { time: lineTime(i.expiresAt, languageOf(i18n.language)) })}</span>
+                <span className="kw-muted kw-mch-store-lines">{t('invitation.untilShort', { time: timeInSentence(i.expiresAt) })}</span>
               </li>
             ))}
           </ul>

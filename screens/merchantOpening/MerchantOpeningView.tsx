@@ -128,6 +128,11 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
     <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'opening.submitted' }); }}>
       <h2 className="kw-step-title">{t('merchantOpening.formTitle')}</h2>
       {context.companyName && <p className="kw-muted-text">{t('merchantOpening.nameForCustomers', { name: context.companyName })}</p>}
+      {context.chargeTerms && (
+        <p className="kw-muted-text">
+          <strong>{t('merchantOpening.charge')}:</strong> {chargeText(context.chargeTerms.rateBp, context.chargeTerms.cap, language, t)}. {t('merchantOpening.chargePaidBy')}
+        </p>
+      )}
 
       <div className="kw-field">
         <Checkbox checked={context.agreed} disabled={busy} onChange={(accepted) => send({ type: 'agreement.toggled', accepted })} className="kw-agreement">

@@ -5,7 +5,7 @@ import type { passwordFreeMachine, PasswordFreeEvent } from '../../machines/pass
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { languageOf, money } from '../common/format.ts';
+import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof passwordFreeMachine>;
@@ -79,7 +79,7 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
         <h2 className="kw-step-title">{t('passwordFree.limitTitle')}</h2>
         <div className="kw-field">
           <label className="kw-label" htmlFor="nopwd-limit">{t('passwordFree.limitLabel')}</label>
-          <Input id="nopwd-limit" inputMode="decimal" autoComplete="off" value={context.limitText} onChange={(value) => send({ type: 'limit.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} />
+          <Input id="nopwd-limit" inputMode="decimal" autoComplete="off" value={context.limitText} onChange={(value) => send({ type: 'limit.changed', value })} placeholder={amountPlaceholder(language)} />
           <span className="kw-hint">{t('passwordFree.capHint', { cap })}</span>
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}

@@ -1,15 +1,16 @@
 import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { payPasswordMachine, PayPasswordEvent } from '../../machines/payPassword.machine.ts';
+import type { newPayPasswordMachine } from '../../machines/newPayPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { SecureKeypad } from '../common/SecureKeypad.tsx';
 import { CodeForm } from '../common/CodeForm.tsx';
+import { NewPayPasswordPanel } from '../common/NewPayPasswordView.tsx';
 
 type State = SnapshotFrom<typeof payPasswordMachine>;
 type Send = (event: PayPasswordEvent) => void;
 
-/** Renders the pay-password chart: reset by code when one exists, the keypad twice, the result. */
+/** Renders the pay-password chart: reset by code when one exists, the keypad twice (the shared child's view), the result. */
 export function PayPasswordView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
@@ -69,19 +70,11 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
       />
     );
   }
-  if (state.matches('loadingKeypad')) {
-    return <p className="kw-centered" role="status">{t('payPassword.preparing')}</p>;
-  }
-  if (state.matches('keypadUnavailable') || state.matches('rejected')) {
-    const message = state.matches({ rejected: 'weak' })
-      ? t('errors.PAY10004')
-      : state.matches({ rejected: 'other' })
-        ? t(`errors.${context.errorCode ?? 'AGW50000'}`)
-        : t('errors.network.gateway');
+  if (state.matches('choosingFailed')) {
     return (
       <div className="kw-form">
-        <FieldError>{message}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'keypad.retry' })}>{t('payPassword.tryAgain')}</Button>
+        <FieldError>{t('errors.AGW50000')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'choosing.retry' })}>{t('payPassword.tryAgain')}</Button>
       </div>
     );
   }
@@ -93,20 +86,7 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  const second = state.matches({ entering: 'second' }) || state.matches('saving');
-  return (
-    <div className="kw-form">
-      <h2 className="kw-step-title">{second ? t('payPassword.repeatTitle') : t('payPassword.chooseTitle')}</h2>
-      <p className="kw-muted-text">{t('payPassword.explain')}</p>
-      {state.matches({ entering: 'mismatch' }) && <FieldError>{t('payPassword.mismatch')}</FieldError>}
-      {state.matches('saving') && <p role="status" className="kw-muted-text">{t('payPassword.saving')}</p>}
-      <SecureKeypad
-        mapArr={context.keypad?.mapArr ?? []}
-        filled={second ? context.second.length : context.first.length}
-        onPosition={(position) => send({ type: 'digit.pressed', position })}
-        onDelete={() => send({ type: 'digit.deleted' })}
-        disabled={state.matches('saving')}
-      />
-    </div>
-  );
+  // choosing: the new password, typed twice (the shared child)
+  const child = state.children.newPayPassword as ActorRefFrom<typeof newPayPasswordMachine> | undefined;
+  return child ? <NewPayPasswordPanel actor={child} /> : <p className="kw-centered" role="status">{t('payPassword.preparing')}</p>;
 }

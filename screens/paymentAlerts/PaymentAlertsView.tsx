@@ -3,9 +3,20 @@ import type { SnapshotFrom } from 'xstate';
 import type { paymentAlertsMachine, PaymentAlertsEvent } from '../../machines/paymentAlerts.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
+import { useSoundAllowed } from '../common/sound.ts';
 import './paymentAlerts.css';
 
 type State = SnapshotFrom<typeof paymentAlertsMachine>;
+
+/** A speaker with its sound waves, or crossed out (drawn: no emoji font is sure to be there). */
+function Speaker({ on }: { on: boolean }) {
+  return (
+    <svg className="kw-alerts-speaker" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+      <path d="M2.5 7.5h3.5l4.5-4v13l-4.5-4H2.5z" fill="currentColor" />
+      <path d={on ? 'M13 7a4 4 0 0 1 0 6M15.5 4.5a7.5 7.5 0 0 1 0 11' : 'M13 7.5l5 5M18 7.5l-5 5'} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 /**
  * The live alerts strip a till or records screen shows: whether it is listening, the latest
@@ -16,6 +27,8 @@ export function PaymentAlertsView({ state, send }: { state: State; send: (event:
   const language = languageOf(i18n.language);
   const { context } = state;
   const voiceOn = state.matches({ voice: 'on' });
+  // the browser lets the page speak only once it has been touched: until then, say so
+  const soundAllowed = useSoundAllowed();
   let status: React.ReactNode;
   if (state.matches({ stream: 'removed' })) status = <FieldError>{t('errors.STF10009')}</FieldError>;
   else if (state.matches({ stream: 'stopped' })) {
@@ -42,10 +55,12 @@ export function PaymentAlertsView({ state, send }: { state: State; send: (event:
       <div className="kw-alerts-head">
         <span className={`kw-alerts-dot${state.hasTag('live') ? ' kw-alerts-live' : ''}`} aria-hidden="true" />
         <div className="kw-alerts-status">{status}</div>
-        <button type="button" className="kw-tab" aria-pressed={voiceOn} onClick={() => send({ type: 'voice.toggled' })}>
-          {t('paymentAlerts.readAloud')}
+        {/* a switch that looks like one: the speaker struck through while off */}
+        <button type="button" className="kw-alerts-voice" aria-pressed={voiceOn} onClick={() => send({ type: 'voice.toggled' })}>
+          <Speaker on={voiceOn} /> {t('paymentAlerts.readAloud')}
         </button>
       </div>
+      {voiceOn && !soundAllowed && <p className="kw-muted-text kw-alerts-touch">{t('paymentAlerts.touchToHear')}</p>}
       {/* the live region wraps the list: a <ul> given role="log" would stop being a list for its items */}
       <div role="log" aria-live="polite" aria-label={t('paymentAlerts.latest')}>
       <ul className="kw-alerts-list">

@@ -6,6 +6,7 @@ import type { paymentCodeMachine, PaymentCodeEvent } from '../../machines/paymen
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { LEDGER_CODES } from '../../services/contract/answerCodes.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { signedInMemberType, verificationHref } from '../../src/lib/verification.ts';
 import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
@@ -131,7 +132,7 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
         {chargeSummary}
         <FieldError>{code ? t(`errors.${code}`) : t('paymentCode.refused')}</FieldError>
         {code === LEDGER_CODES.insufficientFunds && <a className="kw-text-button kw-centered-text" href="/app/topup">{t('paymentCode.topup')}</a>}
-        {code === LEDGER_CODES.verificationNeeded && <a className="kw-text-button kw-centered-text" href="/app/personalcert">{t('paymentCode.verify')}</a>}
+        {code === LEDGER_CODES.verificationNeeded && <a className="kw-text-button kw-centered-text" href={verificationHref()}>{signedInMemberType() === 'enterprise' ? t('common.verifyCompany') : t('paymentCode.verify')}</a>}
         {newCode()}
       </div>
     );

@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { personalVerificationMachine, PersonalVerificationEvent } from '../../machines/personalVerification.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { verificationHref } from '../../src/lib/verification.ts';
 
 type State = SnapshotFrom<typeof personalVerificationMachine>;
 type Send = (event: PersonalVerificationEvent) => void;
@@ -15,6 +16,14 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
   const busy = state.hasTag('busy');
   if (state.matches('loading')) return <Loading />;
   if (state.matches('unavailable')) return <div className="kw-form"><FieldError>{t('errors.network.gateway')}</FieldError></div>;
+  if (state.matches('notIndividual')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{t('errors.VER10007')}</FieldError>
+        <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href={verificationHref('enterprise')}>{t('common.verifyCompany')}</a>
+      </div>
+    );
+  }
   if (state.matches('verified')) {
     return (
       <div className="kw-form">

@@ -8,6 +8,8 @@ import { PlatformLink } from './PlatformLink.tsx';
 import { PAGE_SIZE, usePlatformFormat } from './format.ts';
 import { usePlatformLoad } from './usePlatformLoad.ts';
 import { QUEUE_PATH, STATUSES, type ReviewKind } from './reviewKinds.ts';
+import { timeInSentence } from '../../src/lib/dates.ts';
+import { word } from '../../src/lib/sentence.ts';
 
 interface Row {
   id: string;
@@ -50,22 +52,22 @@ function QueueList({ kind, status, page, onPage }: { kind: ReviewKind; status: R
   if (!data) return <LoadStatus state={state} send={send} />;
   if (data.items.length === 0) return <p className="kw-plt-empty">{t('platform.queue.empty')}</p>;
   const decided = (item: { decidedAt: string | null; decidedBy: string | null }) =>
-    item.decidedAt ? [t('platform.queue.decided', { date: format.dateTime(item.decidedAt), name: item.decidedBy ?? '—' })] : [];
+    item.decidedAt ? [t('platform.queue.decided', { date: item.decidedAt ? timeInSentence(item.decidedAt) : '—', name: item.decidedBy ?? '—' })] : [];
   const rows: Row[] =
     data.kind === 'verification'
       ? data.items.map((item) => ({
           id: item.id,
           title: item.companyName,
           status: item.status,
-          lines: [t('platform.queue.nif', { nif: item.companyNif }), ...(item.email ? [item.email] : []), t('platform.queue.submitted', { date: format.dateTime(item.submittedAt) }), ...decided(item)],
+          lines: [t('platform.queue.nif', { nif: item.companyNif }), ...(item.email ? [item.email] : []), t('platform.queue.submitted', { date: timeInSentence(item.submittedAt) }), ...decided(item)],
         }))
       : data.items.map((item) => ({
           id: item.id,
           title: item.displayName,
           status: item.status,
           lines: [
-            t('platform.queue.mobiles', { from: item.oldMobile ? format.mobile(item.oldMobile) : t('review.noOldMobile'), to: format.mobile(item.newMobile) }),
-            t('platform.queue.submitted', { date: format.dateTime(item.submittedAt) }),
+            t('platform.queue.mobiles', { from: item.oldMobile ? format.mobile(item.oldMobile) : word('review.noOldMobile'), to: format.mobile(item.newMobile) }),
+            t('platform.queue.submitted', { date: timeInSentence(item.submittedAt) }),
             ...decided(item),
           ],
         }));

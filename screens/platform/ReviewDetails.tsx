@@ -4,6 +4,7 @@ import type { EnterpriseDocumentSlot } from '../../services/contract/enterpriseV
 import type { MemberSummary, rebindingDetail, verificationDetail } from '../../services/contract/platform.ts';
 import { DocumentPreview } from './DocumentPreview.tsx';
 import { usePlatformFormat } from './format.ts';
+import { dayInSentence, timeInSentence } from '../../src/lib/dates.ts';
 
 export type VerificationDetail = ResponseOf<typeof verificationDetail>;
 export type RebindingDetail = ResponseOf<typeof rebindingDetail>;
@@ -73,7 +74,7 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
             [t('platform.fields.shortName'), company.shortName],
             [t('platform.fields.companyNif'), company.nif],
             [t('platform.fields.licenceNumber'), company.licenceNumber],
-            [t('platform.fields.validity'), company.validity.kind === 'longTerm' ? t('platform.fields.longTerm') : t('platform.fields.validUntil', { date: company.validity.date })],
+            [t('platform.fields.validity'), company.validity.kind === 'longTerm' ? t('platform.fields.longTerm') : t('platform.fields.validUntil', { date: dayInSentence(company.validity.date) })],
             [t('platform.fields.registrationNumber'), company.registrationNumber],
           ]}
         />
@@ -106,7 +107,7 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
             [t('platform.fields.province'), detail.provinceName],
             [t('platform.fields.city'), basicInfo.city],
             [t('platform.fields.gender'), t(`platform.gender.${basicInfo.gender}`)],
-            [t('platform.fields.birthday'), basicInfo.birthday],
+            [t('platform.fields.birthday'), format.day(basicInfo.birthday)],
             [t('platform.fields.personalNif'), basicInfo.personalNif],
           ]}
         />
@@ -129,8 +130,8 @@ export function VerificationDetails({ detail }: { detail: VerificationDetail }) 
               <li key={h.id}>
                 <span className={`kw-plt-badge kw-plt-badge-${h.status}`}>{t(`platform.status.${h.status}`)}</span>{' '}
                 <span className="kw-plt-meta">
-                  {t('platform.queue.submitted', { date: format.dateTime(h.submittedAt) })}
-                  {h.decidedAt ? ` · ${t('platform.queue.decided', { date: format.dateTime(h.decidedAt), name: h.decidedBy ?? '—' })}` : ''}
+                  {t('platform.queue.submitted', { date: timeInSentence(h.submittedAt) })}
+                  {h.decidedAt ? ` · ${t('platform.queue.decided', { date: timeInSentence(h.decidedAt), name: h.decidedBy ?? '—' })}` : ''}
                 </span>
                 {h.reason && <p className="kw-plt-reason">{t('review.reasonWas', { reason: h.reason })}</p>}
               </li>

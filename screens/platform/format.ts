@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../src/lib/dates.ts';
+import { formatDate, formatDateTime } from '../../src/lib/dates.ts';
 import { normaliseLanguage } from '../../src/lib/language.ts';
 import { formatMobile } from '../../src/lib/phone.ts';
 
@@ -9,6 +9,7 @@ export function usePlatformFormat() {
   const language = normaliseLanguage(i18n.language);
   return {
     dateTime: (value: string | null | undefined) => (value ? formatDateTime(value, language) : '—'),
+    day: (value: string | null | undefined) => (value ? formatDate(value, language) : '—'),
     mobile: (value: string | null | undefined) => (value ? formatMobile(value, 'international') : '—'),
   };
 }

@@ -11,6 +11,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
 import { PagedList, type PageState } from '../common/PagedList.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
+import { dayInSentence } from '../../src/lib/dates.ts';
 
 type State = SnapshotFrom<typeof recordsMachine>;
 type Send = (event: RecordsEvent) => void;
@@ -97,7 +98,7 @@ export function RecordsView({ state, send, onPull, onOpen, alerts }: {
       {alerts && <section aria-label={t('records.alerts')}>{alerts}</section>}
       {scope}
       {tabs}
-      {!customShown && context.range && <p className="kw-muted-text">{t('records.range', { from: context.range.from, to: context.range.to })}</p>}
+      {!customShown && context.range && <p className="kw-muted-text">{t('records.range', { from: dayInSentence(context.range.from), to: dayInSentence(context.range.to) })}</p>}
       {exporter}
       {body}
     </div>

@@ -8,6 +8,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { timeInSentence } from '../../src/lib/dates.ts';
 
 type State = SnapshotFrom<typeof refundMachine>;
 type Send = (event: RefundEvent) => void;
@@ -51,7 +52,7 @@ export function RecordDetailList({ record, language }: { record: RecordDetail; l
           <h2 className="kw-step-title">{t('records.detail.refunds')}</h2>
           <ul className="kw-fund-list" aria-label={t('records.detail.refunds')}>
             {record.refunds.map((refund) => (
-              <li key={refund.refundId} className="kw-fund-meta">{t('records.detail.refundLine', { amount: money(refund.amount, language), time: lineTime(refund.at, language) })}</li>
+              <li key={refund.refundId} className="kw-fund-meta">{t('records.detail.refundLine', { amount: money(refund.amount, language), time: timeInSentence(refund.at) })}</li>
             ))}
           </ul>
         </section>

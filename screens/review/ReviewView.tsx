@@ -6,6 +6,8 @@ import { PlatformLink } from '../platform/PlatformLink.tsx';
 import { RebindingDetails, VerificationDetails, type RebindingDetail, type VerificationDetail } from '../platform/ReviewDetails.tsx';
 import { usePlatformFormat } from '../platform/format.ts';
 import { QUEUE_PATH, type ReviewKind } from '../platform/reviewKinds.ts';
+import { timeInSentence } from '../../src/lib/dates.ts';
+import { word } from '../../src/lib/sentence.ts';
 
 type State = SnapshotFrom<typeof reviewMachine>;
 type Send = (event: ReviewEvent) => void;
@@ -41,7 +43,7 @@ export function ReviewView({ state, send, kind }: { state: State; send: Send; ki
         <h1 id="platform-review-title">{title}</h1>
         <span className={`kw-plt-badge kw-plt-badge-${detail.status}`}>{t(`platform.status.${detail.status}`)}</span>
         <p className="kw-plt-meta">
-          {t(`review.title.${kind}`)} · {t('platform.queue.submitted', { date: format.dateTime(detail.submittedAt) })}
+          {t(`review.title.${kind}`)} · {t('platform.queue.submitted', { date: timeInSentence(detail.submittedAt) })}
         </p>
       </header>
       <div className="kw-plt-review-body">
@@ -64,8 +66,8 @@ function DecisionPanel({ state, send, kind, detail }: { state: State; send: Send
   if (state.matches('closed')) {
     return (
       <>
-        <p role="status">{t('review.closed', { status: t(`platform.status.${detail.status}`) })}</p>
-        <p className="kw-plt-meta">{t('platform.queue.decided', { date: format.dateTime(detail.decidedAt), name: detail.decidedBy ?? '—' })}</p>
+        <p role="status">{t('review.closed', { status: word(`platform.status.${detail.status}`) })}</p>
+        <p className="kw-plt-meta">{t('platform.queue.decided', { date: detail.decidedAt ? timeInSentence(detail.decidedAt) : '—', name: detail.decidedBy ?? '—' })}</p>
         {detail.reason && <p className="kw-plt-reason">{t('review.reasonWas', { reason: detail.reason })}</p>}
       </>
     );

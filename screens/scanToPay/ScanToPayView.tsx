@@ -7,7 +7,7 @@ import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
-import { languageOf, money } from '../common/format.ts';
+import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { Scanner } from '../common/Scanner.tsx';
 import { categoryLabel } from '../common/category.ts';
@@ -114,7 +114,7 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
         {code?.kind === 'static' ? (
           <div className="kw-field">
             <label className="kw-label" htmlFor="pay-amount">{t('scanToPay.amountLabel')}</label>
-            <Input id="pay-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} />
+            <Input id="pay-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} />
             <span className="kw-hint">{t('scanToPay.available', { available })}</span>
           </div>
         ) : (

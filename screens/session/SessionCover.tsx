@@ -3,20 +3,22 @@ import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine, SessionEvent } from '../../machines/session.machine.ts';
 
 /**
- * What a person sees while a lost session is handled: the screen is covered so nothing is typed
- * into a page that can no longer save it; at the end, a way out when nobody embeds the page.
+ * What a person sees while the session chart sends them to sign in: the screen is covered, opaque,
+ * so nothing of a signed-in page (a balance) stays readable and nothing is typed into a page that
+ * can no longer save it; at the end, in the app shell without its authorize function, a way on to
+ * the login page. Nothing covers the app's own login page.
  */
 export function SessionCover({ state, send }: { state: SnapshotFrom<typeof sessionMachine>; send: (event: SessionEvent) => void }) {
   const { t } = useTranslation();
-  if (!state.matches('expired')) return null;
-  const ended = state.matches({ expired: 'tokenLost' });
+  if (!state.hasTag('covered')) return null;
+  const expired = state.matches('expired');
   return (
     <div className="kw-session-cover" role="alertdialog" aria-modal="true" aria-labelledby="session-cover-title">
       <div className="kw-session-card">
-        <h2 id="session-cover-title">{t('session.expiredTitle')}</h2>
-        {ended ? (
+        <h2 id="session-cover-title">{t(expired ? 'session.expiredTitle' : 'session.signInTitle')}</h2>
+        {state.matches({ signingIn: 'tokenLost' }) ? (
           <>
-            <p>{t('session.signInAgain')}</p>
+            <p>{t('session.signInToContinue')}</p>
             <button type="button" className="kw-button kw-button-primary kw-button-block" onClick={() => send({ type: 'session.acknowledged' })}>
               {t('session.continue')}
             </button>

@@ -29,7 +29,10 @@ export default function SettingsScreen() {
           <section className="kw-section" aria-labelledby="account-title">
             <h2 id="account-title">{t('settings.account')}</h2>
             <List>
-              <List.Item extra={settings.profile.displayName}>{t('settings.name')}</List.Item>
+              {/* the name the member gave (a person's verified name, a company's trade name); none yet: no row, never the number as a "name" */}
+              {settings.profile.displayName && (
+                <List.Item extra={settings.profile.displayName}>{settings.profile.memberType === 'enterprise' ? t('settings.companyName') : t('settings.name')}</List.Item>
+              )}
               {settings.profile.mobile && <List.Item extra={formatMobile(settings.profile.mobile, 'international')}>{t('signUp.mobileLabel')}</List.Item>}
               {settings.profile.email && <List.Item extra={settings.profile.email}>{t('signUp.emailLabel')}</List.Item>}
               {settings.profile.memberType === 'individual' && (

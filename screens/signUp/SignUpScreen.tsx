@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { signUpFlow } from '../../services/flows/signUp.ts';
 import { operatorOf } from '../../services/referenceData.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { safeAppReturnTo } from '../../services/returnTo.ts';
 import { useStartSession } from '../common/useStartSession.ts';
 import { SignUpView } from './SignUpView.tsx';
 
 /**
  * `/app/register` (individual, by mobile) and `/app/enterpriseregister` (enterprise, by e-mail).
- * `returnTo`: an invitation's page (the route table allows no other) to continue at once signed in.
+ * `returnTo`: the page of the app to continue at once signed in (`safeAppReturnTo`), else home.
  */
 export default function SignUpScreen({ memberType, returnTo }: { memberType: 'individual' | 'enterprise'; returnTo?: string }) {
   const { t } = useTranslation();
@@ -21,7 +22,7 @@ export default function SignUpScreen({ memberType, returnTo }: { memberType: 'in
       signUpFlow.provide({
         actions: {
           startSession: ({ context }) => context.login && startSession(context.login),
-          goHome: () => void navigate({ to: returnTo ?? '/', replace: true }),
+          goHome: () => void navigate({ href: safeAppReturnTo(returnTo) ?? '/', replace: true }),
         },
       }),
     [navigate, startSession, returnTo],

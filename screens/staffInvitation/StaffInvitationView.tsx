@@ -6,13 +6,18 @@ import type { SentInvitation } from '../../services/contract/staffInvitation.ts'
 import type { StaffChannel } from '../../services/contract/merchantShared.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { formatMobile } from '../../src/lib/phone.ts';
 import { languageOf, lineTime } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
 import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { timeInSentence } from '../../src/lib/dates.ts';
 
 type State = SnapshotFrom<typeof staffInvitationMachine>;
 type Send = (event: StaffInvitationEvent) => void;
 const CHANNELS: StaffChannel[] = ['mobile', 'email', 'qr'];
+
+/** Whom an invitation went to, as the merchant typed it ("+244 923 456 456", an e-mail); null for a QR one. */
+export const contactOf = (i: SentInvitation): string | null => (i.contact === null ? null : i.channel === 'mobile' ? formatMobile(i.contact, 'international') : i.contact);
 
 /** The merchant's invitations, newest first, each in its state; a pending one can be withdrawn. */
 function Invitations({ state, send }: { state: State; send: Send }) {
@@ -20,7 +25,7 @@ function Invitations({ state, send }: { state: State; send: Send }) {
   const language = languageOf(i18n.language);
   const { invitations } = state.context;
   const busy = state.hasTag('busy');
-  const who = (i: SentInvitation) => i.contactMasked ?? t('staffInvitation.byQr');
+  const who = (i: SentInvitation) => contactOf(i) ?? t('staffInvitation.byQr');
   return (
     <section className="kw-section" aria-labelledby="invitations-title">
       <h2 id="invitations-title">{t('staffInvitation.listTitle')}</h2>
@@ -31,13 +36,13 @@ function Invitations({ state, send }: { state: State; send: Send }) {
               <span>{who(i)} · {i.storeName}</span>
               <span className={`kw-mch-badge kw-staff-${i.state}`}>{t(`staffInvitation.state.${i.state}`)}</span>
               <span className="kw-muted kw-mch-store-lines">
-                {i.state === 'sent' ? t('staffInvitation.until', { time: lineTime(i.expiresAt, language) }) : lineTime(i.answeredAt ?? i.createdAt, language)}
+                {i.state === 'sent' ? t('staffInvitation.until', { time: timeInSentence(i.expiresAt) }) : lineTime(i.answeredAt ?? i.createdAt, language)}
               </span>
               {i.state === 'sent' && (
                 <button type="button" className="kw-text-button kw-mch-store-action" disabled={busy} onClick={() => send({ type: 'invitation.withdraw', invitationId: i.invitationId })}
                   // QR invitations name no one: said with their store and time, so that two read aloud differ
-                  aria-label={i.contactMasked ? undefined : `${t('staffInvitation.withdrawQr')}: ${i.storeName}, ${t('staffInvitation.until', { time: lineTime(i.expiresAt, language) })}`}>
-                  {i.contactMasked ? t('staffInvitation.withdraw', { who: i.contactMasked }) : t('staffInvitation.withdrawQr')}
+                  aria-label={i.contact ? undefined : `${t('staffInvitation.withdrawQr')}: ${i.storeName}, ${t('staffInvitation.until', { time: timeInSentence(i.expiresAt) })}`}>
+                  {i.contact ? t('staffInvitation.withdraw', { who: contactOf(i) }) : t('staffInvitation.withdrawQr')}
                 </button>
               )}
             </li>
@@ -71,8 +76,8 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
     return (
       <div className="kw-form" role="alertdialog" aria-labelledby="withdraw-question">
         <p id="withdraw-question">
-          {invitation?.contactMasked
-            ? t('staffInvitation.withdrawQuestion', { who: invitation.contactMasked, store: invitation.storeName })
+          {invitation?.contact
+            ? t('staffInvitation.withdrawQuestion', { who: contactOf(invitation), store: invitation.storeName })
             // a QR invitation names no one: "the invitation to QR code" reads wrong in every language
             : t('staffInvitation.withdrawQrQuestion', { store: invitation?.storeName ?? '' })}
         </p>
@@ -92,17 +97,35 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
   }
   if (state.matches('sent') && context.sent) {
     const { invitation, link } = context.sent;
+    let shown: React.ReactNode;
+    if (state.matches({ sent: 'accepted' })) {
+      // the code is spent: the news, large, where the code was
+      shown = (
+        <div className="kw-done" role="status">
+          <span className="kw-done-mark" aria-hidden="true">✓</span>
+          <p className="kw-done-title">{t('staffInvitation.accepted', { store: invitation.storeName })}</p>
+          <p className="kw-muted-text">{t('staffInvitation.acceptedHelp')}</p>
+        </div>
+      );
+    } else if (state.matches({ sent: 'settled' })) {
+      shown = <p className="kw-error-text" role="alert">{t(`staffInvitation.settled.${invitation.state === 'rejected' || invitation.state === 'expired' ? invitation.state : 'withdrawn'}`, { store: invitation.storeName })}</p>;
+    } else if (link) {
+      shown = (
+        <>
+          <p className="kw-success-text">{t('staffInvitation.qrReady', { store: invitation.storeName })}</p>
+          <QrCode value={link} label={t('staffInvitation.qrLabel', { store: invitation.storeName })} caption={invitation.storeName} size={240} />
+          <p className="kw-muted-text">{t('staffInvitation.qrHelp')}</p>
+          {state.matches({ sent: 'trouble' })
+            ? <p className="kw-muted-text" role="status">{t('staffInvitation.qrTrouble')}</p>
+            : <p className="kw-muted-text" role="status">{t('staffInvitation.qrWaiting')}</p>}
+        </>
+      );
+    } else {
+      shown = <p className="kw-success-text" role="status">{t('staffInvitation.sentTo', { who: contactOf(invitation), store: invitation.storeName })}</p>;
+    }
     return (
       <div className="kw-form">
-        {link ? (
-          <>
-            <p className="kw-success-text" role="status">{t('staffInvitation.qrReady', { store: invitation.storeName })}</p>
-            <QrCode value={link} label={t('staffInvitation.qrLabel', { store: invitation.storeName })} caption={invitation.storeName} size={240} />
-            <p className="kw-muted-text">{t('staffInvitation.qrHelp')}</p>
-          </>
-        ) : (
-          <p className="kw-success-text" role="status">{t('staffInvitation.sentTo', { who: invitation.contactMasked, store: invitation.storeName })}</p>
-        )}
+        {shown}
         <Button block color="primary" size="large" onClick={() => send({ type: 'invite.another' })}>{t('staffInvitation.another')}</Button>
         <LinkButton href="/app/stafflist">{t('staffInvitation.toStaff')}</LinkButton>
         <Invitations state={state} send={send} />

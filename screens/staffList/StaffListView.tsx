@@ -5,6 +5,7 @@ import type { staffListMachine, StaffListEvent } from '../../machines/staffList.
 import type { StaffMember } from '../../services/contract/staffList.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { formatMobile } from '../../src/lib/phone.ts';
 import { languageOf, lineTime } from '../common/format.ts';
 import { LinkButton } from '../merchantOpening/LinkButton.tsx';
 
@@ -37,7 +38,7 @@ export function StaffListView({ state, send }: { state: State; send: Send }) {
               <a className="kw-mch-store-link" href={`/app/staffdetail?staffId=${s.staffId}`}>{s.name}</a>
               <span className={`kw-mch-badge kw-staff-${s.status}`}>{t(`staffList.status.${s.status}`)}</span>
               <span className="kw-muted kw-mch-store-lines">
-                {[s.mobileMasked, s.storeName, t(s.allRecords ? 'staffList.allRecordsShort' : 'staffList.ownRecordsShort')].filter(Boolean).join(' · ')}
+                {[s.mobile && formatMobile(s.mobile, 'international'), s.storeName, t(s.allRecords ? 'staffList.allRecordsShort' : 'staffList.ownRecordsShort')].filter(Boolean).join(' · ')}
               </span>
             </li>
           ))}
@@ -55,7 +56,8 @@ function Fields({ member }: { member: StaffMember }) {
   return (
     <dl className="kw-wallet-figures">
       <div><dt>{t('staffList.name')}</dt><dd>{member.name}</dd></div>
-      <div><dt>{t('staffList.phone')}</dt><dd>{member.mobileMasked ?? '—'}</dd></div>
+      {/* the owner's own clerk, in full: a tap calls them */}
+      <div><dt>{t('staffList.phone')}</dt><dd>{member.mobile ? <a href={`tel:${member.mobile}`}>{formatMobile(member.mobile, 'international')}</a> : '—'}</dd></div>
       <div><dt>{t('staffList.contact')}</dt><dd>{t(`staffList.channel.${member.contactChannel}`)}</dd></div>
       <div><dt>{t('staffList.statusLabel')}</dt><dd>{t(`staffList.status.${member.status}`)}</dd></div>
       <div><dt>{t('staffList.store')}</dt><dd>{member.storeName}</dd></div>

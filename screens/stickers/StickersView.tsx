@@ -4,6 +4,7 @@ import { MAX_STICKERS, STICKERS_PAGE_SIZE, type stickersMachine, type StickersEv
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Pager } from '../platform/Pager.tsx';
 import { usePlatformFormat } from '../platform/format.ts';
+import { timeInSentence } from '../../src/lib/dates.ts';
 
 type State = SnapshotFrom<typeof stickersMachine>;
 type Send = (event: StickersEvent) => void;
@@ -54,7 +55,7 @@ export function StickersView({ state, send }: { state: State; send: Send }) {
                 {t('stickers.download')}
               </button>
               <span className="kw-plt-meta kw-plt-row-lines">
-                {t('stickers.lines', { count: batch.count, first: batch.firstSerial, last: batch.lastSerial, bound: batch.bound })} · {t('stickers.issuedBy', { name: batch.issuedBy, date: format.dateTime(batch.issuedAt) })}
+                {t('stickers.lines', { count: batch.count, first: batch.firstSerial, last: batch.lastSerial, bound: batch.bound })} · {t('stickers.issuedBy', { name: batch.issuedBy, date: timeInSentence(batch.issuedAt) })}
               </span>
             </li>
           ))}

@@ -25,7 +25,7 @@ export default function TokenEntryScreen({ token }: { token: string }) {
               loginTokenType: 'LOGIN-TOKEN',
               memberId: profile.memberId,
               memberType: profile.memberType,
-              displayName: profile.displayName,
+              displayName: profile.displayName ?? undefined,
             });
             session.send({ type: 'session.started', loginUrl: storage.getUserInfo()?.loginUrl ?? null });
           },

@@ -8,7 +8,7 @@ import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
-import { languageOf, money } from '../common/format.ts';
+import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
@@ -69,7 +69,7 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
         <h2 className="kw-step-title">{t('topup.amountTitle')}</h2>
         <div className="kw-field">
           <label className="kw-label" htmlFor="topup-amount">{t('topup.amountLabel')}</label>
-          <Input id="topup-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} aria-describedby="topup-limits" disabled={busy} />
+          <Input id="topup-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} aria-describedby="topup-limits" disabled={busy} />
           <ul id="topup-limits" className="kw-bank-limits">
             {rules?.perTransaction != null && <li>{t('topup.perTransaction', { amount: kz(rules.perTransaction) })}</li>}
             {rules?.daily != null && <li>{t('topup.daily', { amount: kz(rules.daily) })}</li>}

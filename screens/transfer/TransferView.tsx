@@ -7,7 +7,7 @@ import { formatMobile } from '../../src/lib/phone.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { MobileField } from '../common/MobileField.tsx';
-import { languageOf, money } from '../common/format.ts';
+import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof transferMachine>;
@@ -90,7 +90,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
         </div>
         <div className="kw-field">
           <label className="kw-label" htmlFor="transfer-amount">{t('transfer.amountLabel')}</label>
-          <Input id="transfer-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} />
+          <Input id="transfer-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} />
           <span className="kw-hint">{t('transfer.available', { available })}</span>
         </div>
         <div className="kw-field">

@@ -5,6 +5,7 @@ import type { walletAssetsMachine, WalletAssetsEvent } from '../../machines/wall
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../common/format.ts';
+import { signedInMemberType, verificationHref } from '../../src/lib/verification.ts';
 
 type State = SnapshotFrom<typeof walletAssetsMachine>;
 type Send = (event: WalletAssetsEvent) => void;
@@ -43,7 +44,7 @@ export function WalletAssetsView({ state, send, onPull }: { state: State; send: 
         </div>
         <div>
           <dt>{t('walletAssets.verification')}</dt>
-          <dd>{assets.verified ? t('walletAssets.verified') : <a href="/app/personalcert">{t('walletAssets.verify')}</a>}</dd>
+          <dd>{assets.verified ? t('walletAssets.verified') : <a href={verificationHref()}>{signedInMemberType() === 'enterprise' ? t('common.verifyCompany') : t('walletAssets.verify')}</a>}</dd>
         </div>
       </dl>
       {state.matches({ ready: 'refreshFailed' }) && <FieldError>{t('walletAssets.refreshFailed')}</FieldError>}

@@ -8,7 +8,7 @@ import type { bankSettlementMachine } from '../../machines/bankSettlement.machin
 import type { WithdrawStatus } from '../../machines/bankFlow.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
-import { languageOf, money } from '../common/format.ts';
+import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { BranchPickerPanel } from '../common/BranchPickerView.tsx';
 import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
@@ -80,7 +80,7 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
         <h2 className="kw-step-title">{t('withdrawal.amountTitle')}</h2>
         <div className="kw-field">
           <label className="kw-label" htmlFor="withdraw-amount">{t('withdrawal.amountLabel')}</label>
-          <Input id="withdraw-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={language === 'pt' ? '0,00' : '0.00'} aria-describedby="withdraw-limits" disabled={busy} />
+          <Input id="withdraw-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} aria-describedby="withdraw-limits" disabled={busy} />
           <ul id="withdraw-limits" className="kw-bank-limits">
             <li>{t('withdrawal.available', { amount: available })}</li>
             <li>{t('withdrawal.max', { amount: kz(limits?.maxAmount ?? 0) })}</li>

@@ -39,7 +39,8 @@ export interface BinInfo {
 }
 
 export type CardVerification =
-  | { outcome: 'ok'; token: string; bankCode: string; cardType: CardType }
+  /** `holderName`: the name the bank has the card in (it matched the one asked about). */
+  | { outcome: 'ok'; token: string; bankCode: string; cardType: CardType; holderName: string }
   | { outcome: 'unknownCard' | 'blocked' | 'holderMismatch' | 'mobileMismatch' };
 
 export interface BankOperationRequest {

@@ -45,7 +45,7 @@ export function bankSimulator(db: Database, options: { defaultDelayMs: number })
       if (card.status !== 'active') return { outcome: 'blocked' };
       if (!sameName(card.holder_name, holderName)) return { outcome: 'holderMismatch' };
       if (card.holder_mobile !== mobile) return { outcome: 'mobileMismatch' };
-      return { outcome: 'ok', token: card.token, bankCode: card.bank_code, cardType: card.card_type };
+      return { outcome: 'ok', token: card.token, bankCode: card.bank_code, cardType: card.card_type, holderName: card.holder_name };
     },
 
     async submit(request: BankOperationRequest) {

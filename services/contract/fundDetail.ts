@@ -11,10 +11,34 @@ const fundLine = z.object({
   balanceBefore: cents,
   balanceAfter: cents,
   product: z.string(),
+  /** The other side: a person masked ("Bruno M*** D***"), a merchant by its trade name; none for one's own accounts and the bank. */
   counterparty: z.string().nullable(),
+  /** A withdrawal's service charge, held and returned with it: the line's amount includes it. */
+  charge: cents.nullable(),
   at: z.string(),
 });
 export type FundLine = z.infer<typeof fundLine>;
+
+/** A card as the member's card list shows it ("BAI", "6004 00** **** 0011"). */
+const cardShown = z.object({ bankShort: z.string(), maskedCardNo: z.string() });
+
+/** What a line's page shows by kind of movement, besides the numbers every line has. */
+export const fundLineFacts = z.discriminatedUnion('type', [
+  /** The other person, masked: paid to (an expenditure) or received from (an income). */
+  z.object({ type: z.literal('transfer'), name: z.string().nullable(), mobile: z.string().nullable() }),
+  z.object({ type: z.literal('topup'), card: cardShown.nullable() }),
+  /** The hold (or, `returned`, its release after the bank refused): amount and charge apart, and their total. */
+  z.object({
+    type: z.literal('withdrawal'), card: cardShown.nullable(), amount: cents, charge: cents, total: cents,
+    state: z.enum(['PENDING', 'SUCCESS', 'FAILED']), returned: z.boolean(),
+  }),
+  /** Paying a merchant: its trade name and store, and the receipt's voucher. */
+  z.object({ type: z.literal('merchantPayment'), merchant: z.string(), store: z.string().nullable(), voucherNo: z.string() }),
+  /** A merchant giving a payment back: its trade name and store, and the voucher of the payment refunded. */
+  z.object({ type: z.literal('refund'), merchant: z.string(), store: z.string().nullable(), paymentVoucherNo: z.string() }),
+  z.object({ type: z.literal('other') }),
+]);
+export type FundLineFacts = z.infer<typeof fundLineFacts>;
 
 /**
  * The fund detail of the available account, newest first, by date range (a shortcut or from/to in
@@ -37,5 +61,6 @@ export const queryFundDetail = defineService({
   name: 'wallet/fund/queryFundDetail',
   audience: 'member',
   request: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
-  response: fundLine.extend({ voucherNo: z.string(), relatedAmount: cents, seller: z.string().nullable(), note: z.string().nullable() }),
+  // `note`: what the payer wrote on a transfer (nothing else has one)
+  response: fundLine.extend({ voucherNo: z.string(), note: z.string().nullable(), facts: fundLineFacts }),
 });

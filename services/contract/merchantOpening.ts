@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { cardId } from './shared.ts';
+import { cardId, cents } from './shared.ts';
 import { merchantCategoryCode, merchantSummary } from './merchantShared.ts';
 
 /**
@@ -17,6 +17,8 @@ export const queryOpening = defineService({
     /** The verified company's short name, which becomes the merchant's name (as customers see it). */
     companyName: z.string().nullable(),
     merchant: merchantSummary.nullable(),
+    /** The service charge a new collection account gets, shown before it is opened (the customer pays nothing). */
+    chargeTerms: z.object({ rateBp: z.number().int(), cap: cents.nullable() }),
   }),
 });
 

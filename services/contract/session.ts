@@ -4,7 +4,11 @@ import { defineService } from './define.ts';
 export const memberProfileSchema = z.object({
   memberId: z.string(),
   memberType: z.enum(['individual', 'enterprise']),
-  displayName: z.string(),
+  /**
+   * The name the member gave, or null: a person's verified name; a company's trade name (its
+   * merchant's, else the short name of its enterprise verification). Never the mobile or e-mail.
+   */
+  displayName: z.string().nullable(),
   mobile: z.string().nullable(),
   email: z.string().nullable(),
   language: z.string(),

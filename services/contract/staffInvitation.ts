@@ -3,14 +3,17 @@ import { defineService } from './define.ts';
 import { emailAddress, nationalMobile } from './shared.ts';
 import { invitationId, invitationState, staffChannel, storeId } from './merchantShared.ts';
 
-/** An invitation as the merchant sees it: to whom (masked), for which store, in which state. */
+/** An invitation as the merchant sees it: to whom, for which store, in which state. */
 export const sentInvitation = z.object({
   invitationId,
   storeId,
   storeName: z.string(),
   channel: staffChannel,
-  /** "+244 9** *** 456" / "a***@empresa.ao"; null for a QR invitation (whoever scans it). */
-  contactMasked: z.string().nullable(),
+  /**
+   * The mobile (+2449XXXXXXXX) or e-mail the merchant typed, in full: only the inviting merchant's
+   * owner reads its invitations. Null for a QR invitation (whoever scans it).
+   */
+  contact: z.string().nullable(),
   allRecords: z.boolean(),
   state: invitationState,
   createdAt: z.string(),
@@ -43,6 +46,17 @@ export const listInvitations = defineService({
   audience: 'member',
   request: z.object({}),
   response: z.object({ invitations: z.array(sentInvitation) }),
+});
+
+/**
+ * One of the merchant's invitations, as the list has it: what the QR invitation's screen asks in the
+ * background while the code is shown, to say when it is accepted. STF10006 for another's or none.
+ */
+export const invitationDetail = defineService({
+  name: 'merchant/staff/invitationDetail',
+  audience: 'member',
+  request: z.object({ invitationId }),
+  response: z.object({ invitation: sentInvitation }),
 });
 
 /** Withdraws a pending invitation: STF10003 expired, STF10005 answered, STF10004 already withdrawn, STF10006 not the merchant's. */

@@ -6,8 +6,11 @@ import { staffChannel, staffId, storeId } from './merchantShared.ts';
 export const staffMember = z.object({
   staffId,
   name: z.string(),
-  /** "9** *** 456", as the app shows another person's number. */
-  mobileMasked: z.string().nullable(),
+  /**
+   * The clerk's mobile in full (+2449XXXXXXXX): the owner's own staff (every staff call is the
+   * owner's), whom it invited and may need to call; a clerk never reads the staff list.
+   */
+  mobile: z.string().nullable(),
   contactChannel: staffChannel,
   status: z.enum(['normal', 'deleted']),
   storeId,

@@ -2,15 +2,11 @@ import { fromPromise } from 'xstate';
 import { payPasswordMachine, type ResetCard } from '../../machines/payPassword.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway, type Outcome } from '../gateway.ts';
-import { encryptPositions, getKeypad, keypadKeyActions } from '../keypad.ts';
+import { newPayPasswordFlow } from './newPayPassword.ts';
 
-/** Setting (or resetting) the pay password: the one-time keypad, the save, and the reset's SMS code (to the account's mobile, or a bound card's). */
+/** Setting (or resetting) the pay password: the new one (newPayPassword child), and the reset's SMS code (to the account's mobile, or a bound card's). */
 export const payPasswordActors = {
-  getKeypad,
-  savePayPassword: fromPromise(async ({ input }): Promise<Outcome<{ set: true }>> => {
-    const entry = await encryptPositions(input.keypad, input.positions);
-    return requestGateway('wallet/password/setPayPwd', { ...entry, ...(input.resetTicket ? { resetTicket: input.resetTicket } : {}) });
-  }),
+  newPayPassword: newPayPasswordFlow,
   sendResetCode: fromPromise<Outcome<{ sentTo?: string }>>(() => requestGateway('wallet/paypassword/forgetPayPassword', { step: 'sendCode' })),
   verifyResetCode: fromPromise<Outcome<{ resetTicket?: string }>, { code: string; card: ResetCard | null }>(({ input }) =>
     input.card
@@ -19,4 +15,4 @@ export const payPasswordActors = {
   sendCardCode: fromPromise<Outcome<{ sentTo?: string }>, ResetCard>(({ input }) => requestGateway('wallet/paypassword/check-cardNo-mobile', { step: 'sendCode', ...input })),
 } satisfies ActorsOf<typeof payPasswordMachine>;
 
-export const payPasswordFlow = payPasswordMachine.provide({ actors: payPasswordActors, actions: keypadKeyActions });
+export const payPasswordFlow = payPasswordMachine.provide({ actors: payPasswordActors });

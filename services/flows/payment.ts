@@ -4,6 +4,7 @@ import type { ActorsOf } from '../../machines/outcome.ts';
 import type { RequestOf, ServiceName, contracts } from '../contract/index.ts';
 import { requestGateway } from '../gateway.ts';
 import { payConfirmFlow } from './payConfirm.ts';
+import { newPayPasswordFlow } from './newPayPassword.ts';
 
 /**
  * A money call: the chart's requestNo goes in the envelope, not in bizContent, so a retry after a
@@ -16,6 +17,7 @@ export const sendPayment = ({ service, request, requestNo }: Application): Promi
 /** The payment chart as the money flows run it (top-up, withdrawal, transfer), each parent providing it as its `payment` child. */
 export const paymentActors = {
   payConfirm: payConfirmFlow,
+  newPayPassword: newPayPasswordFlow,
   apply: fromPromise<PaymentOutput, Application>(({ input }) => sendPayment(input)),
 } satisfies ActorsOf<typeof paymentMachine>;
 

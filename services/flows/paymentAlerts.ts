@@ -18,26 +18,38 @@ export const paymentAlertsActors = {
 export const paymentAlertsFlow = paymentAlertsMachine.provide({ actors: paymentAlertsActors });
 
 /**
- * Whether a member asked for payments read aloud: kept in this browser's localStorage under the
- * member's id. On the device, because reading aloud is about this phone's speaker at this till
- * (the same person may want it at the till and not on their own phone), and per member, because
- * one till phone is shared by the clerks of a store; no server call on the till's path.
+ * Whether payments are read aloud for a member: their own choice, kept in this browser's
+ * localStorage under their id, else this phone's default. On the device, because reading aloud is
+ * about this phone's speaker at this till (the same person may want it at the till and not on
+ * their own phone), and per member, because one till phone is shared by the clerks of a store; no
+ * server call on the till's path. The default is off until someone allows it on this phone (the
+ * owner setting up the till, usually): from the first "read aloud" switched on here, it is on for
+ * every member who has not switched it off themselves.
  */
 const voiceKey = (memberId: string) => `PaymentAlertsVoice:${memberId}`;
+/** This phone's default once someone switched the voice on here. */
+const PHONE_ALLOWED = 'PaymentAlertsVoice';
 
-export function rememberedVoice(memberId: string | undefined): boolean {
-  if (!memberId || typeof localStorage === 'undefined') return false;
+function read(key: string): string | null {
+  if (typeof localStorage === 'undefined') return null;
   try {
-    return localStorage.getItem(voiceKey(memberId)) === 'on';
+    return localStorage.getItem(key);
   } catch {
-    return false;
+    return null;
   }
 }
 
+export function rememberedVoice(memberId: string | undefined): boolean {
+  const own = memberId ? read(voiceKey(memberId)) : null;
+  if (own === 'on' || own === 'off') return own === 'on';
+  return read(PHONE_ALLOWED) === 'allowed';
+}
+
 export function rememberVoice(memberId: string | undefined, on: boolean): void {
-  if (!memberId || typeof localStorage === 'undefined') return;
+  if (typeof localStorage === 'undefined') return;
   try {
-    localStorage.setItem(voiceKey(memberId), on ? 'on' : 'off');
+    if (memberId) localStorage.setItem(voiceKey(memberId), on ? 'on' : 'off');
+    if (on) localStorage.setItem(PHONE_ALLOWED, 'allowed');
   } catch {
     // private mode or a full quota: the choice lasts as long as the screen
   }

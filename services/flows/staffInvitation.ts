@@ -18,6 +18,8 @@ export const staffInvitationActors = {
   load: fromPromise(() => load()),
   invite: fromPromise(({ input }: { input: InviteRequest }) => requestGateway('merchant/staff/invite', input)),
   withdraw: fromPromise(({ input }: { input: { invitationId: string } }) => requestGateway('merchant/staff/withdrawInvitation', input)),
+  // while the QR is shown: no cover, no toast, and not activity for the session (README SESSION_IDLE_MINUTES)
+  checkInvitation: fromPromise(({ input }: { input: { invitationId: string } }) => requestGateway('merchant/staff/invitationDetail', input, { quiet: true, silent: true, background: true })),
 } satisfies ActorsOf<typeof staffInvitationMachine>;
 
 export const staffInvitationFlow = staffInvitationMachine.provide({ actors: staffInvitationActors });

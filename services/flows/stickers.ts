@@ -4,6 +4,7 @@ import type { ActorsOf } from '../../machines/outcome.ts';
 import { LEGACY_HEADERS } from '../contract/answerCodes.ts';
 import { requestGateway, type Outcome } from '../gateway.ts';
 import { signalSessionExpired } from '../session-signal.ts';
+import { transportUi } from '../transport-ui.ts';
 import { storedOperatorToken } from '../../src/lib/operatorSession.ts';
 
 /** Where a batch's print-ready sheet is served (operators only, header `sso-auth-token`). */
@@ -19,7 +20,8 @@ const refused = (code: DownloadRefusal): Outcome<never> => ({ ok: false, code, m
 export async function fetchStickerSheet(batchId: string, base = ''): Promise<Outcome<Blob>> {
   let response: Response;
   try {
-    response = await fetch(`${base}${stickerSheetPath(batchId)}`, {
+    // the placards' tagline in the operator's language, as every call's answers
+    response = await fetch(`${base}${stickerSheetPath(batchId)}?language=${encodeURIComponent(transportUi().t('languageCode'))}`, {
       headers: { [LEGACY_HEADERS.ssoAuth]: storedOperatorToken() ?? '' },
       credentials: 'omit',
       cache: 'no-store',

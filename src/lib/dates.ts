@@ -1,32 +1,54 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/pt';
 import type { Language } from './language.ts';
+import { DAYJS_LOCALE } from './dateLocale.ts';
+import { inLanguage, type SentencePart } from './sentence.ts';
 
+// the date library's locale for the app (src/lib/dateLocale.ts: in the first bundle without the formatters)
+export { loadDateLocale, setDateLanguage } from './dateLocale.ts';
+
+/** Days as they travel and are stored (spec §9): Luanda days, `YYYY-MM-DD`. Never shown as such. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
-const DAYJS_LOCALE: Record<Language, string> = { pt: 'pt', en: 'en', zh: 'zh-cn', fr: 'fr' };
-
-/** pt is in the first bundle and en is the date library's own; the others come with their language (src/i18n.ts loadLanguage). */
-const LOCALE_LOADERS: Partial<Record<Language, () => Promise<unknown>>> = {
-  zh: () => import('dayjs/locale/zh-cn'),
-  fr: () => import('dayjs/locale/fr'),
+/**
+ * How each language writes a day, a day and time, and a day in a short list (a chart's axis): the one
+ * place dates are written for people (pt `26 nov 2026, 14:05`, fr `26 nov. 2026, 14:05`, en
+ * `26 Nov 2026, 14:05`, zh `2026年11月26日 14:05`), the month's name in the language's own words.
+ */
+const FORMATS: Record<Language, { day: string; dayTime: string; shortDay: string }> = {
+  pt: { day: 'D MMM YYYY', dayTime: 'D MMM YYYY, HH:mm', shortDay: 'D MMM' },
+  fr: { day: 'D MMM YYYY', dayTime: 'D MMM YYYY, HH:mm', shortDay: 'D MMM' },
+  en: { day: 'D MMM YYYY', dayTime: 'D MMM YYYY, HH:mm', shortDay: 'D MMM' },
+  zh: { day: 'YYYY年M月D日', dayTime: 'YYYY年M月D日 HH:mm', shortDay: 'M月D日' },
 };
-export async function loadDateLocale(language: Language): Promise<void> {
-  await LOCALE_LOADERS[language]?.();
+
+type DateValue = string | number | Date;
+
+/** A day (a Luanda day `YYYY-MM-DD`, or the day of a time) as `language` writes it: `26 nov 2026`. */
+export function formatDate(value: DateValue, language: Language): string {
+  return dayjs(value).locale(DAYJS_LOCALE[language]).format(FORMATS[language].day);
 }
 
-/** decisions.md: the date library's locale follows the chosen language. */
-export function setDateLanguage(language: Language) {
-  dayjs.locale(DAYJS_LOCALE[language]);
+/** A time as `language` writes it: `26 nov 2026, 14:05`. */
+export function formatDateTime(value: DateValue, language: Language): string {
+  return dayjs(value).locale(DAYJS_LOCALE[language]).format(FORMATS[language].dayTime);
 }
 
-export function formatDate(value: string | number | Date, language: Language): string {
-  return dayjs(value).locale(DAYJS_LOCALE[language]).format(DATE_FORMAT);
+/** A day without its year, where the year is plain (a chart's axis): `26 nov`, `11月26日`. */
+export function formatShortDay(value: DateValue, language: Language): string {
+  return dayjs(value).locale(DAYJS_LOCALE[language]).format(FORMATS[language].shortDay);
 }
 
-export function formatDateTime(value: string | number | Date, language: Language): string {
-  return dayjs(value).locale(DAYJS_LOCALE[language]).format(`${DATE_FORMAT} HH:mm`);
+/** An hour of the day (a Luanda hour, `00`–`23`) as a label: `9h`, `09:00`, `9时`. */
+export function formatHour(hour: string | number, language: Language): string {
+  const h = Number(hour);
+  return language === 'en' ? `${String(h).padStart(2, '0')}:00` : language === 'zh' ? `${h}时` : `${h}h`;
 }
+
+/** A day inside a sentence (`t('…', { date: dayInSentence(d) })`): written in the sentence's language. */
+export const dayInSentence = (value: DateValue): SentencePart => inLanguage((language) => formatDate(value, language));
+
+/** A time inside a sentence: written in the sentence's language. */
+export const timeInSentence = (value: DateValue): SentencePart => inLanguage((language) => formatDateTime(value, language));
 
 /** Date-filter shortcut codes of spec §9. */
 export const DATE_SHORTCUTS = {

@@ -1,8 +1,21 @@
 import type { Language } from './language.ts';
 
 /**
- * Amounts travel and are stored as integer cêntimos (bigint in SQL, string or bigint on the wire).
- * pt shows `1 234,56 Kz` (Intl pt-AO); en/zh/fr show `Kz 1,234.56` style with the narrow symbol.
+ * How amounts are written in each language: pt and fr group thousands with a space, mark decimals
+ * with a comma and put `Kz` after (Intl pt-AO and fr-FR: `1 234,56 Kz`); en and zh the other way
+ * (`Kz 1,234.56`, the narrow symbol).
+ */
+const AMOUNT_LOCALE: Record<Language, string> = { pt: 'pt-AO', fr: 'fr-FR', en: 'en-US', zh: 'zh-CN' };
+/** Whether a language writes `1 234,56` (pt, fr) rather than `1,234.56` (en, zh). */
+const commaDecimals = (language: Language) => language === 'pt' || language === 'fr';
+/** The decimal mark a person types in `language`. */
+export const decimalMarkOf = (language: Language) => (commaDecimals(language) ? ',' : '.');
+/** An empty amount field's hint: `0,00` or `0.00`. */
+export const amountPlaceholder = (language: Language) => `0${decimalMarkOf(language)}00`;
+
+/**
+ * Amounts travel and are stored as integer cêntimos (bigint in SQL, string or bigint on the wire),
+ * and show as `AMOUNT_LOCALE` writes them.
  */
 export function formatKwanza(centimos: bigint | number | string, language: Language): string {
   const value = BigInt(centimos);
@@ -10,7 +23,7 @@ export function formatKwanza(centimos: bigint | number | string, language: Langu
   const abs = negative ? -value : value;
   const whole = abs / 100n;
   const cents = Number(abs % 100n);
-  const formatter = new Intl.NumberFormat(language === 'pt' ? 'pt-AO' : 'en-US', {
+  const formatter = new Intl.NumberFormat(AMOUNT_LOCALE[language], {
     style: 'currency',
     currency: 'AOA',
     currencyDisplay: 'narrowSymbol',
@@ -39,15 +52,15 @@ const MAX_WHOLE_DIGITS = 13;
 
 /**
  * Parses an amount typed in `language`'s convention into cêntimos, digits only (never a float):
- * pt `1 234,56` (groups by spaces or dots, decimal comma), en/zh/fr `1,234.56` (groups by commas,
- * decimal point). Where it cannot be a group (one separator followed by one or two digits) either
+ * pt and fr `1 234,56` (groups by spaces or dots, decimal comma), en/zh `1,234.56` (groups by
+ * commas, decimal point). Where it cannot be a group (one separator followed by one or two digits) either
  * mark is taken as the decimal one, since phone keypads often offer only one of them. Null when it
  * is not an amount; zero parses (whether it may be paid is the caller's rule).
  */
 export function parseAmount(input: string, language: Language): bigint | null {
   const compact = input.replace(/[\s\u00a0\u202f]/g, '').replace(/^kz|kz$/i, '');
-  const decimalMark = language === 'pt' ? ',' : '.';
-  const groupMark = language === 'pt' ? '.' : ',';
+  const decimalMark = decimalMarkOf(language);
+  const groupMark = commaDecimals(language) ? '.' : ',';
   const whole = (text: string): string | null => {
     if (/^\d+$/.test(text)) return text;
     const grouped = new RegExp(`^\\d{1,3}(?:\\${groupMark}\\d{3})+$`);

@@ -2,7 +2,8 @@ import type { Language } from './language.ts';
 
 /**
  * The client-stored items of spec §3, behind one module. Values are JSON in localStorage, except
- * the language (session storage `LANG`, lower case) and the secure keypad's one-time keys.
+ * the language (session storage `LANG`, lower case, and the same in localStorage for other tabs)
+ * and the secure keypad's one-time keys.
  */
 export interface UserInfo {
   token?: string;
@@ -89,8 +90,15 @@ export const storage = {
   setPendingTopup: (orderNo: string | null) => write(session(), KEYS.pendingTopup, orderNo),
   getPendingWithdrawal: () => read<string>(session(), KEYS.pendingWithdrawal),
   setPendingWithdrawal: (withdrawNo: string | null) => write(session(), KEYS.pendingWithdrawal, withdrawNo),
-  getLanguage: (): string | null => session()?.getItem(KEYS.language) ?? null,
-  setLanguage: (language: Language) => session()?.setItem(KEYS.language, language.toLowerCase()),
+  /**
+   * The language choice: this tab's (session storage `LANG`, spec §3), else the last one made in
+   * any tab of this browser (local storage `LANG`), so a new tab, or a page a link opens in one,
+   * reads in the language chosen.
+   */
+  getLanguage: (): string | null => session()?.getItem(KEYS.language) ?? local()?.getItem(KEYS.language) ?? null,
+  setLanguage: (language: Language) => {
+    for (const area of [session(), local()]) area?.setItem(KEYS.language, language.toLowerCase());
+  },
   getKeypadKeys: (): KeypadKeys => ({
     mapArr: session()?.getItem('mapArr') ?? undefined,
     randKey: session()?.getItem('randKey') ?? undefined,

@@ -1,18 +1,14 @@
-import { createContext, useContext, useEffect, useMemo } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import { sessionFlow } from '../../services/flows/session.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
-import { DURATIONS } from '../../services/transport-ui.ts';
 import { storage } from '../lib/storage.ts';
 import { forgetOperatorToken, PLATFORM_SIGN_IN } from '../lib/operatorSession.ts';
 import { nativeShell } from '../lib/device.ts';
 import { nativeAuthorize } from '../lib/native.ts';
-import { showToast } from '../ui/toast.tsx';
-import { SessionCover } from '../../screens/session/SessionCover.tsx';
 
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -23,6 +19,10 @@ type SessionActor = ActorRefFrom<typeof sessionMachine>;
  */
 const onPlatformPage = () => typeof window !== 'undefined' && /^\/plateform(\/|$)/.test(window.location.pathname);
 const platformSignIn = () => `${PLATFORM_SIGN_IN}?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+/** The page the person is on, to come back to once signed in (the chart keeps it only if it is a page of the app). */
+const currentPage = () => window.location.pathname + window.location.search;
+/** The app's own login page, told where to continue. */
+export const loginPageHref = (returnTo: string | null) => (returnTo ? `/app/login?returnTo=${encodeURIComponent(returnTo)}` : '/app/login');
 const SessionContext = createContext<SessionActor | null>(null);
 
 export function useSessionActor(): SessionActor {
@@ -33,25 +33,24 @@ export function useSessionActor(): SessionActor {
 
 /** Runs the session chart for the whole app and feeds it the transport's `session.expired`. */
 export function SessionProvider({ children }: { children: React.ReactNode }) {
-  const { t } = useTranslation();
   const router = useRouter();
   const machine = useMemo(
     () =>
       sessionFlow.provide({
         actions: {
           clearStoredItems: () => (onPlatformPage() ? forgetOperatorToken() : storage.clearUserItems()),
-          showExpiredMessage: () => void showToast(t('session.expiredMessage'), { kind: 'fail', durationMs: DURATIONS.relogin }),
           callNativeAuthorize: () => nativeAuthorize()?.(),
           goToLoginUrl: ({ context }) => {
             const url = onPlatformPage() ? platformSignIn() : context.loginUrl;
             if (url) window.location.assign(url);
           },
           postTokenLose: () => window.postMessage('TokenLose', window.location.origin),
+          goToLoginPage: ({ context }) => void router.navigate({ href: loginPageHref(context.returnTo), replace: true }),
           goHome: () => void router.navigate({ to: '/', replace: true }),
           rearmExpirySignal: () => resetSessionSignal(),
         },
       }),
-    [t, router],
+    [router],
   );
   const user = storage.getUserInfo();
   const platform = onPlatformPage();
@@ -60,9 +59,10 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       signedIn: platform ? !!user?.token : !!(user?.h5Token || user?.token),
       loginUrl: platform ? PLATFORM_SIGN_IN : (user?.loginUrl ?? null),
       nativeAuthorizeAvailable: !platform && nativeShell() !== null && nativeAuthorize() !== null,
+      inNativeShell: !platform && nativeShell() !== null,
     },
   });
-  useEffect(() => onSessionExpired(() => actor.send({ type: 'session.expired' })), [actor]);
+  useEffect(() => onSessionExpired(() => actor.send({ type: 'session.expired', returnTo: currentPage() })), [actor]);
 
   return (
     <SessionContext.Provider value={actor}>
@@ -72,7 +72,16 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The cover's words, fetched when it first shows: until they arrive it is an opaque cover all the same. */
+const SessionCover = lazy(() => import('../../screens/session/SessionCover.tsx').then((module) => ({ default: module.SessionCover })));
+
 function SessionCoverConnected({ actor }: { actor: SessionActor }) {
   const state = useSelector(actor, (s) => s);
-  return <SessionCover state={state} send={actor.send} />;
+  if (!state.hasTag('covered')) return null;
+  return (
+    <Suspense fallback={<div className="kw-session-cover" aria-busy="true" />}>
+      <SessionCover state={state} send={actor.send} />
+    </Suspense>
+  );
 }
+

@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from './FieldError.tsx';
+import { signedInMemberType, verificationHref } from '../lib/verification.ts';
 
 /** A screen's first call is on its way. */
 export function Loading() {
@@ -28,13 +29,18 @@ export function LoadFailedStep(props: Parameters<typeof LoadFailed>[0]) {
   );
 }
 
-/** Only verified members move money out (FND10004): why, and the way to the verification. */
+/**
+ * Only verified members move money out (FND10004): why, and the way to the verification. A person
+ * goes to the B.I. form (`label` is the flow's own words for it); a company to its enterprise
+ * verification, in the words of a company.
+ */
 export function VerifyFirst({ label }: { label: string }) {
   const { t } = useTranslation();
+  const company = signedInMemberType() === 'enterprise';
   return (
     <div className="kw-form">
-      <p className="kw-muted-text" role="alert">{t('errors.FND10004')}</p>
-      <a className="kw-button kw-button-block kw-link-button kw-centered-text kw-button-primary" href="/app/personalcert">{label}</a>
+      <p className="kw-muted-text" role="alert">{company ? t('common.verifyCompanyFirst') : t('errors.FND10004')}</p>
+      <a className="kw-button kw-button-block kw-link-button kw-centered-text kw-button-primary" href={verificationHref()}>{company ? t('common.verifyCompany') : label}</a>
     </div>
   );
 }

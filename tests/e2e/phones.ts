@@ -42,6 +42,35 @@ export function qrFrame(matrix: Matrix): Buffer {
   return luma;
 }
 
+/**
+ * A frame with an image file (a downloaded placard) scaled into 95 % of it on white, as a print of
+ * it held before the camera: drawn by a blank page's canvas beside `page` (the browser's own PNG
+ * decoding and scaling, no image library here).
+ */
+export async function imageFrame(page: Page, png: Buffer): Promise<Buffer> {
+  const blank = await page.context().newPage();
+  try {
+    const luma = await blank.evaluate(async ({ src, width, height }) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, width, height);
+      const scale = Math.min((width * 0.95) / image.width, (height * 0.95) / image.height);
+      context.drawImage(image, (width - image.width * scale) / 2, (height - image.height * scale) / 2, image.width * scale, image.height * scale);
+      const data = context.getImageData(0, 0, width, height).data;
+      return Array.from({ length: width * height }, (_, i) => Math.round(0.299 * data[i * 4]! + 0.587 * data[i * 4 + 1]! + 0.114 * data[i * 4 + 2]!));
+    }, { src: `data:image/png;base64,${png.toString('base64')}`, width: FRAME.width, height: FRAME.height });
+    return Buffer.from(luma.map((l) => Math.round(BLACK + ((WHITE - BLACK) * l) / 255)));
+  } finally {
+    await blank.close();
+  }
+}
+
 /** A frame with a Code 128 symbol ('1' a bar module), centred, 200 px tall. */
 export function barcodeFrame(modules: string): Buffer {
   const luma = Buffer.alloc(FRAME.width * FRAME.height, WHITE);

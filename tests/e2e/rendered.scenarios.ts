@@ -71,8 +71,11 @@ export const renderedScenarios: Scenario[] = [
         await expectHydrated(ctx.page, path);
         await ctx.page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor({ timeout: 15_000 });
         if (messages.length) throw new Error(`${path}: console says ${messages.join(' | ')}`);
-        // a `language` parameter is saved for the tab (decisions.md): the next page starts afresh
-        await ctx.page.evaluate(() => sessionStorage.clear());
+        // a `language` parameter is saved for the tab and the browser (decisions.md, issue 21): the next page starts afresh
+        await ctx.page.evaluate(() => {
+          sessionStorage.clear();
+          localStorage.removeItem('LANG');
+        });
       }
       // hydrated pages work as before: the language menu, then a link rendered by the server
       await ctx.page.goto(`${ctx.baseUrl}/`);

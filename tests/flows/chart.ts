@@ -17,6 +17,8 @@ export interface ChartState {
   entry: string[];
   exit: string[];
   invokes: { id: string; src: string }[];
+  /** The chart's own `description` of the state (Stately shows it), if it writes one. */
+  description: string | null;
   children: ChartState[];
 }
 
@@ -30,6 +32,8 @@ export interface ChartTransition {
   guard: string | null;
   actions: string[];
   reenter: boolean;
+  /** The chart's own `description` of the transition (Stately shows it), if it writes one. */
+  description: string | null;
 }
 
 export interface Chart {
@@ -116,6 +120,7 @@ export function chartOf(machine: AnyStateMachine): Chart {
       entry: list((node.config as { entry?: unknown }).entry).map(actionName),
       exit: list((node.config as { exit?: unknown }).exit).map(actionName),
       invokes,
+      description: typeof node.description === 'string' ? node.description : null,
       children: [],
     };
     states.push(state);
@@ -129,6 +134,7 @@ export function chartOf(machine: AnyStateMachine): Chart {
         guard: guardName(t.guard),
         actions: ((t.actions ?? []) as unknown[]).map(actionName),
         reenter: !!t.reenter,
+        description: typeof (t as { description?: unknown }).description === 'string' ? (t as { description: string }).description : null,
       });
     }
     state.children = (Object.values(node.states) as AnyStateNode[]).map(visit);

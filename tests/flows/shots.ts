@@ -2,30 +2,38 @@
  * The screens of the flow book: the harness (tests/flows/harness/) is built with Vite, opened in
  * Chromium (/usr/bin/chromium, no network: the page is served from the build folder through
  * request interception), and every chart with a view is walked along its model's paths, in pt and
- * en. Each state value met for the first time is photographed (JPEG, a 360×720 phone). Two pages
- * work side by side, one per language. A step that lands elsewhere than the model says, a screen
- * that throws, or a chart whose page stops answering (a half-written chart looping; 30 s,
- * `FLOWS_STEP_LIMIT_MS`) is reported on the chart's page instead of photographed.
+ * en. Each state value met for the first time is photographed in its route's page, header
+ * included (JPEG, a 390×844 phone at twice its pixels, cut below the page's content, a longer page
+ * taken down to twice the phone's height), its words read and its controls tried (what each
+ * sends, for the plain captions). Two pages work side by side, one per language. A step that lands elsewhere than the
+ * model says, a screen that throws, or a chart whose page stops answering (a half-written chart
+ * looping; 30 s, `FLOWS_STEP_LIMIT_MS`) is reported on the chart's page instead of photographed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FlowEntry } from './catalogue.ts';
 import type { Shot, ShotReport } from './page.ts';
-import type { StateInfo } from './harness/main.tsx';
+import type { Control, StateInfo } from './harness/main.tsx';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const ORIGIN = 'http://flowbook.local';
 const LANGUAGES = ['pt', 'en'] as const;
+/**
+ * The phone the pictures are taken on, in CSS pixels, and its pixel ratio (sharp when enlarged); a
+ * picture is cut below the screen's content (a blank phone below is no help), never shorter than
+ * `shortest` nor longer than twice the phone.
+ */
+export const PHONE = { width: 390, height: 844, scale: 2, shortest: 420, longest: 1688 } as const;
 
 interface Book {
   flows(): string[];
   hasView(flow: string): boolean;
   paths(flow: string): string[];
-  stepsOf(flow: string, index: number): number;
+  eventsOf(flow: string, index: number): string[];
   start(flow: string, index: number, language: string): Promise<StateInfo>;
   step(index: number): Promise<StateInfo>;
   begin(): void;
-  stop(): void;
+  stop(): Control[] | null;
 }
 declare const __book: Book;
 
@@ -56,7 +64,7 @@ export async function takeScreenshots(catalogue: FlowEntry[], out: string, log: 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     const open = async () => {
-      const page = await browser.newPage({ viewport: { width: 360, height: 720 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+      const page = await browser.newPage({ viewport: { width: PHONE.width, height: PHONE.height }, deviceScaleFactor: PHONE.scale, reducedMotion: 'reduce' });
       // the harness from its build folder; anything else (a gateway call of a view) gets no answer
       await page.route('**/*', async (route) => {
         const url = new URL(route.request().url());
@@ -100,7 +108,12 @@ export async function takeScreenshots(catalogue: FlowEntry[], out: string, log: 
       fs.mkdirSync(dir, { recursive: true });
       await page.evaluate(() => __book.begin());
       const descriptions = await page.evaluate((f) => __book.paths(f), flow);
-      const take = async (state: StateInfo, description: string) => {
+      // a picture's controls are tried in the page's next call (the next step, path or the end)
+      let last: Shot | null = null;
+      const tried = (controls: Control[] | null) => {
+        if (controls && last) last.controls = controls;
+      };
+      const take = async (state: StateInfo, description: string, start: string, steps: Shot['steps']) => {
         if (state.error) {
           const problem = `${language}: the screen failed in ${state.value}: ${state.error}`;
           if (!report.problems.includes(problem)) report.problems.push(problem);
@@ -108,24 +121,33 @@ export async function takeScreenshots(catalogue: FlowEntry[], out: string, log: 
         }
         if (!state.fresh) return;
         const name = `${fileSafe(state.value)}.jpg`;
-        await page.screenshot({ path: path.join(dir, name), type: 'jpeg', quality: 72, fullPage: false });
-        report.shots.push({ state: state.value, active: state.active, language, file: `shots/${flow}/${language}/${name}`, path: description } satisfies Shot);
+        const height = Math.min(PHONE.longest, Math.max(PHONE.shortest, state.height + 16));
+        const file = path.join(dir, name);
+        // a page longer than the phone is taken down to twice the phone's height
+        await page.screenshot({ path: file, type: 'jpeg', quality: 70, fullPage: height > PHONE.height, clip: { x: 0, y: 0, width: PHONE.width, height } });
+        last = { state: state.value, active: state.active, language, file: `shots/${flow}/${language}/${name}`, path: description, width: PHONE.width, height, screen: state.screen, controls: [], start, steps };
+        report.shots.push(last);
       };
       for (let index = 0; index < descriptions.length; index++) {
         const description = descriptions[index]!;
         let state = await page.evaluate(({ f, i, l }) => __book.start(f, i, l), { f: flow, i: index, l: language });
-        await take(state, description);
-        const steps = await page.evaluate(({ f, i }) => __book.stepsOf(f, i), { f: flow, i: index });
-        for (let step = 0; step < steps; step++) {
+        tried(state.probed);
+        const start = state.value;
+        await take(state, description, start, []);
+        const events = await page.evaluate(({ f, i }) => __book.eventsOf(f, i), { f: flow, i: index });
+        const walked: Shot['steps'] = [];
+        for (let step = 0; step < events.length; step++) {
           state = await page.evaluate((i) => __book.step(i), step);
+          tried(state.probed);
           if (state.expected !== null && state.expected !== state.value) {
             report.problems.push(`${language}: ${description}: step ${step + 1} reached ${state.value}, not ${state.expected}`);
             break;
           }
-          await take(state, description);
+          walked.push({ event: events[step]!, state: state.value });
+          await take(state, description, start, [...walked]);
         }
       }
-      await page.evaluate(() => __book.stop());
+      tried(await page.evaluate(() => __book.stop()));
     };
 
     const queue = catalogue.filter((e) => withView.has(e.flow)).map((e) => e.flow);

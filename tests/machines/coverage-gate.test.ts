@@ -27,7 +27,7 @@ describe('the gate itself', () => {
     const { sessionModel } = await import('../models/session.model.ts');
     const webOnly = { ...sessionModel, variants: sessionModel.variants.slice(0, 1) };
     const missing = uncovered(webOnly, transitionCoveringPaths(webOnly));
-    expect(missing.some((key) => key.includes('choosingReLogin --always[0]--> session.expired.authorizingNatively'))).toBe(true);
+    expect(missing.some((key) => key.includes('choosingReLogin --always[0]--> session.signingIn.authorizingNatively'))).toBe(true);
     expect(missing.some((key) => key.includes('session.starting --always[0]--> session.signedIn'))).toBe(true);
   });
 });

@@ -5,7 +5,11 @@ import { createActor } from 'xstate';
 import { headerOf, loadCatalogue, purposeOf, ROOT } from '../flows/catalogue.ts';
 import { transitionCoveringPaths, type FlowModel } from '../support/mbt.ts';
 import { models } from '../models/index.ts';
-import { leafPaths } from '../flows/page.ts';
+import { leafPaths, type Shot } from '../flows/page.ts';
+import { captionsOf, localeText } from '../flows/captions.ts';
+import { FRAMES } from '../flows/harness/frames.ts';
+import { ACCEPTS, ACTORS, CHILDREN, DELAYS, GUARDS } from '../flows/words.ts';
+import { ROUTES } from '../../services/routeTable.ts';
 
 /**
  * What the flow book needs of every chart: a header comment (its one-line purpose in the index),
@@ -74,6 +78,83 @@ describe('the flow book', () => {
     expect(reached.has('enteringAmount.typing')).toBe(true);
     expect(dynamicCode.chart!.states.filter((s) => s.path && !reached.has(s.path)).length).toBeGreaterThan(10);
     expect(leafPaths(dynamicCode)).toContain('showing.waiting');
+  });
+
+  it('every chart is photographed in a page of the app that shows it, with the header its screen draws', () => {
+    const byFlow = new Map(catalogue.map((e) => [e.flow, e]));
+    const ancestors = (flow: string, seen = new Set<string>()): Set<string> => {
+      for (const parent of byFlow.get(flow)?.parents ?? []) if (!seen.has(parent)) ancestors(parent, seen.add(parent));
+      return seen;
+    };
+    expect(Object.keys(FRAMES).sort()).toEqual(catalogue.map((e) => e.flow).sort());
+    for (const [flow, frame] of Object.entries(FRAMES)) {
+      for (const where of frame.routes ?? []) {
+        const route = ROUTES.find((r) => r.path === where);
+        expect(route, `${flow}: ${where} in services/routeTable.ts`).toBeDefined();
+        const folder = route!.screen.split('/')[0]!;
+        const folderSource = fs.readdirSync(path.join(ROOT, 'screens', folder)).map((f) => fs.readFileSync(path.join(ROOT, 'screens', folder, f), 'utf8')).join('\n');
+        // its own screen, a screen of a chart that shows it inside its own, or one that mounts its view
+        const shows = folder === flow || ancestors(flow).has(folder) || byFlow.get(flow)!.screens.some((f) => folderSource.includes(f.startsWith('screens/common/') ? path.basename(f, '.tsx') : `/${flow}/`));
+        expect(shows, `${flow}: the screen of ${where} (screens/${route!.screen}.tsx) shows it`).toBe(true);
+        if (route!.access === 'operator') continue; // the platform's shell draws the header (PlatformTop)
+        const screen = fs.readFileSync(path.join(ROOT, 'screens', `${route!.screen}.tsx`), 'utf8');
+        const titled = screen.includes(`'${route!.title}'`) || (route!.title === `titles.${route!.props?.slug}` && screen.includes('`titles.${slug}`'));
+        expect(screen.includes('<PageHeader') && titled, `${flow}: screens/${route!.screen}.tsx draws PageHeader with ${route!.title}`).toBe(true);
+        expect(screen.includes('showBack={false}'), `${flow}: the back control as ${route!.screen} draws it`).toBe(!!frame.noBack);
+      }
+    }
+  });
+
+  it('every condition, child chart and timer of every chart has plain words (tests/flows/words.ts, or the refusal\'s own text)', () => {
+    const lacking: string[] = [];
+    for (const entry of catalogue.filter((e) => e.chart)) {
+      const actors = (entry.machine!.implementations.actors ?? {}) as Record<string, unknown>;
+      for (const t of entry.chart!.transitions) {
+        for (const guard of (t.guard ?? '').split(/ && | \|\| /).filter(Boolean).map((g) => g.replace(/^!/, ''))) {
+          const [, name, params] = /^([^(]+)(?:\((.*)\))?$/.exec(guard)!;
+          if (name === 'refusedWith' && !GUARDS[guard]) {
+            for (const language of ['pt', 'en'] as const) if (!localeText(language, `errors.${params}`)) lacking.push(`${entry.flow}: errors.${params} (${language})`);
+          } else if (!ACCEPTS.has(name!) && !name!.startsWith('in(') && !GUARDS[`${entry.flow}:${name}`] && !GUARDS[guard] && !GUARDS[name!]) lacking.push(`${entry.flow}: guard ${name}`);
+        }
+        if (t.kind === 'done' || t.kind === 'error') {
+          const id = t.event.replace(/^xstate\.(done|error)\.actor\./, '');
+          const src = entry.chart!.states.find((s) => s.id === t.source)?.invokes.find((i) => i.id === id)?.src ?? id;
+          const impl = actors[src];
+          if (impl && typeof impl === 'object' && 'root' in impl && !CHILDREN[id] && !CHILDREN[src]) lacking.push(`${entry.flow}: child chart ${id}`);
+        }
+      }
+      for (const delay of entry.chart!.delays) {
+        const value = (entry.machine!.implementations.delays as Record<string, unknown> | undefined)?.[delay];
+        if (typeof value !== 'number' && !Number.isFinite(Number(delay)) && !DELAYS[delay]) lacking.push(`${entry.flow}: delay ${delay}`);
+      }
+    }
+    expect(ACTORS.startCamera).toBeDefined();
+    expect(lacking).toEqual([]);
+  });
+
+  it('the plain words: a state is what its screen says of its own, a transition what the person or the server does', () => {
+    const cashier = catalogue.find((e) => e.flow === 'cashier')!;
+    const shot = (state: string, language: 'pt' | 'en', screen: Partial<NonNullable<Shot['screen']>>, controls: Shot['controls'] = []): Shot => ({
+      state: JSON.stringify(state), active: [state], language, file: '', path: '', width: 390, height: 844, start: '"loadingStores"', steps: [], controls,
+      screen: { title: 'Cashier', heading: null, messages: [], buttons: [], ...screen },
+    });
+    const words = captionsOf(cashier, [
+      shot('loadingStores', 'en', { messages: [{ text: 'Loading…', tone: 'status' }] }),
+      shot('storesFailed', 'en', { messages: [{ text: 'We could not load your stores.', tone: 'alert' }], buttons: ['Try again'] }, [{ event: 'stores.retry', label: 'Try again', how: 'press' }]),
+      shot('storesFailed', 'pt', { messages: [{ text: 'Não foi possível carregar as suas lojas.', tone: 'alert' }] }, [{ event: 'stores.retry', label: 'Tentar novamente', how: 'press' }]),
+      shot('choosingMode', 'en', { heading: 'How do you want to collect?' }),
+    ]);
+    const state = (key: string) => words.states.get(cashier.chart!.states.find((s) => s.key === key)!.id)!;
+    const transition = (source: string, event: string, guard: string | null = null) => words.transitions.get(cashier.chart!.transitions.find((t) => t.source === `cashier.${source}` && t.event === event && t.guard === guard)!)!;
+    expect(state('storesFailed')).toEqual({ en: 'We could not load your stores.', pt: 'Não foi possível carregar as suas lojas.' });
+    expect(state('choosingMode').en).toBe('How do you want to collect?');
+    expect(transition('storesFailed', 'stores.retry')).toEqual({ en: 'presses «Try again»', pt: 'carrega em «Tentar novamente»' });
+    expect(transition('loadingStores', 'xstate.done.actor.loadStores', 'refusedWith(MCH10003)').en).toBe('the server refuses: «Open a collection account first.»');
+    expect(transition('loadingStores', 'xstate.done.actor.loadStores', 'isOk').pt).toBe('o servidor aceita');
+    expect(transition('loadingStores', 'xstate.error.actor.loadStores').en).toBe('no answer from the server');
+    expect(transition('choosingMode', 'store.change', 'severalStores').en).toBe('store change, if there are several stores'); // no picture tried it: its name, read as words
+    expect(words.missing).toContain('event store.change');
+    expect(transition('dynamic', 'xstate.done.actor.dynamicCode').en).toBe('charging with a code ends');
   });
 
   it('the layout engine and the book stay out of the app: no module of src/, screens/, services/ or machines/ imports them', () => {

@@ -7,8 +7,9 @@ import { parkedCodeEntry, sampleCardCodeSent } from './codeEntry.model.ts';
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
 /** Ana's BAI debit card (simulator test card 6004000000000011) as checkCardBin shows it. */
-export const sampleBin = { bin: '600400', bankCode: '0040', bankShort: 'BAI', bankName: 'Banco Angolano de Investimentos', cardType: 'debit' as const, bindable: true as const, holderName: 'A*** M*** D***' };
-export const sampleSent = sampleCardCodeSent;
+export const sampleBin = { bin: '600400', bankCode: '0040', bankShort: 'BAI', bankName: 'Banco Angolano de Investimentos', cardType: 'debit' as const, bindable: true as const };
+/** The bank found the card in the member's name: its answer names the holder. */
+export const sampleSent = { ...sampleCardCodeSent, holderName: 'Ana M*** D***' };
 
 export const bindCardUserEvents = {
   'cardNo.changed': { type: 'cardNo.changed', value: '6004 0000 0000 0011' },

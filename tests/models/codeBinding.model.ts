@@ -15,6 +15,7 @@ export const codeBindingUserEvents = {
   'codes.retry': { type: 'codes.retry' },
   'binding.started': { type: 'binding.started' },
   'binding.cancelled': { type: 'binding.cancelled' },
+  'binding.confirmed': { type: 'binding.confirmed' },
   'unbind.asked': { type: 'unbind.asked', bindingId: '51' },
   'unbind.confirmed': { type: 'unbind.confirmed' },
   'unbind.cancelled': { type: 'unbind.cancelled' },
@@ -35,7 +36,8 @@ export const codeBindingModel: FlowModel<typeof codeBindingMachine> = {
     doneEvent('loadCodes', { ok: true, data: { ...sampleCodes, store: { ...sampleStore, status: 'closed' }, stickers: [] } }),
     doneEvent('loadCodes', refusal('MCH10004')),
     errorEvent('loadCodes', new Error('network down')),
-    doneEvent('scanner', { text: 'KW0000000124', source: 'typed' }),
+    doneEvent('scanner', { text: 'kw 0000 000124', source: 'typed' }),
+    doneEvent('scanner', { text: 'https://example.com/not-a-code', source: 'camera' }),
     errorEvent('scanner', new Error('child failed')),
     doneEvent('bindCode', { ok: true, data: { binding: newBinding } }),
     doneEvent('bindCode', refusal('MCH10010')),
@@ -46,6 +48,6 @@ export const codeBindingModel: FlowModel<typeof codeBindingMachine> = {
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.store?.status ?? null, c.stickers.map((b) => b.bindingId), c.chosen?.bindingId ?? null, c.scanned]);
+    return JSON.stringify([snapshot.value, c.store?.status ?? null, c.stickers.map((b) => b.bindingId), c.chosen?.bindingId ?? null, c.scanned, c.serial]);
   },
 };

@@ -7,7 +7,7 @@ const refusal = (code: string, detail = '') => ({ ok: false, code, message: code
 // five minutes from now, as the server gives one: the screen counts down from it
 export const sampleDynamicCode = { serial: 'DY0123456789AB', payload: samplePayload, amount: 125_000, expiresAt: new Date(Date.now() + 5 * 60_000).toISOString() };
 export const samplePayment = {
-  paymentId: '901', voucherNo: 'V202603140001', tradeNo: 'KW202603140000000077', storeId: '31', storeName: 'Loja Central', serial: 'DY0123456789AB',
+  paymentId: '901', voucherNo: 'V202603140001', tradeNo: 'OP202603140000000077', storeId: '31', storeName: 'Loja Central', serial: 'DY0123456789AB',
   method: 'dynamic' as const, amount: 125_000, charge: 625, net: 124_375, payerMasked: 'Ana M*** D***', at: '2026-03-14T09:05:00.000Z',
 };
 

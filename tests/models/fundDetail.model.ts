@@ -7,11 +7,12 @@ const refusal = (code: string, detail = '') => ({ ok: false, code, message: code
 export const TODAY = '2026-03-14';
 
 export const line = (id: string, over: Partial<FundLine> = {}): FundLine => ({
-  id, direction: 'expenditure', tradeNo: `KW20260314${id.padStart(10, '0')}`, kind: 'transfer', amount: 125_000,
-  balanceBefore: 5_000_000, balanceAfter: 4_875_000, product: 'transfer', counterparty: 'Bruno M*** D***', at: '2026-03-14T09:05:00.000Z', ...over,
+  id, direction: 'expenditure', tradeNo: `OP20260314${id.padStart(10, '0')}`, kind: 'transfer', amount: 125_000,
+  balanceBefore: 5_000_000, balanceAfter: 4_875_000, product: 'transfer', counterparty: 'Bruno M*** D***', charge: null, at: '2026-03-14T09:05:00.000Z', ...over,
 });
 export const firstPage = { items: [line('52'), line('51', { direction: 'income', kind: 'topup', amount: 1_000_000, balanceBefore: 4_000_000, balanceAfter: 5_000_000, counterparty: null })], nextCursor: '51', from: '2026-02-13', to: TODAY };
-export const lastPage = { items: [line('50', { kind: 'withdrawal', amount: 200_000, balanceBefore: 4_200_000, balanceAfter: 4_000_000, counterparty: null })], nextCursor: null, from: '2026-02-13', to: TODAY };
+/** A withdrawal of 2 000 Kz with its 50 Kz charge: the line is the 2 050 Kz held. */
+export const lastPage = { items: [line('50', { kind: 'withdraw_hold', product: 'withdraw_hold', amount: 205_000, charge: 5_000, balanceBefore: 4_205_000, balanceAfter: 4_000_000, counterparty: null })], nextCursor: null, from: '2026-02-13', to: TODAY };
 export const emptyPage = { items: [], nextCursor: null, from: TODAY, to: TODAY };
 
 export const fundDetailUserEvents = {

@@ -16,7 +16,7 @@ export const sampleStore: Store = {
   businessDays: [1, 2, 3, 4, 5], opensAt: '08:00', closesAt: '20:00', photoFileId: null, status: 'open', updatedAt: '2026-03-14T09:00:00.000Z',
 };
 export const CATEGORIES = ['5411', '5812'];
-const standing = (state: string, merchant: MerchantSummary | null = null) => ({ ok: true, data: { state, companyName: state === 'canOpen' || state === 'open' ? 'Loja Demo' : null, merchant } });
+const standing = (state: string, merchant: MerchantSummary | null = null) => ({ ok: true, data: { state, companyName: state === 'canOpen' || state === 'open' ? 'Loja Demo' : null, merchant, chargeTerms: { rateBp: 50, cap: 500_000 } } });
 const otherCard = { ...sampleCard, cardId: '8', maskedCardNo: '6004 00** **** 0022', last4: '0022' };
 
 export const merchantOpeningUserEvents = {

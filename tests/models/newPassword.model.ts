@@ -4,7 +4,7 @@ import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/m
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
 /** What sign-up's activation answers: the new member signed in. */
-export const sampleLogin = { loginToken: 'token-abcdefghijklmnopqrstuvwxyz', profile: { memberId: '9', memberType: 'individual', displayName: '923 456 789', mobile: '+244923456789', email: null, language: 'pt' } };
+export const sampleLogin = { loginToken: 'token-abcdefghijklmnopqrstuvwxyz', profile: { memberId: '9', memberType: 'individual', displayName: null, mobile: '+244923456789', email: null, language: 'pt' } };
 
 /** The new-password chart with its save parked: what the parents' models run. */
 export const parkedNewPassword = parkInvokes(newPasswordMachine, ['save']);

@@ -13,10 +13,15 @@ export const payConfirmUserEvents = {
 } satisfies Record<PayConfirmEvent['type'], PayConfirmEvent>;
 
 export const payConfirmModel: FlowModel<typeof payConfirmMachine> = {
-  machine: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']),
+  machine: parkInvokes(payConfirmMachine, ['payPasswordState', 'getKeypad', 'checkPayPassword']),
   variants: [{ name: 'a transfer', input: { purpose: samplePurpose } }],
   events: [
     ...Object.values(payConfirmUserEvents),
+    doneEvent('payPasswordState', { ok: true, data: { payPasswordSet: true, payLockedMinutes: null } }),
+    doneEvent('payPasswordState', { ok: true, data: { payPasswordSet: false, payLockedMinutes: null } }),
+    doneEvent('payPasswordState', { ok: true, data: { payPasswordSet: true, payLockedMinutes: 30 } }),
+    doneEvent('payPasswordState', refusal('AGW50000')),
+    errorEvent('payPasswordState', new Error('network down')),
     doneEvent('getKeypad', { ok: true, data: sampleKeypad }),
     doneEvent('getKeypad', refusal('AGW50000')),
     errorEvent('getKeypad', new Error('network down')),
@@ -32,6 +37,6 @@ export const payConfirmModel: FlowModel<typeof payConfirmMachine> = {
   // digits typed, why a fresh keypad shows, and whether a keypad is held
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.positions.length, c.notice, c.keypad !== null, c.errorCode, c.result?.ok ?? null]);
+    return JSON.stringify([snapshot.value, c.positions.length, c.notice, c.keypad !== null, c.errorCode, c.result?.ok ?? null, c.result?.ok === false ? c.result.code : null]);
   },
 };

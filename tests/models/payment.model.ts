@@ -2,6 +2,7 @@ import { paymentMachine, type PaymentEvent, type PaymentInput } from '../../mach
 import { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { samplePayToken } from './payConfirm.model.ts';
+import { parkedNewPayPassword } from './newPayPassword.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
@@ -15,15 +16,17 @@ export const samplePayment: PaymentInput = {
 
 export const paymentUserEvents = {
   'payment.retry': { type: 'payment.retry' },
+  'payPasswordSetup.started': { type: 'payPasswordSetup.started' },
 } satisfies Record<PaymentEvent['type'], PaymentEvent>;
 
 /**
- * The payment chart with its call parked; the pay confirmation child runs as the real chart with
- * its own calls parked, and its outcome is fed as `xstate.done.actor.payConfirm`.
+ * The payment chart with its call parked; the pay confirmation and new-pay-password children run
+ * as the real charts with their own calls parked, and their outcomes are fed as
+ * `xstate.done.actor.payConfirm` and `xstate.done.actor.newPayPassword`.
  */
 export const paymentModel: FlowModel<typeof paymentMachine> = {
   machine: parkInvokes(paymentMachine, ['apply']).provide({
-    actors: { payConfirm: parkInvokes(payConfirmMachine, ['getKeypad', 'checkPayPassword']) },
+    actors: { payConfirm: parkInvokes(payConfirmMachine, ['payPasswordState', 'getKeypad', 'checkPayPassword']), newPayPassword: parkedNewPayPassword },
   } as never) as typeof paymentMachine,
   variants: [{ name: 'a top-up', input: samplePayment }],
   events: [
@@ -33,6 +36,9 @@ export const paymentModel: FlowModel<typeof paymentMachine> = {
     doneEvent('payConfirm', { ok: false, code: 'PAY10006', detail: '' }),
     doneEvent('payConfirm', { ok: false, code: 'AGW50000', detail: '' }),
     errorEvent('payConfirm', new Error('child failed')),
+    doneEvent('newPayPassword', { ok: true }),
+    doneEvent('newPayPassword', { ok: false, code: 'PAY10003' }),
+    errorEvent('newPayPassword', new Error('child failed')),
     doneEvent('apply', { ok: true, data: { orderNo: 'TP202603140001', state: 'PENDING' } }),
     doneEvent('apply', refusal('FND10008')),
     doneEvent('apply', refusal('TOP10003')),

@@ -7,7 +7,7 @@ const refusal = (code: string, detail = '') => ({ ok: false, code, message: code
 export const TODAY = '2026-03-14';
 
 export const record = (id: string, over: Partial<MerchantRecord> = {}): MerchantRecord => ({
-  recordId: id, voucherNo: `MP${id.padStart(14, '0')}`, tradeNo: `KW20260314${id.padStart(10, '0')}`, amount: 150_000, charge: 750, net: 149_250, refunded: 0,
+  recordId: id, voucherNo: `MP${id.padStart(14, '0')}`, tradeNo: `OP20260314${id.padStart(10, '0')}`, amount: 150_000, charge: 750, net: 149_250, refunded: 0,
   state: 'paid', payerMasked: 'Ana M*** D***', storeId: '7', storeName: 'Loja Central', clerkName: 'Carlos Caixa', serial: null, method: 'dynamic',
   at: '2026-03-14T09:05:00.000Z', ...over,
 });

@@ -1,6 +1,6 @@
 import { staffInvitationMachine, type StaffInvitationEvent } from '../../machines/staffInvitation.machine.ts';
 import type { SentInvitation } from '../../services/contract/staffInvitation.ts';
-import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
@@ -9,11 +9,12 @@ export const sampleInviteStores = [
   { storeId: '32', name: 'Quiosque do Mercado', merchantName: 'Loja Demo' },
 ];
 export const sampleSentInvitation: SentInvitation = {
-  invitationId: '501', storeId: '31', storeName: 'Loja Central', channel: 'mobile', contactMasked: '+244 9** *** 456', allRecords: false,
+  invitationId: '501', storeId: '31', storeName: 'Loja Central', channel: 'mobile', contact: '+244923456456', allRecords: false,
   state: 'sent', createdAt: '2026-03-14T08:00:00.000Z', expiresAt: '2026-03-17T08:00:00.000Z', answeredAt: null,
 };
 export const sampleQrLink = `https://carteira.example.ao/app/invitation/${'Qr9_-'.repeat(8)}abc`;
-const agreedInvitation: SentInvitation = { ...sampleSentInvitation, invitationId: '499', channel: 'qr', contactMasked: null, state: 'agreed', answeredAt: '2026-03-13T09:00:00.000Z' };
+export const sampleQrInvitation: SentInvitation = { ...sampleSentInvitation, invitationId: '503', channel: 'qr', contact: null };
+const agreedInvitation: SentInvitation = { ...sampleSentInvitation, invitationId: '499', channel: 'qr', contact: null, state: 'agreed', answeredAt: '2026-03-13T09:00:00.000Z' };
 
 export const staffInvitationUserEvents = {
   'load.retry': { type: 'load.retry' },
@@ -32,7 +33,7 @@ export const staffInvitationUserEvents = {
 } satisfies Record<StaffInvitationEvent['type'], StaffInvitationEvent>;
 
 export const staffInvitationModel: FlowModel<typeof staffInvitationMachine> = {
-  machine: parkInvokes(staffInvitationMachine, ['load', 'invite', 'withdraw']),
+  machine: parkInvokes(staffInvitationMachine, ['load', 'invite', 'withdraw', 'checkInvitation']),
   variants: [{ name: 'a merchant', input: undefined }],
   events: [
     ...Object.values(staffInvitationUserEvents),
@@ -43,7 +44,7 @@ export const staffInvitationModel: FlowModel<typeof staffInvitationMachine> = {
     doneEvent('load', refusal('AGW50000')),
     errorEvent('load', new Error('network down')),
     doneEvent('invite', { ok: true, data: { invitation: { ...sampleSentInvitation, invitationId: '502' }, link: null } }),
-    doneEvent('invite', { ok: true, data: { invitation: { ...sampleSentInvitation, invitationId: '503', channel: 'qr', contactMasked: null }, link: sampleQrLink } }),
+    doneEvent('invite', { ok: true, data: { invitation: sampleQrInvitation, link: sampleQrLink } }),
     doneEvent('invite', refusal('STF10001', 'staff')),
     doneEvent('invite', refusal('STF10001', 'invited')),
     doneEvent('invite', refusal('STF10002')),
@@ -52,6 +53,14 @@ export const staffInvitationModel: FlowModel<typeof staffInvitationMachine> = {
     doneEvent('withdraw', { ok: true, data: { invitation: { ...sampleSentInvitation, state: 'withdrawn', answeredAt: '2026-03-14T09:00:00.000Z' } } }),
     doneEvent('withdraw', refusal('STF10005')),
     errorEvent('withdraw', new Error('network down')),
+    // the QR invitation followed while its code is shown
+    afterEvent('pollInterval', 'staffInvitation.sent.waiting'),
+    afterEvent('pollInterval', 'staffInvitation.sent.trouble'),
+    doneEvent('checkInvitation', { ok: true, data: { invitation: sampleQrInvitation } }),
+    doneEvent('checkInvitation', { ok: true, data: { invitation: { ...sampleQrInvitation, state: 'agreed', answeredAt: '2026-03-14T08:05:00.000Z' } } }),
+    doneEvent('checkInvitation', { ok: true, data: { invitation: { ...sampleQrInvitation, state: 'rejected', answeredAt: '2026-03-14T08:05:00.000Z' } } }),
+    doneEvent('checkInvitation', refusal('STF10006')),
+    errorEvent('checkInvitation', new Error('network down')),
   ],
   // what changes a path: the form's validity, not its every value (kept small enough to walk)
   serializeState: (snapshot) => {

@@ -5,7 +5,7 @@ import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/m
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
 export const sampleStaffMember: StaffMember = {
-  staffId: '77', name: 'Ana Caixa', mobileMasked: '9** *** 456', contactChannel: 'mobile', status: 'normal', storeId: '31', storeName: 'Loja Central',
+  staffId: '77', name: 'Ana Caixa', mobile: '+244923456456', contactChannel: 'mobile', status: 'normal', storeId: '31', storeName: 'Loja Central',
   allRecords: false, joinedAt: '2026-03-14T09:00:00.000Z', removedAt: null,
 };
 const removedMember: StaffMember = { ...sampleStaffMember, status: 'deleted', removedAt: '2026-03-15T10:00:00.000Z' };
@@ -28,7 +28,7 @@ export const staffListModel: FlowModel<typeof staffListMachine> = {
   ],
   events: [
     ...Object.values(staffListUserEvents),
-    doneEvent('loadList', { ok: true, data: { staff: [sampleStaffMember, { ...removedMember, staffId: '78', name: 'Rui Saiu', mobileMasked: '9** *** 789' }] } }),
+    doneEvent('loadList', { ok: true, data: { staff: [sampleStaffMember, { ...removedMember, staffId: '78', name: 'Rui Saiu', mobile: '+244923456789' }] } }),
     doneEvent('loadList', { ok: true, data: { staff: [] } }),
     doneEvent('loadList', refusal('MCH10003')),
     doneEvent('loadList', refusal('AGW50000')),

@@ -26,6 +26,7 @@ export const storeModel: FlowModel<typeof storeMachine> = {
     { name: 'a new store', input: { merchantId: '12' } },
     { name: 'an existing store', input: { storeId: '31' } },
     { name: 'a new store without its merchant', input: {} },
+    { name: 'a store just created (the page that replaced the new store form)', input: { storeId: '31', justSaved: true } },
   ],
   events: [
     ...Object.values(storeUserEvents),
@@ -48,6 +49,6 @@ export const storeModel: FlowModel<typeof storeMachine> = {
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.storeId, c.values.name !== '', c.values.address !== '', c.values.businessDays, c.values.opensAt, c.values.closesAt, c.values.photo !== null, c.problems]);
+    return JSON.stringify([snapshot.value, c.storeId, c.values.name !== '', c.values.address !== '', c.values.businessDays, c.values.opensAt, c.values.closesAt, c.values.photo !== null, c.problems, c.justSaved]);
   },
 };

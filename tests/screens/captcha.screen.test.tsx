@@ -19,7 +19,7 @@ const binding: ScreenBinding<typeof captchaMachine> = {
   states: (ui: Ui, state) => {
     if (state.matches('failed')) return void expect(ui.getByRole('alert').textContent).toMatch(/Não foi possível carregar a imagem/);
     if (state.matches('solved') || state.matches('notNeeded')) return void expect(ui.getByRole('status').textContent).toMatch(/Confirmado/);
-    expect(ui.getByText(/Escreva os caracteres da imagem/)).toBeTruthy();
+    expect(ui.getByText(/escreva os caracteres da imagem/)).toBeTruthy();
     if (state.context.image) expect(ui.getByRole('img', { name: /confirmar que é uma pessoa/ }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     if (state.matches({ showing: 'wrongAnswer' })) expect(ui.getByRole('alert').textContent).toMatch(/não coincidem/);
   },

@@ -1,5 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor as waitForUi, type screen as Screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import CashierScreen from '../../screens/cashier/CashierScreen.tsx';
+import { createI18n } from '../../src/i18n.ts';
+import { storage } from '../../src/lib/storage.ts';
+import pt from '../../locales/pt.json';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+import fr from '../../locales/fr.json';
+import { payTokenDirect } from '../support/money.ts';
 import { createActor, waitFor } from 'xstate';
 import { CashierView } from '../../screens/cashier/CashierView.tsx';
 import { cashierMachine, type CashierEvent } from '../../machines/cashier.machine.ts';
@@ -8,7 +17,7 @@ import { cashierModel } from '../models/cashier.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { ok } from '../support/merchant.ts';
-import { merchantWithStore, realGateway } from './merchantSetup.ts';
+import { merchantWithStore, payingMember, realGateway } from './merchantSetup.ts';
 import { openMemberSession } from '../../server/domains/session/sessions.ts';
 
 type Ui = typeof Screen;
@@ -112,5 +121,64 @@ describe('the till through the real gateway (PGlite)', () => {
     await waitFor(owner, (s) => !s.hasTag('busy'), { timeout: 10_000 });
     expect(owner.getSnapshot().value).toBe('noStores');
     owner.stop();
+  }, 60_000);
+
+  /** Web Audio as jsdom lacks it: each note the till plays (frequency, start and stop), to the speaker. */
+  function fakeAudio() {
+    const notes: Array<{ frequency: number; started: number; stopped: number; toSpeaker: boolean }> = [];
+    class FakeContext {
+      state = 'running';
+      currentTime = 0;
+      destination = { speaker: true };
+      resume = async () => {};
+      createGain() {
+        return { gain: { setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {} }, connect: (to: { speaker?: boolean }) => to };
+      }
+      createOscillator() {
+        const note = { frequency: 0, started: -1, stopped: -1, toSpeaker: false };
+        notes.push(note);
+        return {
+          type: 'sine',
+          frequency: { set value(v: number) { note.frequency = v; } },
+          connect: (gain: { connect: (to: unknown) => unknown }) => ({ connect: (to: { speaker?: boolean }) => { note.toSpeaker = to.speaker === true; return to; } }),
+          start: (at: number) => { note.started = at; },
+          stop: (at: number) => { note.stopped = at; },
+        };
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeContext);
+    return notes;
+  }
+
+  it('the till screen: paid shows the amount large with a check mark and plays the two-note chime, made by Web Audio', async () => {
+    const { server } = gateway;
+    const notes = fakeAudio();
+    const shop = await merchantWithStore(server, 'Loja do Som');
+    const ana = await payingMember(server);
+    gateway.signIn(shop.token, '/app/cashier');
+    storage.setUserInfo({ h5Token: shop.token, memberId: shop.memberId });
+    const page = render(<I18nextProvider i18n={createI18n('pt', { pt, en, zh, fr })}><CashierScreen /></I18nextProvider>);
+    try {
+      fireEvent.click(await screen.findByRole('button', { name: /Cobrar um valor com código/ }, { timeout: 10_000 }));
+      fireEvent.change(screen.getByLabelText('Valor a cobrar (Kz)'), { target: { value: '1 750' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Mostrar o código' }));
+      await screen.findByRole('img', { name: 'Código QR para pagar 1 750,00 Kz' }, { timeout: 10_000 });
+      const { rows } = await server.db.query<{ serial: string }>("SELECT serial FROM collection_codes WHERE store_id = $1 AND kind = 'dynamic' ORDER BY created_at DESC LIMIT 1", [shop.storeId]);
+      const serial = rows[0]!.serial;
+      const payToken = await payTokenDirect(server.db, ana.id, { service: 'pay/merchant/pay', amount: 175_000, counterparty: serial });
+      expect(notes).toEqual([]);
+      await ok(server, 'pay/merchant/pay', { serial, amount: 175_000, payToken }, ana.token);
+      await waitForUi(() => expect(screen.getByText('Pago')).toBeTruthy(), { timeout: 10_000 });
+      const paid = screen.getByText('Pago').closest('.kw-done-paid')!;
+      expect(paid.querySelector('.kw-done-amount')!.textContent).toBe('1 750,00 Kz');
+      expect(paid.querySelector('.kw-done-mark')!.textContent).toBe('✓');
+      // A5 then E6, each half a second, to the speaker
+      expect(notes.map((n) => n.frequency)).toEqual([880, 1318.5]);
+      expect(notes.every((n) => n.toSpeaker && n.stopped - n.started === 0.5)).toBe(true);
+      expect(notes[1]!.started - notes[0]!.started).toBeCloseTo(0.14);
+    } finally {
+      await act(async () => page.unmount());
+      vi.unstubAllGlobals();
+    }
   }, 60_000);
 });

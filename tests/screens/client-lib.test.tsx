@@ -27,9 +27,17 @@ describe('client-stored items (spec §3)', () => {
     storage.setUserInfoDevice({ kjtToken: '', deviceId: 'dev-1', deviceType: 'H5' });
     expect(storage.getUserInfoDevice()).toEqual({ deviceId: 'dev-1', deviceType: 'H5' });
   });
-  it('stores LANG in session storage in lower case, and logout keeps it', () => {
+  it('stores LANG in session storage in lower case, and in local storage for other tabs; logout keeps it', () => {
     storage.setLanguage('en');
     expect(sessionStorage.getItem('LANG')).toBe('en');
+    expect(localStorage.getItem('LANG')).toBe('en');
+    // a new tab has no session storage of its own yet: the last choice made in this browser
+    sessionStorage.clear();
+    expect(storage.getLanguage()).toBe('en');
+    // this tab's own choice comes first
+    sessionStorage.setItem('LANG', 'zh');
+    expect(storage.getLanguage()).toBe('zh');
+    storage.setLanguage('en');
     storage.setUserInfo({ h5Token: 't' });
     storage.setKeypadKeys({ mapArr: '[1,2]', randKey: 'r', rsaPublicKey: 'k' });
     storage.clearUserItems();

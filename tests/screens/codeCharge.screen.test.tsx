@@ -46,7 +46,13 @@ const binding: ScreenBinding<typeof codeChargeMachine> = {
       return void expect(ui.getByRole('button', { name: 'Voltar' })).toBeTruthy();
     }
     if (state.matches('paid')) {
-      expect(status(ui)).toBe('Pago: 1 250,00 Kz');
+      // the paid band: a check mark, "Pago" and the amount in large figures, then the payer and time
+      const paid = ui.getByRole('status');
+      expect(paid.className).toBe('kw-done kw-done-paid');
+      expect(paid.querySelector('.kw-done-mark')!.getAttribute('aria-hidden')).toBe('true');
+      expect(paid.querySelector('.kw-done-title')!.textContent).toBe('Pago');
+      expect(paid.querySelector('.kw-done-amount')!.textContent).toBe('1 250,00 Kz');
+      expect(paid.querySelector('.kw-done-meta')!.textContent).toMatch(/^Ana M\*\*\* D\*\*\* · /);
       expect(ui.getByText('V202603140001')).toBeTruthy();
       expect(ui.getByText('Ana M*** D***')).toBeTruthy();
       expect(ui.getByText('1 243,75 Kz')).toBeTruthy();
@@ -103,8 +109,9 @@ describe('the payment-code charge through the real gateway (PGlite)', () => {
     ({ id: anaId, token: ana } = await payingMember(gateway.server));
   }, 60_000);
   afterAll(() => gateway.stop());
-  // the till's polls, every 2 s on a phone, shortened here
-  const fastTill = cashierFlow.provide({ actors: { codeCharge: codeChargeFlow.provide({ delays: { pollInterval: 50 } }) } });
+  // the till's polls, every 2 s on a phone, shortened here; the chime counted
+  let chimes = 0;
+  const fastTill = cashierFlow.provide({ actors: { codeCharge: codeChargeFlow.provide({ delays: { pollInterval: 50 }, actions: { announcePaid: () => { chimes += 1; } } }) } });
 
   /** The till's payment-code mode for an amount, the customer's digits typed (no camera here). */
   async function chargeTyped(actor: ReturnType<typeof createActor<typeof fastTill>>, amount: string, digits: string): Promise<CodeChargeActor> {
@@ -152,7 +159,9 @@ describe('the payment-code charge through the real gateway (PGlite)', () => {
       expect(status.bizContent).toMatchObject({ state: 'awaitingConfirmation', charge: { chargeId, amount: 200_000, storeName: 'Loja do Porto' } });
       const payToken = await payTokenDirect(server.db, anaId, { service: 'pay/paymentCode/confirm', amount: 200_000, counterparty: chargeId });
       await ok(server, 'pay/paymentCode/confirm', { chargeId, payToken }, ana);
+      expect(chimes).toBe(0);
       await waitFor(till, (s) => s.matches('paid'), { timeout: 10_000 });
+      expect(chimes).toBe(1);
       expect(till.getSnapshot().context.payment).toMatchObject({ amount: 200_000, method: 'paymentCode', payerMasked: 'Ana M*** D***' });
       // the spent code charges nothing more
       till.send({ type: 'cashier.again' });

@@ -13,6 +13,7 @@ import { dateRangeModel, TODAY } from '../models/dateRange.model.ts';
 import { parkInvokes, transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { createI18n } from '../../src/i18n.ts';
+import { formatDate } from '../../src/lib/dates.ts';
 import pt from '../../locales/pt.json';
 import en from '../../locales/en.json';
 
@@ -39,6 +40,11 @@ const binding: ScreenBinding<typeof dateRangeMachine> = {
     expect((ui.getByLabelText('De') as HTMLInputElement).value).toBe(c.from);
     expect((ui.getByLabelText('Até') as HTMLInputElement).value).toBe(c.to);
     expect(ui.getByLabelText('De').getAttribute('max')).toBe(TODAY);
+    // the days shown as pt writes them, never YYYY-MM-DD (the browser's field is under it, unseen)
+    expect(ui.getByLabelText('De').getAttribute('aria-describedby')).toBe('range-from-shown');
+    expect(document.getElementById('range-from-shown')!.textContent).toBe(c.from ? formatDate(c.from, 'pt') : '—');
+    expect(document.getElementById('range-to-shown')!.textContent).toBe(c.to ? formatDate(c.to, 'pt') : '—');
+    if (c.from) expect(document.getElementById('range-from-shown')!.textContent).toMatch(/^\d{1,2} [a-z]{3} \d{4}$/);
     const problem = Object.keys(PROBLEMS).find((sub) => state.matches({ editing: sub as 'typing' }));
     if (problem) expect(alerts(ui)).toMatch(PROBLEMS[problem]!);
     else expect(alerts(ui)).toBe('');

@@ -16,7 +16,7 @@ const binding: ScreenBinding<typeof documentMachine> = {
     '"ready"': (ui) => {
       expect(ui.getByRole('heading', { name: 'Centro de ajuda' })).toBeTruthy();
       expect(ui.getByText('Use o seu número de telemóvel.')).toBeTruthy();
-      expect(ui.getByText(/Atualizado em 2026-11-01/)).toBeTruthy();
+      expect(ui.getByText(/Atualizado em 1 nov 2026/)).toBeTruthy();
     },
     '"unavailable"': (ui) => {
       expect(ui.getByText('Este documento não está disponível.')).toBeTruthy();

@@ -57,7 +57,13 @@ const binding: ScreenBinding<typeof dynamicCodeMachine> = {
       return void expect(ui.getByRole('button', { name: 'Mostrar outro código de 1 250,00 Kz' })).toBeTruthy();
     }
     if (state.matches('paid')) {
-      expect(status(ui)).toBe('Pago: 1 250,00 Kz');
+      // the paid band: a check mark, "Pago" and the amount in large figures, then the payer and time
+      const paid = ui.getByRole('status');
+      expect(paid.className).toBe('kw-done kw-done-paid');
+      expect(paid.querySelector('.kw-done-mark')!.getAttribute('aria-hidden')).toBe('true');
+      expect(paid.querySelector('.kw-done-title')!.textContent).toBe('Pago');
+      expect(paid.querySelector('.kw-done-amount')!.textContent).toBe('1 250,00 Kz');
+      expect(paid.querySelector('.kw-done-meta')!.textContent).toMatch(/^Ana M\*\*\* D\*\*\* · /);
       expect(ui.getByText('V202603140001')).toBeTruthy();
       expect(ui.getByText('Ana M*** D***')).toBeTruthy();
       expect(ui.getByText('1 243,75 Kz')).toBeTruthy();
@@ -85,8 +91,9 @@ describe('the one-time code through the real gateway (PGlite)', () => {
     ({ id: anaId, token: ana } = await payingMember(gateway.server));
   }, 60_000);
   afterAll(() => gateway.stop());
-  // the till's polls, every 2 s on a phone, shortened here
-  const fastTill = cashierFlow.provide({ actors: { dynamicCode: dynamicCodeFlow.provide({ delays: { pollInterval: 50 } }) } });
+  // the till's polls, every 2 s on a phone, shortened here; the chime counted
+  let chimes = 0;
+  const fastTill = cashierFlow.provide({ actors: { dynamicCode: dynamicCodeFlow.provide({ delays: { pollInterval: 50 }, actions: { announcePaid: () => { chimes += 1; } } }) } });
 
   it('shows a one-time code for an amount and sees it paid by the member; starting again is back at the modes', async () => {
     const { server } = gateway;
@@ -107,7 +114,10 @@ describe('the one-time code through the real gateway (PGlite)', () => {
     // the member scans it and pays
     const payToken = await payTokenDirect(server.db, anaId, { service: 'pay/merchant/pay', amount: 125_050, counterparty: code.serial });
     await ok(server, 'pay/merchant/pay', { serial: code.serial, amount: 125_050, payToken }, ana);
+    expect(chimes).toBe(0);
     await waitFor(till, (s) => s.matches('paid'), { timeout: 10_000 });
+    // heard once, as the paid state is entered
+    expect(chimes).toBe(1);
     expect(till.getSnapshot().context.payment).toMatchObject({ amount: 125_050, payerMasked: 'Ana M*** D***', method: 'dynamic', serial: code.serial, storeId: shop.storeId });
     till.send({ type: 'cashier.again' });
     expect(actor.getSnapshot().value).toBe('choosingMode');

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/lib/dates.ts';
 import { fireEvent, render, screen, within, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { AxiosAdapter } from 'axios';
@@ -56,7 +57,7 @@ const binding: ScreenBinding<typeof fundDetailMachine> = {
       return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
     }
     // the list: ready, loading the next page, or refreshing
-    expect(ui.getByText(`De ${c.range!.from} a ${c.range!.to}`)).toBeTruthy();
+    expect(ui.getByText(`De ${formatDate(c.range!.from, 'pt')} a ${formatDate(c.range!.to, 'pt')}`)).toBeTruthy(); // never YYYY-MM-DD
     if (c.items.length === 0) expect(ui.getByText('Sem movimentos neste período.')).toBeTruthy();
     else {
       const links = within(ui.getByRole('list', { name: 'Movimentos' })).getAllByRole('link');
@@ -64,12 +65,13 @@ const binding: ScreenBinding<typeof fundDetailMachine> = {
       const shown: Record<string, RegExp> = {
         '52': /^Transferência−1 250,00 KzBruno M\*\*\* D\*\*\* · 14 mar\.? 2026, \d\d:\d\dSaldo 48 750,00 Kz$/,
         '51': /^Carregamento\+10 000,00 Kz14 mar\.? 2026, \d\d:\d\dSaldo 50 000,00 Kz$/,
-        '50': /^Levantamento−2 000,00 Kz14 mar\.? 2026, \d\d:\d\dSaldo 40 000,00 Kz$/,
+        // the charge is said, never hidden in the total
+        '50': /^Levantamento−2 050,00 Kzinclui 50,00 Kz de taxa · 14 mar\.? 2026, \d\d:\d\dSaldo 40 000,00 Kz$/,
       };
       c.items.forEach((item, i) => expect(links[i]!.textContent).toMatch(shown[item.id]!));
       const income = c.items.findIndex((item) => item.direction === 'income');
       if (income >= 0) expect(links[income]!.querySelector('.kw-fund-income')?.textContent).toBe('+10 000,00 Kz');
-      expect(links[0]!.getAttribute('aria-label')).toMatch(/^(Transferência, Saída −1 250,00|Levantamento, Saída −2 000,00) Kz, 14 mar/);
+      expect(links[0]!.getAttribute('aria-label')).toMatch(/^(Transferência, Saída −1 250,00|Levantamento, Saída −2 050,00) Kz, 14 mar/);
     }
     if (state.matches({ ready: 'more' })) expect(ui.getByRole('button', { name: 'Carregar mais' })).toBeTruthy();
     if (state.matches({ ready: 'end' })) {
@@ -93,8 +95,16 @@ describe('fund detail chart on its screen', () => {
   });
 });
 
-const detail: ResponseOf<typeof queryFundDetail> = {
-  ...line('52'), tradeNo: 'KW202603140000000042', voucherNo: 'V000000000042', relatedAmount: 125_000, seller: 'Bruno M*** D***', note: 'Renda de março',
+type Detail = ResponseOf<typeof queryFundDetail>;
+const detail: Detail = {
+  ...line('52'), tradeNo: 'OP202603140000000042', voucherNo: 'V000000000042', note: 'Renda de março',
+  facts: { type: 'transfer', name: 'Bruno M*** D***', mobile: '9** *** 002' },
+};
+/** The withdrawal of issue 21: 2 000 Kz and its 50 Kz charge, held as one line of −2 050 Kz. */
+const withdrawal: Detail = {
+  ...line('50', { kind: 'withdraw_hold', product: 'withdraw_hold', amount: 205_000, charge: 5_000, balanceBefore: 4_205_000, balanceAfter: 4_000_000, counterparty: null }),
+  tradeNo: 'OP202603140000000040', voucherNo: 'V000000000040', note: null,
+  facts: { type: 'withdrawal', card: { bankShort: 'BAI', maskedCardNo: '6004 00** **** 0011' }, amount: 200_000, charge: 5_000, total: 205_000, state: 'PENDING', returned: false },
 };
 
 describe('a fund-detail line', () => {
@@ -105,44 +115,98 @@ describe('a fund-detail line', () => {
       </I18nextProvider>,
     );
   const row = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+  const labels = () => screen.getAllByRole('term').map((dt) => dt.textContent);
+  /** Labels that named nothing a person could tell (issue 21): never shown. */
+  const expectNoVagueLabels = () => {
+    for (const vague of ['Vendedor', 'Valor associado', 'Produto', 'Seller', 'Related amount', 'Product']) expect(screen.queryByText(vague)).toBeNull();
+  };
 
-  it('shows every field of spec §3 in pt', () => {
+  it('a transfer: to whom, masked name and number, the numbers, and its note', () => {
     const { container } = renderIn('pt');
     expect(row('Sentido')).toBe('Saída');
     expect(row('Tipo')).toBe('Transferência');
-    expect(row('N.º da operação')).toBe('KW202603140000000042');
+    expect(row('Para')).toBe('Bruno M*** D***');
+    expect(row('Telemóvel')).toBe('9** *** 002');
+    expect(row('N.º da operação')).toBe('OP202603140000000042');
+    expect(row('N.º do comprovativo')).toBe('V000000000042');
     expect(row('Saldo antes')).toBe('50 000,00 Kz');
     expect(row('Saldo depois')).toBe('48 750,00 Kz');
-    expect(row('Valor associado')).toBe('1 250,00 Kz');
-    expect(row('Produto')).toBe('Transferência');
-    expect(row('Vendedor')).toBe('Bruno M*** D***');
-    expect(row('N.º do comprovativo')).toBe('V000000000042');
     expect(row('Data e hora')).toMatch(/^14 mar\.? 2026, \d\d:\d\d$/);
     expect(row('Nota')).toBe('Renda de março');
     expect(screen.getByText('−1 250,00 Kz')).toBeTruthy();
+    expectNoVagueLabels();
     assertNoRawKeys(container);
   });
 
-  it('reads in English and Chinese, with a dash for what a line does not have and a name for an unknown kind', () => {
-    const english = renderIn('en', { ...detail, direction: 'income', kind: 'topup', product: 'topup', seller: null, note: null });
-    expect(row('Direction')).toBe('Income');
-    expect(row('Type')).toBe('Top-up');
-    expect(row('Seller')).toBe('—');
+  it('a transfer received reads from whom; in English', () => {
+    renderIn('en', { ...detail, direction: 'income', note: null });
+    expect(row('From')).toBe('Bruno M*** D***');
+    expect(row('Mobile')).toBe('9** *** 002');
     expect(row('Note')).toBe('—');
     expect(screen.getByText('+Kz 1,250.00')).toBeTruthy();
-    english.unmount();
-    renderIn('zh', { ...detail, kind: 'lottery_prize', product: 'lottery_prize' });
-    expect(row('类型')).toBe('资金变动');
-    expect(row('时间')).toMatch(/^2026年3月14日 \d\d:\d\d$/);
+    expect(screen.queryByText('To')).toBeNull();
   });
 
-  it('shows a payment to a merchant as a payment, to the merchant and store named on its code, with the receipt’s voucher', () => {
-    renderIn('pt', { ...detail, kind: 'merchant_pay', product: 'merchant_pay', counterparty: 'Loja Demo', seller: 'Loja Demo · Loja Central', voucherNo: 'MP00000000000001', note: null });
+  it('a withdrawal: the card, the amount, the charge on its own line and the total; no internal number as a note', () => {
+    const { container } = renderIn('pt', withdrawal);
+    expect(screen.getByText('−2 050,00 Kz')).toBeTruthy();
+    expect(screen.getByText('inclui 50,00 Kz de taxa')).toBeTruthy();
+    expect(row('Cartão')).toBe('BAI 6004 00** **** 0011');
+    expect(row('Valor levantado')).toBe('2 000,00 Kz');
+    expect(row('Taxa de serviço')).toBe('50,00 Kz');
+    expect(row('Total debitado')).toBe('2 050,00 Kz');
+    expect(row('Estado')).toBe('À espera do banco');
+    expect(labels()).not.toContain('Nota');
+    expect(container.textContent).not.toMatch(/WD\d+/);
+    expectNoVagueLabels();
+  });
+
+  it('a withdrawal the bank refused, given back: the total returned; in English and Chinese', () => {
+    const returned: Detail = { ...withdrawal, direction: 'income', kind: 'withdraw_release', facts: { ...withdrawal.facts, state: 'FAILED', returned: true } as Detail['facts'] };
+    const english = renderIn('en', returned);
+    expect(screen.getByText('incl. Kz 50.00 charge')).toBeTruthy();
+    expect(row('Amount withdrawn')).toBe('Kz 2,000.00');
+    expect(row('Service charge')).toBe('Kz 50.00');
+    expect(row('Total returned')).toBe('Kz 2,050.00');
+    expect(row('Status')).toBe('Refused by the bank');
+    english.unmount();
+    renderIn('zh', returned);
+    expect(row('手续费')).toBe('Kz 50.00');
+    expect(row('合计退回')).toBe('Kz 2,050.00');
+  });
+
+  it('a top-up: the card it came from', () => {
+    renderIn('pt', { ...detail, direction: 'income', kind: 'topup', product: 'topup', counterparty: null, note: null, facts: { type: 'topup', card: { bankShort: 'BAI', maskedCardNo: '6004 00** **** 0011' } } });
+    expect(row('Tipo')).toBe('Carregamento');
+    expect(row('Cartão')).toBe('BAI 6004 00** **** 0011');
+    expect(labels()).not.toContain('Nota');
+  });
+
+  it('a payment to a merchant: its trade name and store, with the receipt’s voucher', () => {
+    renderIn('pt', { ...detail, kind: 'merchant_pay', product: 'merchant_pay', counterparty: 'Loja Demo', voucherNo: 'MP00000000000001', note: null, facts: { type: 'merchantPayment', merchant: 'Loja Demo', store: 'Loja Central', voucherNo: 'MP00000000000001' } });
     expect(row('Tipo')).toBe('Pagamento');
-    expect(row('Produto')).toBe('Pagamento');
-    expect(row('Contraparte')).toBe('Loja Demo');
-    expect(row('Vendedor')).toBe('Loja Demo · Loja Central');
+    expect(row('Comerciante')).toBe('Loja Demo');
+    expect(row('Loja')).toBe('Loja Central');
     expect(row('N.º do comprovativo')).toBe('MP00000000000001');
+    expectNoVagueLabels();
+  });
+
+  it('a refund: the merchant’s trade name (never masked like a person) and the voucher of the payment refunded', () => {
+    renderIn('pt', {
+      ...detail, direction: 'income', kind: 'merchant_refund', product: 'merchant_refund', counterparty: 'Loja Demo', note: null,
+      facts: { type: 'refund', merchant: 'Loja Demo', store: 'Loja Central', paymentVoucherNo: 'MP00000000000001' },
+    });
+    expect(row('Tipo')).toBe('Reembolso');
+    expect(row('Comerciante')).toBe('Loja Demo');
+    expect(row('Comprovativo do pagamento')).toBe('MP00000000000001');
+    expect(screen.queryByText(/\*\*\*/)).toBeNull();
+  });
+
+  it('another kind: its other side when it has one, and a name for an unknown kind', () => {
+    renderIn('zh', { ...detail, kind: 'lottery_prize', product: 'lottery_prize', counterparty: null, facts: { type: 'other' } });
+    expect(row('类型')).toBe('资金变动');
+    expect(row('时间')).toMatch(/^2026年3月14日 \d\d:\d\d$/);
+    expect(screen.queryByText('对方')).toBeNull();
   });
 });
 

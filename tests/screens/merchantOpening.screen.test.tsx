@@ -76,6 +76,8 @@ const binding: ScreenBinding<typeof merchantOpeningMachine> = {
     }
     // the form
     expect(ui.getByText('Os clientes vão ver o nome: Loja Demo')).toBeTruthy();
+    // the service charge is told before the account is opened
+    expect(ui.getByText(/0,5% de cada pagamento, no máximo 5 000,00 Kz\. O cliente não paga nada\./)).toBeTruthy();
     expect((ui.getByRole('checkbox') as HTMLInputElement).checked).toBe(c.agreed);
     expect(link(ui, 'Acordo do código de cobrança')).toBe('/pt/agreement/collectionqrcode');
     expect((ui.getByLabelText('Categoria de negócio') as HTMLSelectElement).value).toBe(c.mcc);
@@ -110,7 +112,7 @@ describe('opening a collection account through the real gateway (PGlite)', () =>
     const actor = createActor(merchantOpeningFlow, { input: { categories: CATEGORY_CODES } }).start();
     await waitFor(actor, (s) => s.matches('filling') || s.matches('failed') || s.matches('cardsFailed') || s.matches('notVerified'), { timeout: 10_000 });
     expect(actor.getSnapshot().value).toEqual({ filling: 'editing' });
-    expect(actor.getSnapshot().context).toMatchObject({ companyName: company.shortName, cardId });
+    expect(actor.getSnapshot().context).toMatchObject({ companyName: company.shortName, cardId, chargeTerms: { rateBp: 50, cap: 500_000 } });
     actor.send({ type: 'opening.submitted' });
     expect(actor.getSnapshot().context.problems).toEqual({ agreement: true, category: true, card: false });
     actor.send({ type: 'agreement.toggled', accepted: true });
@@ -118,7 +120,8 @@ describe('opening a collection account through the real gateway (PGlite)', () =>
     actor.send({ type: 'opening.submitted' });
     await waitFor(actor, (s) => s.matches('opened'), { timeout: 10_000 });
     const { merchant } = actor.getSnapshot().context;
-    expect(merchant).toMatchObject({ name: company.shortName, mcc: '5812', parentId: null, status: 'active' });
+    // the account has the charge the form showed before it was opened
+    expect(merchant).toMatchObject({ name: company.shortName, mcc: '5812', parentId: null, status: 'active', chargeRateBp: 50, chargeCap: 500_000 });
     const standing = await call(server, 'merchant/open/query', {}, token);
     expect(standing.bizContent).toMatchObject({ state: 'open', merchant: { merchantId: merchant!.merchantId, mcc: '5812' } });
     actor.stop();

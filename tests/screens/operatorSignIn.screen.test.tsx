@@ -71,7 +71,7 @@ describe('operator sign-in chart on its screen', () => {
   });
 });
 
-// which return addresses are accepted: tests/unit/platformReturnTo.test.ts
+// which return addresses are accepted: tests/unit/returnTo.test.ts
 describe('where single sign-on starts', () => {
   it('passes the return address on, encoded', () => {
     expect(singleSignOnUrl('/plateform/verifications?status=pending')).toBe('/sso/login?returnTo=%2Fplateform%2Fverifications%3Fstatus%3Dpending');

@@ -100,7 +100,7 @@ describe('payment alerts against the real gateway', () => {
     localStorage.clear();
   });
 
-  it('shows a payment to the merchant’s store as it is made and reads it aloud once switched on, remembered for this member', async () => {
+  it('shows a payment to the merchant’s store as it is made and reads it aloud once switched on (and the page touched); on by default on this phone from then on', async () => {
     const { server } = gateway;
     const shop = await merchantWithStore(server, 'Loja Central');
     const anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
@@ -111,21 +111,45 @@ describe('payment alerts against the real gateway', () => {
     const said = fakeSpeech();
     const page = render(<I18nextProvider i18n={createI18n('pt', { pt, en, zh, fr })}><PaymentAlerts /></I18nextProvider>);
     await waitFor(() => expect(screen.getByText('A ouvir pagamentos')).toBeTruthy(), { timeout: 10_000 });
+    // a new phone: off, until someone allows it here
+    expect(screen.getByRole('button', { name: 'Ler em voz alta' }).getAttribute('aria-pressed')).toBe('false');
     click(screen, 'Ler em voz alta');
     expect(localStorage.getItem(`PaymentAlertsVoice:${shop.memberId}`)).toBe('on');
+    expect(localStorage.getItem('PaymentAlertsVoice')).toBe('allowed');
+    // the browser speaks only for a page touched once: said until then, and the first touch wakes speech
+    expect(screen.getByText('Toque no ecrã para ouvir os pagamentos.')).toBeTruthy();
+    await act(async () => void fireEvent.pointerDown(document.body));
+    expect(screen.queryByText('Toque no ecrã para ouvir os pagamentos.')).toBeNull();
+    expect(said).toEqual([{ text: '', lang: '' }]);
+    said.length = 0;
     const payToken = await payTokenDirect(server.db, anaId, { service: 'pay/merchant/pay', amount: 150_000, counterparty: shop.storeSerial });
     await ok(server, 'pay/merchant/pay', { serial: shop.storeSerial, amount: 150_000, payToken }, ana);
     await waitFor(() => expect(within(screen.getByRole('log')).getAllByRole('listitem')[0]!.textContent).toMatch(/^\+1 500,00 KzLoja Central/), { timeout: 5_000 });
     expect(said).toEqual([{ text: 'Recebidos 1 500 kwanzas', lang: 'pt-PT' }]);
     assertNoRawKeys(page.container);
     page.unmount();
-    // the same member's next visit starts with the voice on; another member's with it off
-    const again = render(<I18nextProvider i18n={createI18n('en', { pt, en, zh, fr })}><PaymentAlerts /></I18nextProvider>);
-    expect(screen.getByRole('button', { name: 'Read aloud' }).getAttribute('aria-pressed')).toBe('true');
-    again.unmount();
-    storage.setUserInfo({ h5Token: shop.token, memberId: '999999' });
-    const other = render(<I18nextProvider i18n={createI18n('en', { pt, en, zh, fr })}><PaymentAlerts /></I18nextProvider>);
-    expect(screen.getByRole('button', { name: 'Read aloud' }).getAttribute('aria-pressed')).toBe('false');
-    await act(async () => other.unmount());
+    // the same member's next visit starts with the voice on; so does another member's on this phone (a
+    // clerk at the owner's till), until they switch it off for themselves
+    const visit = async (memberId: string) => {
+      storage.setUserInfo({ h5Token: shop.token, memberId });
+      const shown = render(<I18nextProvider i18n={createI18n('en', { pt, en, zh, fr })}><PaymentAlerts /></I18nextProvider>);
+      const pressed = screen.getByRole('button', { name: 'Read aloud' }).getAttribute('aria-pressed');
+      return { pressed, shown };
+    };
+    const again = await visit(shop.memberId);
+    expect(again.pressed).toBe('true');
+    again.shown.unmount();
+    const clerk = await visit('999999');
+    expect(clerk.pressed).toBe('true');
+    click(screen, 'Read aloud');
+    expect(localStorage.getItem('PaymentAlertsVoice:999999')).toBe('off');
+    clerk.shown.unmount();
+    const clerkAgain = await visit('999999');
+    expect(clerkAgain.pressed).toBe('false');
+    clerkAgain.shown.unmount();
+    // the owner's choice is untouched by the clerk's
+    const owner = await visit(shop.memberId);
+    expect(owner.pressed).toBe('true');
+    await act(async () => owner.shown.unmount());
   }, 60_000);
 });

@@ -28,6 +28,12 @@ const binding: ScreenBinding<typeof personalVerificationMachine> = {
     if (state.matches('loading')) return void expect(ui.getByRole('status')).toBeTruthy();
     if (state.matches('unavailable')) return void expect(alert(ui)).toMatch(/Erro de rede/);
     if (state.matches('failed')) return void expect(alert(ui)).toMatch(/A verificação falhou/);
+    if (state.matches('notIndividual')) {
+      // a company: the enterprise verification, never the B.I. form
+      expect(alert(ui)).toMatch(/As empresas usam a verificação de empresa/);
+      expect(ui.queryByLabelText('Número do B.I. (NIF)')).toBeNull();
+      return void expect(ui.getByRole('link', { name: 'Verificar a empresa' }).getAttribute('href')).toBe('/app/enterprisecert');
+    }
     if (state.matches('verified')) {
       expect(ui.getByRole('status').textContent).toMatch(state.context.realName ? /Identidade verificada: Ana Maria Demo/ : /já está verificada/);
       const next = state.context.payPasswordSet ? ui.getByRole('link', { name: 'Ir para a carteira' }) : ui.getByRole('link', { name: 'Definir palavra-passe de pagamento' });
@@ -35,7 +41,7 @@ const binding: ScreenBinding<typeof personalVerificationMachine> = {
     }
     if (state.matches('enteringNif') || state.matches('checkingNif')) {
       expect(ui.getByText('Qual é o número do seu B.I.?')).toBeTruthy();
-      const table: Record<string, RegExp> = { malformed: /9 algarismos, 2 letras/, notFound: /não consta do registo/, taken: /associado a outra conta/, documentExpired: /caducado/, refused: /contas pessoais/, unreachable: /Erro de rede/ };
+      const table: Record<string, RegExp> = { malformed: /9 algarismos, 2 letras/, notFound: /não consta do registo/, taken: /associado a outra conta/, documentExpired: /caducado/, refused: /erro no servidor/, unreachable: /Erro de rede/ };
       for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringNif: sub as 'typing' })) expect(alert(ui)).toMatch(text);
       return;
     }

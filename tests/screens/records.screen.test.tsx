@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/lib/dates.ts';
 import { fireEvent, within, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { RecordsView } from '../../screens/records/RecordsView.tsx';
@@ -74,7 +75,7 @@ const binding: ScreenBinding<typeof recordsMachine> = {
       expect(alert(ui)).toMatch(c.errorCode ? /Foi removido da equipa/ : /Não foi possível carregar os registos/);
       return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
     }
-    expect(ui.getByText(`De ${c.range!.from} a ${c.range!.to}`)).toBeTruthy();
+    expect(ui.getByText(`De ${formatDate(c.range!.from, 'pt')} a ${formatDate(c.range!.to, 'pt')}`)).toBeTruthy(); // never YYYY-MM-DD
     if (c.items.length === 0) expect(ui.getByText('Sem cobranças neste período.')).toBeTruthy();
     else {
       const links = within(ui.getByRole('list', { name: 'Registos de transações' })).getAllByRole('link');
@@ -138,6 +139,7 @@ describe('records through the real gateway (PGlite)', () => {
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved[0]!.arrayBuffer());
       expect(text.charCodeAt(0)).toBe(0xfeff);
       const lines = text.slice(1).trimEnd().split('\r\n');
+      // every text quoted (server/domains/records/csv.ts csvText)
       expect(lines[0]).toMatch(/^"Voucher no\.","Trade no\.","Time \(Luanda\)"/);
       expect(lines).toHaveLength(26);
       const clerk = await person(server, 'Carlos Caixa');

@@ -6,6 +6,7 @@ import { refundFlow } from '../../services/flows/refund.ts';
 import type { refundMachine, RefundEvent } from '../../machines/refund.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import type { newPayPasswordMachine } from '../../machines/newPayPassword.machine.ts';
 import { refundModel } from '../models/refund.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
@@ -45,7 +46,7 @@ const recordShown = (ui: Ui) => {
   expect(row('Código')).toBe('—');
   expect(row('Forma')).toBe('Código com valor');
   expect(row('N.º do comprovativo')).toBe('MP00000000000051');
-  expect(row('N.º da operação')).toBe('KW202603140000000051');
+  expect(row('N.º da operação')).toBe('OP202603140000000051');
   expect(ui.getByRole('list', { name: 'Reembolsos' }).textContent).toMatch(/^500,00 Kz em 14 mar\.? 2026, \d\d:\d\d$/);
 };
 
@@ -134,6 +135,44 @@ describe('a refund through the real gateway (PGlite)', () => {
     expect(actor.getSnapshot().context.record).toMatchObject({ refunded: 150_000, refundable: 150_000, state: 'partlyRefunded' });
     expect((await ok(server, 'merchant/records/detail', { recordId: paymentId }, shop.token)).refunds).toHaveLength(1);
     expect((await checkInvariants(server.db)).ok).toBe(true);
+    actor.stop();
+  }, 60_000);
+
+  it('an owner without a pay password is told before any keypad, sets it there, and refunds the amount typed, not typed again (issue 21)', async () => {
+    await server.db.query('UPDATE members SET pay_password_hash = NULL WHERE id = $1', [shop.memberId]);
+    const keypadsIssued = async () => Number((await server.db.query<{ n: string }>('SELECT count(*)::text AS n FROM keypad_keys WHERE member_id = $1', [shop.memberId])).rows[0]!.n);
+    const keypadsBefore = await keypadsIssued();
+    const { paymentId } = await pay(server, ana, shop, shop.storeId, 300_000);
+    const actor = createActor(refundFlow, { input: { recordId: paymentId, language: 'pt' } }).start();
+    await waitFor(actor, (s) => s.matches('viewing'), { timeout: 10_000 });
+    actor.send({ type: 'refund.started' });
+    actor.send({ type: 'amount.changed', value: '1 200' });
+    actor.send({ type: 'refund.submitted' });
+    const payment = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
+    await waitFor(payment, (s) => s.matches({ refused: 'noPayPassword' }), { timeout: 10_000 });
+    // known from where the pay password stands: no keypad was drawn, no digit typed
+    expect(await keypadsIssued()).toBe(keypadsBefore);
+    payment.send({ type: 'payPasswordSetup.started' });
+    const press = (target: ActorRefFrom<typeof newPayPasswordMachine> | ActorRefFrom<typeof payConfirmMachine>, pin: string) => {
+      for (const digit of pin) target.send({ type: 'digit.pressed', position: target.getSnapshot().context.keypad!.mapArr.indexOf(Number(digit)) });
+    };
+    const setting = () => payment.getSnapshot().children.newPayPassword as ActorRefFrom<typeof newPayPasswordMachine>;
+    await waitFor(setting(), (s) => s.matches('entering'), { timeout: 10_000 });
+    // a weak one is refused at its first entry, on the same keypad
+    press(setting(), '111111');
+    expect(setting().getSnapshot().matches({ entering: 'weak' })).toBe(true);
+    press(setting(), MERCHANT_PAY_PASSWORD);
+    press(setting(), MERCHANT_PAY_PASSWORD);
+    await waitFor(payment, (s) => s.matches({ authorising: 'afterSetting' }), { timeout: 10_000 });
+    // the same refund, waiting: the parent never left it
+    expect(actor.getSnapshot().matches('paying')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ amountText: '1 200', amount: 120_000 });
+    const confirm = () => payment.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>;
+    await waitFor(confirm(), (s) => s.matches('entering'), { timeout: 10_000 });
+    press(confirm(), MERCHANT_PAY_PASSWORD);
+    await waitFor(actor, (s) => s.matches('refunded'), { timeout: 20_000 });
+    expect(actor.getSnapshot().context.refund).toMatchObject({ amount: 120_000, refunded: 120_000, state: 'partlyRefunded' });
+    expect((await server.db.query<{ set: boolean }>('SELECT pay_password_hash IS NOT NULL AS set FROM members WHERE id = $1', [shop.memberId])).rows[0]!.set).toBe(true);
     actor.stop();
   }, 60_000);
 });

@@ -12,6 +12,12 @@ const covered = (text: RegExp) => (ui: typeof import('@testing-library/react').s
   expect(ui.getByText(text)).toBeTruthy();
 };
 
+const signingIn = (text: RegExp) => (ui: typeof import('@testing-library/react').screen) => {
+  covered(text)(ui);
+  expect(ui.getByRole('heading', { name: 'Iniciar sessão' })).toBeTruthy();
+  expect(ui.queryByText(/terminou|terminada/)).toBeNull();
+};
+
 const binding: ScreenBinding<typeof sessionMachine> = {
   view: (state, send) => <SessionCover state={state} send={send as (e: SessionEvent) => void} />,
   userEvents: {
@@ -23,12 +29,15 @@ const binding: ScreenBinding<typeof sessionMachine> = {
     '"loggingOut"': noCover,
     '{"expired":"showingMessage"}': covered(/A sua sessão terminou/),
     '{"expired":"waiting"}': covered(/A redirecionar/),
-    '{"expired":"authorizingNatively"}': covered(/A redirecionar/),
-    '{"expired":"redirectingToLogin"}': covered(/A redirecionar/),
-    '{"expired":"tokenLost"}': (ui) => {
-      expect(ui.getByRole('alertdialog')).toBeTruthy();
+    // signing in, whether a session ended or there never was one: nothing says "session ended"
+    '{"signingIn":"authorizingNatively"}': signingIn(/A redirecionar/),
+    '{"signingIn":"redirectingToLoginUrl"}': signingIn(/A redirecionar/),
+    '{"signingIn":"tokenLost"}': (ui) => {
+      signingIn(/Inicie sessão para continuar/)(ui);
       expect(ui.getByRole('button', { name: 'Continuar' })).toBeTruthy();
     },
+    // the app's own login page shows, uncovered
+    '{"signingIn":"atLoginPage"}': noCover,
   },
 };
 

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { useSelector } from '@xstate/react';
-import { createActor, type AnyActorRef } from 'xstate';
+import { createActor, waitFor, type AnyActorRef } from 'xstate';
+import { staffInvitationFlow } from '../../services/flows/staffInvitation.ts';
+import { hashToken, openMemberSession } from '../../server/domains/session/sessions.ts';
+import { ok } from '../support/merchant.ts';
+import { merchantWithStore, realGateway } from './merchantSetup.ts';
 import { StaffInvitationView } from '../../screens/staffInvitation/StaffInvitationView.tsx';
 import type { staffInvitationMachine, StaffInvitationEvent } from '../../machines/staffInvitation.machine.ts';
 import { sampleInviteStores, sampleSentInvitation, staffInvitationModel } from '../models/staffInvitation.model.ts';
@@ -36,7 +40,7 @@ const events: UserEvents<StaffInvitationEvent> = {
   'invite.edit': (ui) => click(ui, 'Alterar o convite'),
   'invite.another': (ui) => click(ui, 'Convidar outra pessoa'),
   // invitation 501, the oldest: the last of the newest-first list
-  'invitation.withdraw': (ui) => void fireEvent.click(ui.getAllByRole('button', { name: 'Retirar o convite de +244 9** *** 456' }).at(-1)!),
+  'invitation.withdraw': (ui) => void fireEvent.click(ui.getAllByRole('button', { name: 'Retirar o convite de +244 923 456 456' }).at(-1)!),
   'withdraw.confirmed': (ui) => click(ui, 'Retirar convite'),
   'withdraw.cancelled': (ui) => click(ui, 'Manter'),
 };
@@ -57,16 +61,25 @@ const binding: ScreenBinding<typeof staffInvitationMachine> = {
       expect(alert(ui)).toMatch(c.errorCode === 'STF10010' ? /Só o comerciante/ : /conta de cobrança/);
       return void expect(ui.getByRole('link', { name: c.errorCode === 'STF10010' ? 'Ir para a caixa' : 'Abrir conta de cobrança' })).toBeTruthy();
     }
-    if (state.matches('confirmingWithdrawal')) return void expect(ui.getByRole('alertdialog').textContent).toMatch(/Retirar o convite de \+244 9\*\* \*\*\* 456 para Loja Central\?/);
+    if (state.matches('confirmingWithdrawal')) return void expect(ui.getByRole('alertdialog').textContent).toMatch(/Retirar o convite de \+244 923 456 456 para Loja Central\?/);
     if (state.matches('failed')) {
       expect(alert(ui)).toMatch(/O convite pode ter sido enviado/);
       return void expect(ui.getByRole('button', { name: 'Alterar o convite' })).toBeTruthy();
     }
     if (state.matches('sent')) {
-      if (c.sent!.link) {
-        expect(status(ui)).toMatch(/Convite para Loja Central: peça à pessoa que leia este código/);
-        expect(ui.getByRole('img', { name: 'Código QR do convite para Loja Central' })).toBeTruthy();
-      } else expect(status(ui)).toBe('Convite enviado para +244 9** *** 456, para a loja Loja Central.');
+      const qr = ui.queryByRole('img', { name: 'Código QR do convite para Loja Central' });
+      if (state.matches({ sent: 'accepted' })) {
+        // the code is spent: the news in its place
+        expect(status(ui)).toMatch(/Convite aceite: Loja Central tem um novo funcionário\./);
+        expect(qr).toBeNull();
+      } else if (state.matches({ sent: 'settled' })) {
+        expect(alert(ui)).toMatch(/A pessoa recusou o convite para Loja Central\./);
+        expect(qr).toBeNull();
+      } else if (c.sent!.link) {
+        expect(ui.getByText(/Convite para Loja Central: peça à pessoa que leia este código/)).toBeTruthy();
+        expect(qr).toBeTruthy();
+        expect(status(ui)).toMatch(state.matches({ sent: 'trouble' }) ? /Sem resposta do servidor: a perguntar de novo/ : /À espera que a pessoa leia o código e aceite/);
+      } else expect(status(ui)).toBe('Convite enviado para +244 923 456 456, para a loja Loja Central.');
       return void expect(ui.getByRole('button', { name: 'Convidar outra pessoa' })).toBeTruthy();
     }
     // the form (editing, sending, withdrawing, reloading) and the list of invitations
@@ -101,12 +114,12 @@ function Live({ actor }: { actor: AnyActorRef }) {
 }
 
 describe('withdrawing a QR invitation, which names no one', () => {
-  const qrPending = { ...sampleSentInvitation, invitationId: '510', channel: 'qr' as const, contactMasked: null };
+  const qrPending = { ...sampleSentInvitation, invitationId: '510', channel: 'qr' as const, contact: null };
   const WORDING: Record<Language, { action: string; question: RegExp; sms: string }> = {
-    pt: { action: 'Retirar este convite', question: /^Retirar este convite por código QR para Loja Central\?/, sms: 'Retirar o convite de +244 9** *** 456' },
-    en: { action: 'Withdraw this invitation', question: /^Withdraw this QR code invitation for Loja Central\?/, sms: 'Withdraw the invitation to +244 9** *** 456' },
-    zh: { action: '撤回此邀请', question: /^撤回此 Loja Central 二维码邀请？/, sms: '撤回给 +244 9** *** 456 的邀请' },
-    fr: { action: 'Retirar este convite', question: /^Retirar este convite por código QR para Loja Central\?/, sms: 'Retirar o convite de +244 9** *** 456' },
+    pt: { action: 'Retirar este convite', question: /^Retirar este convite por código QR para Loja Central\?/, sms: 'Retirar o convite de +244 923 456 456' },
+    en: { action: 'Withdraw this invitation', question: /^Withdraw this QR code invitation for Loja Central\?/, sms: 'Withdraw the invitation to +244 923 456 456' },
+    zh: { action: '撤回此邀请', question: /^撤回此 Loja Central 二维码邀请？/, sms: '撤回给 +244 923 456 456 的邀请' },
+    fr: { action: 'Retirar este convite', question: /^Retirar este convite por código QR para Loja Central\?/, sms: 'Retirar o convite de +244 923 456 456' },
   };
   it.each(Object.keys(WORDING) as Language[])('in %s: "withdraw this invitation", never "the invitation to QR code"; SMS keeps its person', async (language) => {
     const words = WORDING[language];
@@ -130,4 +143,37 @@ describe('withdrawing a QR invitation, which names no one', () => {
       actor.stop();
     }
   });
+});
+
+describe('a QR invitation followed through the real gateway (PGlite)', () => {
+  const gateway = realGateway();
+  beforeAll(() => gateway.start(), 60_000);
+  afterAll(() => gateway.stop());
+
+  it('shows the code, asks about it in the background (the session stays idle), and says accepted once the person agrees', async () => {
+    const { server } = gateway;
+    const shop = await merchantWithStore(server);
+    gateway.signIn(shop.token, '/app/addstaff');
+    const idleMinutes = async () => Number((await server.db.query<{ minutes: number }>('SELECT extract(epoch FROM now() - last_seen_at) / 60 AS minutes FROM sessions WHERE token_hash = $1', [hashToken(shop.token)])).rows[0]!.minutes);
+    const actor = createActor(staffInvitationFlow).start();
+    await waitFor(actor, (s) => s.matches('editing'), { timeout: 10_000 });
+    actor.send({ type: 'channel.chosen', channel: 'qr' });
+    actor.send({ type: 'invite.submitted' });
+    await waitFor(actor, (s) => s.matches({ sent: 'waiting' }), { timeout: 10_000 });
+    const { link, invitation } = actor.getSnapshot().context.sent!;
+    // the merchant leaves the code on screen: only the polls reach the server from now on
+    await server.db.query("UPDATE sessions SET last_seen_at = now() - interval '10 minutes' WHERE token_hash = $1", [hashToken(shop.token)]);
+    await waitFor(actor, (s) => s.matches({ sent: 'checking' }), { timeout: 10_000 });
+    await waitFor(actor, (s) => s.matches({ sent: 'waiting' }), { timeout: 10_000 });
+    expect(await idleMinutes()).toBeGreaterThan(9.9);
+
+    const { rows } = await server.db.query<{ id: string }>("INSERT INTO members (member_type, mobile, display_name) VALUES ('individual', '+244931234567', 'Rui Novo') RETURNING id::text");
+    const person = await openMemberSession(server.db, rows[0]!.id, { idleMs: 86_400_000, lifetimeMs: 86_400_000 });
+    const token = /\/app\/invitation\/([A-Za-z0-9_-]{43})/.exec(link!)![1]!;
+    await ok(server, 'staff/invitation/respond', { invitationId: invitation.invitationId, token, answer: 'agree' }, person);
+    await waitFor(actor, (s) => s.matches({ sent: 'accepted' }), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.sent!.invitation.state).toBe('agreed');
+    expect(actor.getSnapshot().context.invitations.find((i) => i.invitationId === invitation.invitationId)!.state).toBe('agreed');
+    actor.stop();
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, type screen as Screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor as waitForUi, type screen as Screen } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams, useSearch } from '@tanstack/react-router';
 import { I18nextProvider } from 'react-i18next';
 import { createActor, waitFor } from 'xstate';
 import StoreScreen from '../../screens/store/StoreScreen.tsx';
@@ -108,18 +109,44 @@ describe('store chart on its screen', () => {
   });
 });
 
+/** The two store pages in a router of their own, at `path` after `/app/merchantlist` (what the merchant came from). */
+function renderStorePages(path: string) {
+  const root = createRootRoute({ component: () => <Outlet /> });
+  const newStore = createRoute({
+    getParentRoute: () => root, path: '/app/store/new',
+    component: function NewStorePage() {
+      const { merchantId } = useSearch({ strict: false }) as { merchantId?: string };
+      return <StoreScreen merchantId={merchantId} />;
+    },
+  });
+  const oneStore = createRoute({
+    getParentRoute: () => root, path: '/app/store/$id',
+    component: function StorePage() {
+      const { id } = useParams({ strict: false }) as { id: string };
+      return <StoreScreen key={id} id={id} />;
+    },
+  });
+  const list = createRoute({ getParentRoute: () => root, path: '/app/merchantlist', component: () => <p>lista</p> });
+  const router = createRouter({ routeTree: root.addChildren([newStore, oneStore, list]), history: createMemoryHistory({ initialEntries: ['/app/merchantlist', path], initialIndex: 1 }) });
+  render(
+    <I18nextProvider i18n={createI18n('pt', { pt, en, zh, fr })}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+}
+
 describe('the new store page', () => {
-  it('says “Nova loja” once, in its title, with the seven days as one group of buttons', () => {
-    render(
-      <I18nextProvider i18n={createI18n('pt', { pt, en, zh, fr })}>
-        <StoreScreen merchantId="7" />
-      </I18nextProvider>,
-    );
+  it('says “Nova loja” once, in its title, with the seven days as one group of buttons, Monday to Saturday 08:00–20:00 chosen', async () => {
+    renderStorePages('/app/store/new?merchantId=7');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Nova loja');
     expect(screen.getAllByText('Nova loja')).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Nova loja');
     const days = screen.getByRole('group', { name: 'Dias da semana' });
     expect(days.className).toBe('kw-mch-days');
     expect([...days.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb', 'Dom']);
+    expect([...days.querySelectorAll('button')].map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'true', 'true', 'true', 'true', 'true', 'false']);
+    expect((screen.getByLabelText('Abre às') as HTMLInputElement).value).toBe('08:00');
+    expect((screen.getByLabelText('Fecha às') as HTMLInputElement).value).toBe('20:00');
   });
 });
 
@@ -188,5 +215,31 @@ describe('a store through the real gateway (PGlite)', () => {
     await waitFor(reopened, (s) => !s.hasTag('busy'), { timeout: 10_000 });
     expect(reopened.getSnapshot().value).toBe('closed');
     reopened.stop();
+  }, 60_000);
+
+  it('saves a new store with only its name and address, and the address bar then names the store (replacing the new store page)', async () => {
+    const { server } = gateway;
+    const shop = await merchantWithStore(server);
+    gateway.signIn(shop.token, '/app/store/new');
+    const router = renderStorePages(`/app/store/new?merchantId=${shop.merchantId}`);
+    fireEvent.change(await screen.findByLabelText('Nome da loja'), { target: { value: 'Loja da Marginal' } });
+    fireEvent.change(screen.getByLabelText('Morada'), { target: { value: 'Avenida 4 de Fevereiro 10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar loja' }));
+    await waitForUi(() => expect(screen.getByRole('status').textContent).toBe('Loja guardada: Loja da Marginal.'), { timeout: 10_000 });
+    const { stores } = (await call(server, 'merchant/list/query', {}, shop.token)).bizContent.merchant;
+    const created = stores.find((s: { name: string }) => s.name === 'Loja da Marginal');
+    expect(created).toMatchObject({ businessDays: [1, 2, 3, 4, 5, 6], opensAt: '08:00', closesAt: '20:00' });
+    // the store's own page, in place of the form's: one entry, and Back leads where the merchant came from
+    expect(router.state.location.href).toBe(`/app/store/${created.storeId}`);
+    expect(router.history.length).toBe(2);
+    // the store's page reads it and shows it saved
+    await waitForUi(() => expect(screen.getByText('Seg–Sáb')).toBeTruthy(), { timeout: 10_000 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Loja');
+    expect(screen.getByRole('status').textContent).toBe('Loja guardada: Loja da Marginal.');
+    expect(screen.getByRole('link', { name: 'Códigos da loja' }).getAttribute('href')).toBe(`/app/store/${created.storeId}/codes`);
+    fireEvent.click(screen.getByRole('button', { name: 'Alterar a loja' }));
+    expect(screen.getByRole('heading', { name: 'Alterar Loja da Marginal' })).toBeTruthy();
+    await act(async () => { router.history.back(); });
+    await waitForUi(() => expect(screen.getByText('lista')).toBeTruthy());
   }, 60_000);
 });

@@ -122,7 +122,11 @@ const payConfirmBinding: ScreenBinding<typeof payConfirmMachine> = {
     expect(ui.getByText('Confirme com a palavra-passe de pagamento')).toBeTruthy();
     if (c.notice === 'PAY10001') expect(alert(ui)).toMatch(/errada\. Tentativas restantes: 4/);
     if (c.notice === 'PAY10005') expect(alert(ui)).toMatch(/teclado seguro expirou/);
-    if (state.matches('loadingKeypad')) return void expect(status(ui)).toMatch(/A preparar o teclado seguro/);
+    // where the pay password stands is asked first: no keypad until then
+    if (state.matches('checkingPayPassword') || state.matches('loadingKeypad')) {
+      expect(ui.queryByRole('group', { name: 'Teclado seguro' })).toBeNull();
+      return void expect(status(ui)).toMatch(/A preparar o teclado seguro/);
+    }
     const keys = within(ui.getByRole('group', { name: 'Teclado seguro' })).getAllByRole('button').map((b) => b.textContent);
     expect(keys.slice(0, 10)).toEqual(sampleKeypad.mapArr.map(String));
     expect(ui.getByRole('img').getAttribute('aria-label')).toBe(`${c.positions.length} de 6 dígitos`);
@@ -154,7 +158,10 @@ const FLOW_PAYMENTS: { flow: string; words: PaymentWords; paying: RegExp; uncert
 const PAYMENT_SUMMARY = '1 250,00 Kz do cartão BAI 6004 00** **** 0011';
 
 function paymentBinding({ words, paying, uncertain, cancel, back }: (typeof FLOW_PAYMENTS)[number]): ScreenBinding<typeof paymentMachine> {
-  const events: UserEvents<PaymentEvent> = { 'payment.retry': (ui) => click(ui, 'Tentar de novo') };
+  const events: UserEvents<PaymentEvent> = {
+    'payment.retry': (ui) => click(ui, 'Tentar de novo'),
+    'payPasswordSetup.started': (ui) => click(ui, 'Definir palavra-passe de pagamento'),
+  };
   return {
     view: (state, send) => <PaymentView state={state} send={send as (e: PaymentEvent) => void} summary={<p>{PAYMENT_SUMMARY}</p>} words={words} onLeave={() => undefined} />,
     userEvents: events,
@@ -166,6 +173,14 @@ function paymentBinding({ words, paying, uncertain, cancel, back }: (typeof FLOW
         expect(status(ui)).toMatch(/A preparar o teclado seguro/);
         if (state.matches({ authorising: 'reauthorising' })) expect(alert(ui)).toMatch(/expirou/);
         else expect(ui.queryByRole('alert')).toBeNull();
+        // just set: the same payment, now confirmed with it
+        if (state.matches({ authorising: 'afterSetting' })) expect(status(ui)).toMatch(/Palavra-passe de pagamento guardada\. Use-a agora para confirmar/);
+        else expect(status(ui)).not.toMatch(/guardada/);
+        return void expect(ui.getByRole('button', { name: cancel })).toBeTruthy();
+      }
+      if (state.matches('settingPayPassword')) {
+        // the pay password chosen here (the child's own test covers its keypad), the payment waiting above it
+        expect(status(ui)).toMatch(/A preparar o teclado seguro/);
         return void expect(ui.getByRole('button', { name: cancel })).toBeTruthy();
       }
       if (state.matches('applying') || state.matches('answered')) {
@@ -182,8 +197,10 @@ function paymentBinding({ words, paying, uncertain, cancel, back }: (typeof FLOW
       expect(ui.getByRole('button', { name: back })).toBeTruthy();
       if (state.matches({ refused: 'locked' })) return void expect(alert(ui)).toMatch(/Demasiadas tentativas erradas\. Pode voltar a pagar dentro de 30 min/);
       if (state.matches({ refused: 'noPayPassword' })) {
+        // known before any keypad; set here and come back, never a trip to another page
         expect(alert(ui)).toMatch(/Ainda não definiu/);
-        return void expect(ui.getByRole('link', { name: 'Definir palavra-passe de pagamento' }).getAttribute('href')).toBe('/app/paypassword');
+        expect(ui.queryByRole('link', { name: 'Definir palavra-passe de pagamento' })).toBeNull();
+        return void expect(ui.getByRole('button', { name: 'Definir palavra-passe de pagamento' })).toBeTruthy();
       }
       if (state.matches({ refused: 'other' })) {
         const table: Record<string, RegExp> = { FND10002: /já foi usado com outros dados/, AGW50000: /erro no servidor/ };

@@ -95,7 +95,7 @@ describe.each(engines)('the cashier on %s', (engine) => {
       expect(query.bizContent).toEqual({
         state: 'paid',
         payment: {
-          paymentId: paid.paymentId, voucherNo: paid.voucherNo, tradeNo: expect.stringMatching(/^KW\d{8}\d{10}$/), storeId: outlet.store.storeId, storeName: 'Quiosque Viana',
+          paymentId: paid.paymentId, voucherNo: paid.voucherNo, tradeNo: expect.stringMatching(/^OP\d{8}\d{10}$/), storeId: outlet.store.storeId, storeName: 'Quiosque Viana',
           serial: code.serial, method: 'dynamic', amount: 20_000, charge: 100, net: 19_900, payerMasked: 'Ana M*** D***', at: paid.at,
         },
       });

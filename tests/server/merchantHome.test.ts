@@ -47,7 +47,7 @@ describe.each(engines)('the merchant’s home on %s', (engine) => {
   it('starts at nothing taken, with the merchant’s stores', async () => {
     expect(await summary()).toEqual({
       merchant: shop.merchant,
-      today: { amount: 0, charge: 0, net: 0, count: 0 },
+      today: { amount: 0, charge: 0, refunds: 0, net: 0, count: 0 },
       settlement: { available: 0, frozen: 0 },
       stores: [{ storeId: shop.storeId, name: 'Loja Central', status: 'open' }],
     });
@@ -68,13 +68,13 @@ describe.each(engines)('the merchant’s home on %s', (engine) => {
     const gross = amounts.reduce((a, b) => a + b, 0);
     const charges = amounts.map(charge).reduce((a, b) => a + b, 0);
     const home = await summary();
-    expect(home.today).toEqual({ amount: gross, charge: charges, net: gross - charges, count: 3 });
+    expect(home.today).toEqual({ amount: gross, charge: charges, refunds: 0, net: gross - charges, count: 3 });
     expect(home.settlement).toEqual({ available: gross - charges, frozen: 0 });
     expect(home.stores).toEqual([
       { storeId: shop.storeId, name: 'Loja Central', status: 'open' },
       { storeId: outlet.store.storeId, name: 'Quiosque Viana', status: 'open' },
     ]);
-    expect((await summary(rival.token)).today).toEqual({ amount: 77_700, charge: charge(77_700), net: 77_700 - charge(77_700), count: 1 });
+    expect((await summary(rival.token)).today).toEqual({ amount: 77_700, charge: charge(77_700), refunds: 0, net: 77_700 - charge(77_700), count: 1 });
     expect(await checkInvariants(server.db)).toMatchObject({ ok: true });
   });
 
@@ -87,8 +87,23 @@ describe.each(engines)('the merchant’s home on %s', (engine) => {
     await server.db.query('UPDATE merchant_payments SET created_at = $2 WHERE id = $1', [second.paymentId, new Date(midnight.getTime() - 1_000)]);
     const after = await summary();
     expect(after.today).toEqual({
-      amount: before.today.amount + 5_000, charge: before.today.charge + charge(5_000), net: before.today.net + 5_000 - charge(5_000), count: before.today.count + 1,
+      amount: before.today.amount + 5_000, charge: before.today.charge + charge(5_000), refunds: 0, net: before.today.net + 5_000 - charge(5_000), count: before.today.count + 1,
     });
     expect(after.settlement.available).toBe(before.settlement.available + 5_000 - charge(5_000) + 7_000 - charge(7_000));
+  });
+
+  it('after a refund, today after charges is what the settlement gained today and what the analysis says for the day', async () => {
+    const before = await summary(rival.token);
+    const paid = await pay(rival.storeSerial, 10_050);
+    const refundToken = await payTokenDirect(server.db, rival.memberId, { service: 'merchant/refund/apply', amount: 5_025, counterparty: paid.paymentId });
+    const refunded = await call(server, 'merchant/refund/apply', { recordId: paid.paymentId, amount: 5_025, payToken: refundToken }, rival.token);
+    expect(refunded.code).toBe('S0001');
+    const after = await summary(rival.token);
+    // the refund returned its share of the charge: the day's net moves exactly as the settlement does
+    expect(after.today.net - before.today.net).toBe(after.settlement.available - before.settlement.available);
+    expect(after.today.refunds - before.today.refunds).toBe(5_025);
+    const analysis = (await call(server, 'merchant/analysis/query', { shortcut: '7' }, rival.token)).bizContent;
+    expect(analysis.totals.net).toBe(after.today.net);
+    expect(analysis.totals.collected).toBe(after.today.amount);
   });
 });

@@ -28,12 +28,12 @@ describe.each(engines)('opening a collection account on %s', (engine) => {
   const lojaId = async () => (await server.db.query<{ id: string }>("SELECT id::text FROM members WHERE email = 'loja@demo.ao'")).rows[0]!.id;
 
   it('tells an individual it cannot open one, and refuses it (MCH10001)', async () => {
-    expect((await call(server, 'merchant/open/query', {}, ana)).bizContent).toEqual({ state: 'individual', companyName: null, merchant: null });
+    expect((await call(server, 'merchant/open/query', {}, ana)).bizContent).toEqual({ state: 'individual', companyName: null, merchant: null, chargeTerms: { rateBp: 50, cap: 500_000 } });
     expect((await call(server, 'merchant/open/apply', { mcc: '5411', settlementCardId: anaCardId, agreed: true }, ana)).code).toBe('MCH10001');
   });
 
   it('sends an unverified enterprise to verification first (FND10004), and says when it waits for review', async () => {
-    expect((await call(server, 'merchant/open/query', {}, loja)).bizContent).toEqual({ state: 'notVerified', companyName: null, merchant: null });
+    expect((await call(server, 'merchant/open/query', {}, loja)).bizContent).toEqual({ state: 'notVerified', companyName: null, merchant: null, chargeTerms: { rateBp: 50, cap: 500_000 } });
     expect((await call(server, 'merchant/open/apply', { mcc: '5411', settlementCardId: '1', agreed: true }, loja)).code).toBe('FND10004');
     const fresh = await signUpEnterprise(server);
     await server.db.query("UPDATE members SET verification_status = 'pending' WHERE id = $1", [fresh.memberId]);
@@ -42,7 +42,7 @@ describe.each(engines)('opening a collection account on %s', (engine) => {
 
   it('lets a verified enterprise bind its business card in the company’s name and open the account', async () => {
     await verifyEnterprise(server, loja);
-    expect((await call(server, 'merchant/open/query', {}, loja)).bizContent).toEqual({ state: 'canOpen', companyName: 'Loja Demo', merchant: null });
+    expect((await call(server, 'merchant/open/query', {}, loja)).bizContent).toEqual({ state: 'canOpen', companyName: 'Loja Demo', merchant: null, chargeTerms: { rateBp: 50, cap: 500_000 } });
     // the approval made the registered company name the enterprise's verified name: the bank checks the card against it
     const cardId = await bindCardByApi(server, loja, { cardNo: DEMO_MERCHANT_CARD.cardNo, mobile: DEMO_MERCHANT_CARD.holderMobile.slice(4) });
     const before = await checkInvariants(server.db);
@@ -64,7 +64,7 @@ describe.each(engines)('opening a collection account on %s', (engine) => {
     const shards = await settlementAccounts(await lojaId());
     expect(shards.map((s) => s.shard)).toEqual([...Array(32).keys()]);
     expect(shards.every((s) => s.balance === '0')).toBe(true);
-    expect((await call(server, 'merchant/open/query', {}, loja)).bizContent).toEqual({ state: 'open', companyName: 'Loja Demo', merchant: opened.bizContent.merchant });
+    expect((await call(server, 'merchant/open/query', {}, loja)).bizContent).toEqual({ state: 'open', companyName: 'Loja Demo', merchant: opened.bizContent.merchant, chargeTerms: { rateBp: 50, cap: 500_000 } });
     // opening moves no money
     const after = await checkInvariants(server.db);
     expect(after).toMatchObject({ ok: true, transfers: before.transfers });

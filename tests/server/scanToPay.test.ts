@@ -247,7 +247,7 @@ describe.each(engines)('scan to pay on %s', (engine) => {
     // the enterprise behind it is “Loja Demo, Lda”: a person's masking would read “Loja D*** L***”
     expect(line).toMatchObject({ direction: 'expenditure', counterparty: 'Loja Demo' });
     expect((await send('wallet/fund/queryFundDetail', { id: line.id })).bizContent).toMatchObject({
-      counterparty: 'Loja Demo', seller: 'Loja Demo · Loja Central', voucherNo: paid.bizContent.voucherNo,
+      counterparty: 'Loja Demo', voucherNo: paid.bizContent.voucherNo, facts: { type: 'merchantPayment', merchant: 'Loja Demo', store: 'Loja Central', voucherNo: paid.bizContent.voucherNo },
     });
     // a person on the other side of a transfer stays masked
     const transfer = lines.find((l) => l.kind === 'transfer' && l.counterparty !== null);

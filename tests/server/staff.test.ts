@@ -73,7 +73,7 @@ describe.each(engines)('staff on %s', (engine) => {
       const ana = await person('Ana Caixa');
       const sent = await ok(server, 'merchant/staff/invite', { channel: 'mobile', storeId: shop.storeId, mobile: ana.mobile, allRecords: true }, shop.token);
       expect(sent.link).toBeNull(); // the token travels only to the invited number
-      expect(sent.invitation).toMatchObject({ storeId: shop.storeId, storeName: 'Loja Central', channel: 'mobile', contactMasked: `+244 9** *** ${ana.mobile.slice(-3)}`, allRecords: true, state: 'sent', answeredAt: null });
+      expect(sent.invitation).toMatchObject({ storeId: shop.storeId, storeName: 'Loja Central', channel: 'mobile', contact: `+244${ana.mobile}`, allRecords: true, state: 'sent', answeredAt: null });
       const hours = (new Date(sent.invitation.expiresAt).getTime() - Date.now()) / 3_600_000;
       expect(hours).toBeGreaterThan(71.9);
       expect(hours).toBeLessThanOrEqual(72);
@@ -98,8 +98,10 @@ describe.each(engines)('staff on %s', (engine) => {
       expect(await ok(server, 'staff/invitation/summary', {}, ana.token)).toEqual({ place: answer.place, pending: 0 });
       const mine = await ok(server, 'merchant/staff/invitations', {}, shop.token);
       expect(mine.invitations.find((i: { invitationId: string }) => i.invitationId === invitation.invitationId).state).toBe('agreed');
+      expect((await ok(server, 'merchant/staff/invitationDetail', { invitationId: invitation.invitationId }, shop.token)).invitation).toMatchObject({ state: 'agreed', contact: `+244${ana.mobile}` });
       const staff = await ok(server, 'merchant/staff/detail', { staffId: answer.place.staffId }, shop.token);
-      expect(staff.staff).toMatchObject({ name: 'Ana Caixa', mobileMasked: `9** *** ${ana.mobile.slice(-3)}`, contactChannel: 'mobile', status: 'normal', storeId: shop.storeId, allRecords: true, removedAt: null });
+      // the owner sees its own clerk's number in full (it typed it)
+      expect(staff.staff).toMatchObject({ name: 'Ana Caixa', mobile: `+244${ana.mobile}`, contactChannel: 'mobile', status: 'normal', storeId: shop.storeId, allRecords: true, removedAt: null });
       // the outcome page reads it back by id, as the one who answered
       expect((await ok(server, 'staff/invitation/detail', { invitationId: invitation.invitationId }, ana.token)).invitation.state).toBe('agreed');
       expect(await code('staff/invitation/respond', { invitationId: invitation.invitationId, answer: 'reject' }, ana.token)).toBe('STF10005');
@@ -122,7 +124,7 @@ describe.each(engines)('staff on %s', (engine) => {
       const email = `Cid.${cid.id}@Exemplo.ao`;
       await server.db.query('UPDATE members SET email = $2 WHERE id = $1', [cid.id, email.toLowerCase()]);
       const sent = await ok(server, 'merchant/staff/invite', { channel: 'email', storeId: storeB, email, allRecords: false }, shop.token);
-      expect(sent.invitation.contactMasked).toBe(`c***@exemplo.ao`);
+      expect(sent.invitation.contact).toBe(email.toLowerCase());
       const { rows } = await server.db.query<{ channel: string; body: string }>('SELECT channel, body FROM outbox_messages WHERE destination = $1', [email.toLowerCase()]);
       expect(rows[0]!.channel).toBe('email');
       const pending = await ok(server, 'staff/invitation/pending', {}, cid.token);
@@ -148,7 +150,9 @@ describe.each(engines)('staff on %s', (engine) => {
       const dan = await person();
       const qr = await qrInvite(shop);
       const sentNow = (await ok(server, 'merchant/staff/invitations', {}, shop.token)).invitations[0];
-      expect(sentNow).toMatchObject({ invitationId: qr.invitationId, channel: 'qr', contactMasked: null, state: 'sent' });
+      expect(sentNow).toMatchObject({ invitationId: qr.invitationId, channel: 'qr', contact: null, state: 'sent' });
+      // what the merchant's screen asks while the QR is shown: sent, then rejected once answered
+      expect((await ok(server, 'merchant/staff/invitationDetail', { invitationId: qr.invitationId }, shop.token)).invitation).toEqual(sentNow);
       expect((await ok(server, 'staff/invitation/detail', { token: qr.token }, dan.token)).invitation.storeName).toBe('Loja Central');
       expect(await code('staff/invitation/detail', { invitationId: qr.invitationId }, dan.token)).toBe('STF10006');
       expect(await code('staff/invitation/respond', { invitationId: qr.invitationId, answer: 'reject' }, dan.token)).toBe('STF10006');
@@ -157,6 +161,7 @@ describe.each(engines)('staff on %s', (engine) => {
       expect(rejected).toMatchObject({ invitation: { state: 'rejected' }, place: null });
       expect((await ok(server, 'staff/invitation/detail', { invitationId: qr.invitationId }, dan.token)).invitation.state).toBe('rejected');
       expect((await ok(server, 'merchant/staff/invitations', {}, shop.token)).invitations[0].state).toBe('rejected');
+      expect((await ok(server, 'merchant/staff/invitationDetail', { invitationId: qr.invitationId }, shop.token)).invitation).toMatchObject({ state: 'rejected', answeredAt: expect.any(String) });
       expect(await code('staff/invitation/respond', { invitationId: qr.invitationId, token: qr.token, answer: 'agree' }, dan.token)).toBe('STF10005');
       expect(await code('merchant/staff/withdrawInvitation', { invitationId: qr.invitationId }, shop.token)).toBe('STF10005');
     });
@@ -230,7 +235,10 @@ describe.each(engines)('staff on %s', (engine) => {
       const jon = await person('Jon Caixa');
       const staffId = await hire(shop, jon, { allRecords: false });
       const list = await ok(server, 'merchant/staff/list', {}, shop.token);
-      expect(list.staff.find((s: { staffId: string }) => s.staffId === staffId)).toMatchObject({ name: 'Jon Caixa', status: 'normal', allRecords: false });
+      expect(list.staff.find((s: { staffId: string }) => s.staffId === staffId)).toMatchObject({ name: 'Jon Caixa', mobile: `+244${jon.mobile}`, status: 'normal', allRecords: false });
+      // the clerk reads no one's number: the staff calls are the owner's
+      expect(await code('merchant/staff/list', {}, jon.token)).toBe('STF10010');
+      expect(await code('merchant/staff/invitations', {}, jon.token)).toBe('STF10010');
       expect((await ok(server, 'merchant/staff/update', { staffId, allRecords: true }, shop.token)).staff.allRecords).toBe(true);
 
       // a payment collected by the clerk names the clerk as its cashier
@@ -304,6 +312,7 @@ describe.each(engines)('staff on %s', (engine) => {
 
     it.each([
       ['merchant/staff/invitations', () => ({})],
+      ['merchant/staff/invitationDetail', () => ({ invitationId: pendingId })],
       ['merchant/staff/list', () => ({})],
       ['merchant/staff/detail', () => ({ staffId: clerkStaffId })],
       ['merchant/staff/update', () => ({ staffId: clerkStaffId, allRecords: false })],
@@ -319,6 +328,8 @@ describe.each(engines)('staff on %s', (engine) => {
       expect((await call(server, 'merchant/staff/update', { staffId: clerkStaffId, allRecords: true }, rival.token)).code).toBe('STF10008');
       expect((await call(server, 'merchant/staff/remove', { staffId: clerkStaffId }, rival.token)).code).toBe('STF10008');
       expect((await call(server, 'merchant/staff/withdrawInvitation', { invitationId: pendingId }, rival.token)).code).toBe('STF10006');
+      expect((await call(server, 'merchant/staff/invitationDetail', { invitationId: pendingId }, rival.token)).code).toBe('STF10006');
+      expect((await call(server, 'merchant/staff/invitationDetail', { invitationId: '987654321' }, shop.token)).code).toBe('STF10006');
       const rivalList = await ok(server, 'merchant/staff/list', {}, rival.token);
       expect(rivalList.staff.every((s: { storeId: string }) => s.storeId === rival.storeId)).toBe(true);
       expect((await ask('merchant', 'merchant/staff/withdrawInvitation', { invitationId: pendingId })).code).toBe('S0001');
@@ -383,6 +394,7 @@ describe.each(engines)('staff on %s', (engine) => {
       'merchant/analysis/query': { body: () => ({ shortcut: '7' }) },
       'merchant/analysis/fundDetails': { body: () => ({ shortcut: '7' }) },
       'merchant/staff/invitations': { body: () => ({}) },
+      'merchant/staff/invitationDetail': { body: () => ({ invitationId: '999999999' }), admitted: { merchant: 'STF10006' } },
       'merchant/staff/invite': { body: () => ({ channel: 'qr', storeId: shop.storeId, allRecords: false }) },
       'merchant/staff/withdrawInvitation': { body: () => ({ invitationId: '999999999' }), admitted: { merchant: 'STF10006' } },
       'merchant/staff/list': { body: () => ({}) },

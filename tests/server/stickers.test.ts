@@ -5,6 +5,9 @@ import { bindSticker, call, issueStickerBatch, openMerchantWithStore, operatorOf
 import { decodeCollectionCode } from '../../services/emvco.ts';
 import { stickerPayload } from '../../server/domains/codeBinding/codes.ts';
 import { STICKERS_PER_PAGE, darkRuns, qrMatrix } from '../../server/domains/stickers/sheet.ts';
+import { ZH_TAGLINE } from '../../server/domains/stickers/glyphs/zhTagline.ts';
+import { WALLET_MARK } from '../../services/brand.ts';
+import zh from '../../locales/zh.json';
 
 /** The text a page draws with a standard font: pdf-lib writes it as a hex string of its WinAnsi codes. */
 const hexOf = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();
@@ -27,7 +30,8 @@ describe.each(engines)('sticker batches on %s', (engine) => {
   afterAll(() => server.close());
 
   const asOperator = (service: string, bizContent: object) => call(server, service, bizContent, operator, { type: 'SSO-AUTH' });
-  const download = (batchId: string, token = operator) => server.app.inject({ method: 'GET', url: `/platform/stickers/${batchId}.pdf`, headers: token ? { 'sso-auth-token': token } : {} });
+  const download = (batchId: string, token = operator, language = '') =>
+    server.app.inject({ method: 'GET', url: `/platform/stickers/${batchId}.pdf${language ? `?language=${language}` : ''}`, headers: token ? { 'sso-auth-token': token } : {} });
 
   it('is for operators only', async () => {
     const member = await server.memberToken('+244923000001');
@@ -85,11 +89,36 @@ describe.each(engines)('sticker batches on %s', (engine) => {
     const text = contentStreams(pdf).join('\n');
     for (const serial of batch.serials) expect(text, serial).toContain(`<${hexOf(serial)}> Tj`);
     expect(text).toContain(`<${hexOf('Kwanza Wallet')}> Tj`);
+    // each a placard: the mark, the name and the tagline over the code (pt by default), the serial under it
+    expect(text.split(`<${hexOf('Pague aqui com Kwanza Wallet')}> Tj`)).toHaveLength(14 + 1);
+    const firstCode = text.indexOf(' re\n');
+    expect(text.indexOf(`<${hexOf('Pague aqui com Kwanza Wallet')}> Tj`)).toBeLessThan(firstCode);
+    expect(text.indexOf(`<${hexOf(batch.serials[0]!)}> Tj`)).toBeGreaterThan(firstCode);
     // each code is drawn as filled rectangles, one per run of dark modules
     const runs = batch.payloads.reduce((sum, payload) => sum + darkRuns(qrMatrix(payload)).length, 0);
     expect((text.match(/ re\n/g) ?? []).length).toBe(runs);
     const audit = (await asOperator('platform/audit/query', { subjectId: batch.batchId })).bizContent.items;
     expect(audit.map((a: { action: string }) => a.action)).toEqual(['stickers.download', 'stickers.issue']);
+  });
+
+  it('prints the tagline in the language asked: en in Helvetica, zh from its glyphs’ outlines (no CJK font embedded)', async () => {
+    const batch = await issueStickerBatch(server, 2);
+    const en = contentStreams(await PDFDocument.load((await download(batch.batchId, operator, 'en')).rawPayload)).join('\n');
+    expect(en.split(`<${hexOf('Pay here with Kwanza Wallet')}> Tj`)).toHaveLength(3);
+    expect(en).not.toContain(hexOf('Pague aqui'));
+    const zhPdf = await PDFDocument.load((await download(batch.batchId, operator, 'zh')).rawPayload);
+    const zhText = contentStreams(zhPdf).join('\n');
+    expect(zhText).not.toContain(hexOf('Pague aqui'));
+    expect(zhText).toContain(`<${hexOf(batch.serials[1]!)}> Tj`);
+    // the outlines are drawn (each glyph's curves), and only the two standard fonts are embedded
+    expect((zhText.match(/ c\n/g) ?? []).length).toBeGreaterThan(100);
+    const fonts = zhPdf.context.enumerateIndirectObjects().map(([, o]) => String(o)).filter((o) => o.includes('/Type /Font'));
+    expect(fonts.every((f) => f.includes('/Helvetica'))).toBe(true);
+  });
+
+  it('the zh outlines are of the zh tagline (regenerate glyphs/zhTagline.ts with glyphs/generate.mjs when it changes)', () => {
+    expect(ZH_TAGLINE.text).toBe(zh.codeBinding.placardTagline);
+    expect(WALLET_MARK.size).toBe(100);
   });
 
   it('serves the sheet only to an operator, and only for a batch that exists', async () => {

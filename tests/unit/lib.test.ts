@@ -3,13 +3,18 @@ import dayjs from 'dayjs';
 import { formatKwanza, parseKwanza } from '../../src/lib/money.ts';
 import { formatMobile, maskMobile, mobileOperator, toE164, toNationalMobile } from '../../src/lib/phone.ts';
 import { isCompanyNif, isPersonalNif } from '../../src/lib/nif.ts';
-import { shortcutRange } from '../../src/lib/dates.ts';
-import { normaliseLanguage, resolveStartupLanguage } from '../../src/lib/language.ts';
+import { formatDate, formatDateTime, formatHour, formatShortDay, shortcutRange } from '../../src/lib/dates.ts';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/zh-cn';
+import { normaliseLanguage, resolveStartupLanguage, type Language } from '../../src/lib/language.ts';
+import { withLanguage as withLanguageOf } from '../../src/lib/languageLinks.ts';
+import { matchRoute } from '../../services/returnTo.ts';
 
 describe('money', () => {
   it('formats cêntimos per decisions.md', () => {
     expect(formatKwanza(123456n, 'pt')).toMatch(/^1\s?234,56\sKz$/);
-    for (const language of ['en', 'zh', 'fr'] as const) expect(formatKwanza(123456, language)).toBe('Kz 1,234.56');
+    for (const language of ['en', 'zh'] as const) expect(formatKwanza(123456, language)).toBe('Kz 1,234.56');
+    expect(formatKwanza(123456, 'fr')).toBe('1 234,56 Kz'); // as pt-AO and fr-FR write it, never en-US
     expect(formatKwanza('5', 'en')).toBe('Kz 0.05');
     expect(formatKwanza(-250n, 'pt')).toMatch(/^-2,50\sKz$/);
   });
@@ -67,6 +72,21 @@ describe('dates', () => {
   });
 });
 
+describe('dates as each language writes them (one formatter)', () => {
+  it('a day, a time, a short day and an hour, never YYYY-MM-DD', () => {
+    expect(formatDate('2026-11-26', 'pt')).toBe('26 nov 2026');
+    expect(formatDate('2026-02-03', 'fr')).toBe('3 févr. 2026');
+    expect(formatDate('2026-11-26', 'en')).toBe('26 Nov 2026');
+    expect(formatDate('2026-11-26', 'zh')).toBe('2026年11月26日');
+    expect(formatDateTime('2026-08-03T14:05:00', 'pt')).toBe('3 ago 2026, 14:05');
+    expect(formatDateTime('2026-08-03T14:05:00', 'fr')).toBe('3 août 2026, 14:05');
+    expect(formatDateTime('2026-08-03T14:05:00', 'zh')).toBe('2026年8月3日 14:05');
+    expect(formatShortDay('2026-08-03', 'en')).toBe('3 Aug');
+    expect(formatShortDay('2026-08-03', 'zh')).toBe('8月3日');
+    expect([formatHour('09', 'pt'), formatHour('09', 'fr'), formatHour('09', 'en'), formatHour('09', 'zh')]).toEqual(['9h', '9h', '09:00', '9时']);
+  });
+});
+
 describe('language', () => {
   it('normalises per decisions.md', () => {
     expect(normaliseLanguage('en-US')).toBe('en');
@@ -75,6 +95,20 @@ describe('language', () => {
     expect(normaliseLanguage('fr')).toBe('fr');
     expect(normaliseLanguage('de')).toBe('pt');
     expect(normaliseLanguage(undefined)).toBe('pt');
+  });
+  it('a link to one of the app’s pages carries the language, once; any other link is left alone', () => {
+    const origin = 'https://wallet.example';
+    const withLanguage = (href: string, language: Language, from: string) => withLanguageOf(href, language, from, (pathname) => matchRoute(pathname) !== null);
+    expect(withLanguage('/agreement/registrationAgreement', 'en', origin)).toBe('/agreement/registrationAgreement?language=en');
+    expect(withLanguage('/app/cards/bind?from=topup', 'fr', origin)).toBe('/app/cards/bind?from=topup&language=fr');
+    expect(withLanguage('https://wallet.example/app/records/3#x', 'zh', origin)).toBe('/app/records/3?language=zh#x');
+    expect(withLanguage('/', 'pt', origin)).toBe('/?language=pt');
+    expect(withLanguage('/app/login?language=en', 'pt', origin)).toBeNull();
+    expect(withLanguage('https://elsewhere.example/app/wallet', 'en', origin)).toBeNull();
+    expect(withLanguage('/dev/outbox', 'en', origin)).toBeNull();
+    expect(withLanguage('/platform/files/3', 'en', origin)).toBeNull();
+    expect(withLanguage('mailto:help@wallet.example', 'en', origin)).toBeNull();
+    expect(withLanguage('blob:https://wallet.example/1', 'en', origin)).toBeNull();
   });
   it('query parameter wins and is saved; else saved LANG; else pt', () => {
     expect(resolveStartupLanguage('?language=EN', 'zh')).toEqual({ language: 'en', save: true });

@@ -30,6 +30,14 @@ describe('locales', () => {
       for (const code of ALL_CODES) expect((dictionary.errors as Record<string, unknown>)[code], code).toBeTypeOf('string');
     }
   });
+  it('a text that nests another ($t(key)) finds it in its own dictionary: a fr sentence never borrows a pt part', () => {
+    for (const [name, dictionary] of Object.entries({ pt, en, zh, fr })) {
+      const keys = new Set(leafKeys(dictionary));
+      const text = (key: string) => key.split('.').reduce<unknown>((v, part) => (v as Record<string, unknown>)[part], dictionary);
+      const nested = leafKeys(dictionary).flatMap((key) => [...String(text(key)).matchAll(/\$t\(([\w.]+)/g)].map((m) => [key, m[1]!] as const));
+      expect(nested.filter(([, inner]) => !keys.has(inner)), name).toEqual([]);
+    }
+  });
   it('no value is empty', () => {
     for (const dictionary of [pt, en, zh, fr]) {
       const empty = leafKeys(dictionary).filter((k) => k.split('.').reduce<unknown>((v, part) => (v as Record<string, unknown>)[part], dictionary) === '');

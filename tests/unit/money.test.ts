@@ -12,12 +12,18 @@ describe('parseAmount: what people type, in their language, into cêntimos (digi
     expect(parseAmount('12,05', 'pt')).toBe(1205n);
   });
 
-  it('reads the en convention (also zh and fr): groups by commas, decimal point', () => {
+  it('reads the en convention (also zh): groups by commas, decimal point', () => {
     expect(parseAmount('1,234.56', 'en')).toBe(123456n);
     expect(parseAmount('Kz 1,234.56', 'en')).toBe(123456n);
     expect(parseAmount('12,345', 'en')).toBe(1234500n);
     expect(parseAmount('1,234,567.8', 'zh')).toBe(123456780n);
-    expect(parseAmount('1 234.56', 'fr')).toBe(123456n);
+  });
+
+  it('reads fr as pt: groups by spaces, decimal comma', () => {
+    expect(parseAmount('1 234,56', 'fr')).toBe(123456n);
+    expect(parseAmount('1\u202f234,56 Kz', 'fr')).toBe(123456n);
+    expect(parseAmount('12,5', 'fr')).toBe(1250n);
+    expect(parseAmount('1 234.56', 'fr')).toBe(123456n); // a lone point before two digits: a keypad's only mark
   });
 
   it('takes a lone mark before one or two digits as the decimal mark (keypads offer one)', () => {
@@ -49,6 +55,18 @@ describe('parseAmount: what people type, in their language, into cêntimos (digi
     for (const cents of [1n, 99n, 100n, 123456n, 100000000n, 987654321n]) {
       expect(parseAmount(formatKwanza(cents, 'pt'), 'pt')).toBe(cents);
       expect(parseAmount(formatKwanza(cents, 'en').replace('Kz', ''), 'en')).toBe(cents);
+      expect(parseAmount(formatKwanza(cents, 'fr'), 'fr')).toBe(cents);
     }
+  });
+});
+
+describe('formatKwanza: amounts as each language writes them', () => {
+  it('pt and fr: space groups, decimal comma, Kz after; en and zh: Kz before, comma groups, decimal point', () => {
+    expect(formatKwanza(3810000n, 'pt')).toBe('38 100,00 Kz');
+    expect(formatKwanza(3810000n, 'fr')).toBe('38 100,00 Kz');
+    expect(formatKwanza(3810000n, 'en')).toBe('Kz 38,100.00');
+    expect(formatKwanza(3810000n, 'zh')).toBe('Kz 38,100.00');
+    expect(formatKwanza(-150n, 'fr')).toBe('-1,50 Kz');
+    expect(formatKwanza('123456789012345', 'fr')).toBe('1 234 567 890 123,45 Kz');
   });
 });

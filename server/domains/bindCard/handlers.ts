@@ -10,9 +10,10 @@ import { bankLabel, channelOf } from '../bank/channels.ts';
 import { CARD_SELECT, maskMobile, toBoundCard, type CardRow } from '../bank/boundCards.ts';
 
 /**
- * Binding a bank card: checkCardBin (a debit card of a bank the wallet works with, shown with the
- * name it must be in: the member's verified name) → inputMobile (the bank confirms the card is
- * in that name and has that mobile; an SMS code goes to the mobile) → verifyAuthCode (binds).
+ * Binding a bank card: checkCardBin (a debit card of a bank the wallet works with: its bank, no
+ * name yet, as nothing says whose card it is) → inputMobile (the bank confirms the card is in the
+ * member's verified name and has that mobile; an SMS code goes to the mobile, and the answer names
+ * the holder as the bank has it) → verifyAuthCode (binds).
  * The wallet keeps the bank's token for the card, the BIN and the last four digits.
  */
 
@@ -36,9 +37,11 @@ async function debitBin(bank: BankAdapter, db: Queryable, cardNo: string): Promi
 }
 
 const checkCardBin: Handler<'wallet/card/checkCardBin'> = async (input, ctx) => {
-  const member = await binder(ctx.db, ctx);
+  // a verified member with a verified name binds; no holder name is answered here: nobody has
+  // checked yet whose card this is (the bank does, at inputMobile)
+  await binder(ctx.db, ctx);
   const bin = await debitBin(ctx.adapters.bank, ctx.db, input.cardNo);
-  return { bin: bin.bin, bankCode: bin.bankCode, ...bankLabel(bin.bankCode), cardType: 'debit' as const, bindable: true as const, holderName: maskName(member.realName) };
+  return { bin: bin.bin, bankCode: bin.bankCode, ...bankLabel(bin.bankCode), cardType: 'debit' as const, bindable: true as const };
 };
 
 const inputMobile: Handler<'wallet/card/inputMobile'> = async (input, ctx) => {
@@ -63,7 +66,8 @@ const inputMobile: Handler<'wallet/card/inputMobile'> = async (input, ctx) => {
       [bindId, member.id, verified.token, bin.bankCode, bin.bin, input.cardNo.slice(-4), input.cardNo.length, mobile, BIND_REQUEST_MINUTES],
     );
     const issued = await issueCode(tx, { channel: 'sms', destination: mobile, purpose: 'bindCard', memberId: member.id, clientIp: ctx.ip, language: ctx.language });
-    return { bindId, mobileMasked: maskMobile(mobile), ...issued };
+    // the holder as the bank has the card: it matched this member's verified name
+    return { bindId, mobileMasked: maskMobile(mobile), holderName: maskName(verified.holderName), ...issued };
   });
 };
 

@@ -2,6 +2,7 @@ import type { MerchantPayment } from '../../../services/contract/merchantShared.
 import type { Charge } from '../../../services/contract/cashier.ts';
 import type { Queryable } from '../../db/index.ts';
 import { maskName } from '../members/moneyMembers.ts';
+import { tradeNumber } from '../../ledger/tradeNumber.ts';
 
 /** A payment as the merchant's records show it: the charge and what the merchant nets, the payer masked. */
 export async function merchantPaymentView(db: Queryable, paymentId: string): Promise<MerchantPayment> {
@@ -22,8 +23,8 @@ export async function merchantPaymentView(db: Queryable, paymentId: string): Pro
   return {
     paymentId: row.id,
     voucherNo: row.voucher_no,
-    // the trade number the payer's fund detail shows for the same movement (fundDetail: KW + day + transfer id)
-    tradeNo: `KW${at.toISOString().slice(0, 10).replace(/-/g, '')}${row.transfer_id.padStart(10, '0')}`,
+    // the trade number the payer's fund detail shows for the same movement (ledger/tradeNumber.ts)
+    tradeNo: tradeNumber(at, row.transfer_id),
     storeId: row.store_id,
     storeName: row.store_name,
     serial: row.serial,

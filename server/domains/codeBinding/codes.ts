@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
-import { decodeCollectionCode, encodeCollectionCode } from '../../../services/emvco.ts';
+import { encodeCollectionCode, namedSerial } from '../../../services/emvco.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 
@@ -62,18 +62,12 @@ export async function insertCodes(tx: Queryable, kind: CodeKind, count: number, 
 }
 
 /**
- * The serial a person named by scanning or typing: a payload must be one of this wallet's EMVCo
- * codes (right CRC, kwanza, Angola, our GUID: else MCH10006); a typed serial is read without
- * spaces or dashes and in upper case, as people copy it from under the code.
+ * The serial a person named by scanning or typing (services/emvco.ts namedSerial, which the app
+ * reads too): an EMVCo payload not of this wallet, or a typed text that is no serial, is MCH10006
+ * (`subMsg` the payload's refusal).
  */
 export function serialOfScanned(code: string): { serial: string; payloadKind: 'static' | 'dynamic' | null } {
-  const text = code.trim();
-  if (text.startsWith('0002')) {
-    const decoded = decodeCollectionCode(text);
-    if (!decoded.ok) throw new DomainError(MERCHANT_CODES.codeUnknown, 200, decoded.refusal);
-    return { serial: decoded.value.serial.toUpperCase(), payloadKind: decoded.value.kind };
-  }
-  const serial = text.replace(/[\s-]/g, '').toUpperCase();
-  if (!/^[A-Z]{2}[0-9A-Z]{6,30}$/.test(serial)) throw new DomainError(MERCHANT_CODES.codeUnknown);
-  return { serial, payloadKind: null };
+  const named = namedSerial(code);
+  if (!named.ok) throw new DomainError(MERCHANT_CODES.codeUnknown, 200, named.refusal);
+  return { serial: named.serial, payloadKind: named.payloadKind };
 }

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { settlementBalance } from '../../ledger/settlement.ts';
+import { RANGE_CTE, totalsOf } from '../merchants/collections.ts';
 import { line, shortcutRange, type LineRow } from '../fundDetail/handlers.ts';
 import { ownedStore, recordsScope } from '../merchantOpening/merchants.ts';
 
@@ -18,46 +19,8 @@ import { ownedStore, recordsScope } from '../merchantOpening/merchants.ts';
 
 const DAY_MS = 86_400_000;
 
-/**
- * Luanda is UTC+1 all year (no daylight saving), so a Luanda day D is [D − 1 h, D + 23 h) in UTC
- * and a payment's Luanda time is its UTC time plus an hour: written out rather than with a zone
- * name so the engine's time-zone data (and the session's TimeZone) play no part.
- */
-const RANGE_CTE = `
-  bounds AS (SELECT ($2::date::timestamp - interval '1 hour') AT TIME ZONE 'UTC' AS lo,
-                    ($3::date::timestamp + interval '23 hours') AT TIME ZONE 'UTC' AS hi),
-  pay AS (SELECT p.store_id, p.cashier_id, p.amount, p.charge, (p.created_at AT TIME ZONE 'UTC') + interval '1 hour' AS local
-            FROM merchant_payments p, bounds b
-           WHERE p.merchant_id = $1 AND p.created_at >= b.lo AND p.created_at < b.hi AND ($4::bigint IS NULL OR p.store_id = $4::bigint)),
-  ref AS (SELECT r.store_id, r.amount, r.charge_returned, (r.created_at AT TIME ZONE 'UTC') + interval '1 hour' AS local
-            FROM merchant_refunds r, bounds b
-           WHERE r.merchant_id = $1 AND r.created_at >= b.lo AND r.created_at < b.hi AND ($4::bigint IS NULL OR r.store_id = $4::bigint))`;
-
-interface TotalsRow { collected: string; count: string; charges: string; refunds: string; returned: string }
 interface BucketRow { key: string; collected: string; count: string; net: string }
 interface ShareRow { id: string | null; name: string | null; collected: string; count: string }
-
-async function totalsOf(tx: Queryable, params: unknown[]): Promise<CollectionAnalysis['totals']> {
-  const { rows } = await tx.query<TotalsRow>(
-    `WITH ${RANGE_CTE}
-     SELECT (SELECT coalesce(sum(amount), 0) FROM pay)::text AS collected, (SELECT count(*) FROM pay)::text AS count,
-            (SELECT coalesce(sum(charge), 0) FROM pay)::text AS charges,
-            (SELECT coalesce(sum(amount), 0) FROM ref)::text AS refunds, (SELECT coalesce(sum(charge_returned), 0) FROM ref)::text AS returned`,
-    params,
-  );
-  const row = rows[0]!;
-  const [collected, count, charges, refunds, returned] = [BigInt(row.collected), BigInt(row.count), BigInt(row.charges), BigInt(row.refunds), BigInt(row.returned)];
-  return {
-    collected: Number(collected),
-    count: Number(count),
-    // half a cêntimo up, in integers
-    averageTicket: count === 0n ? 0 : Number((collected * 2n + count) / (count * 2n)),
-    charges: Number(charges),
-    refunds: Number(refunds),
-    chargesReturned: Number(returned),
-    net: Number(collected - charges - refunds + returned),
-  };
-}
 
 /** Every day of the range (or every hour of a one-day range), zero-filled by the LEFT JOINs. */
 async function seriesOf(tx: Queryable, params: unknown[], hourly: boolean): Promise<AnalysisBucket[]> {
@@ -163,7 +126,8 @@ const querySettlementFunds: Handler<'merchant/analysis/fundDetails'> = async (in
              FROM ledger_entries e WHERE e.account_id IN (SELECT id FROM acc) AND e.id >= (SELECT min(id) FROM page))
        SELECT p.id::text AS entry_id, p.transfer_id::text, p.amount::text,
               ((SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE id IN (SELECT id FROM acc)) - later.after_it)::text AS balance_after,
-              p.kind, p.reference, p.created_at, coalesce(om.real_name, om.display_name) AS counterparty
+              p.kind, p.reference, p.created_at, coalesce(om.real_name, om.display_name) AS counterparty,
+              (SELECT w.charge::text FROM withdrawals w WHERE p.kind IN ('withdraw_hold', 'withdraw_release') AND w.withdraw_no = p.reference) AS charge
          FROM page p JOIN later ON later.id = p.id
          JOIN ledger_accounts other ON other.id = CASE WHEN p.debit_account_id = p.account_id THEN p.credit_account_id ELSE p.debit_account_id END
          LEFT JOIN members om ON om.id = other.member_id AND other.member_id <> $1

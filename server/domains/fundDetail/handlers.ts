@@ -1,8 +1,13 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
-import type { FundLine } from '../../../services/contract/fundDetail.ts';
+import type { FundLine, FundLineFacts } from '../../../services/contract/fundDetail.ts';
+import { maskMobile } from '../../../src/lib/phone.ts';
+import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
+import { bankLabel } from '../bank/channels.ts';
+import { maskCardNo } from '../bank/boundCards.ts';
 import { maskName, memberIdOf } from '../members/moneyMembers.ts';
+import { tradeNumber } from '../../ledger/tradeNumber.ts';
 
 const LUANDA_OFFSET_MS = 3_600_000; // UTC+1 all year
 const DAY_MS = 86_400_000;
@@ -38,15 +43,26 @@ export interface LineRow {
   reference: string | null;
   created_at: Date;
   counterparty: string | null;
-  /** A merchant payment's (the payer's side; other queries may leave them out): the name on the code, the store, the receipt's voucher. */
+  /**
+   * A merchant payment's or its refund's (the payer's side; other queries may leave them out): the
+   * merchant's trade name (on its code), the store, and the payment's receipt voucher.
+   */
   merchant_name?: string | null;
   store_name?: string | null;
   payment_voucher?: string | null;
+  /** A withdrawal's service charge, held and released with it (the line's amount includes it). */
+  charge?: string | null;
+  /** The other member's mobile (a transfer's), shown masked. */
+  counterparty_mobile?: string | null;
 }
+
+/** The id in a reference made of a prefix and the zero-padded id (RF…: a refund, MP…: a payment), for this line's kind only. */
+const idIn = (kind: string, prefix: string) => `CASE WHEN t.kind = '${kind}' AND t.reference ~ '^${prefix}[0-9]{1,18}$' THEN substr(t.reference, ${prefix.length + 1})::bigint END`;
 
 const LINE_SELECT = `
   SELECT e.id::text AS entry_id, t.id::text AS transfer_id, e.amount::text, e.balance_after::text, t.kind, t.reference, e.created_at,
-         coalesce(om.real_name, om.display_name) AS counterparty, pm.name AS merchant_name, ps.name AS store_name, mp.voucher_no AS payment_voucher
+         coalesce(om.real_name, om.display_name) AS counterparty, om.mobile AS counterparty_mobile,
+         pm.name AS merchant_name, ps.name AS store_name, coalesce(mp.voucher_no, rp.voucher_no) AS payment_voucher, wd.charge::text AS charge
     FROM ledger_entries e
     JOIN ledger_accounts mine ON mine.id = e.account_id
     JOIN ledger_transfers t ON t.id = e.transfer_id
@@ -54,26 +70,24 @@ const LINE_SELECT = `
     LEFT JOIN members om ON om.id = other.member_id AND other.member_id <> mine.member_id
     -- the payer's side of a merchant payment (found through the payer's own payments index)
     LEFT JOIN merchant_payments mp ON mp.payer_id = mine.member_id AND mp.transfer_id = t.id
-    LEFT JOIN stores ps ON ps.id = mp.store_id
-    LEFT JOIN merchants pm ON pm.id = ps.merchant_id`;
+    -- a refund to the payer: the refund (its number is RF + its id), then the payment it gives back
+    LEFT JOIN merchant_refunds mr ON mr.id = ${idIn('merchant_refund', 'RF')}
+    LEFT JOIN merchant_payments rp ON rp.id = mr.payment_id AND rp.payer_id = mine.member_id
+    LEFT JOIN stores ps ON ps.id = coalesce(mp.store_id, rp.store_id)
+    LEFT JOIN merchants pm ON pm.id = ps.merchant_id
+    -- a withdrawal's hold or release: its charge (its number is the reference)
+    LEFT JOIN withdrawals wd ON t.kind IN ('withdraw_hold', 'withdraw_release') AND wd.withdraw_no = t.reference AND wd.member_id = mine.member_id`;
 
-const tradeNo = (row: LineRow) => `KW${new Date(row.created_at).toISOString().slice(0, 10).replace(/-/g, '')}${row.transfer_id.padStart(10, '0')}`;
+const tradeNo = (row: LineRow) => tradeNumber(row.created_at, row.transfer_id);
 
 /**
- * A person is masked (first name and initials); a merchant paid by code is shown by the name its
- * code carries (public: EMVCo field 59, shown to every payer before paying), not the enterprise's
- * legal name masked like a person's.
+ * A person is masked (first name and initials); a merchant paid by code, or refunding a payment, is
+ * shown by its trade name (the name its code carries: public, EMVCo field 59, shown to every payer
+ * before paying), never the enterprise's legal name masked like a person's ("Loja D*** L***").
  */
 function counterpartyOf(row: LineRow): string | null {
   if (row.merchant_name) return row.merchant_name;
   return row.counterparty ? maskName(row.counterparty) : null;
-}
-
-/** The seller on a line's detail: a merchant payment's merchant and store, as on the receipt. */
-function sellerOf(row: LineRow, item: FundLine): string | null {
-  if (item.direction !== 'expenditure') return null;
-  if (row.merchant_name && row.store_name && row.store_name !== row.merchant_name) return `${row.merchant_name} · ${row.store_name}`;
-  return item.counterparty;
 }
 
 export function line(row: LineRow): FundLine {
@@ -89,6 +103,7 @@ export function line(row: LineRow): FundLine {
     balanceAfter: Number(after),
     product: row.kind,
     counterparty: counterpartyOf(row),
+    charge: row.charge ? Number(row.charge) : null,
     at: new Date(row.created_at).toISOString(),
   };
 }
@@ -109,15 +124,59 @@ const queryFundDetails: Handler<'wallet/fund/queryFundDetails'> = async (input, 
   return { items: page.map(line), nextCursor: rows.length > input.pageSize ? page.at(-1)!.entry_id : null, ...range };
 };
 
+/** A card as the member's card list shows it: the bank and the masked number. */
+type CardRow = { bank_code: string; bin: string; last4: string; card_length: number };
+const cardOf = (row: CardRow | undefined) => (row ? { bankShort: bankLabel(row.bank_code).bankShort, maskedCardNo: maskCardNo(row.bin, row.last4, row.card_length) } : null);
+
+/**
+ * What a line's page shows besides its numbers, by kind of movement: a transfer's other person
+ * (masked name and number); a top-up's card; a withdrawal's card, amount, charge and total; a
+ * merchant payment's merchant, store and voucher; a refund's merchant and the voucher of the
+ * payment it gives back. The references behind them (order and withdrawal numbers) are ours, not
+ * the member's, and are not shown.
+ */
+async function factsOf(db: Queryable, memberId: string, row: LineRow): Promise<FundLineFacts> {
+  switch (row.kind) {
+    case 'transfer':
+      return { type: 'transfer', name: row.counterparty ? maskName(row.counterparty) : null, mobile: row.counterparty_mobile ? maskMobile(row.counterparty_mobile) : null };
+    case 'topup': {
+      const { rows } = await db.query<CardRow>(
+        'SELECT c.bank_code, c.bin, c.last4, c.card_length FROM topups o JOIN bank_cards c ON c.id = o.card_id WHERE o.order_no = $1 AND o.member_id = $2',
+        [row.reference, memberId],
+      );
+      return { type: 'topup', card: cardOf(rows[0]) };
+    }
+    case 'withdraw_hold':
+    case 'withdraw_release': {
+      const { rows } = await db.query<CardRow & { amount: string; charge: string; state: 'PENDING' | 'SUCCESS' | 'FAILED' }>(
+        `SELECT c.bank_code, c.bin, c.last4, c.card_length, w.amount::text, w.charge::text, w.state
+           FROM withdrawals w JOIN bank_cards c ON c.id = w.card_id WHERE w.withdraw_no = $1 AND w.member_id = $2`,
+        [row.reference, memberId],
+      );
+      const w = rows[0];
+      if (!w) return { type: 'other' };
+      const [amount, charge] = [Number(w.amount), Number(w.charge)];
+      return { type: 'withdrawal', card: cardOf(w), amount, charge, total: amount + charge, state: w.state, returned: row.kind === 'withdraw_release' };
+    }
+    case 'merchant_pay':
+      return row.merchant_name && row.payment_voucher ? { type: 'merchantPayment', merchant: row.merchant_name, store: row.store_name ?? null, voucherNo: row.payment_voucher } : { type: 'other' };
+    case 'merchant_refund':
+      return row.merchant_name && row.payment_voucher ? { type: 'refund', merchant: row.merchant_name, store: row.store_name ?? null, paymentVoucherNo: row.payment_voucher } : { type: 'other' };
+    default:
+      return { type: 'other' };
+  }
+}
+
 const queryFundDetail: Handler<'wallet/fund/queryFundDetail'> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
   const { rows } = await ctx.db.query<LineRow>(`${LINE_SELECT} WHERE e.id = $1 AND mine.member_id = $2`, [input.id, memberId]);
   const row = rows[0];
   if (!row) throw new DomainError(CODES.notFound);
-  const item = line(row);
-  // a merchant payment's voucher is the one on its receipt
-  const voucherNo = row.payment_voucher ?? `V${row.transfer_id.padStart(12, '0')}`;
-  return { ...item, voucherNo, relatedAmount: item.amount, seller: sellerOf(row, item), note: row.reference };
+  // a merchant payment's voucher is the one on its receipt (a refund's own line keeps its own; the payment's is in its facts)
+  const voucherNo = row.kind === 'merchant_pay' && row.payment_voucher ? row.payment_voucher : `V${row.transfer_id.padStart(12, '0')}`;
+  // a note is what the payer wrote on a transfer; other references are our own numbers
+  const note = row.kind === 'transfer' ? row.reference : null;
+  return { ...line(row), voucherNo, note, facts: await factsOf(ctx.db, memberId, row) };
 };
 
 export const fundDetailHandlers = {

@@ -10,6 +10,8 @@ export interface MemberRow {
   id: string;
   member_type: 'individual' | 'enterprise';
   display_name: string;
+  /** The name the member gave (givenNameSql), or null. */
+  given_name: string | null;
   mobile: string | null;
   email: string | null;
   language: string;
@@ -19,7 +21,25 @@ export interface MemberRow {
   locked_until_seconds: number | null;
 }
 
-const MEMBER_COLUMNS = `id, member_type, display_name, mobile, email, language, status, login_password_hash, failed_logins,
+/**
+ * The name a member gave, as SQL over the members row `m` (a table name or alias), or NULL: a
+ * person's verified name; a company's trade name (its merchant's), else the short name of its
+ * latest enterprise verification. `display_name` is read too, but only when it is not what
+ * sign-up wrote there for want of a name (the mobile as "923 456 789", the e-mail's first part):
+ * those are a number and an address, never a name, and were shown as one (issue 21).
+ */
+export const givenNameSql = (m: string) => `CASE WHEN ${m}.member_type = 'individual'
+    THEN coalesce(${m}.real_name, CASE WHEN ${m}.display_name !~ '^[0-9]{3} [0-9]{3} [0-9]{3}$' THEN ${m}.display_name END)
+    ELSE coalesce(
+      (SELECT mc.name FROM merchants mc WHERE mc.member_id = ${m}.id AND mc.parent_id IS NULL),
+      (SELECT nullif(btrim(v.form->'company'->>'shortName'), '') FROM enterprise_verifications v WHERE v.member_id = ${m}.id ORDER BY v.submitted_at DESC LIMIT 1),
+      nullif(${m}.display_name, left(split_part(${m}.email, '@', 1), 120)))
+  END`;
+
+/** The profile's columns of the `members` row (unaliased), for profileOf. */
+export const PROFILE_COLUMNS = `id, member_type, display_name, ${givenNameSql('members')} AS given_name, mobile, email, language`;
+
+const MEMBER_COLUMNS = `${PROFILE_COLUMNS}, status, login_password_hash, failed_logins,
   CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()))::int END AS locked_until_seconds`;
 
 /** A login is a mobile (9 digits, or with +244) or an e-mail address. */
@@ -53,11 +73,11 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-export function profileOf(row: Pick<MemberRow, 'id' | 'member_type' | 'display_name' | 'mobile' | 'email' | 'language'>): MemberProfile {
+export function profileOf(row: Pick<MemberRow, 'id' | 'member_type' | 'given_name' | 'mobile' | 'email' | 'language'>): MemberProfile {
   return {
     memberId: String(row.id),
     memberType: row.member_type,
-    displayName: row.display_name,
+    displayName: row.given_name,
     mobile: row.mobile,
     email: row.email,
     language: row.language,

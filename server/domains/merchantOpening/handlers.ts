@@ -40,16 +40,20 @@ async function ownMerchant(db: Queryable, memberId: string): Promise<MerchantRow
   return rows[0] ?? null;
 }
 
+/** The service charge of a new collection account: 0.5 % of each payment, at most 5 000 Kz (written into the merchant's row when it opens). */
+export const NEW_MERCHANT_CHARGE = { rateBp: 50, cap: 500_000 } as const;
+
 const queryOpening: Handler<'merchant/open/query'> = async (_input, ctx) => {
   const memberId = memberIdOf(ctx);
+  const chargeTerms = { rateBp: NEW_MERCHANT_CHARGE.rateBp, cap: NEW_MERCHANT_CHARGE.cap };
   const standing = await standingOf(ctx.db, memberId);
-  if (standing.member_type !== 'enterprise') return { state: 'individual', companyName: null, merchant: null };
+  if (standing.member_type !== 'enterprise') return { state: 'individual', companyName: null, merchant: null, chargeTerms };
   const companyName = standing.form?.company.shortName ?? null;
   const merchant = await ownMerchant(ctx.db, memberId);
-  if (merchant) return { state: 'open', companyName, merchant: toMerchantSummary(merchant) };
+  if (merchant) return { state: 'open', companyName, merchant: toMerchantSummary(merchant), chargeTerms };
   // verified means an approved verification with its form (the merchant's name comes from it): what apply checks too
   const state = standing.verification_status === 'verified' && standing.form ? 'canOpen' : standing.verification_status === 'pending' ? 'pendingVerification' : 'notVerified';
-  return { state, companyName: state === 'canOpen' ? companyName : null, merchant: null };
+  return { state, companyName: state === 'canOpen' ? companyName : null, merchant: null, chargeTerms };
 };
 
 /**
@@ -69,9 +73,9 @@ const openMerchant: Handler<'merchant/open/apply'> = async (input, ctx) => {
     const card = await activeCard(tx, memberId, input.settlementCardId);
     const { company, basicInfo } = standing.form;
     const { rows } = await tx.query<MerchantRow>(
-      `INSERT INTO merchants AS m (member_id, name, nif, mcc, province_id, city, settlement_card_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${MERCHANT_COLUMNS}`,
-      [memberId, company.shortName.trim().slice(0, 60), company.nif, input.mcc, basicInfo.province, basicInfo.city, card.id],
+      `INSERT INTO merchants AS m (member_id, name, nif, mcc, province_id, city, settlement_card_id, charge_rate_bp, charge_cap)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${MERCHANT_COLUMNS}`,
+      [memberId, company.shortName.trim().slice(0, 60), company.nif, input.mcc, basicInfo.province, basicInfo.city, card.id, NEW_MERCHANT_CHARGE.rateBp, NEW_MERCHANT_CHARGE.cap],
     );
     const merchant = rows[0]!;
     await openSettlementAccounts(tx, memberId, merchant.settlement_shards);

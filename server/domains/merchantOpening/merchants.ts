@@ -81,7 +81,7 @@ export const ROLE_RULES = {
     calls: 'refunds, analysis, settlement, staff, stores, codes and stickers, sub-merchants, merchant home and list',
     services: [
       'merchant/refund/apply', 'merchant/analysis/query', 'merchant/analysis/fundDetails',
-      'merchant/staff/invitations', 'merchant/staff/invite', 'merchant/staff/withdrawInvitation', 'merchant/staff/list', 'merchant/staff/detail', 'merchant/staff/update', 'merchant/staff/remove',
+      'merchant/staff/invitations', 'merchant/staff/invitationDetail', 'merchant/staff/invite', 'merchant/staff/withdrawInvitation', 'merchant/staff/list', 'merchant/staff/detail', 'merchant/staff/update', 'merchant/staff/remove',
       'merchant/store/save', 'merchant/store/detail', 'merchant/store/close',
       'merchant/code/list', 'merchant/code/bind', 'merchant/code/unbind',
       'subMerchant/register/apply', 'merchant/home/summary', 'merchant/list/query',

@@ -53,11 +53,5 @@ export async function readKeypadEntry(tx: Queryable, memberId: string, entry: { 
   return [...positions].map((p) => key.digit_map[Number(p)]).join('');
 }
 
-/** Too easy to guess: one digit six times, a straight run, or a repeated half/third. */
-export function isWeakPin(pin: string): boolean {
-  if (/^(\d)\1{5}$/.test(pin)) return true;
-  const digits = [...pin].map(Number);
-  const steps = digits.slice(1).map((d, i) => d - digits[i]!);
-  if (steps.every((s) => s === 1) || steps.every((s) => s === -1)) return true;
-  return pin.slice(0, 3) === pin.slice(3) || /^(\d\d)\1\1$/.test(pin);
-}
+/** Too easy to guess (one digit six times, a straight run, a repeated half/third): the rule the client checks too, from one module. */
+export { isWeakPin } from '../../../src/lib/payPin.ts';

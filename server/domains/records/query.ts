@@ -6,6 +6,7 @@ import { DomainError } from '../../errors.ts';
 import { shortcutRange } from '../fundDetail/handlers.ts';
 import { maskName } from '../members/moneyMembers.ts';
 import type { RecordsScope } from '../merchantOpening/merchants.ts';
+import { tradeNumber } from '../../ledger/tradeNumber.ts';
 
 /**
  * The records a caller may read, as one SQL condition built from their scope (recordsScope in
@@ -64,8 +65,8 @@ export function toRecord(row: RecordRow): MerchantRecord {
   return {
     recordId: row.id,
     voucherNo: row.voucher_no,
-    // the trade number the payer's fund detail shows for the same movement (fundDetail: KW + day + transfer id)
-    tradeNo: `KW${at.toISOString().slice(0, 10).replace(/-/g, '')}${row.transfer_id.padStart(10, '0')}`,
+    // the trade number the payer's fund detail shows for the same movement (ledger/tradeNumber.ts)
+    tradeNo: tradeNumber(at, row.transfer_id),
     amount: Number(amount),
     charge: Number(charge),
     net: Number(amount - charge - (refunded - chargeReturned)),

@@ -2,6 +2,7 @@ import { CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler, HandlerContext, FlowHandlers } from '../../handler.ts';
 import { revokeSession } from './sessions.ts';
+import { PROFILE_COLUMNS, profileOf, type MemberRow } from '../members/accounts.ts';
 
 function memberOf(ctx: HandlerContext) {
   if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);
@@ -10,19 +11,10 @@ function memberOf(ctx: HandlerContext) {
 
 const checkAuthToken: Handler<'common/authLogin/checkAuthToken'> = async (_input, ctx) => {
   const { memberId } = memberOf(ctx);
-  const { rows } = await ctx.db.query<{
-    id: string; member_type: 'individual' | 'enterprise'; display_name: string; mobile: string | null; email: string | null; language: string;
-  }>('SELECT id, member_type, display_name, mobile, email, language FROM members WHERE id = $1', [memberId]);
+  const { rows } = await ctx.db.query<MemberRow>(`SELECT ${PROFILE_COLUMNS} FROM members WHERE id = $1`, [memberId]);
   const member = rows[0];
   if (!member) throw new DomainError(CODES.sessionLost);
-  return {
-    memberId: String(member.id),
-    memberType: member.member_type,
-    displayName: member.display_name,
-    mobile: member.mobile,
-    email: member.email,
-    language: member.language,
-  };
+  return profileOf(member);
 };
 
 const logout: Handler<'common/logout'> = async (_input, ctx) => {

@@ -1,12 +1,12 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { profileOf, type MemberRow } from '../members/accounts.ts';
+import { PROFILE_COLUMNS, profileOf, type MemberRow } from '../members/accounts.ts';
 
 const settingMain: Handler<'common/setting/main'> = async (_input, ctx) => {
   if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);
   const { rows } = await ctx.db.query<MemberRow & { pay_set: boolean; pay_locked_seconds: number | null; verification_status: 'unverified' | 'pending' | 'verified' | 'failed'; account_level: 'I' | 'III' | 'commercial' }>(
-    `SELECT id, member_type, display_name, mobile, email, language, pay_password_hash IS NOT NULL AS pay_set, verification_status, account_level,
+    `SELECT ${PROFILE_COLUMNS}, pay_password_hash IS NOT NULL AS pay_set, verification_status, account_level,
             CASE WHEN pay_locked_until > now() THEN ceil(extract(epoch FROM pay_locked_until - now()))::int END AS pay_locked_seconds
        FROM members WHERE id = $1`,
     [ctx.principal.memberId],

@@ -4,7 +4,7 @@ import type { Handler, FlowHandlers } from '../../handler.ts';
 import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
 import { CaptchaPass, requireCaptchaIfSuspicious, recordFailure } from '../captcha/captcha.ts';
 import { countAccountLookup } from '../captcha/lookups.ts';
-import { findMember, hashPassword, isStrongPassword, maskDestination, openTicket, signIn, useTicket, type MemberRow } from '../members/accounts.ts';
+import { findMember, hashPassword, isStrongPassword, maskDestination, openTicket, PROFILE_COLUMNS, signIn, useTicket, type MemberRow } from '../members/accounts.ts';
 
 type Identity = { memberType: 'individual'; mobile: string } | { memberType: 'enterprise'; email: string };
 
@@ -64,7 +64,7 @@ const setLoginPwdAndActive: Handler<'register/setLoginPwdAndActive'> = async (in
     const { rows } = await tx.query<MemberRow>(
       `UPDATE members SET login_password_hash = $2, status = 'active', activated_at = now(), failed_logins = 0
         WHERE id = $1 AND status = 'pending'
-        RETURNING id, member_type, display_name, mobile, email, language, status, login_password_hash, failed_logins, NULL::int AS locked_until_seconds`,
+        RETURNING ${PROFILE_COLUMNS}, status, login_password_hash, failed_logins, NULL::int AS locked_until_seconds`,
       [memberId, passwordHash],
     );
     const member = rows[0];

@@ -12,7 +12,8 @@ import { INVITATION_SELECT, invitationById, toSentInvitation, type InvitationRow
 /**
  * The merchant invites staff (`/app/addstaff`, the staffInvitation chart): by SMS, by e-mail or by
  * a QR code, for one of its stores, with or without the all-records permission; sees its
- * invitations and withdraws a pending one. The owner only (ownerOnly: STF10010 for a clerk).
+ * invitations (the contact it typed in full), follows one (a QR invitation while its code is
+ * shown) and withdraws a pending one. The owner only (ownerOnly: STF10010 for a clerk).
  *
  * The hourly limit (STF10002) is counted under the merchant's row lock, so two invitations sent at
  * once cannot both be the last one allowed; `FOR NO KEY UPDATE` leaves payments (which only take
@@ -85,6 +86,14 @@ export function refuseSettled(row: InvitationRow): void {
   if (row.state !== 'sent') throw new DomainError(STAFF_CODES.invitationAnswered);
 }
 
+/** The owner's own invitation; another merchant's (or none) is STF10006, as for withdrawing. */
+const invitationDetail: Handler<'merchant/staff/invitationDetail'> = async (input, ctx) => {
+  const merchant = await ownerOnly(ctx);
+  const row = await invitationById(ctx.db, input.invitationId);
+  if (!row || row.merchant_id !== merchant.id) throw new DomainError(STAFF_CODES.invitationUnknown);
+  return { invitation: toSentInvitation(row) };
+};
+
 const withdrawInvitation: Handler<'merchant/staff/withdrawInvitation'> = async (input, ctx) =>
   ctx.db.transaction(async (tx) => {
     const merchant = await ownerOnly(ctx, tx);
@@ -98,5 +107,6 @@ const withdrawInvitation: Handler<'merchant/staff/withdrawInvitation'> = async (
 export const staffInvitationHandlers = {
   'merchant/staff/invite': invite,
   'merchant/staff/invitations': listInvitations,
+  'merchant/staff/invitationDetail': invitationDetail,
   'merchant/staff/withdrawInvitation': withdrawInvitation,
 } satisfies FlowHandlers<'staffInvitation'>;

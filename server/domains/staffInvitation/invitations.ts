@@ -2,7 +2,6 @@ import type { SentInvitation } from '../../../services/contract/staffInvitation.
 import type { ReceivedInvitation } from '../../../services/contract/invitation.ts';
 import type { InvitationState } from '../../../services/contract/merchantShared.ts';
 import type { Queryable } from '../../db/index.ts';
-import { maskDestination } from '../members/accounts.ts';
 
 /**
  * Staff invitations as both sides read them (server/db/migrations/023_staff_invitations.sql).
@@ -41,7 +40,8 @@ export function toSentInvitation(row: InvitationRow): SentInvitation {
     storeId: row.store_id,
     storeName: row.store_name,
     channel: row.channel,
-    contactMasked: row.contact ? maskDestination(row.contact) : null,
+    // the merchant typed it: shown to its owner in full (the invited person's side never carries it)
+    contact: row.contact,
     allRecords: row.all_records,
     state: row.state,
     createdAt: iso(row.created_at),

@@ -6,8 +6,8 @@ import type { FlowHandlers, Handler } from '../../handler.ts';
 import { ownerOnly, type MerchantRow } from '../merchantOpening/merchants.ts';
 
 /**
- * The merchant's staff (`/app/stafflist`, `/app/staffdetail`): name, phone (masked as the app shows
- * another person's number), contact method, status, store, the all-records permission (editable),
+ * The merchant's staff (`/app/stafflist`, `/app/staffdetail`): name, phone (in full: the owner's own
+ * staff, whom it invited), contact method, status, store, the all-records permission (editable),
  * removal. The owner only (STF10010 for a clerk). Removing sets the row 'deleted' and keeps it: the
  * clerk's past collections still name them, and `actingAt` / `staffOf` answer their next call with
  * STF10009. Another merchant's staff member is STF10008, as one that does not exist.
@@ -22,16 +22,10 @@ const SELECT = `SELECT st.id::text, coalesce(mb.real_name, mb.display_name) AS n
     st.store_id::text, s.name AS store_name, st.all_records, st.created_at, st.removed_at
   FROM staff st JOIN members mb ON mb.id = st.member_id JOIN stores s ON s.id = st.store_id`;
 
-/** "9** *** 456" (src/lib/phone.ts maskMobile): the app's way of showing someone else's number. */
-const maskMobile = (mobile: string) => {
-  const national = mobile.replace(/^\+244/, '');
-  return `${national.slice(0, 1)}** *** ${national.slice(-3)}`;
-};
-
 const toStaffMember = (row: StaffListRow): StaffMember => ({
   staffId: row.id,
   name: row.name,
-  mobileMasked: row.mobile ? maskMobile(row.mobile) : null,
+  mobile: row.mobile,
   contactChannel: row.contact_channel,
   status: row.status,
   storeId: row.store_id,

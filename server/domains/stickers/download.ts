@@ -2,15 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { LEGACY_HEADERS } from '../../../services/contract/answerCodes.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
+import { normaliseLanguage } from '../../i18n.ts';
 import { authenticate } from '../session/sessions.ts';
 import { writeAudit } from '../platform/audit.ts';
 import { batchSerials } from './handlers.ts';
 import { stickerSheet } from './sheet.ts';
 
 /**
- * `GET /platform/stickers/<batchId>.pdf` with the operator's token in `sso-auth-token` (as the
- * operators' document files, platform/files.ts): the batch's print-ready sheet. Each download is
- * audited. A file to save and print, never to run: exact type, no sniffing, not cached.
+ * `GET /platform/stickers/<batchId>.pdf?language=` with the operator's token in `sso-auth-token`
+ * (as the operators' document files, platform/files.ts): the batch's print-ready sheet, its
+ * placards' tagline in `language` (pt, en, zh; else pt). Each download is audited. A file to save and print, never to run: exact type, no sniffing, not cached.
  */
 export function registerStickerDownloads(app: FastifyInstance, deps: { db: Database; config: ServerConfig }) {
   app.get('/platform/stickers/:file', async (request, reply) => {
@@ -23,7 +24,7 @@ export function registerStickerDownloads(app: FastifyInstance, deps: { db: Datab
     const batchId = match[1]!;
     const serials = await batchSerials(deps.db, batchId);
     if (serials.length === 0) return reply.code(404).send({ error: 'not found' });
-    const pdf = await stickerSheet({ id: batchId, serials });
+    const pdf = await stickerSheet({ id: batchId, serials }, normaliseLanguage((request.query as { language?: unknown }).language));
     await writeAudit(deps.db, { operatorId: principal.operatorId, action: 'stickers.download', subjectType: 'sticker_batch', subjectId: batchId, after: { count: serials.length } });
     return reply
       .type('application/pdf')

@@ -1,9 +1,10 @@
 /**
  * How each chart's screen is drawn for the flow book: the view the flow's screen test renders
  * (tests/screens/<flow>.screen.test.tsx), with the same props. A chart missing here is photographed
- * by no one and the book says so on its page.
+ * by no one and the book says so on its page. The page around it (its header) is the route of
+ * frames.ts; what the route's screen draws beside the view is `BESIDE` (the till's live alerts).
  */
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventObject } from 'xstate';
 import { BindCardView } from '../../../screens/bindCard/BindCardView.tsx';
@@ -42,6 +43,7 @@ import { TokenEntryView } from '../../../screens/tokenEntry/TokenEntryView.tsx';
 import { TopupView } from '../../../screens/topup/TopupView.tsx';
 import { TransferView, TRANSFER_PAYMENT_WORDS } from '../../../screens/transfer/TransferView.tsx';
 import { PayConfirmView } from '../../../screens/common/PayConfirmView.tsx';
+import { NewPayPasswordView } from '../../../screens/common/NewPayPasswordView.tsx';
 import { PaymentView } from '../../../screens/common/payment.tsx';
 import { WaitingForBankView } from '../../../screens/common/bank.tsx';
 import { WalletAssetsView } from '../../../screens/walletAssets/WalletAssetsView.tsx';
@@ -56,7 +58,8 @@ import { RefundView } from '../../../screens/refund/RefundView.tsx';
 import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvitationView.tsx';
 import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
 
-type Render = (state: any, send: (event: EventObject) => void) => ReactElement; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `page.alerts`: the live payment alerts panel, as the screens that mount PaymentAlerts show it (listening, two payments in). */
+type Render = (state: any, send: (event: EventObject) => void, page: { alerts: ReactNode }) => ReactElement; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // the captcha is its own chart with its own page; inside another screen it stands as a box
 const captcha: RenderCaptcha = (scene) => <div role="group" style={{ border: '1px dashed #8a949e', borderRadius: 8, padding: 12, margin: '8px 0' }}>Captcha ({scene})</div>;
@@ -107,6 +110,7 @@ export const VIEWS: Record<string, Render> = {
   topup: (s, send) => <TopupView state={s} send={send} />,
   transfer: (s, send) => <TransferView state={s} send={send} />,
   payConfirm: (s, send) => <PayConfirmView state={s} send={send} />,
+  newPayPassword: (s, send) => <NewPayPasswordView state={s} send={send} />,
   payment: (s, send) => <PaymentView state={s} send={send} summary={<p>1 250,00 Kz</p>} words={TRANSFER_PAYMENT_WORDS} onLeave={() => undefined} />,
   bankSettlement: (s) => <BankSettlement state={s} />,
   walletAssets: (s, send) => <WalletAssetsView state={s} send={send} onPull={async () => send({ type: 'assets.refreshed' })} />,
@@ -116,9 +120,29 @@ export const VIEWS: Record<string, Render> = {
   invitation: (s, send) => <InvitationView state={s} send={send} />,
   loginPassword: (s, send) => <LoginPasswordView state={s} send={send} />,
   paymentAlerts: (s, send) => <PaymentAlertsView state={s} send={send} />,
-  records: (s, send) => <RecordsView state={s} send={send} />,
+  // the records screen hands the view its live alerts
+  records: (s, send, page) => <RecordsView state={s} send={send} alerts={page.alerts} />,
   refund: (s, send) => <RefundView state={s} send={send} />,
   staffInvitation: (s, send) => <StaffInvitationView state={s} send={send} />,
   // one chart, two routes: a clerk's page when the chart was opened for one
   staffList: (s, send) => (s.context.staffId ? <StaffDetailView state={s} send={send} /> : <StaffListView state={s} send={send} />),
+};
+
+/**
+ * What the route's screen draws after the chart's view: CashierScreen mounts the live payment
+ * alerts below the till while it is open (the `atTill` tag), so do the pictures; each mode of the
+ * till is a chart of its own, shown at the open till.
+ */
+export const BESIDE: Record<string, (state: any, page: { alerts: ReactNode }) => ReactNode> = { // eslint-disable-line @typescript-eslint/no-explicit-any
+  cashier: (s, page) => (s.hasTag('atTill') ? page.alerts : null),
+  dynamicCode: (_, page) => page.alerts,
+  codeCharge: (_, page) => page.alerts,
+};
+
+/** Which of a chart's routes (frames.ts) a path's input opens, when it has more than one: as the route table's screens pass it. */
+export const ROUTE_OF: Record<string, (input: any) => number> = { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // StoreScreen: `/app/store/new`, or `/app/store/$id` for an existing store
+  store: (input) => (input?.storeId ? 1 : 0),
+  // StaffListScreen, or StaffDetailScreen for one clerk (`?staffId=`)
+  staffList: (input) => (input?.staffId ? 1 : 0),
 };

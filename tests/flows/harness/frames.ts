@@ -1,0 +1,67 @@
+/**
+ * The page each chart's screen is photographed in: the route (services/routeTable.ts) whose screen
+ * shows it, so the picture has that page's header (its `titles.*` title, or the platform's top bar
+ * for an operator route) as the live page has. A chart shown inside others (a code, a payment) is
+ * photographed in one of the pages that show it; a chart drawn over any page (the session's cover)
+ * or with no header of its own (the operators' sign-in) has `null`. Plain data: the flow-book test
+ * (tests/machines/flowbook.test.ts) checks every route exists, is the chart's own screen or one
+ * that shows it, and that the screen's header has the title the harness draws.
+ */
+export interface Frame {
+  /** The route's path as the route table writes it; the first unless views.tsx `ROUTE_OF` picks another for the path's input (an existing store, a clerk's page). */
+  routes: string[] | null;
+  /** The header without its back control, as the screen draws it. */
+  noBack?: true;
+}
+
+export const FRAMES: Record<string, Frame> = {
+  bankSettlement: { routes: ['/app/topup'] }, // with top-up's words (views.tsx)
+  bindCard: { routes: ['/app/cards/bind'] },
+  branchPicker: { routes: ['/app/withdraw'] },
+  captcha: { routes: ['/app/login'] },
+  cardList: { routes: ['/app/cards'] },
+  cashier: { routes: ['/app/cashier'] },
+  changeMobile: { routes: ['/app/changemobile'] },
+  codeBinding: { routes: ['/app/store/$id/codes'] },
+  codeCharge: { routes: ['/app/cashier'] },
+  codeEntry: { routes: ['/app/register'] },
+  collectionAnalysis: { routes: ['/app/collectionanalysis'] },
+  dateRange: { routes: ['/app/records'] }, // the records' words (views.tsx)
+  document: { routes: ['/app/helpdoc'] },
+  dynamicCode: { routes: ['/app/cashier'] },
+  enterpriseVerification: { routes: ['/app/enterprisecert'] },
+  fundDetail: { routes: ['/app/funddetail'] },
+  invitation: { routes: ['/app/invitations'] },
+  login: { routes: ['/app/login'] },
+  loginPassword: { routes: ['/app/loginpassword'] },
+  merchantList: { routes: ['/app/merchantlist'] },
+  merchantOpening: { routes: ['/app/open'] },
+  newPassword: { routes: ['/app/register'] }, // sign-up's words (views.tsx)
+  operatorSignIn: { routes: null },
+  passwordFree: { routes: ['/app/nopwd'] },
+  payConfirm: { routes: ['/app/transfer'] },
+  payPassword: { routes: ['/app/paypassword'] },
+  payment: { routes: ['/app/transfer'] }, // the transfer's words (views.tsx)
+  paymentAlerts: { routes: ['/app/cashier'] },
+  paymentCode: { routes: ['/app/paymentcode'] },
+  personalVerification: { routes: ['/app/personalcert'] },
+  records: { routes: ['/app/records'] },
+  recoverPassword: { routes: ['/app/findpassword'] },
+  refund: { routes: ['/app/records/$id'] },
+  review: { routes: ['/plateform/verifications/$id'] },
+  scanToPay: { routes: ['/app/scan'] },
+  scanner: { routes: ['/app/scan'] },
+  sendCode: { routes: ['/app/register'] },
+  session: { routes: null },
+  signUp: { routes: ['/app/register'] },
+  staffInvitation: { routes: ['/app/addstaff'] },
+  staffList: { routes: ['/app/stafflist', '/app/staffdetail'] },
+  stickers: { routes: ['/plateform/stickers'] },
+  store: { routes: ['/app/store/new', '/app/store/$id'] },
+  subMerchant: { routes: ['/app/submerchant'] },
+  tokenEntry: { routes: ['/index/$token'], noBack: true },
+  topup: { routes: ['/app/topup'] },
+  transfer: { routes: ['/app/transfer'] },
+  walletAssets: { routes: ['/app/wallet'] },
+  withdrawal: { routes: ['/app/withdraw'] },
+};
