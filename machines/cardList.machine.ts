@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import { CARD_CODES } from '../services/contract/answerCodes.ts';
 import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
 import type { BoundCard } from './bankFlow.ts';

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { CollectionAnalysis } from '../services/contract/collectionAnalysis.ts';
 import { dateRangeMachine, FILTER_SHORTCUTS, filterAfter, rangeChosen, rangeToEdit, type PeriodFilter, type ShortcutCode } from './dateRange.machine.ts';
 import { outputOf, provided, refusalCode } from './outcome.ts';

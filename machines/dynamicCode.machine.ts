@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { MerchantPayment } from '../services/contract/merchantShared.ts';
 import type { Language } from '../src/lib/language.ts';
 import { amountActions, amountGuards, LARGEST_AMOUNT, typedAmount, type AmountEntry } from './amountEntry.ts';

@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { LoginResult } from '../services/contract/session.ts';
 import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, unreachable } from './outcome.ts';
 import { sendCodeMachine, type CodeSent } from './sendCode.machine.ts';

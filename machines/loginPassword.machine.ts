@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { isStrongPassword } from './newPassword.machine.ts';
 

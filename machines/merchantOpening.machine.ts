@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { ResponseOf } from '../services/contract/define.ts';
 import type { queryOpening } from '../services/contract/merchantOpening.ts';
 import type { BoundCard } from '../services/contract/shared.ts';

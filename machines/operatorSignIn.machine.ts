@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import { PLATFORM_CODES } from '../services/contract/answerCodes.ts';
 import { safePlatformReturnTo } from '../services/contract/platformReturnTo.ts';
 import { isOk, outputOf, provided, refusalCode } from './outcome.ts';

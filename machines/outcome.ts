@@ -1,5 +1,5 @@
 import { fromPromise, raise, type AnyStateMachine, type EventObject, type MachineContext, type NonReducibleUnknown } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 
 /**
  * Helpers the charts share to read an invoked call's answer. Business refusals arrive through

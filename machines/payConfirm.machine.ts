@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
 import { PIN_LENGTH, type Keypad } from './newPayPassword.machine.ts';
 import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';

@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
 import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
 import { confirmationRefusal, confirmationToken, paymentAuthorised, payConfirmMachine } from './payConfirm.machine.ts';

@@ -1,5 +1,5 @@
 import { assign, raise, setup } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { AlertPayment } from '../services/contract/paymentAlerts.ts';
 import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
 

@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import { ACCOUNT_CODES, LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
 import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';

@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import { LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';

@@ -1,6 +1,6 @@
 import { setup, assign } from 'xstate';
 import { dataOf, isOk, provided, refusedWith } from './outcome.ts';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 
 /**
  * The camera scanner, a child chart for every flow that reads a code (paying a merchant, binding a

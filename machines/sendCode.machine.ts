@@ -1,5 +1,5 @@
 import { setup, assign, type EventObject } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import { UNREACHABLE, dataOf, isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, type Unreachable } from './outcome.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { SentInvitation } from '../services/contract/staffInvitation.ts';
 import type { StaffChannel } from '../services/contract/merchantShared.ts';
 import { POLL_INTERVAL_MS } from './bankFlow.ts';

@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { StaffMember } from '../services/contract/staffList.ts';
 import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
 

@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { ResponseOf } from '../services/contract/define.ts';
 import type { queryStickerBatches } from '../services/contract/stickers.ts';
 import { dataOf, isOk, provided, refusalCode } from './outcome.ts';

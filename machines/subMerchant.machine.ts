@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { MerchantSummary } from '../services/contract/merchantShared.ts';
 import { COMPANY_NIF } from '../src/lib/nif.ts';
 import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';

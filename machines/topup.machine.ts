@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Outcome } from '../services/gateway.ts';
+import type { Outcome } from '../services/contract/outcome.ts';
 import type { Language } from '../src/lib/language.ts';
 import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
 import { amountActions, amountGuards, over, typedAmount, type AmountEntry } from './amountEntry.ts';

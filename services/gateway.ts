@@ -7,6 +7,7 @@ import { authForPath, type AuthInfo } from './auth-info.ts';
 import { http, never } from './http.ts';
 import { signalSessionExpired } from './session-signal.ts';
 import { DURATIONS, transportUi } from './transport-ui.ts';
+import type { Outcome } from './contract/outcome.ts';
 
 export const GATEWAY_URL = '/gatewayinner/api';
 
@@ -146,7 +147,8 @@ export class GatewayUnreachable extends Error {
  * What a machine's actor wants: the answer as a value, business refusals included, so the chart
  * routes them by code. Session loss still goes to the session machine and never resolves here.
  */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; code: string; message: string; detail: string };
+
+export type { Outcome };
 
 export async function requestGateway<N extends ServiceName>(
   service: N,

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { Keypad } from '../machines/newPayPassword.machine.ts';
 import { storage } from '../src/lib/storage.ts';
-import { requestGateway, type Outcome } from './gateway.ts';
+import { requestGateway } from './gateway.ts';
+import type { Outcome } from './contract/outcome.ts';
 
 /**
  * The secure keypad's client side, shared by setting the pay password and confirming a payment with

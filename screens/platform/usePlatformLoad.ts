@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
-import type { Outcome } from '../../services/gateway.ts';
+import type { Outcome } from '../../services/contract/outcome.ts';
 import { documentFlow } from '../../services/flows/document.ts';
 
 /**

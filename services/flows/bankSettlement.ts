@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { bankSettlementMachine, type BankStatus } from '../../machines/bankSettlement.machine.ts';
-import type { Outcome } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /**
  * Following a payment at the bank, with the flow's own status call (the top-up's by orderNo, the

@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { bindCardMachine, type BindCodeRequest } from '../../machines/bindCard.machine.ts';
 import type { BindCodeSent, BinInfo } from '../../machines/bankFlow.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import type { SendCall } from './sendCode.ts';
 import { codeEntryWith } from './codeEntry.ts';
 

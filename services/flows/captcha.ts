@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { captchaMachine, type CaptchaPreCheck, type CaptchaScene } from '../../machines/captcha.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /** The captcha's calls: whether this address must solve one (quietly: the box shows its own failure), and the answer's check. */
 export const captchaActors = {

@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { cardListMachine } from '../../machines/cardList.machine.ts';
 import type { BoundCard } from '../../machines/bankFlow.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /** The member's bound cards (also what top-up offers to pay from), quietly: the list shows its own loading. */
 export const loadCards = fromPromise<Outcome<{ cards: BoundCard[] }>>(() => requestGateway('wallet/card/getAllBankCard', {}, { quiet: true }));

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { cashierMachine, type CashierStores } from '../../machines/cashier.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { codeChargeFlow } from './codeCharge.ts';
 import { dynamicCodeFlow } from './dynamicCode.ts';
 

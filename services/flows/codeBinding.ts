@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { codeBindingMachine, type StoreCodes } from '../../machines/codeBinding.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { scannerFlow } from './scanner.ts';
 
 const quiet = { quiet: true } as const;

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { codeEntryMachine, type VerifyInput } from '../../machines/codeEntry.machine.ts';
 import type { CodeRequest, CodeSent } from '../../machines/sendCode.machine.ts';
-import type { Outcome } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { sendCodeWith, type SendCall } from './sendCode.ts';
 
 /** A flow's check of the code, with the request that brought it and the latest send's answer (bindCard's bindId). */

@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { collectionAnalysisMachine, type AnalysisAnswer, type AnalysisStore } from '../../machines/collectionAnalysis.machine.ts';
 import { dateRangeMachine, type PeriodFilter } from '../../machines/dateRange.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /** The analysis for a filter and store, with the merchant's stores to pick from (both asked at once). */
 export async function loadAnalysis({ filter, storeId }: { filter: PeriodFilter; storeId: string | null }): Promise<Outcome<AnalysisAnswer>> {

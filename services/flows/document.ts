@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { documentMachine, type DocumentInput } from '../../machines/document.machine.ts';
 import type { DocumentSlug } from '../contract/document.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /**
  * The document chart (loading, shown, refused, retry) runs for many reads: agreements and help

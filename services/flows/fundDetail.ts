@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { fundDetailMachine, type FundPage } from '../../machines/fundDetail.machine.ts';
 import { dateRangeMachine, type PeriodFilter } from '../../machines/dateRange.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { documentFlow } from './document.ts';
 
 export const FUND_PAGE_SIZE = 20;

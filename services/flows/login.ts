@@ -3,7 +3,8 @@ import { loginMachine, type SmsCodeRequest } from '../../machines/login.machine.
 import type { CodeSent } from '../../machines/sendCode.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import type { LoginResult } from '../contract/session.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { sendCodeWith, type SendCall } from './sendCode.ts';
 import { codeEntryWith } from './codeEntry.ts';
 

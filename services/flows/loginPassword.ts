@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { loginPasswordMachine } from '../../machines/loginPassword.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /** The change of login password: one call, `wallet/password/setPwd`. */
 export const loginPasswordActors = {

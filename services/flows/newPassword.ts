@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { newPasswordMachine } from '../../machines/newPassword.machine.ts';
-import type { Outcome } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /** A flow's save of the new password, under the ticket its code gave. */
 export type SaveCall<T> = (request: { ticket: string; password: string }) => Promise<Outcome<T>>;

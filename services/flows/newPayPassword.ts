@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { newPayPasswordMachine, type Keypad } from '../../machines/newPayPassword.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { encryptPositions, getKeypad, keypadKeyActions } from '../keypad.ts';
 
 /** Choosing the pay password: the one-time keypad and the save (with a reset's ticket when there is one). */

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { operatorSignInMachine, type Redemption } from '../../machines/operatorSignIn.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /**
  * A hand-off code is good once. React's strict mode restarts a chart once in development, which

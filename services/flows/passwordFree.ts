@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { passwordFreeMachine, type PasswordFreeSetting } from '../../machines/passwordFree.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { clearKeypadKeys } from '../keypad.ts';
 import { paymentFlow } from './payment.ts';
 

@@ -3,7 +3,8 @@ import { payConfirmMachine, type PayPasswordState } from '../../machines/payConf
 import type { ActorsOf } from '../../machines/outcome.ts';
 import type { Keypad } from '../../machines/newPayPassword.machine.ts';
 import type { PaymentPurpose } from '../contract/payPassword.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { encryptPositions, getKeypad, keypadKeyActions } from '../keypad.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { payPasswordMachine, type ResetCard } from '../../machines/payPassword.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { newPayPasswordFlow } from './newPayPassword.ts';
 
 /** Setting (or resetting) the pay password: the new one (newPayPassword child), and the reset's SMS code (to the account's mobile, or a bound card's). */

@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { paymentAlertsMachine, type AlertPage } from '../../machines/paymentAlerts.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { ALERT_WAIT_SECONDS } from '../contract/paymentAlerts.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /**
  * The long poll: no cover, no network toast (the chart says it is reconnecting), a time-out past

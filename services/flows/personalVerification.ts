@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { personalVerificationMachine, type Status } from '../../machines/personalVerification.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /** Real-name verification's calls: where the member stands, the NIF check, the name check. */
 export const personalVerificationActors = {

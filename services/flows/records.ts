@@ -4,7 +4,8 @@ import { recordsMachine, type RecordsPage, type RecordsQuery } from '../../machi
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { CODES, LEGACY_HEADERS } from '../contract/answerCodes.ts';
 import { recordsCsvPath, type RecordsFilter } from '../contract/records.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { signalSessionExpired } from '../session-signal.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { saveFile } from './stickers.ts';

@@ -3,7 +3,8 @@ import { reviewMachine, type ReviewDecision, type ReviewKind, type ReviewSubject
 import type { ActorsOf } from '../../machines/outcome.ts';
 import type { RequestOf, ResponseOf } from '../contract/define.ts';
 import type { auditQuery, rebindingQueue, verificationQueue } from '../contract/platform.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /**
  * The platform's review area: each kind's queue, the request under review and the decision (one

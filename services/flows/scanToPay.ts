@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { scanToPayMachine, type ResolvedCode } from '../../machines/scanToPay.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 import { clearKeypadKeys } from '../keypad.ts';
 import { paymentFlow } from './payment.ts';
 import { scannerFlow } from './scanner.ts';

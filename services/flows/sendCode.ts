@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { sendCodeMachine, type CodeRequest, type CodeSent, type SendInput } from '../../machines/sendCode.machine.ts';
-import type { Outcome } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /** A flow's send call: the request its chart builds and, after a captcha, the one-time token. */
 export type SendCall<R extends CodeRequest, S extends CodeSent> = (request: R, captchaToken: string | null) => Promise<Outcome<S>>;

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { storage } from '../../src/lib/storage.ts';
-import type { Outcome } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /** The session chart's one call: logging out ends the member's session on the server too. */
 export const sessionActors = {

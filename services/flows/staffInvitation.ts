@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { staffInvitationMachine, type InviteRequest, type InvitationsLoaded } from '../../machines/staffInvitation.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /** The stores to invite to (the till's: a merchant's open stores) and the merchant's invitations. */
 async function load(): Promise<Outcome<InvitationsLoaded>> {

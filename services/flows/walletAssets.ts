@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { walletAssetsMachine } from '../../machines/walletAssets.machine.ts';
 import type { Assets } from '../../machines/transfer.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { requestGateway, type Outcome } from '../gateway.ts';
+import { requestGateway } from '../gateway.ts';
+import type { Outcome } from '../contract/outcome.ts';
 
 /** The member's money (also what a transfer starts from), quietly: the page shows its own loading. */
 export const loadAssets = fromPromise<Outcome<Assets>>(() => requestGateway('wallet/member/getUserAssets', {}, { quiet: true }));

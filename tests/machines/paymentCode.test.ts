@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { CODE_LIFETIME_MS, paymentCodeMachine, type CodeStatus, type IssueInput, type IssuedCode } from '../../machines/paymentCode.machine.ts';
-import type { Outcome } from '../../services/gateway.ts';
+import type { Outcome } from '../../services/contract/outcome.ts';
 import { sampleIssued } from '../models/paymentCode.model.ts';
 
 /**

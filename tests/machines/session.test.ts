@@ -1,7 +1,7 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine, type SessionInput } from '../../machines/session.machine.ts';
-import type { Outcome } from '../../services/gateway.ts';
+import type { Outcome } from '../../services/contract/outcome.ts';
 
 const web = { loginUrl: null, nativeAuthorizeAvailable: false, inNativeShell: false };
 

@@ -11,7 +11,7 @@ import { bindCardModel, sampleBin, sampleSent } from '../models/bindCard.model.t
 import { sampleCard } from '../models/withdrawal.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
-import type { Outcome } from '../../services/gateway.ts';
+import type { Outcome } from '../../services/contract/outcome.ts';
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));

@@ -11,7 +11,7 @@ import { transferFlow } from '../../services/flows/transfer.ts';
 import { sendPayment } from '../../services/flows/payment.ts';
 import { transferMachine, type Assets, type Payee, type TransferEvent } from '../../machines/transfer.machine.ts';
 import { paymentMachine, type Application, type PaymentEvent, type PaymentOutput } from '../../machines/payment.machine.ts';
-import type { Outcome } from '../../services/gateway.ts';
+import type { Outcome } from '../../services/contract/outcome.ts';
 import type { payConfirmMachine, PayConfirmEvent } from '../../machines/payConfirm.machine.ts';
 import { transferModel, sampleAssets, samplePayee, sampleReceipt } from '../models/transfer.model.ts';
 import { payConfirmModel } from '../models/payConfirm.model.ts';
