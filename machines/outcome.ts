@@ -27,12 +27,12 @@ export const refusalDetail = (event: unknown): string | null => {
 
 /**
  * An actor a chart names and its flow module provides with the real gateway call
- * (services/flows/<flow>.ts); tests provide their own. Called unprovided, it fails loudly.
+ * (src/flows/<flow>.ts); tests provide their own. Called unprovided, it fails loudly.
  */
 // TInput defaults as `fromPromise`'s does, so `fromPromise<Outcome<T>>(…)` (a flow module's, a test's) fits a call without input
 export const provided = <TOutput, TInput = NonReducibleUnknown>(name: string) =>
   fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`${name} is provided by the flow's module in services/flows/`);
+    throw new Error(`${name} is provided by the flow's module in src/flows/`);
   });
 
 /**

@@ -74,7 +74,7 @@ export const passwordFreeMachine = setup({
     keepLimit: assign({ limit: ({ context }) => Number(typedLimit(context) ?? 0n) }),
     // MCH10015's subMsg is the cap that applies now
     keepNewCap: assign({ setting: ({ event, context }) => { const cap = Number(refusalDetail(event)); return context.setting && Number.isInteger(cap) && cap > 0 ? { ...context.setting, cap } : context.setting; } }),
-    // provided by services/flows/passwordFree.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
+    // provided by src/flows/passwordFree.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
   },
 }).createMachine({

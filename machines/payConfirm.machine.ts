@@ -102,7 +102,7 @@ export const payConfirmMachine = setup({
     refuseNotSet: assign({ result: (): PayConfirmOutput => ({ ok: false, code: 'PAY10006', detail: '' }) }),
     refuseLocked: assign({ result: ({ event }): PayConfirmOutput => ({ ok: false, code: 'PAY10002', detail: String(passwordStateOf(event)?.payLockedMinutes ?? '') }) }),
     keepFinalRefusal: assign({ result: ({ event }): PayConfirmOutput => ({ ok: false, code: refusalCode(event) ?? '', detail: refusalDetail(event) ?? '' }) }),
-    // provided by services/flows/payConfirm.ts: the keypad's one-time keys live in session storage while it shows
+    // provided by src/flows/payConfirm.ts: the keypad's one-time keys live in session storage while it shows
     storeKeypadKeys: () => {},
     clearKeypadKeys: () => {},
   },

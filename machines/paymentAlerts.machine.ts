@@ -13,7 +13,7 @@ import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts
  * again from the same cursor. A removed clerk (STF10009) or any other refusal stops it; a lost
  * session never answers (the session chart takes over). The `voice` region reads
  * each payment aloud when on; the choice is the person's and remembered (`rememberVoice`), and
- * where they never chose, the phone's (on once someone allowed it there: services/flows/paymentAlerts.ts).
+ * where they never chose, the phone's (on once someone allowed it there: src/flows/paymentAlerts.ts).
  */
 
 /** How many payments the screen keeps on show, newest first. */

@@ -78,7 +78,7 @@ export const refundMachine = setup({
     fillAll: assign({ amountText: ({ context }) => amountText(context.record?.refundable ?? 0, context.language) }),
     keepAmount: assign({ amount: ({ context }) => Number(typedAmount(context) ?? 0n) }),
     keepRefund: assign({ refund: ({ event, context }) => dataOf<RefundAnswer>(event) ?? context.refund }),
-    // provided by services/flows/refund.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
+    // provided by src/flows/refund.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
   },
 }).createMachine({

@@ -4,7 +4,7 @@ import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts
 
 /**
  * An operator's review of one member request in the platform area: an enterprise verification or a
- * mobile-number rebinding (each kind's calls in services/flows/review.ts). The request loads; a
+ * mobile-number rebinding (each kind's calls in src/flows/review.ts). The request loads; a
  * pending one can be approved after a confirmation, or rejected with a reason the member will read.
  * A request another operator decided meanwhile offers a reload; a request decided before the page
  * opened is read-only. After a decision the outcome shows briefly and the screen goes back to its

@@ -128,7 +128,7 @@ export const scanToPayMachine = setup({
     startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
     // provided by the screen: open `/app/invitation/<token>` for the token in the scanned link
     openInvitation: () => {},
-    // provided by services/flows/scanToPay.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
+    // provided by src/flows/scanToPay.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
   },
 }).createMachine({

@@ -94,7 +94,7 @@ export const topupMachine = setup({
     keepPendingOrder: assign({ pendingOrderNo: ({ context }) => context.order?.orderNo ?? null }),
     forgetPendingOrder: assign({ pendingOrderNo: null }),
     startOver: assign(() => ({ ...FRESH })),
-    // provided by services/flows/topup.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
+    // provided by src/flows/topup.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
   },
 }).createMachine({

@@ -97,7 +97,7 @@ export const transferMachine = setup({
       receipt: ({ event }) => { const o = outputOf<TransferReceipt>(event); return o.ok ? o.data : null; },
       available: ({ event, context }) => { const o = outputOf<TransferReceipt>(event); return o.ok ? o.data.available : context.available; },
     }),
-    // provided by services/flows/transfer.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
+    // provided by src/flows/transfer.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
     startOver: assign({ mobile: '', payee: null, amountText: '', amount: 0, note: '', limit: null, errorCode: null, receipt: null }),
   },

@@ -110,7 +110,7 @@ export const withdrawalMachine = setup({
     keepPendingWithdrawal: assign({ pendingWithdrawNo: ({ context }) => context.receipt?.withdrawNo ?? null }),
     forgetPendingWithdrawal: assign({ pendingWithdrawNo: null }),
     startOver: assign(() => ({ ...FRESH })),
-    // provided by services/flows/withdrawal.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
+    // provided by src/flows/withdrawal.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
   },
 }).createMachine({

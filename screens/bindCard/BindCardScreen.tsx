@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { bindCardFlow } from '../../services/flows/bindCard.ts';
+import { bindCardFlow } from '../../src/flows/bindCard.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { BindCardView, type BindOrigin } from './BindCardView.tsx';
 import '../common/bank.css';

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { cardListFlow } from '../../services/flows/cardList.ts';
+import { cardListFlow } from '../../src/flows/cardList.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { CardListView } from './CardListView.tsx';
 import '../common/bank.css';

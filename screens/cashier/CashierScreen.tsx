@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { cashierFlow } from '../../services/flows/cashier.ts';
-import { codeChargeFlow } from '../../services/flows/codeCharge.ts';
-import { dynamicCodeFlow } from '../../services/flows/dynamicCode.ts';
+import { cashierFlow } from '../../src/flows/cashier.ts';
+import { codeChargeFlow } from '../../src/flows/codeCharge.ts';
+import { dynamicCodeFlow } from '../../src/flows/dynamicCode.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { playPaidChime } from '../common/sound.ts';
 import { languageOf } from '../merchantOpening/merchantFormat.ts';

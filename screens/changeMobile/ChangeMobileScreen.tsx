@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { changeMobileFlow } from '../../services/flows/changeMobile.ts';
+import { changeMobileFlow } from '../../src/flows/changeMobile.ts';
 import { PageHeader, useGoBack } from '../../src/ui/PageHeader.tsx';
 import { ChangeMobileView } from './ChangeMobileView.tsx';
 

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { codeBindingFlow } from '../../services/flows/codeBinding.ts';
+import { codeBindingFlow } from '../../src/flows/codeBinding.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { CodeBindingView } from './CodeBindingView.tsx';
 

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { collectionAnalysisFlow } from '../../services/flows/collectionAnalysis.ts';
+import { collectionAnalysisFlow } from '../../src/flows/collectionAnalysis.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { CollectionAnalysisView } from './CollectionAnalysisView.tsx';
 

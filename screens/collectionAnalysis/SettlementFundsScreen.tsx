@@ -3,7 +3,7 @@ import { waitFor } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { LONGEST_RANGE_DAYS } from '../../services/contract/dateRanges.ts';
-import { settlementFundsFlow } from '../../services/flows/fundDetail.ts';
+import { settlementFundsFlow } from '../../src/flows/fundDetail.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { FundDetailView } from '../fundDetail/FundDetailView.tsx';
 import '../common/wallet.css';

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { captchaMachine, CaptchaEvent, CaptchaScene } from '../../machines/captcha.machine.ts';
-import { captchaFlow } from '../../services/flows/captcha.ts';
+import { captchaFlow } from '../../src/flows/captcha.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 
 /**

@@ -130,7 +130,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
   return <p className="kw-centered" role="status">{t('scanner.read')}</p>;
 }
 
-/** The camera scanner of a flow that reads codes: pass its `scanner` child (scannerMachine, provided by services/flows/scanner.ts). */
+/** The camera scanner of a flow that reads codes: pass its `scanner` child (scannerMachine, provided by src/flows/scanner.ts). */
 export function Scanner({ actor }: { actor: ActorRefFrom<typeof scannerMachine> | undefined }) {
   const state = useSelector(actor, (snapshot) => snapshot);
   return actor && state ? <ScannerView state={state} send={(event) => actor.send(event)} /> : null;

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { serverDocumentFlow, type DocumentFlow } from '../../services/flows/document.ts';
+import { serverDocumentFlow, type DocumentFlow } from '../../src/flows/document.ts';
 import { useLanguage } from '../../src/Body.tsx';
 import { embeddedDocument } from '../../src/ssrData.ts';
 
 /**
- * Runs the document chart, provided with its loader (services/flows/document.ts), for one piece of
+ * Runs the document chart, provided with its loader (src/flows/document.ts), for one piece of
  * content. `fixedLanguage` pins it (the /en/ and /pt/ agreement routes); otherwise it follows the
  * app's language. A document the page was rendered with on the server (src/ssrData.ts) starts
  * the chart where that render left it, shown or unavailable, so hydrating the page renders the same.

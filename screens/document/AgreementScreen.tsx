@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import type { ContentDocument } from '../../services/contract/document.ts';
-import { serverDocumentFlow } from '../../services/flows/document.ts';
+import { serverDocumentFlow } from '../../src/flows/document.ts';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { documentMachine } from '../../machines/document.machine.ts';
 import type { ResponseOf } from '../../services/contract/define.ts';
 import type { getLatestAppVersion } from '../../services/contract/appInfo.ts';
-import { latestVersionFlow, serverDocumentFlow } from '../../services/flows/document.ts';
+import { latestVersionFlow, serverDocumentFlow } from '../../src/flows/document.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 import { normaliseLanguage } from '../../src/lib/language.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';

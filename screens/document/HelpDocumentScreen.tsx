@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { serverDocumentFlow } from '../../services/flows/document.ts';
+import { serverDocumentFlow } from '../../src/flows/document.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import type { Notice } from '../../services/contract/document.ts';
-import { noticeFlow } from '../../services/flows/document.ts';
+import { noticeFlow } from '../../src/flows/document.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 import { useLanguage } from '../../src/Body.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';

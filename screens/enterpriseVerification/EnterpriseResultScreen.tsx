@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { enterpriseVerificationFlow } from '../../services/flows/enterpriseVerification.ts';
+import { enterpriseVerificationFlow } from '../../src/flows/enterpriseVerification.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { loadDraft, saveDraft } from './EnterpriseDraft.ts';
 import { EnterpriseStatusView } from './EnterpriseStatusView.tsx';

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { waitFor } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
-import { fundDetailFlow } from '../../services/flows/fundDetail.ts';
+import { fundDetailFlow } from '../../src/flows/fundDetail.ts';
 import { DATE_FORMAT } from '../../src/lib/dates.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { FundDetailView } from './FundDetailView.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../services/contract/define.ts';
 import type { queryFundDetail } from '../../services/contract/fundDetail.ts';
-import { fundLineFlow } from '../../services/flows/fundDetail.ts';
+import { fundLineFlow } from '../../src/flows/fundDetail.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';

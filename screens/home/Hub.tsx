@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { documentMachine } from '../../machines/document.machine.ts';
 import { MERCHANT_CODES } from '../../services/contract/answerCodes.ts';
-import { hubBalanceFlow, merchantHomeFlow, staffHomeFlow, type Balance, type MerchantHome, type StaffHome } from '../../services/flows/home.ts';
+import { hubBalanceFlow, merchantHomeFlow, staffHomeFlow, type Balance, type MerchantHome, type StaffHome } from '../../src/flows/home.ts';
 import { normaliseLanguage } from '../../src/lib/language.ts';
 import { formatKwanza } from '../../src/lib/money.ts';
 import { storage } from '../../src/lib/storage.ts';

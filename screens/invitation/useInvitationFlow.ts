@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import type { InvitationInput } from '../../machines/invitation.machine.ts';
-import { invitationFlow } from '../../services/flows/invitation.ts';
+import { invitationFlow } from '../../src/flows/invitation.ts';
 import { idInAddress } from '../../services/routeTable.ts';
 
 /** The invitation chart with its outcome opening `/app/staffresult` (replacing the page, so Back does not answer again). */

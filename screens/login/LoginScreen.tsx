@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { loginFlow } from '../../services/flows/login.ts';
+import { loginFlow } from '../../src/flows/login.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { safeAppReturnTo } from '../../services/returnTo.ts';
 import { useStartSession } from '../common/useStartSession.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { loginPasswordFlow } from '../../services/flows/loginPassword.ts';
+import { loginPasswordFlow } from '../../src/flows/loginPassword.ts';
 import { PageHeader, useGoBack } from '../../src/ui/PageHeader.tsx';
 import { LoginPasswordView } from './LoginPasswordView.tsx';
 

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { merchantListFlow } from '../../services/flows/merchantList.ts';
+import { merchantListFlow } from '../../src/flows/merchantList.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { MerchantListView } from './MerchantListView.tsx';
 

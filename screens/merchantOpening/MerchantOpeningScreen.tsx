@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { merchantOpeningFlow } from '../../services/flows/merchantOpening.ts';
+import { merchantOpeningFlow } from '../../src/flows/merchantOpening.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { CATEGORY_CODES } from '../common/category.ts';
 import { MerchantOpeningView } from './MerchantOpeningView.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { merchantOpeningMachine, MerchantOpeningEvent } from '../../machines/merchantOpening.machine.ts';
 import type { MerchantSummary } from '../../services/contract/merchantShared.ts';
-import { serverDocumentFlow } from '../../services/flows/document.ts';
+import { serverDocumentFlow } from '../../src/flows/document.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';

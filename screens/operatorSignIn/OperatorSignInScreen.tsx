@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useRouter } from '@tanstack/react-router';
-import { operatorSignInFlow } from '../../services/flows/operatorSignIn.ts';
+import { operatorSignInFlow } from '../../src/flows/operatorSignIn.ts';
 import { useSessionActor } from '../../src/session/SessionProvider.tsx';
 import { PLATFORM_SIGN_IN, singleSignOnUrl, storedOperatorToken, storeOperatorToken } from '../../src/lib/operatorSession.ts';
 import { OperatorSignInView } from './OperatorSignInView.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { passwordFreeFlow } from '../../services/flows/passwordFree.ts';
+import { passwordFreeFlow } from '../../src/flows/passwordFree.ts';
 import { clearKeypadKeys } from '../../services/keypad.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { languageOf } from '../common/format.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { payPasswordFlow } from '../../services/flows/payPassword.ts';
+import { payPasswordFlow } from '../../src/flows/payPassword.ts';
 import { PageHeader, useGoBack } from '../../src/ui/PageHeader.tsx';
 import { PayPasswordView } from './PayPasswordView.tsx';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../services/contract/define.ts';
 import type { settingMain } from '../../services/contract/settings.ts';
-import { settingsFlow } from '../../services/flows/document.ts';
+import { settingsFlow } from '../../src/flows/document.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';

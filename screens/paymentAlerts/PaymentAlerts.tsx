@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { AlertPayment } from '../../services/contract/paymentAlerts.ts';
-import { paymentAlertsFlow, rememberedVoice, rememberVoice } from '../../services/flows/paymentAlerts.ts';
+import { paymentAlertsFlow, rememberedVoice, rememberVoice } from '../../src/flows/paymentAlerts.ts';
 import { INTL_LOCALE, type Language } from '../../src/lib/language.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { languageOf } from '../common/format.ts';

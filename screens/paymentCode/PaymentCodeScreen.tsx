@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { paymentCodeFlow } from '../../services/flows/paymentCode.ts';
+import { paymentCodeFlow } from '../../src/flows/paymentCode.ts';
 import { clearKeypadKeys } from '../../services/keypad.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { PaymentCodeView } from './PaymentCodeView.tsx';

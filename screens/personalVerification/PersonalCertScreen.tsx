@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { personalVerificationFlow } from '../../services/flows/personalVerification.ts';
+import { personalVerificationFlow } from '../../src/flows/personalVerification.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { PersonalVerificationView } from './PersonalVerificationView.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../services/contract/platform.ts';
-import { loadAuditPage } from '../../services/flows/review.ts';
+import { loadAuditPage } from '../../src/flows/review.ts';
 import { LoadStatus } from './LoadStatus.tsx';
 import { Pager } from './Pager.tsx';
 import { SearchPage } from './SearchPage.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupMembers } from '../../services/flows/review.ts';
+import { lookupMembers } from '../../src/flows/review.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadStatus } from './LoadStatus.tsx';
 import { PlatformLink } from './PlatformLink.tsx';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { endOperatorSession, loadOperator } from '../../services/flows/operatorSignIn.ts';
+import { endOperatorSession, loadOperator } from '../../src/flows/operatorSignIn.ts';
 import { forgetOperatorToken, PLATFORM_SIGN_IN } from '../../src/lib/operatorSession.ts';
 import { usePlatformLoad } from './usePlatformLoad.ts';
 import './platform.css';

@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReviewStatus } from '../../machines/review.machine.ts';
-import { loadReviewQueue } from '../../services/flows/review.ts';
+import { loadReviewQueue } from '../../src/flows/review.ts';
 import { LoadStatus } from './LoadStatus.tsx';
 import { Pager } from './Pager.tsx';
 import { PlatformLink } from './PlatformLink.tsx';

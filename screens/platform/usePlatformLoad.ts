@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import type { Outcome } from '../../services/contract/outcome.ts';
-import { documentFlow } from '../../services/flows/document.ts';
+import { documentFlow } from '../../src/flows/document.ts';
 
 /**
  * One read of platform data (a queue page, the operator's name, a lookup: the calls are in
- * services/flows/review.ts and operatorSignIn.ts) through the document chart: loading, ready,
+ * src/flows/review.ts and operatorSignIn.ts) through the document chart: loading, ready,
  * refused with a code, or failed with a retry. The loader is read once; a caller that needs other
  * parameters remounts the component (React `key`).
  */

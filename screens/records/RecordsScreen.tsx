@@ -5,7 +5,7 @@ import { useMachine } from '@xstate/react';
 import { waitFor } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
-import { recordsFlow } from '../../services/flows/records.ts';
+import { recordsFlow } from '../../src/flows/records.ts';
 import { DATE_FORMAT } from '../../src/lib/dates.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { RecordsView } from './RecordsView.tsx';

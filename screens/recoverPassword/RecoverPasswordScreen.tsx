@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { recoverPasswordFlow } from '../../services/flows/recoverPassword.ts';
+import { recoverPasswordFlow } from '../../src/flows/recoverPassword.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { RecoverPasswordView } from './RecoverPasswordView.tsx';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
-import { reviewFlow } from '../../services/flows/review.ts';
+import { reviewFlow } from '../../src/flows/review.ts';
 import { QUEUE_PATH, type ReviewKind } from '../platform/reviewKinds.ts';
 import { ReviewView } from './ReviewView.tsx';
 

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { invitationTokenIn } from '../../services/contract/merchantShared.ts';
-import { scanToPayFlow } from '../../services/flows/scanToPay.ts';
+import { scanToPayFlow } from '../../src/flows/scanToPay.ts';
 import { clearKeypadKeys } from '../../services/keypad.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { languageOf } from '../common/format.ts';

@@ -2,7 +2,7 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../services/contract/define.ts';
 import type { settingMain } from '../../services/contract/settings.ts';
-import { settingsFlow } from '../../services/flows/document.ts';
+import { settingsFlow } from '../../src/flows/document.ts';
 import { useSelector } from '@xstate/react';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { LanguageMenu } from '../../src/ui/LanguageMenu.tsx';

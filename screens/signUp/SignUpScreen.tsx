@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { signUpFlow } from '../../services/flows/signUp.ts';
+import { signUpFlow } from '../../src/flows/signUp.ts';
 import { operatorOf } from '../../services/referenceData.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { safeAppReturnTo } from '../../services/returnTo.ts';

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { staffInvitationFlow } from '../../services/flows/staffInvitation.ts';
+import { staffInvitationFlow } from '../../src/flows/staffInvitation.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { StaffInvitationView } from './StaffInvitationView.tsx';
 

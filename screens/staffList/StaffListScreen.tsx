@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { staffListFlow } from '../../services/flows/staffList.ts';
+import { staffListFlow } from '../../src/flows/staffList.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { StaffListView } from './StaffListView.tsx';
 

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { stickersFlow } from '../../services/flows/stickers.ts';
+import { stickersFlow } from '../../src/flows/stickers.ts';
 import { StickersView } from './StickersView.tsx';
 
 /** `/plateform/stickers`: operators issue collection-code stickers and download them to print. */

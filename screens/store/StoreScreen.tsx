@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { storeFlow, uploadStorePhoto } from '../../services/flows/store.ts';
+import { storeFlow, uploadStorePhoto } from '../../src/flows/store.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { StoreView } from './StoreView.tsx';
 

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { subMerchantFlow } from '../../services/flows/subMerchant.ts';
+import { subMerchantFlow } from '../../src/flows/subMerchant.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { SubMerchantView } from './SubMerchantView.tsx';
 

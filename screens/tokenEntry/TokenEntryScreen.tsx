@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { tokenEntryFlow } from '../../services/flows/tokenEntry.ts';
+import { tokenEntryFlow } from '../../src/flows/tokenEntry.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { useSessionActor } from '../../src/session/SessionProvider.tsx';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';

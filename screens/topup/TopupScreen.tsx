@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { topupFlow } from '../../services/flows/topup.ts';
+import { topupFlow } from '../../src/flows/topup.ts';
 import { clearKeypadKeys } from '../../services/keypad.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';

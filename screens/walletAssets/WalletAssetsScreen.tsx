@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { waitFor } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { walletAssetsFlow } from '../../services/flows/walletAssets.ts';
+import { walletAssetsFlow } from '../../src/flows/walletAssets.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { WalletAssetsView } from './WalletAssetsView.tsx';
 import '../common/wallet.css';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { withdrawalFlow } from '../../services/flows/withdrawal.ts';
+import { withdrawalFlow } from '../../src/flows/withdrawal.ts';
 import { clearKeypadKeys } from '../../services/keypad.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';

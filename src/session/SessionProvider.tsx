@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRouter } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session.machine.ts';
-import { sessionFlow } from '../../services/flows/session.ts';
+import { sessionFlow } from '../flows/session.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { storage } from '../lib/storage.ts';
 import { forgetOperatorToken, PLATFORM_SIGN_IN } from '../lib/operatorSession.ts';

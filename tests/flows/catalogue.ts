@@ -25,7 +25,7 @@ export interface FlowEntry {
   purpose: string | null;
   header: string | null;
   chart: Chart | null;
-  /** Catalogue calls made by services/flows/<flow>.ts (the actors' gateway services). */
+  /** Catalogue calls made by src/flows/<flow>.ts (the actors' gateway services). */
   services: string[];
   /** Files under screens/ that render the chart: its folder, shared pieces naming it, and the charts that invoke it. */
   screens: string[];
@@ -92,7 +92,7 @@ export async function loadCatalogue(): Promise<FlowEntry[]> {
     entries.push({
       flow, file, exportName, machine, loadError, header, purpose: purposeOf(header),
       chart: machine ? chartOf(machine) : null,
-      services: exists(`services/flows/${flow}.ts`) ? servicesOf(read(`services/flows/${flow}.ts`)) : [],
+      services: exists(`src/flows/${flow}.ts`) ? servicesOf(read(`src/flows/${flow}.ts`)) : [],
       screens: [...new Set(screens)].sort(),
       parents,
     });

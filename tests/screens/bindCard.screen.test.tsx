@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { BindCardView } from '../../screens/bindCard/BindCardView.tsx';
 import { bindCardMachine, cardNoMistyped, groupCardNumber, luhnValid, type BindCardEvent, type BindCodeRequest } from '../../machines/bindCard.machine.ts';
 import type { BindCodeSent, BinInfo } from '../../machines/bankFlow.ts';
-import { codeEntryWith } from '../../services/flows/codeEntry.ts';
+import { codeEntryWith } from '../../src/flows/codeEntry.ts';
 import type { CodeEntryActor } from '../../screens/common/CodeEntryView.tsx';
 import { luhnValid as contractLuhn } from '../../services/contract/shared.ts';
 import { bindCardModel, sampleBin, sampleSent } from '../models/bindCard.model.ts';

@@ -12,7 +12,7 @@ import { payTokenDirect } from '../support/money.ts';
 import { createActor, waitFor } from 'xstate';
 import { CashierView } from '../../screens/cashier/CashierView.tsx';
 import { cashierMachine, type CashierEvent } from '../../machines/cashier.machine.ts';
-import { cashierFlow } from '../../services/flows/cashier.ts';
+import { cashierFlow } from '../../src/flows/cashier.ts';
 import { cashierModel } from '../models/cashier.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

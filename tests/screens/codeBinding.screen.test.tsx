@@ -6,7 +6,7 @@ import { placardSvg, textWidth, wrapText } from '../../screens/codeBinding/downl
 import { WALLET_MARK } from '../../services/brand.ts';
 import { codeBindingMachine, type CodeBindingEvent } from '../../machines/codeBinding.machine.ts';
 import type { scannerMachine } from '../../machines/scanner.machine.ts';
-import { codeBindingFlow } from '../../services/flows/codeBinding.ts';
+import { codeBindingFlow } from '../../src/flows/codeBinding.ts';
 import { codeBindingModel } from '../models/codeBinding.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { AxiosAdapter } from 'axios';
 import { FundDetailView } from '../../screens/fundDetail/FundDetailView.tsx';
 import { FundLineView } from '../../screens/fundDetail/FundLineView.tsx';
-import { loadFundPage } from '../../services/flows/fundDetail.ts';
+import { loadFundPage } from '../../src/flows/fundDetail.ts';
 import type { fundDetailMachine, FundDetailEvent } from '../../machines/fundDetail.machine.ts';
 import { fundDetailModel, firstPage, lastPage, line, TODAY } from '../models/fundDetail.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';

@@ -3,7 +3,7 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import axios from 'axios';
 import { http } from '../../services/http.ts';
-import { loginActors, loginFlow } from '../../services/flows/login.ts';
+import { loginActors, loginFlow } from '../../src/flows/login.ts';
 import type { CodeEntryActor } from '../../screens/common/CodeEntryView.tsx';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { LoginView } from '../../screens/login/LoginView.tsx';

@@ -3,7 +3,7 @@ import { fireEvent, within, type screen as Screen } from '@testing-library/react
 import { createActor, waitFor } from 'xstate';
 import { MerchantListView } from '../../screens/merchantList/MerchantListView.tsx';
 import { merchantListMachine, type MerchantListEvent } from '../../machines/merchantList.machine.ts';
-import { merchantListFlow } from '../../services/flows/merchantList.ts';
+import { merchantListFlow } from '../../src/flows/merchantList.ts';
 import { merchantListModel } from '../models/merchantList.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

@@ -4,7 +4,7 @@ import { createActor, waitFor } from 'xstate';
 import { MerchantOpeningView } from '../../screens/merchantOpening/MerchantOpeningView.tsx';
 import { CATEGORY_CODES } from '../../screens/common/category.ts';
 import { merchantOpeningMachine, type MerchantOpeningEvent } from '../../machines/merchantOpening.machine.ts';
-import { merchantOpeningFlow } from '../../services/flows/merchantOpening.ts';
+import { merchantOpeningFlow } from '../../src/flows/merchantOpening.ts';
 import { merchantOpeningModel } from '../models/merchantOpening.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

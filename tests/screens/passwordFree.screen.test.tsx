@@ -3,7 +3,7 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import axios from 'axios';
 import { PasswordFreeView } from '../../screens/passwordFree/PasswordFreeView.tsx';
-import { passwordFreeFlow } from '../../services/flows/passwordFree.ts';
+import { passwordFreeFlow } from '../../src/flows/passwordFree.ts';
 import { passwordFreeMachine, type PasswordFreeEvent } from '../../machines/passwordFree.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import axios from 'axios';
 import { PaymentCodeView, groupDigits } from '../../screens/paymentCode/PaymentCodeView.tsx';
-import { paymentCodeFlow } from '../../services/flows/paymentCode.ts';
+import { paymentCodeFlow } from '../../src/flows/paymentCode.ts';
 import { paymentCodeMachine, type PaymentCodeEvent } from '../../machines/paymentCode.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';

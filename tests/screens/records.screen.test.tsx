@@ -3,7 +3,7 @@ import { formatDate } from '../../src/lib/dates.ts';
 import { fireEvent, within, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { RecordsView } from '../../screens/records/RecordsView.tsx';
-import { fetchRecordsCsv, recordsFlow, recordsFilterOf } from '../../services/flows/records.ts';
+import { fetchRecordsCsv, recordsFlow, recordsFilterOf } from '../../src/flows/records.ts';
 import type { recordsMachine, RecordsEvent } from '../../machines/records.machine.ts';
 import { recordsModel, TODAY } from '../models/records.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';

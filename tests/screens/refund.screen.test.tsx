@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { RefundView } from '../../screens/refund/RefundView.tsx';
-import { refundFlow } from '../../services/flows/refund.ts';
+import { refundFlow } from '../../src/flows/refund.ts';
 import type { refundMachine, RefundEvent } from '../../machines/refund.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';

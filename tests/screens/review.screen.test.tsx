@@ -9,7 +9,7 @@ import AuditLogScreen, { changesOf } from '../../screens/platform/AuditLogScreen
 import QueueScreen from '../../screens/platform/QueueScreen.tsx';
 import MemberLookupScreen from '../../screens/platform/MemberLookupScreen.tsx';
 import { fetchOperatorFile } from '../../services/platformFiles.ts';
-import { reviewFlow } from '../../services/flows/review.ts';
+import { reviewFlow } from '../../src/flows/review.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { createI18n } from '../../src/i18n.ts';

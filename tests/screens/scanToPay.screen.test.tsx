@@ -11,7 +11,7 @@ import { createActor, waitFor, type ActorRefFrom, type EventObject } from 'xstat
 import axios from 'axios';
 import { ScanToPayView } from '../../screens/scanToPay/ScanToPayView.tsx';
 import { categoryLabel } from '../../screens/common/category.ts';
-import { scanToPayFlow } from '../../services/flows/scanToPay.ts';
+import { scanToPayFlow } from '../../src/flows/scanToPay.ts';
 import { scanToPayMachine, type ScanToPayEvent } from '../../machines/scanToPay.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';

@@ -5,7 +5,7 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { ScannerView } from '../../screens/common/Scanner.tsx';
 import { scannerMachine, normaliseTyped, type ScannerEvent } from '../../machines/scanner.machine.ts';
-import { scannerFlow } from '../../services/flows/scanner.ts';
+import { scannerFlow } from '../../src/flows/scanner.ts';
 import { scannerModel } from '../models/scanner.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, type screen as Screen } from '@testing-
 import { I18nextProvider } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { createActor, waitFor, type AnyActorRef } from 'xstate';
-import { staffInvitationFlow } from '../../services/flows/staffInvitation.ts';
+import { staffInvitationFlow } from '../../src/flows/staffInvitation.ts';
 import { hashToken, openMemberSession } from '../../server/domains/session/sessions.ts';
 import { ok } from '../support/merchant.ts';
 import { merchantWithStore, realGateway } from './merchantSetup.ts';

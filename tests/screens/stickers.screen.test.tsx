@@ -3,7 +3,7 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { StickersView } from '../../screens/stickers/StickersView.tsx';
 import { stickersMachine, type StickersEvent } from '../../machines/stickers.machine.ts';
-import { fetchStickerSheet, stickersFlow } from '../../services/flows/stickers.ts';
+import { fetchStickerSheet, stickersFlow } from '../../src/flows/stickers.ts';
 import { http } from '../../services/http.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { sampleBatchPage, stickersModel } from '../models/stickers.model.ts';

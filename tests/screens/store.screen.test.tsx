@@ -7,7 +7,7 @@ import StoreScreen from '../../screens/store/StoreScreen.tsx';
 import { StoreView } from '../../screens/store/StoreView.tsx';
 import { StorePhotoSlot } from '../../screens/store/StorePhotoSlot.tsx';
 import { storeMachine, type StoreEvent, type StoreTextField } from '../../machines/store.machine.ts';
-import { storeFlow, uploadStorePhoto } from '../../services/flows/store.ts';
+import { storeFlow, uploadStorePhoto } from '../../src/flows/store.ts';
 import { createI18n } from '../../src/i18n.ts';
 import pt from '../../locales/pt.json';
 import en from '../../locales/en.json';

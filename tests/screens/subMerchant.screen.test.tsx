@@ -3,7 +3,7 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { SubMerchantView } from '../../screens/subMerchant/SubMerchantView.tsx';
 import { subMerchantMachine, type SubMerchantEvent, type SubMerchantField } from '../../machines/subMerchant.machine.ts';
-import { subMerchantFlow } from '../../services/flows/subMerchant.ts';
+import { subMerchantFlow } from '../../src/flows/subMerchant.ts';
 import { subMerchantModel } from '../models/subMerchant.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

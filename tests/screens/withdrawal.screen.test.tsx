@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { AxiosAdapter } from 'axios';
 import pt from '../../locales/pt.json';
 import { WithdrawalView } from '../../screens/withdrawal/WithdrawalView.tsx';
-import { sendPayment } from '../../services/flows/payment.ts';
+import { sendPayment } from '../../src/flows/payment.ts';
 import { withdrawalMachine, type WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
 import { paymentMachine, type Application, type PaymentOutput } from '../../machines/payment.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';

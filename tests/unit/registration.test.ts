@@ -60,11 +60,11 @@ describe('machines', () => {
     expect(orphans).toEqual([]);
   });
 
-  it('each whose setup names provided( calls has its flow module services/flows/<flow>.ts, which provides that chart', () => {
+  it('each whose setup names provided( calls has its flow module src/flows/<flow>.ts, which provides that chart', () => {
     // a chart without its flow module is not registered: its placeholders would fail at the first call
     const calling = machineFiles.filter((file) => /\bprovided[<(]/.test(read(`machines/${file}`)));
     expect(calling.length).toBeGreaterThan(0);
-    const unregistered = calling.filter((file) => !exists(`services/flows/${flowOf(file)}.ts`) || !read(`services/flows/${flowOf(file)}.ts`).includes(`machines/${file}'`));
+    const unregistered = calling.filter((file) => !exists(`src/flows/${flowOf(file)}.ts`) || !read(`src/flows/${flowOf(file)}.ts`).includes(`machines/${file}'`));
     expect(unregistered).toEqual([]);
   });
 

@@ -1,0 +1,16 @@
+import { fromPromise } from 'xstate';
+import { merchantOpeningMachine } from '../../machines/merchantOpening.machine.ts';
+import type { ActorsOf } from '../../machines/outcome.ts';
+import { requestGateway } from '../../services/gateway.ts';
+
+const quiet = { quiet: true } as const;
+
+/** Opening a collection account: where the member stands, their bound cards, and the opening itself. */
+export const merchantOpeningActors = {
+  queryOpening: fromPromise(() => requestGateway('merchant/open/query', {}, quiet)),
+  loadCards: fromPromise(() => requestGateway('wallet/card/getAllBankCard', {}, quiet)),
+  openMerchant: fromPromise(({ input }: { input: { mcc: string; settlementCardId: string } }) =>
+    requestGateway('merchant/open/apply', { ...input, agreed: true })),
+} satisfies ActorsOf<typeof merchantOpeningMachine>;
+
+export const merchantOpeningFlow = merchantOpeningMachine.provide({ actors: merchantOpeningActors });

@@ -1,0 +1,24 @@
+import { fromPromise } from 'xstate';
+import { paymentMachine, type Application, type PaymentOutput } from '../../machines/payment.machine.ts';
+import type { ActorsOf } from '../../machines/outcome.ts';
+import type { RequestOf, ServiceName, contracts } from '../../services/contract/index.ts';
+import { requestGateway } from '../../services/gateway.ts';
+import { payConfirmFlow } from './payConfirm.ts';
+import { newPayPasswordFlow } from './newPayPassword.ts';
+
+/**
+ * A money call: the chart's requestNo goes in the envelope, not in bizContent, so a retry after a
+ * lost answer is the same request to the server (answered once, paid once).
+ */
+export const sendPayment = ({ service, request, requestNo }: Application): Promise<PaymentOutput> =>
+  // the parent chart builds the request its money call takes (its `paying` state); the server checks it against the contract
+  requestGateway(service as ServiceName, request as RequestOf<(typeof contracts)[ServiceName]>, { requestNo });
+
+/** The payment chart as the money flows run it (top-up, withdrawal, transfer), each parent providing it as its `payment` child. */
+export const paymentActors = {
+  payConfirm: payConfirmFlow,
+  newPayPassword: newPayPasswordFlow,
+  apply: fromPromise<PaymentOutput, Application>(({ input }) => sendPayment(input)),
+} satisfies ActorsOf<typeof paymentMachine>;
+
+export const paymentFlow = paymentMachine.provide({ actors: paymentActors });
