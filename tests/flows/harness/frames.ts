@@ -41,6 +41,7 @@ export const FRAMES: Record<string, Frame> = {
   passwordFree: { routes: ['/app/nopwd'] },
   payConfirm: { routes: ['/app/transfer'] },
   payPassword: { routes: ['/app/paypassword'] },
+  newPayPassword: { routes: ['/app/paypassword'] }, // inside the pay password's page, and a payment's
   payment: { routes: ['/app/transfer'] }, // the transfer's words (views.tsx)
   paymentAlerts: { routes: ['/app/cashier'] },
   paymentCode: { routes: ['/app/paymentcode'] },
