@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { LOCALE_PARTS, SERVER_SECTIONS } from './services/routeTable.ts';
+import { DICTIONARY_LANGUAGES, dictionary, sectionDirectory, type DictionaryLanguage } from './locales/dictionary.ts';
 
 /**
  * Writes .br and .gz next to every built script, style and page; the server sends them to browsers
@@ -26,12 +27,12 @@ function precompress(): Plugin {
 }
 
 /**
- * `virtual:locale-sections/<language>/<name>?<a>,<b>…`: those top-level sections of
- * locales/<language>.json as one module (`export default { a: …, b: … }`); `?except=<a>,<b>…`: all
- * the others. `virtual:locale-parts` puts them together as the route table's LOCALE_PARTS say
+ * `virtual:locale-sections/<language>/<name>?<a>,<b>…`: those sections of the language (the files
+ * locales/<language>/<section>.json, assembled by locales/dictionary.ts) as one module (`export
+ * default { a: …, b: … }`); `?except=<a>,<b>…`: all the others; no query: every section (a whole
+ * language, fetched when chosen). `virtual:locale-parts` puts them together as the route table's LOCALE_PARTS say
  * (services/routeTable.ts): the pt sections no part holds, in the entry (`PT_CORE_SECTIONS`), and a
- * loader for each part's chunk (`PT_PART_LOADERS`), fetched with the screens that need it; the
- * JSON files stay one per language.
+ * loader for each part's chunk (`PT_PART_LOADERS`), fetched with the screens that need it.
  */
 function localeSections(): Plugin {
   const PREFIX = 'virtual:locale-sections/';
@@ -53,16 +54,18 @@ function localeSections(): Plugin {
         ].join('\n');
       }
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
-      const match = /^(\w+)\/\w+\?(except=)?(\w+(?:,\w+)*)$/.exec(id.slice(PREFIX.length + 1));
-      if (!match) return this.error(`bad locale sections id ${id}`);
+      const match = /^(\w+)\/\w+(?:\?(except=)?(\w+(?:,\w+)*))?$/.exec(id.slice(PREFIX.length + 1));
+      if (!match || !(DICTIONARY_LANGUAGES as readonly string[]).includes(match[1]!)) return this.error(`bad locale sections id ${id}`);
       const [, language, except, list] = match;
-      const file = path.resolve(import.meta.dirname, 'locales', `${language}.json`);
-      this.addWatchFile(file);
-      const dictionary = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const named = list!.split(',');
-      const missing = named.filter((section) => !(section in dictionary));
-      if (missing.length) return this.error(`locales/${language}.json has no section ${missing.join(', ')}`);
-      const picked = Object.fromEntries(Object.entries(dictionary).filter(([section]) => named.includes(section) !== !!except));
+      const directory = sectionDirectory(language as DictionaryLanguage);
+      this.addWatchFile(directory);
+      const sections = dictionary(language as DictionaryLanguage, { fresh: true });
+      for (const section of Object.keys(sections)) this.addWatchFile(path.join(directory, `${section}.json`));
+      if (list === undefined) return `export default ${JSON.stringify(sections)};`;
+      const named = list.split(',');
+      const missing = named.filter((section) => !(section in sections));
+      if (missing.length) return this.error(`locales/${language}/ has no section ${missing.join(', ')}`);
+      const picked = Object.fromEntries(Object.entries(sections).filter(([section]) => named.includes(section) !== !!except));
       return `export default ${JSON.stringify(picked)};`;
     },
   };

@@ -79,7 +79,7 @@ export function appPages(indexHtml: string, manifest: Record<string, ManifestChu
     const route = routes.find((r) => r.pattern.test(pathname));
     const asked = new URLSearchParams(search).get('language'); // the client's start-up language (src/lib/language.ts)
     const language = asked ? normaliseLanguage(asked) : 'pt';
-    const keys = [...(route?.keys ?? []), ...(language === 'pt' ? [] : [`locales/${language}.json`])];
+    const keys = [...(route?.keys ?? []), ...(language === 'pt' ? [] : [`virtual:locale-sections/${language}/all`])];
     const id = keys.join(' ');
     let page = pages.get(id);
     if (page === undefined) {

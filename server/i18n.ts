@@ -1,11 +1,8 @@
-import pt from '../locales/pt.json' with { type: 'json' };
-import en from '../locales/en.json' with { type: 'json' };
-import zh from '../locales/zh.json' with { type: 'json' };
-import fr from '../locales/fr.json' with { type: 'json' };
+import { dictionary } from '../locales/dictionary.ts';
 
 export type Language = 'pt' | 'en' | 'zh' | 'fr';
 type Dictionary = { errors: Record<string, unknown> } & Record<string, unknown>;
-const dictionaries: Record<Language, Dictionary> = { pt, en, zh, fr };
+const dictionaries = { pt: dictionary('pt'), en: dictionary('en'), zh: dictionary('zh'), fr: dictionary('fr') } as Record<Language, Dictionary>;
 
 /** decisions.md: en(-us), zh(-cn), pt(-pt), fr, case-insensitive; anything else is pt. */
 export function normaliseLanguage(value: unknown): Language {

@@ -29,9 +29,9 @@ export const LOCALE_PARTS = Object.keys(PART_SECTIONS) as LocalePart[];
  * whole when chosen, so the first page carries part of one dictionary instead of four.
  */
 const loaders: Record<Exclude<Language, 'pt'>, () => Promise<{ default: Dictionary }>> = {
-  en: () => import('../locales/en.json'),
-  zh: () => import('../locales/zh.json'),
-  fr: () => import('../locales/fr.json'),
+  en: () => import('virtual:locale-sections/en/all'),
+  zh: () => import('virtual:locale-sections/zh/all'),
+  fr: () => import('virtual:locale-sections/fr/all'),
 };
 const pt: Dictionary = { ...PT_CORE };
 const loaded = new Map<Language, Dictionary>([['pt', pt]]);

@@ -1,4 +1,4 @@
-/** Some top-level sections of a locales/*.json file, built by vite.config.ts (localeSections). */
+/** Some sections of a language's texts (locales/<language>/<section>.json), or all of them, built by vite.config.ts (localeSections). */
 declare module 'virtual:locale-sections/*' {
   const sections: Record<string, unknown>;
   export default sections;

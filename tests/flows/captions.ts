@@ -16,15 +16,12 @@ import { ROOT, type FlowEntry } from './catalogue.ts';
 import type { ChartState, ChartTransition } from './chart.ts';
 import type { Shot } from './page.ts';
 import { ACCEPTS, ACTORS, CHART_NAMES, CHILDREN, DELAYS, EVENTS, GUARDS, HOW, SAY, asWords, type Phrase } from './words.ts';
+import { dictionary, type Dictionary } from '../../locales/dictionary.ts';
 
 export type Language = keyof Phrase;
 export const LANGUAGES: Language[] = ['pt', 'en'];
 
-type Dictionary = Record<string, unknown>;
-const dictionaries: Record<Language, Dictionary> = {
-  pt: JSON.parse(fs.readFileSync(path.join(ROOT, 'locales/pt.json'), 'utf8')) as Dictionary,
-  en: JSON.parse(fs.readFileSync(path.join(ROOT, 'locales/en.json'), 'utf8')) as Dictionary,
-};
+const dictionaries: Record<Language, Dictionary> = { pt: dictionary('pt'), en: dictionary('en') };
 
 /** A text of the app's dictionaries (`errors.MCH10003`), its `{{placeholders}}` as "…"; null when there is none. */
 export function localeText(language: Language, key: string): string | null {

@@ -4,10 +4,6 @@ import { I18nextProvider } from 'react-i18next';
 import CashierScreen from '../../screens/cashier/CashierScreen.tsx';
 import { createI18n } from '../../src/i18n.ts';
 import { storage } from '../../src/lib/storage.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
 import { payTokenDirect } from '../support/money.ts';
 import { createActor, waitFor } from 'xstate';
 import { CashierView } from '../../screens/cashier/CashierView.tsx';
@@ -19,6 +15,11 @@ import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/s
 import { ok } from '../support/merchant.ts';
 import { merchantWithStore, payingMember, realGateway } from './merchantSetup.ts';
 import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));

@@ -15,10 +15,11 @@ import { fund, payTokenDirect, verifyMember } from '../support/money.ts';
 import { merchantWithStore, realGateway } from './merchantSetup.ts';
 import { createI18n } from '../../src/i18n.ts';
 import { useSelector } from '@xstate/react';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 type Ui = typeof Screen;
 

@@ -14,8 +14,9 @@ import { parkInvokes, transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { createI18n } from '../../src/i18n.ts';
 import { formatDate } from '../../src/lib/dates.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));

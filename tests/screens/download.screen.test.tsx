@@ -4,9 +4,10 @@ import { render as renderBare, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { ReactElement } from 'react';
 import { createI18n } from '../../src/i18n.ts';
-import pt from '../../locales/pt.json';
 import { documentMachine } from '../../machines/document.machine.ts';
 import { LatestVersion, StoreButton } from '../../screens/document/DownloadScreen.tsx';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
 
 const android = {
   platform: 'android', version: '2.4.0', minSupported: '2.0.0', downloadUrl: 'https://play.google.com/store/apps/details?id=ao.kwanza.wallet',

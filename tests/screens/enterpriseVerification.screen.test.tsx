@@ -13,13 +13,14 @@ import { enterpriseVerificationMachine, type EnterpriseVerificationEvent } from 
 import { createI18n } from '../../src/i18n.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { storage } from '../../src/lib/storage.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
 import { completeDraft, enterpriseVerificationModel, lastForm } from '../models/enterpriseVerification.model.ts';
 import { doneEvent, transitionCoveringPaths } from '../support/mbt.ts';
 import { assertNoRawKeys, runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 type Ui = typeof Screen;
 type State = SnapshotFrom<typeof enterpriseVerificationMachine>;

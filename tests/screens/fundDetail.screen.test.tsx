@@ -14,10 +14,11 @@ import { createI18n } from '../../src/i18n.ts';
 import { http } from '../../services/http.ts';
 import type { ResponseOf } from '../../services/contract/define.ts';
 import type { queryFundDetail } from '../../services/contract/fundDetail.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));

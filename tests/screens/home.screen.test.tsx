@@ -6,8 +6,9 @@ import HomeScreen from '../../screens/home/HomeScreen.tsx';
 import { createI18n } from '../../src/i18n.ts';
 import { storage, type UserInfo } from '../../src/lib/storage.ts';
 import { ROUTES } from '../../services/routeTable.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
 
 const gateway = vi.hoisted(() => ({ requestGateway: vi.fn() }));
 const session = vi.hoisted(() => ({ actor: null as unknown }));

@@ -9,10 +9,11 @@ import type { operatorSignInMachine, OperatorSignInEvent } from '../../machines/
 import { PLATFORM_HOME } from '../../services/contract/platformReturnTo.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { createI18n } from '../../src/i18n.ts';
-import pt from '../../locales/pt.json';
 import { HANDOFF, operatorSignInModel, redemption } from '../models/operatorSignIn.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
 
 const router = vi.hoisted(() => ({ navigate: vi.fn(async () => {}) }));
 const session = vi.hoisted(() => ({ send: vi.fn() }));

@@ -11,10 +11,11 @@ import { fund, payTokenDirect, verifyMember } from '../support/money.ts';
 import { merchantWithStore, realGateway } from './merchantSetup.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { createI18n } from '../../src/i18n.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));

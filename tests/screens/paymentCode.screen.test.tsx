@@ -9,7 +9,6 @@ import { paymentCodeMachine, type PaymentCodeEvent } from '../../machines/paymen
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import { createI18n } from '../../src/i18n.ts';
-import pt from '../../locales/pt.json';
 import { paymentCodeModel, sampleIssued } from '../models/paymentCode.model.ts';
 import { sampleMerchantReceipt } from '../models/scanToPay.model.ts';
 import { doneEvent, transitionCoveringPaths } from '../support/mbt.ts';
@@ -20,6 +19,8 @@ import { envelope, startTestServer, type TestServer } from '../support/server.ts
 import { fund, payTokenByKeypad, verifyMember } from '../support/money.ts';
 import { ok, type MerchantSetup } from '../support/merchant.ts';
 import { merchantWithStore } from './merchantSetup.ts';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));

@@ -13,12 +13,13 @@ import { reviewFlow } from '../../src/flows/review.ts';
 import { onSessionExpired, resetSessionSignal } from '../../services/session-signal.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { createI18n } from '../../src/i18n.ts';
-import pt from '../../locales/pt.json';
 import { rebindingDetail, reviewModel, reviewModelFor, reviewUserEvents, verificationDetail, REVIEW_ID } from '../models/review.model.ts';
 import { doneEvent, transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { reviewMachine, ReviewEvent, ReviewSubject } from '../../machines/review.machine.ts';
 import type { ReviewKind } from '../../screens/platform/reviewKinds.ts';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
 
 const router = vi.hoisted(() => ({ navigate: vi.fn(async () => {}), search: {} as Record<string, unknown> }));
 const gateway = vi.hoisted(() => ({ requestGateway: vi.fn() }));

@@ -3,10 +3,6 @@ import { act, fireEvent, render, screen, type screen as Screen } from '@testing-
 import { useSelector } from '@xstate/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../src/i18n.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
 import { createActor, waitFor, type ActorRefFrom, type EventObject } from 'xstate';
 import axios from 'axios';
 import { ScanToPayView } from '../../screens/scanToPay/ScanToPayView.tsx';
@@ -26,6 +22,11 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { fund, verifyMember } from '../support/money.ts';
 import { call, ok, type MerchantSetup } from '../support/merchant.ts';
 import { merchantWithStore } from './merchantSetup.ts';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));

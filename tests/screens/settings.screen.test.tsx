@@ -4,8 +4,9 @@ import { I18nextProvider } from 'react-i18next';
 import { createActor, createMachine } from 'xstate';
 import SettingsScreen from '../../screens/settings/SettingsScreen.tsx';
 import { createI18n } from '../../src/i18n.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
 
 const gateway = vi.hoisted(() => ({ requestGateway: vi.fn() }));
 const session = vi.hoisted(() => ({ actor: null as unknown }));

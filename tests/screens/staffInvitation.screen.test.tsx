@@ -13,11 +13,12 @@ import { sampleInviteStores, sampleSentInvitation, staffInvitationModel } from '
 import { doneEvent, transitionCoveringPaths } from '../support/mbt.ts';
 import { createI18n } from '../../src/i18n.ts';
 import type { Language } from '../../src/lib/language.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
 import { assertNoRawKeys, runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));

@@ -11,7 +11,8 @@ import { doneEvent, errorEvent, transitionCoveringPaths } from '../support/mbt.t
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { merchantWithStore, operatorSession, realGateway } from './merchantSetup.ts';
 import { ok } from '../support/merchant.ts';
-import pt from '../../locales/pt.json';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
 
 
 type Ui = typeof Screen;

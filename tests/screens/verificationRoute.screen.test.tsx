@@ -3,10 +3,6 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
 import { createI18n } from '../../src/i18n.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
 import { storage } from '../../src/lib/storage.ts';
 import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { WalletAssetsView } from '../../screens/walletAssets/WalletAssetsView.tsx';
@@ -14,6 +10,11 @@ import { TransferView } from '../../screens/transfer/TransferView.tsx';
 import { walletAssetsModel } from '../models/walletAssets.model.ts';
 import { transferModel, sampleAssets } from '../models/transfer.model.ts';
 import { doneEvent } from '../support/mbt.ts';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 /**
  * Issue 21 item 4: every "verify first" way out leads a person to the B.I. form and a company to

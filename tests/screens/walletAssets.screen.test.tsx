@@ -3,15 +3,16 @@ import { act, fireEvent, render, screen, type screen as Screen } from '@testing-
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../src/i18n.ts';
 import { PullToRefresh } from '../../screens/common/PullToRefresh.tsx';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
 import { WalletAssetsView } from '../../screens/walletAssets/WalletAssetsView.tsx';
 import type { walletAssetsMachine, WalletAssetsEvent } from '../../machines/walletAssets.machine.ts';
 import { walletAssetsModel } from '../models/walletAssets.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));

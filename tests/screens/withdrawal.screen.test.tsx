@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { AxiosAdapter } from 'axios';
-import pt from '../../locales/pt.json';
 import { WithdrawalView } from '../../screens/withdrawal/WithdrawalView.tsx';
 import { sendPayment } from '../../src/flows/payment.ts';
 import { withdrawalMachine, type WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
@@ -16,6 +15,8 @@ import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { http } from '../../services/http.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
 
 type Ui = typeof Screen;
 const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));

@@ -32,7 +32,7 @@ const MANIFEST = {
   'screens/review/ReviewScreen.tsx': { file: 'assets/ReviewScreen-R.js', isDynamicEntry: true, imports: ['_gateway-G.js'] },
   'virtual:locale-sections/pt/accounts?signUp,login,captcha,recover': { file: 'assets/accounts-A.js', isDynamicEntry: true },
   'virtual:locale-sections/pt/platform?platform': { file: 'assets/platform-T.js', isDynamicEntry: true },
-  'locales/en.json': { file: 'assets/en-N.js', isDynamicEntry: true },
+  'virtual:locale-sections/en/all': { file: 'assets/en-N.js', isDynamicEntry: true },
 };
 
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);

@@ -14,9 +14,10 @@ import { DEFERRED_LOADER, deferScripts, type PageRenderer } from '../../server/s
 import type { DocumentSlug } from '../../services/contract/document.ts';
 import { ROUTES } from '../../services/routeTable.ts';
 import type { Language } from '../../src/lib/language.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
 
 /**
  * Issue 14: the public pages reach the browser rendered — their main heading, in the request's

@@ -7,7 +7,8 @@ import { stickerPayload } from '../../server/domains/codeBinding/codes.ts';
 import { STICKERS_PER_PAGE, darkRuns, qrMatrix } from '../../server/domains/stickers/sheet.ts';
 import { ZH_TAGLINE } from '../../server/domains/stickers/glyphs/zhTagline.ts';
 import { WALLET_MARK } from '../../services/brand.ts';
-import zh from '../../locales/zh.json';
+import { dictionary } from '../../locales/dictionary.ts';
+const zh = dictionary('zh');
 
 /** The text a page draws with a standard font: pdf-lib writes it as a hex string of its WinAnsi codes. */
 const hexOf = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();

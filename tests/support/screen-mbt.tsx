@@ -10,11 +10,12 @@ import { createActor, type AnyActorRef, type AnyStateMachine, type EventObject, 
 import type { ReactElement } from 'react';
 import { createI18n } from '../../src/i18n.ts';
 import type { Language } from '../../src/lib/language.ts';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
 import type { FlowModel, FlowPath } from './mbt.ts';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 export type ScreenQueries = typeof screen;
 

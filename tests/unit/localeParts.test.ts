@@ -7,10 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import pt from '../../locales/pt.json';
-import fr from '../../locales/fr.json';
 import { createI18n, loadLocaleParts, LOCALE_PARTS, PT_CORE } from '../../src/i18n.ts';
 import { LOCALE_PARTS as PART_SECTIONS, NOT_FOUND, ROUTES, SERVER_SECTIONS, partsOf, screensOf } from '../../services/routeTable.ts';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const fr = dictionary('fr');
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');

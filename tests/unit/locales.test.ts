@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import pt from '../../locales/pt.json';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import fr from '../../locales/fr.json';
 import { ALL_CODES } from '../../services/contract/answerCodes.ts';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 function leafKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -11,6 +12,16 @@ function leafKeys(value: unknown, prefix = ''): string[] {
 }
 
 describe('locales', () => {
+  it('are one file per section per language, each section of another language one pt has', async () => {
+    const fs = await import('node:fs');
+    const { sectionDirectory } = await import('../../locales/dictionary.ts');
+    const files = (language: 'pt' | 'en' | 'zh' | 'fr') => fs.readdirSync(sectionDirectory(language)).sort();
+    expect(files('pt').length).toBeGreaterThan(40);
+    expect(files('pt').every((file) => file.endsWith('.json'))).toBe(true);
+    for (const language of ['en', 'zh'] as const) expect(files(language)).toEqual(files('pt'));
+    expect(files('fr').filter((file) => !files('pt').includes(file))).toEqual([]);
+  });
+
   const complete = { pt, en, zh } as const;
   for (const [name, dictionary] of Object.entries(complete)) {
     for (const [otherName, other] of Object.entries(complete)) {

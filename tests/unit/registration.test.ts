@@ -8,11 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import pt from '../../locales/pt.json';
 import { ALL_CODES } from '../../services/contract/answerCodes.ts';
 import { FLOW_CONTRACTS, contractList } from '../../services/contract/index.ts';
 import { LOCALE_PARTS, NOT_FOUND, OPERATOR_LAYOUT, ROUTES, SERVER_SECTIONS } from '../../services/routeTable.ts';
 import { models } from '../models/index.ts';
+import { dictionary } from '../../locales/dictionary.ts';
+const pt = dictionary('pt');
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -78,7 +79,7 @@ describe('machines', () => {
 });
 
 describe('calls', () => {
-  const INFRASTRUCTURE = ['define.ts', 'index.ts', 'shared.ts', 'merchantShared.ts', 'envelope.ts', 'answerCodes.ts', 'platformReturnTo.ts', 'transport.ts', 'dateRanges.ts'];
+  const INFRASTRUCTURE = ['define.ts', 'index.ts', 'shared.ts', 'merchantShared.ts', 'envelope.ts', 'answerCodes.ts', 'platformReturnTo.ts', 'transport.ts', 'dateRanges.ts', 'outcome.ts'];
 
   it('every contract module is in the catalogue under its flow’s name', () => {
     const modules = list('services/contract').filter((f) => f.endsWith('.ts') && !INFRASTRUCTURE.includes(f)).map((f) => f.slice(0, -'.ts'.length));

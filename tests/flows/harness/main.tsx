@@ -23,16 +23,17 @@ import { PageHeader } from '../../../src/ui/PageHeader.tsx';
 import { PlatformTop } from '../../../screens/platform/PlatformShell.tsx';
 import { PaymentAlertsView } from '../../../screens/paymentAlerts/PaymentAlertsView.tsx';
 import { ROUTES } from '../../../services/routeTable.ts';
-import pt from '../../../locales/pt.json';
-import en from '../../../locales/en.json';
-import zh from '../../../locales/zh.json';
-import fr from '../../../locales/fr.json';
 import { models } from '../../models/index.ts';
 import { transitionCoveringPaths, type FlowModel, type FlowPath } from '../../support/mbt.ts';
 import { paymentAlertsModel, arrivals, CURSOR_0 } from '../../models/paymentAlerts.model.ts';
 import { doneEvent } from '../../support/mbt.ts';
 import { FRAMES } from './frames.ts';
 import { BESIDE, ROUTE_OF, VIEWS } from './views.tsx';
+import { dictionary } from '../../../locales/dictionary.ts';
+const pt = dictionary('pt');
+const en = dictionary('en');
+const zh = dictionary('zh');
+const fr = dictionary('fr');
 
 /** What a screen says in a state: its heading, and the messages it shows (alerts, and statuses such as "Loading…"), the page's title. */
 export interface ScreenText { title: string | null; heading: string | null; messages: { text: string; tone: 'alert' | 'status' }[]; buttons: string[] }
