@@ -58,7 +58,8 @@ function localeSections(): Plugin {
       if (!match || !(DICTIONARY_LANGUAGES as readonly string[]).includes(match[1]!)) return this.error(`bad locale sections id ${id}`);
       const [, language, except, list] = match;
       const directory = sectionDirectory(language as DictionaryLanguage);
-      this.addWatchFile(directory);
+      // only files: a directory added as a watch file is resolved as an import by the client's import
+      // analysis (vitest's jsdom projects: "Failed to resolve import …/locales/pt")
       const sections = dictionary(language as DictionaryLanguage, { fresh: true });
       for (const section of Object.keys(sections)) this.addWatchFile(path.join(directory, `${section}.json`));
       if (list === undefined) return `export default ${JSON.stringify(sections)};`;

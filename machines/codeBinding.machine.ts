@@ -2,7 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { Store } from '../services/contract/merchantShared.ts';
 import { namedSerial } from '../services/emvco.ts';
-import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
 
 /**
@@ -68,7 +68,7 @@ export const STICKER_SCAN: ScannerInput = { formats: ['qr_code'], typed: 'serial
 const scannedText = (event: unknown) => ((event as { output?: ScannerOutput }).output?.text ?? '').trim();
 
 export const codeBindingMachine = setup({
-  types: { input: {} as CodeBindingInput, context: {} as CodeBindingContext, events: {} as CodeBindingEvent },
+  types: { input: {} as CodeBindingInput, context: {} as CodeBindingContext, events: {} as CodeBindingEvent | AnswerEvent },
   actors: {
     loadCodes: provided<Outcome<StoreCodes>, { storeId: string }>('loadCodes'),
     bindCode: provided<Outcome<{ binding: Binding }>, { storeId: string; code: string }>('bindCode'),
@@ -76,16 +76,16 @@ export const codeBindingMachine = setup({
     scanner: scannerMachine,
   },
   guards: {
-    isOk,
     storeOpen: ({ context }) => context.store?.status === 'open',
     knownBinding: ({ context, event }) => event.type === 'unbind.asked' && context.stickers.some((b) => b.bindingId === event.bindingId),
     // not one of this wallet's codes, nor a serial typed: nothing to ask about (the server's MCH10006)
     namesNoSerial: ({ event }) => !namedSerial(scannedText(event)).ok,
   },
   actions: {
+    announceAnswer: announceAnswer<CodeBindingContext, CodeBindingEvent | AnswerEvent>(),
     keepCodes: assign(({ event }) => {
-      const codes = dataOf<StoreCodes>(event);
-      return codes ? { store: codes.store, storeCode: codes.storeCode, stickers: codes.stickers, errorCode: null } : {};
+      const codes = answerData<StoreCodes>(event);
+      return { store: codes.store, storeCode: codes.storeCode, stickers: codes.stickers, errorCode: null };
     }),
     keepScanned: assign(({ event }) => {
       const named = namedSerial(scannedText(event));
@@ -94,13 +94,13 @@ export const codeBindingMachine = setup({
     refuseUnnamed: assign({ errorCode: 'MCH10006', scanned: '', serial: null }),
     forgetScanned: assign({ scanned: '', serial: null }),
     addBinding: assign(({ context, event }) => {
-      const binding = dataOf<{ binding: Binding }>(event)?.binding;
-      return binding ? { stickers: [...context.stickers.filter((b) => b.bindingId !== binding.bindingId), binding], chosen: binding, scanned: '', serial: null, errorCode: null } : {};
+      const binding = answerData<{ binding: Binding }>(event).binding;
+      return { stickers: [...context.stickers.filter((b) => b.bindingId !== binding.bindingId), binding], chosen: binding, scanned: '', serial: null, errorCode: null };
     }),
     choose: assign({ chosen: ({ context, event }) => (event.type === 'unbind.asked' ? context.stickers.find((b) => b.bindingId === event.bindingId) ?? null : context.chosen) }),
     dropChosen: assign({ stickers: ({ context }) => context.stickers.filter((b) => b.bindingId !== context.chosen?.bindingId), errorCode: null }),
     forgetChoice: assign({ chosen: null }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
   },
 }).createMachine({
@@ -114,11 +114,12 @@ export const codeBindingMachine = setup({
         id: 'loadCodes',
         src: 'loadCodes',
         input: ({ context }) => ({ storeId: context.storeId }),
-        onDone: [
-          { guard: 'isOk', target: 'ready', actions: 'keepCodes' },
-          { target: 'loadFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'loadFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadCodes.ok': { target: 'ready', actions: 'keepCodes' },
+        'loadCodes.refused.*': { target: 'loadFailed', actions: 'keepRefusal' },
       },
     },
     loadFailed: { tags: ['error'], on: { 'codes.retry': { target: 'loading' } } },
@@ -164,11 +165,13 @@ export const codeBindingMachine = setup({
         id: 'bindCode',
         src: 'bindCode',
         input: ({ context }) => ({ storeId: context.storeId, code: context.scanned }),
-        onDone: [
-          { guard: 'isOk', target: 'ready.bound', actions: 'addBinding' },
-          { target: 'ready.bindRefused', actions: ['keepRefusal', 'forgetScanned'] },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'ready.bindUnreachable', actions: 'forgetScanned' },
+      },
+      on: {
+        'bindCode.ok': { target: 'ready.bound', actions: 'addBinding' },
+        // no such sticker (MCH10006), already bound (MCH10010), a closed store (MCH10005): said by its code
+        'bindCode.refused.*': { target: 'ready.bindRefused', actions: ['keepRefusal', 'forgetScanned'] },
       },
     },
     // "unbind this sticker?": what it costs is said; nothing happens until the merchant says yes
@@ -181,11 +184,12 @@ export const codeBindingMachine = setup({
         id: 'unbindCode',
         src: 'unbindCode',
         input: ({ context }) => ({ bindingId: context.chosen!.bindingId }),
-        onDone: [
-          { guard: 'isOk', target: 'ready.unbound', actions: 'dropChosen' },
-          { target: 'ready.unbindRefused', actions: ['keepRefusal', 'forgetChoice'] },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'ready.unbindUnreachable', actions: 'forgetChoice' },
+      },
+      on: {
+        'unbindCode.ok': { target: 'ready.unbound', actions: 'dropChosen' },
+        'unbindCode.refused.*': { target: 'ready.unbindRefused', actions: ['keepRefusal', 'forgetChoice'] },
       },
     },
   },

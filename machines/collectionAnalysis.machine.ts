@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { CollectionAnalysis } from '../services/contract/collectionAnalysis.ts';
 import { dateRangeMachine, FILTER_SHORTCUTS, filterAfter, rangeChosen, rangeToEdit, type PeriodFilter, type ShortcutCode } from './dateRange.machine.ts';
-import { outputOf, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import { LONGEST_RANGE_DAYS } from '../services/contract/dateRanges.ts';
 
 /**
@@ -45,36 +45,32 @@ export type CollectionAnalysisEvent =
   | { type: 'analysis.refreshed' }
   | { type: 'analysis.retry' };
 
-const answerOf = (event: unknown) => {
-  const output = outputOf<AnalysisAnswer>(event);
-  return output.ok ? output.data : null;
-};
+const answerOf = (event: unknown) => answerData<AnalysisAnswer>(event);
 
 export const collectionAnalysisMachine = setup({
   types: {
     input: {} as CollectionAnalysisInput,
     context: {} as CollectionAnalysisContext,
-    events: {} as CollectionAnalysisEvent,
+    events: {} as CollectionAnalysisEvent | AnswerEvent,
   },
   actors: {
     loadAnalysis: provided<Outcome<AnalysisAnswer>, { filter: PeriodFilter; storeId: string | null }>('loadAnalysis'),
     dateRange: dateRangeMachine,
   },
   guards: {
-    hasPayments: ({ event }) => (answerOf(event)?.analysis.totals.count ?? 0) > 0,
-    // a range without payments, or with only refunds of earlier payments: nothing to chart but the figures
-    isOk: ({ event }) => answerOf(event) !== null,
+    hasPayments: ({ event }) => answerOf(event).analysis.totals.count > 0,
     rangeChosen,
   },
   actions: {
     setShortcut: assign({ filter: ({ context, event }) => (event.type === 'filter.changed' ? { kind: 'shortcut' as const, code: event.code } : context.filter) }),
     setStore: assign({ storeId: ({ context, event }) => (event.type === 'store.changed' ? event.storeId : context.storeId) }),
     applyCustom: assign({ filter: ({ context, event }) => filterAfter(context.filter, event) }),
+    announceAnswer: announceAnswer<CollectionAnalysisContext, CollectionAnalysisEvent | AnswerEvent>(),
     keepAnswer: assign(({ event }) => {
-      const answer = answerOf(event)!;
+      const answer = answerOf(event);
       return { analysis: answer.analysis, stores: answer.stores, errorCode: null };
     }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
   },
 }).createMachine({
@@ -95,12 +91,16 @@ export const collectionAnalysisMachine = setup({
         id: 'loadAnalysis',
         src: 'loadAnalysis',
         input: ({ context }) => ({ filter: context.filter, storeId: context.storeId }),
-        onDone: [
-          { guard: 'hasPayments', target: 'ready', actions: 'keepAnswer' },
-          { guard: 'isOk', target: 'empty', actions: 'keepAnswer' },
-          { target: 'failed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadAnalysis.ok': [
+          { guard: 'hasPayments', target: 'ready', actions: 'keepAnswer' },
+          // a range without payments, or with only refunds of earlier payments: nothing to chart but the figures
+          { target: 'empty', actions: 'keepAnswer' },
+        ],
+        'loadAnalysis.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     // the stores to choose from come with an answer

@@ -1,7 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { ClerkPlace, ReceivedInvitation } from '../services/contract/invitation.ts';
-import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * The invited person's side. Without an invitation named: their pending invitations
@@ -43,34 +43,30 @@ export type InvitationEvent =
   | { type: 'reject.confirmed' }
   | { type: 'reject.cancelled' };
 
-/** The answers that mean the invitation changed meanwhile: read it again to show its state. */
-const SETTLED = ['STF10003', 'STF10004', 'STF10005'];
-const stateOf = (event: unknown) => dataOf<{ invitation: ReceivedInvitation }>(event)?.invitation.state;
+const stateOf = (event: unknown) => answerData<{ invitation: ReceivedInvitation }>(event).invitation.state;
 
 export const invitationMachine = setup({
-  types: { input: {} as InvitationInput, context: {} as InvitationContext, events: {} as InvitationEvent },
+  types: { input: {} as InvitationInput, context: {} as InvitationContext, events: {} as InvitationEvent | AnswerEvent },
   actors: {
     loadPending: provided<Outcome<{ invitations: ReceivedInvitation[] }>>('loadPending'),
     loadOne: provided<Outcome<{ invitation: ReceivedInvitation }>, InvitationKey>('loadOne'),
     respond: provided<Outcome<InvitationAnswer>, { invitationId: string; token?: string; answer: 'agree' | 'reject' }>('respond'),
   },
   guards: {
-    isOk,
     named: ({ context }) => context.invitationId !== null || context.token !== null,
     isPending: ({ event }) => stateOf(event) === 'sent',
     isAnswered: ({ event }) => stateOf(event) === 'agreed' || stateOf(event) === 'rejected',
-    settledMeanwhile: ({ event }) => SETTLED.includes(refusalCode(event) ?? ''),
-    refusedAgreeing: ({ event }) => ['STF10001', 'STF10007', 'STF10011'].includes(refusalCode(event) ?? ''),
   },
   actions: {
-    keepList: assign({ invitations: ({ event }) => dataOf<{ invitations: ReceivedInvitation[] }>(event)?.invitations ?? [], errorCode: null }),
+    announceAnswer: announceAnswer<InvitationContext, InvitationEvent | AnswerEvent>(),
+    keepList: assign({ invitations: ({ event }) => answerData<{ invitations: ReceivedInvitation[] }>(event).invitations, errorCode: null }),
     open: assign({ invitationId: ({ context, event }) => (event.type === 'invitation.open' ? event.invitationId : context.invitationId), token: null }),
-    keepInvitation: assign({ invitation: ({ event }) => dataOf<{ invitation: ReceivedInvitation }>(event)?.invitation ?? null, errorCode: null }),
+    keepInvitation: assign({ invitation: ({ event }) => answerData<{ invitation: ReceivedInvitation }>(event).invitation, errorCode: null }),
     keepAnswer: assign(({ event }) => {
-      const answer = dataOf<InvitationAnswer>(event);
-      return answer ? { invitation: answer.invitation, place: answer.place, errorCode: null } : {};
+      const answer = answerData<InvitationAnswer>(event);
+      return { invitation: answer.invitation, place: answer.place, errorCode: null };
     }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     // provided by the screen: open `/app/staffresult?invitationId=` for the outcome
     showResult: () => {},
@@ -86,8 +82,12 @@ export const invitationMachine = setup({
       invoke: {
         id: 'loadPending',
         src: 'loadPending',
-        onDone: [{ guard: 'isOk', target: 'list', actions: 'keepList' }, { target: 'listFailed', actions: 'keepRefusal' }],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'listFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadPending.ok': { target: 'list', actions: 'keepList' },
+        'loadPending.refused.*': { target: 'listFailed', actions: 'keepRefusal' },
       },
     },
     listFailed: { tags: ['error'], on: { 'list.retry': { target: 'loadingList' } } },
@@ -98,14 +98,17 @@ export const invitationMachine = setup({
         id: 'loadOne',
         src: 'loadOne',
         input: ({ context }) => (context.token ? { token: context.token } : { invitationId: context.invitationId! }),
-        onDone: [
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'oneFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadOne.ok': [
           { guard: 'isPending', target: 'viewing', actions: 'keepInvitation' },
           { guard: 'isAnswered', target: 'answered', actions: 'keepInvitation' },
-          { guard: 'isOk', target: 'closed', actions: 'keepInvitation' },
-          // STF10006: unknown, or another person's
-          { target: 'unknown', actions: 'keepRefusal' },
+          { target: 'closed', actions: 'keepInvitation' },
         ],
-        onError: { target: 'oneFailed', actions: 'forgetRefusal' },
+        // STF10006: unknown, or another person's
+        'loadOne.refused.*': { target: 'unknown', actions: 'keepRefusal' },
       },
     },
     oneFailed: { tags: ['error'], on: { 'one.retry': { target: 'loadingOne' } } },
@@ -127,13 +130,20 @@ export const invitationMachine = setup({
         id: 'respond',
         src: 'respond',
         input: ({ context }) => ({ invitationId: context.invitation!.invitationId, ...(context.token ? { token: context.token } : {}), answer: 'agree' as const }),
-        onDone: [
-          { guard: 'isOk', target: 'answered', actions: ['keepAnswer', 'showResult'] },
-          { guard: 'refusedAgreeing', target: 'viewing.refusedAgreeing', actions: 'keepRefusal' },
-          { guard: 'settledMeanwhile', target: 'loadingOne' },
-          { target: 'viewing.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'viewing.unreachable', actions: 'forgetRefusal' },
+      },
+      on: {
+        'respond.ok': { target: 'answered', actions: ['keepAnswer', 'showResult'] },
+        // working at another store, not an individual, already at this store: said on the invitation
+        'respond.refused.STF10007': { target: 'viewing.refusedAgreeing', actions: 'keepRefusal' },
+        'respond.refused.STF10011': { target: 'viewing.refusedAgreeing', actions: 'keepRefusal' },
+        'respond.refused.STF10001': { target: 'viewing.refusedAgreeing', actions: 'keepRefusal' },
+        // answered, expired or withdrawn meanwhile: read again to show its state
+        'respond.refused.STF10003': { target: 'loadingOne' },
+        'respond.refused.STF10004': { target: 'loadingOne' },
+        'respond.refused.STF10005': { target: 'loadingOne' },
+        'respond.refused.*': { target: 'viewing.refused', actions: 'keepRefusal' },
       },
     },
     rejecting: {
@@ -142,12 +152,16 @@ export const invitationMachine = setup({
         id: 'respond',
         src: 'respond',
         input: ({ context }) => ({ invitationId: context.invitation!.invitationId, ...(context.token ? { token: context.token } : {}), answer: 'reject' as const }),
-        onDone: [
-          { guard: 'isOk', target: 'answered', actions: ['keepAnswer', 'showResult'] },
-          { guard: 'settledMeanwhile', target: 'loadingOne' },
-          { target: 'viewing.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'viewing.unreachable', actions: 'forgetRefusal' },
+      },
+      on: {
+        'respond.ok': { target: 'answered', actions: ['keepAnswer', 'showResult'] },
+        // answered, expired or withdrawn meanwhile: read again to show its state
+        'respond.refused.STF10003': { target: 'loadingOne' },
+        'respond.refused.STF10004': { target: 'loadingOne' },
+        'respond.refused.STF10005': { target: 'loadingOne' },
+        'respond.refused.*': { target: 'viewing.refused', actions: 'keepRefusal' },
       },
     },
     // agreed (a clerk of the store now) or rejected

@@ -2,7 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { ResponseOf } from '../services/contract/define.ts';
 import type { queryMerchantList } from '../services/contract/merchantList.ts';
-import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * The merchant list (`/app/merchantlist`): the merchant and its sub-merchants, each with its stores
@@ -20,14 +20,14 @@ export interface MerchantListContext {
 export type MerchantListEvent = { type: 'list.retry' } | { type: 'list.refresh' };
 
 export const merchantListMachine = setup({
-  types: { context: {} as MerchantListContext, events: {} as MerchantListEvent },
+  types: { context: {} as MerchantListContext, events: {} as MerchantListEvent | AnswerEvent },
   actors: {
     loadList: provided<Outcome<MerchantTree>>('loadList'),
   },
-  guards: { isOk, refusedWith },
   actions: {
-    keepList: assign({ list: ({ event, context }) => dataOf<MerchantTree>(event) ?? context.list, errorCode: null }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<MerchantListContext, MerchantListEvent | AnswerEvent>(),
+    keepList: assign({ list: ({ event }) => answerData<MerchantTree>(event), errorCode: null }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
   },
 }).createMachine({
@@ -40,12 +40,13 @@ export const merchantListMachine = setup({
       invoke: {
         id: 'loadList',
         src: 'loadList',
-        onDone: [
-          { guard: 'isOk', target: 'ready', actions: 'keepList' },
-          { guard: { type: 'refusedWith', params: { code: 'MCH10003' } }, target: 'notMerchant' },
-          { target: 'failed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadList.ok': { target: 'ready', actions: 'keepList' },
+        'loadList.refused.MCH10003': { target: 'notMerchant' },
+        'loadList.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     failed: { tags: ['error'], on: { 'list.retry': { target: 'loading' } } },

@@ -1,7 +1,7 @@
 import { assign, raise, setup } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { AlertPayment } from '../services/contract/paymentAlerts.ts';
-import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * Live payment alerts on an open cashier or records screen (merchant or clerk). The `stream`
@@ -48,24 +48,19 @@ export type PaymentAlertsEvent =
   /** Raised by the chart when an answer brings payments; the voice region reads them. */
   | { type: 'payments.arrived'; payments: AlertPayment[] };
 
-const pageOf = (event: unknown) => {
-  const output = outputOf<AlertPage>(event);
-  return output.ok ? output.data : null;
-};
+const pageOf = (event: unknown) => answerData<AlertPage>(event);
 
 export const paymentAlertsMachine = setup({
   types: {
     input: {} as PaymentAlertsInput,
     context: {} as PaymentAlertsContext,
-    events: {} as PaymentAlertsEvent,
+    events: {} as PaymentAlertsEvent | AnswerEvent,
   },
   actors: {
     waitAlerts: provided<Outcome<AlertPage>, { after: string | null }>('waitAlerts'),
   },
   guards: {
-    isOk,
-    refusedWith,
-    brought: ({ event }) => (pageOf(event)?.payments.length ?? 0) > 0,
+    brought: ({ event }) => pageOf(event).payments.length > 0,
     hasCursor: ({ context }) => context.cursor !== null,
     voiceAsked: ({ context }) => context.voiceAsked,
   },
@@ -76,13 +71,14 @@ export const paymentAlertsMachine = setup({
     pause: ({ context }) => Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** Math.max(0, context.attempt - 1)),
   },
   actions: {
-    keepCursor: assign(({ event }) => ({ cursor: pageOf(event)!.cursor, attempt: 0, errorCode: null })),
+    announceAnswer: announceAnswer<PaymentAlertsContext, PaymentAlertsEvent | AnswerEvent>(),
+    keepCursor: assign(({ event }) => ({ cursor: pageOf(event).cursor, attempt: 0, errorCode: null })),
     keepPayments: assign({
-      payments: ({ context, event }) => [...[...pageOf(event)!.payments].reverse(), ...context.payments].slice(0, SHOWN_PAYMENTS),
+      payments: ({ context, event }) => [...[...pageOf(event).payments].reverse(), ...context.payments].slice(0, SHOWN_PAYMENTS),
     }),
-    announceArrival: raise(({ event }) => ({ type: 'payments.arrived' as const, payments: pageOf(event)!.payments })),
+    announceArrival: raise(({ event }) => ({ type: 'payments.arrived' as const, payments: pageOf(event).payments })),
     countLoss: assign({ attempt: ({ context }) => context.attempt + 1 }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     /** Provided by the screen: reads the payments aloud (speechSynthesis) in the person's language. */
     speak: (_, _params: { payments: AlertPayment[] }) => {},
     /** Provided by the screen: remembers the person's choice (on or off, by the state entered). */
@@ -101,13 +97,14 @@ export const paymentAlertsMachine = setup({
             id: 'waitAlerts',
             src: 'waitAlerts',
             input: () => ({ after: null }),
-            onDone: [
-              { guard: 'isOk', target: 'waiting', actions: 'keepCursor' },
-              { guard: { type: 'refusedWith', params: { code: 'AGW10006' } }, target: 'crowded', actions: 'countLoss' },
-              { guard: { type: 'refusedWith', params: { code: 'STF10009' } }, target: 'removed', actions: 'keepRefusal' },
-              { target: 'stopped', actions: 'keepRefusal' },
-            ],
+            onDone: { actions: 'announceAnswer' },
             onError: { target: 'reconnecting', actions: 'countLoss' },
+          },
+          on: {
+            'waitAlerts.ok': { target: 'waiting', actions: 'keepCursor' },
+            'waitAlerts.refused.AGW10006': { target: 'crowded', actions: 'countLoss' },
+            'waitAlerts.refused.STF10009': { target: 'removed', actions: 'keepRefusal' },
+            'waitAlerts.refused.*': { target: 'stopped', actions: 'keepRefusal' },
           },
         },
         waiting: {
@@ -116,14 +113,17 @@ export const paymentAlertsMachine = setup({
             id: 'waitAlerts',
             src: 'waitAlerts',
             input: ({ context }) => ({ after: context.cursor }),
-            onDone: [
-              { guard: 'brought', target: 'waiting', reenter: true, actions: ['keepCursor', 'keepPayments', 'announceArrival'] },
-              { guard: 'isOk', target: 'waiting', reenter: true, actions: 'keepCursor' },
-              { guard: { type: 'refusedWith', params: { code: 'AGW10006' } }, target: 'crowded', actions: 'countLoss' },
-              { guard: { type: 'refusedWith', params: { code: 'STF10009' } }, target: 'removed', actions: 'keepRefusal' },
-              { target: 'stopped', actions: 'keepRefusal' },
-            ],
+            onDone: { actions: 'announceAnswer' },
             onError: { target: 'reconnecting', actions: 'countLoss' },
+          },
+          on: {
+            'waitAlerts.ok': [
+              { guard: 'brought', target: 'waiting', reenter: true, actions: ['keepCursor', 'keepPayments', 'announceArrival'] },
+              { target: 'waiting', reenter: true, actions: 'keepCursor' },
+            ],
+            'waitAlerts.refused.AGW10006': { target: 'crowded', actions: 'countLoss' },
+            'waitAlerts.refused.STF10009': { target: 'removed', actions: 'keepRefusal' },
+            'waitAlerts.refused.*': { target: 'stopped', actions: 'keepRefusal' },
           },
         },
         reconnecting: {

@@ -1,7 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { ACCOUNT_CODES, LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
-import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
+import { LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 import type { MerchantReceipt } from './scanToPay.machine.ts';
 
@@ -52,7 +52,7 @@ export type PaymentCodeEvent =
   | { type: 'charge.declined' }
   | { type: 'payment.cancelled' };
 
-const statusOf = (event: unknown) => dataOf<CodeStatus>(event);
+const statusOf = (event: unknown) => answerData<CodeStatus>(event);
 
 /** What an issue is told: whether it renews the code on the clock (the app's doing, not the member's). */
 export interface IssueInput {
@@ -62,7 +62,7 @@ export interface IssueInput {
 const onTheClock = (event: { type: string }) => event.type !== 'xstate.init' && event.type !== 'code.refresh';
 
 export const paymentCodeMachine = setup({
-  types: { context: {} as PaymentCodeContext, events: {} as PaymentCodeEvent },
+  types: { context: {} as PaymentCodeContext, events: {} as PaymentCodeEvent | AnswerEvent },
   actors: {
     issue: provided<Outcome<IssuedCode>, IssueInput>('issue'),
     checkStatus: provided<Outcome<CodeStatus>, { code: string }>('checkStatus'),
@@ -70,26 +70,25 @@ export const paymentCodeMachine = setup({
     payment: paymentMachine,
   },
   guards: {
-    isOk,
-    refusedWith,
-    awaitingConfirmation: ({ event }) => statusOf(event)?.state === 'awaitingConfirmation',
-    charged: ({ event }) => statusOf(event)?.state === 'paid',
+    awaitingConfirmation: ({ event }) => statusOf(event).state === 'awaitingConfirmation',
+    charged: ({ event }) => statusOf(event).state === 'paid',
     // declined on this member's phone (another screen of theirs): it reads as declined here too, not as a refusal
-    chargeDeclined: ({ event }) => statusOf(event)?.state === 'refused' && statusOf(event)?.refusalCode === MERCHANT_CODES.customerDeclined,
-    chargeRefused: ({ event }) => statusOf(event)?.state === 'refused',
+    chargeDeclined: ({ event }) => statusOf(event).state === 'refused' && statusOf(event).refusalCode === MERCHANT_CODES.customerDeclined,
+    chargeRefused: ({ event }) => statusOf(event).state === 'refused',
     // another screen of this member issued a newer code: this one is spent
-    replaced: ({ event }) => statusOf(event)?.state === 'replaced',
-    expired: ({ event }) => statusOf(event)?.state === 'expired' || refusalCode(event) === MERCHANT_CODES.codeExpired,
+    replaced: ({ event }) => statusOf(event).state === 'replaced',
+    expired: ({ event }) => statusOf(event).state === 'expired',
   },
   actions: {
-    keepIssued: assign({ issued: ({ event }) => dataOf<IssuedCode>(event), charge: null, receipt: null, errorCode: null }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<PaymentCodeContext, PaymentCodeEvent | AnswerEvent>(),
+    keepIssued: assign({ issued: ({ event }) => answerData<IssuedCode>(event), charge: null, receipt: null, errorCode: null }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
-    keepCharge: assign({ charge: ({ event }) => statusOf(event)?.charge ?? null }),
-    keepStatusReceipt: assign({ receipt: ({ event }) => statusOf(event)?.receipt ?? null }),
+    keepCharge: assign({ charge: ({ event }) => statusOf(event).charge }),
+    keepStatusReceipt: assign({ receipt: ({ event }) => statusOf(event).receipt }),
     // the cashier's charge was refused on the member's side (FND10001…): the code says why, if it does
-    keepStatusRefusal: assign({ errorCode: ({ event }) => statusOf(event)?.refusalCode ?? null }),
-    keepReceipt: assign({ receipt: ({ event }) => dataOf<MerchantReceipt>(event) }),
+    keepStatusRefusal: assign({ errorCode: ({ event }) => statusOf(event).refusalCode }),
+    keepReceipt: assign({ receipt: ({ event }) => answerData<MerchantReceipt>(event) }),
     // provided by src/flows/paymentCode.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
   },
@@ -107,13 +106,16 @@ export const paymentCodeMachine = setup({
         // the member opening the screen or asking for a new code is activity; a renewal on the clock is not,
         // so a phone left showing its code lets the session idle out and stops showing codes
         input: ({ event }): IssueInput => ({ renewal: onTheClock(event) }),
-        onDone: [
-          { guard: 'isOk', target: 'showing', actions: 'keepIssued' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified' },
-          { guard: { type: 'refusedWith', params: { code: ACCOUNT_CODES.payPasswordNotSet } }, target: 'noPayPassword' },
-          { target: 'issueFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'issueFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'issue.ok': { target: 'showing', actions: 'keepIssued' },
+        // FND10004 (LEDGER_CODES.verificationNeeded): not verified
+        'issue.refused.FND10004': { target: 'notVerified' },
+        // PAY10006 (ACCOUNT_CODES.payPasswordNotSet): no pay password yet
+        'issue.refused.PAY10006': { target: 'noPayPassword' },
+        'issue.refused.*': { target: 'issueFailed', actions: 'keepRefusal' },
       },
     },
     issueFailed: { tags: ['error'], on: { 'code.refresh': { target: 'issuing' } } },
@@ -133,7 +135,12 @@ export const paymentCodeMachine = setup({
             id: 'checkStatus',
             src: 'checkStatus',
             input: ({ context }) => ({ code: context.issued?.code ?? '' }),
-            onDone: [
+            onDone: { actions: 'announceAnswer' },
+            // a missed answer changes nothing: ask again
+            onError: { target: 'waiting' },
+          },
+          on: {
+            'checkStatus.ok': [
               { guard: 'awaitingConfirmation', target: '#paymentCode.awaitingConfirmation', actions: 'keepCharge' },
               { guard: 'charged', target: '#paymentCode.paid', actions: ['keepCharge', 'keepStatusReceipt'] },
               { guard: 'chargeDeclined', target: '#paymentCode.declined', actions: 'keepCharge' },
@@ -141,11 +148,13 @@ export const paymentCodeMachine = setup({
               { guard: 'replaced', target: '#paymentCode.replaced' },
               // over before its two minutes (the server's clock): a new one at once
               { guard: 'expired', target: '#paymentCode.issuing' },
-              // still waiting for a cashier, or a refusal of the question itself: ask again
+              // still waiting for a cashier: ask again
               { target: 'waiting' },
             ],
-            // a missed answer changes nothing: ask again
-            onError: { target: 'waiting' },
+            // MCH10008 (MERCHANT_CODES.codeExpired): the server's clock ended it: a new one at once
+            'checkStatus.refused.MCH10008': { target: '#paymentCode.issuing' },
+            // a refusal of the question itself: ask again
+            'checkStatus.refused.*': { target: 'waiting' },
           },
         },
       },
@@ -173,15 +182,18 @@ export const paymentCodeMachine = setup({
           request: { chargeId: context.charge!.chargeId },
           routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, MERCHANT_CODES.codeExpired, MERCHANT_CODES.chargeNotFound, MERCHANT_CODES.payingOwnStore],
         }),
-        onDone: [
-          { guard: 'isOk', target: 'paid', actions: 'keepReceipt' },
-          // not enough money, a limit, the charge expired or gone: the charge is over, said by its code
-          { target: 'refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         // the chart itself failed (never an answer of the server): back to the question, as going back
         onError: { target: 'awaitingConfirmation' },
       },
-      on: { 'payment.cancelled': { target: 'awaitingConfirmation' } },
+      on: {
+        'payment.cancelled': { target: 'awaitingConfirmation' },
+        'payment.ok': { target: 'paid', actions: 'keepReceipt' },
+        // not enough money, a limit, the charge expired or gone: the charge is over, said by its code
+        'payment.refused.*': { target: 'refused', actions: 'keepRefusal' },
+        // the payment child settles its own lost answers: back to the question, as going back
+        'payment.unreachable': { target: 'awaitingConfirmation' },
+      },
     },
     declining: {
       tags: ['busy'],
@@ -189,12 +201,13 @@ export const paymentCodeMachine = setup({
         id: 'decline',
         src: 'decline',
         input: ({ context }) => ({ chargeId: context.charge!.chargeId }),
-        onDone: [
-          { guard: 'isOk', target: 'declined' },
-          // MCH10013: it was no longer waiting (expired meanwhile)
-          { target: 'refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'awaitingConfirmation.declineFailed' },
+      },
+      on: {
+        'decline.ok': { target: 'declined' },
+        // MCH10013: it was no longer waiting (expired meanwhile)
+        'decline.refused.*': { target: 'refused', actions: 'keepRefusal' },
       },
     },
     paid: { on: { 'code.refresh': { target: 'issuing' } } },

@@ -1,17 +1,20 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { MerchantRecord } from '../services/contract/records.ts';
-import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, provided, type AnswerEvent } from './outcome.ts';
 import { LONGEST_RANGE_DAYS } from '../services/contract/dateRanges.ts';
 import { dateRangeMachine, FILTER_SHORTCUTS, filterAfter, rangeChosen, rangeToEdit, type PeriodFilter, type ShortcutCode } from './dateRange.machine.ts';
+import { pagedListMachine, type ListLoaded, type Page } from './pagedList.machine.ts';
 
 /**
  * A merchant's transaction records (issue 12): the owner's of all its stores, or one store, clerk
  * or code binding; a clerk's own (or their store's, with the permission) — the server decides and
  * answers the caller's role with the first page. The date filter is the fund detail's (spec §9
- * shortcuts today/latest week/latest month, or a custom from/to through the dateRange child), pages come
- * through the server's cursor, pull to refresh. In parallel, the owner exports the same filter as
- * CSV for its accountant (a clerk is not offered it: the server refuses it anyway).
+ * shortcuts today/latest week/latest month, or a custom from/to through the dateRange child); the
+ * records are the pagedList child's (pages through the server's cursor, pull to refresh), asked for
+ * this chart's filter and scope, and invoked again when either changes. In parallel, the owner
+ * exports the same filter as CSV for its accountant (a clerk is not offered it: the server refuses
+ * it anyway).
  */
 export interface RecordsScopeFilter {
   storeId?: string;
@@ -23,18 +26,20 @@ export interface RecordsChoices {
   clerks: { id: string; name: string }[];
   bindings: { id: string; name: string }[];
 }
-export interface RecordsPage {
-  items: MerchantRecord[];
-  nextCursor: string | null;
+export interface RecordsPage extends Page<MerchantRecord> {
   from: string;
   to: string;
   role: 'owner' | 'clerk';
   reach: 'all' | 'store' | 'own';
   choices: RecordsChoices;
 }
-export interface RecordsQuery {
+/** What the records are asked for: the date filter and the owner's scope (the list child's `query`). */
+export interface RecordsFilterQuery {
   filter: PeriodFilter;
   scope: RecordsScopeFilter;
+}
+/** A page of them, or the CSV of them all (`cursor` null). */
+export interface RecordsQuery extends RecordsFilterQuery {
   cursor: string | null;
 }
 
@@ -48,13 +53,11 @@ export interface RecordsContext {
   today: string;
   filter: PeriodFilter;
   scope: RecordsScopeFilter;
-  items: MerchantRecord[];
-  nextCursor: string | null;
+  /** The period the list's first page covers; null until it is loaded. */
   range: { from: string; to: string } | null;
   role: 'owner' | 'clerk' | null;
   reach: RecordsPage['reach'] | null;
   choices: RecordsChoices;
-  errorCode: string | null;
   exportCode: string | null;
 }
 
@@ -62,28 +65,22 @@ export type RecordsEvent =
   | { type: 'filter.changed'; code: ShortcutCode }
   | { type: 'scope.changed'; scope: RecordsScopeFilter }
   | { type: 'custom.opened' }
-  | { type: 'list.more' }
-  | { type: 'list.refreshed' }
-  | { type: 'list.retry' }
-  | { type: 'export.requested' };
+  | { type: 'export.requested' }
+  | ListLoaded<RecordsPage>;
 
 const NO_CHOICES: RecordsChoices = { stores: [], clerks: [], bindings: [] };
 
-const pageOf = (event: unknown) => {
-  const output = outputOf<RecordsPage>(event);
-  return output.ok ? output.data : null;
-};
+/** The key of a record, for the list child to drop one a later page repeats. */
+export const RECORD_KEY = 'recordId' satisfies keyof MerchantRecord;
 
 export const recordsMachine = setup({
-  types: { input: {} as RecordsInput, context: {} as RecordsContext, events: {} as RecordsEvent },
+  types: { input: {} as RecordsInput, context: {} as RecordsContext, events: {} as RecordsEvent | AnswerEvent },
   actors: {
-    loadPage: provided<Outcome<RecordsPage>, RecordsQuery>('loadPage'),
+    pagedList: pagedListMachine,
     exportCsv: provided<Outcome<{ saved: true }>, RecordsQuery>('exportCsv'),
     dateRange: dateRangeMachine,
   },
   guards: {
-    isOk,
-    hasMore: ({ event }) => (pageOf(event)?.nextCursor ?? null) !== null,
     isOwner: ({ context }) => context.role === 'owner',
     rangeChosen,
   },
@@ -91,92 +88,43 @@ export const recordsMachine = setup({
     setShortcut: assign({ filter: ({ context, event }) => (event.type === 'filter.changed' ? { kind: 'shortcut' as const, code: event.code } : context.filter) }),
     setScope: assign({ scope: ({ context, event }) => (event.type === 'scope.changed' ? event.scope : context.scope) }),
     applyCustom: assign({ filter: ({ context, event }) => filterAfter(context.filter, event) }),
-    clearList: assign({ items: [], nextCursor: null, range: null, errorCode: null }),
-    replaceItems: assign(({ event }) => {
-      const page = pageOf(event)!;
-      return { items: page.items, nextCursor: page.nextCursor, range: { from: page.from, to: page.to }, role: page.role, reach: page.reach, choices: page.choices ?? NO_CHOICES, errorCode: null };
+    forgetRange: assign({ range: null }),
+    // the caller's role, reach and choices come with each first page (the server decides them)
+    keepPage: assign(({ event }) => {
+      if (event.type !== 'list.loaded') return {};
+      const page = event.page;
+      return { range: { from: page.from, to: page.to }, role: page.role, reach: page.reach, choices: page.choices ?? NO_CHOICES };
     }),
-    appendItems: assign(({ context, event }) => {
-      const page = pageOf(event)!;
-      const known = new Set(context.items.map((record) => record.recordId));
-      return { items: [...context.items, ...page.items.filter((record) => !known.has(record.recordId))], nextCursor: page.nextCursor, errorCode: null };
-    }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
-    forgetRefusal: assign({ errorCode: null }),
-    keepExportRefusal: assign({ exportCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<RecordsContext, RecordsEvent | AnswerEvent>(),
+    keepExportRefusal: assign({ exportCode: ({ event }) => answerCode(event) }),
     forgetExportRefusal: assign({ exportCode: null }),
   },
 }).createMachine({
   id: 'records',
   context: ({ input }) => ({
     today: input.today, filter: { kind: 'shortcut', code: FILTER_SHORTCUTS.today }, scope: input.scope ?? {},
-    items: [], nextCursor: null, range: null, role: null, reach: null, choices: NO_CHOICES, errorCode: null, exportCode: null,
+    range: null, role: null, reach: null, choices: NO_CHOICES, exportCode: null,
   }),
   type: 'parallel',
   states: {
     list: {
-      initial: 'loading',
+      initial: 'listing',
       on: {
-        'filter.changed': { target: '.loading', actions: ['setShortcut', 'clearList'] },
+        'filter.changed': { target: '.listing', actions: 'setShortcut' },
         // the pickers are the owner's (a clerk's scope is the server's to decide)
-        'scope.changed': { guard: 'isOwner', target: '.loading', actions: ['setScope', 'clearList'] },
+        'scope.changed': { guard: 'isOwner', target: '.listing', actions: 'setScope' },
         'custom.opened': { target: '.customRange' },
       },
       states: {
-        loading: {
-          tags: ['busy'],
+        // the records of the filter and scope, the list child's: entered again, a new list
+        listing: {
+          entry: 'forgetRange',
           invoke: {
-            id: 'loadPage',
-            src: 'loadPage',
-            input: ({ context }) => ({ filter: context.filter, scope: context.scope, cursor: null }),
-            onDone: [
-              { guard: 'hasMore', target: 'ready.more', actions: 'replaceItems' },
-              { guard: 'isOk', target: 'ready.end', actions: 'replaceItems' },
-              { target: 'failed', actions: 'keepRefusal' },
-            ],
-            onError: { target: 'failed', actions: 'forgetRefusal' },
+            id: 'pagedList',
+            src: 'pagedList',
+            input: ({ context }) => ({ query: { filter: context.filter, scope: context.scope } satisfies RecordsFilterQuery, key: RECORD_KEY }),
           },
-        },
-        failed: { tags: ['error'], on: { 'list.retry': { target: 'loading' } } },
-        ready: {
-          on: { 'list.refreshed': { target: 'refreshing' } },
-          initial: 'end',
-          states: {
-            more: { on: { 'list.more': { target: '#records.list.loadingMore' } } },
-            end: {},
-            // the records so far stay; the next page may be asked again
-            moreFailed: { tags: ['error'], on: { 'list.more': { target: '#records.list.loadingMore' } } },
-            // the records shown are the previous ones; pulling again retries
-            refreshFailed: { tags: ['error'] },
-          },
-        },
-        loadingMore: {
-          tags: ['loadingMore'],
-          invoke: {
-            id: 'loadPage',
-            src: 'loadPage',
-            input: ({ context }) => ({ filter: context.filter, scope: context.scope, cursor: context.nextCursor }),
-            onDone: [
-              { guard: 'hasMore', target: 'ready.more', actions: 'appendItems' },
-              { guard: 'isOk', target: 'ready.end', actions: 'appendItems' },
-              { target: 'ready.moreFailed', actions: 'keepRefusal' },
-            ],
-            onError: { target: 'ready.moreFailed', actions: 'forgetRefusal' },
-          },
-        },
-        refreshing: {
-          tags: ['refreshing'],
-          invoke: {
-            id: 'loadPage',
-            src: 'loadPage',
-            input: ({ context }) => ({ filter: context.filter, scope: context.scope, cursor: null }),
-            onDone: [
-              { guard: 'hasMore', target: 'ready.more', actions: 'replaceItems' },
-              { guard: 'isOk', target: 'ready.end', actions: 'replaceItems' },
-              { target: 'ready.refreshFailed', actions: 'keepRefusal' },
-            ],
-            onError: { target: 'ready.refreshFailed', actions: 'forgetRefusal' },
-          },
+          on: { 'list.loaded': { actions: 'keepPage' } },
         },
         // the custom range, its own chart, with the server's cap on a range's length
         customRange: {
@@ -185,8 +133,8 @@ export const recordsMachine = setup({
             src: 'dateRange',
             input: ({ context }) => ({ today: context.today, maxDays: LONGEST_RANGE_DAYS, ...rangeToEdit(context.filter, context.range, context.today) }),
             onDone: [
-              { guard: 'rangeChosen', target: 'loading', actions: ['applyCustom', 'clearList'] },
-              { target: 'loading', actions: 'clearList' },
+              { guard: 'rangeChosen', target: 'listing', actions: 'applyCustom' },
+              { target: 'listing' },
             ],
           },
         },
@@ -204,11 +152,12 @@ export const recordsMachine = setup({
             id: 'exportCsv',
             src: 'exportCsv',
             input: ({ context }) => ({ filter: context.filter, scope: context.scope, cursor: null }),
-            onDone: [
-              { guard: 'isOk', target: 'exported', actions: 'forgetExportRefusal' },
-              { target: 'exportFailed', actions: 'keepExportRefusal' },
-            ],
+            onDone: { actions: 'announceAnswer' },
             onError: { target: 'exportFailed', actions: 'forgetExportRefusal' },
+          },
+          on: {
+            'exportCsv.ok': { target: 'exported', actions: 'forgetExportRefusal' },
+            'exportCsv.refused.*': { target: 'exportFailed', actions: 'keepExportRefusal' },
           },
         },
         exported: { on: { 'export.requested': { guard: 'isOwner', target: 'exporting' } } },

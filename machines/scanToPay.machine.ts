@@ -3,24 +3,26 @@ import type { Outcome } from '../services/contract/outcome.ts';
 import { LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';
-import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
 import type { Assets } from './transfer.machine.ts';
-import { invitationTokenIn } from '../services/contract/merchantShared.ts';
+import { readScan } from '../src/scan/kinds.ts';
 
 /**
  * Paying a merchant by its collection code (issue 11). The member's balance comes first; only
  * verified members pay, but anyone may scan: an unverified member is stopped once a code to pay
- * was read, before it is even resolved, so a staff invitation still opens (accepting one needs no
- * paying rights). The scanner child reads the code (camera, a photo, or the serial typed);
- * the server says what it pays — the merchant's verified name, the store, its category and, for a
+ * was read, before it is even resolved, so a code of another kind still opens (accepting a staff
+ * invitation needs no paying rights). The scanner child reads the code (camera, a photo, or the
+ * serial typed), and the scan table (src/scan/kinds.ts) says what it is: a collection code is
+ * paid here; a code of another kind (a staff invitation…) opens its own flow's page, which the scan
+ * screen routes (`openScanned`); a code of no kind the wallet knows is said so at once. For a
+ * collection code the server says what it pays — the merchant's verified name, the store, its category and, for a
  * cashier's one-time code, the amount — or why it cannot be paid (unknown, not bound, expired,
  * already paid, a closed store, one's own store). The member types the amount of a printed or
  * store code (a one-time code's is fixed), then the payment child authorises exactly this payment
  * with the pay password and pays: a lost answer is resent with the same requestNo, never paid
- * twice. Ends with the receipt. A merchant's staff invitation QR (issue 12) is not a payment: the
- * scanner's reading of one opens the invitation (`openInvitation`, provided by the screen).
+ * twice. Ends with the receipt.
  */
 export const PAY_MERCHANT_SERVICE = 'pay/merchant/pay';
 /** Collection codes are QR codes; a serial is typed when there is no camera. */
@@ -76,16 +78,16 @@ const CODE_REFUSALS = [
   MERCHANT_CODES.codeUnknown, MERCHANT_CODES.codeUnbound, MERCHANT_CODES.codeExpired, MERCHANT_CODES.codeAlreadyPaid,
   MERCHANT_CODES.storeClosed, MERCHANT_CODES.amountMismatch, MERCHANT_CODES.payingOwnStore,
 ];
-/** What a person scans or types to name a code (the contract's `scannedCode`): 8 to 512 characters. */
-const readable = (text: string) => text.trim().length >= 8 && text.trim().length <= 512;
 const typedAmount = (c: ScanToPayContext) => parseAmount(c.amountText, c.language);
 const isStatic = (c: ScanToPayContext) => c.code?.kind === 'static';
 /** The amount to pay: typed for a printed or store code, the code's own for a one-time code. */
 const amountOf = (c: ScanToPayContext): bigint | null => (isStatic(c) ? typedAmount(c) : BigInt(c.code?.amount ?? 0));
 const scannedOf = (event: unknown) => (event as { output?: ScannerOutput }).output ?? null;
+/** What the scanner read is, by the scan table. */
+const kindOf = (event: unknown) => readScan(scannedOf(event)?.text ?? '').kind;
 
 export const scanToPayMachine = setup({
-  types: { input: {} as ScanToPayInput, context: {} as ScanToPayContext, events: {} as ScanToPayEvent },
+  types: { input: {} as ScanToPayInput, context: {} as ScanToPayContext, events: {} as ScanToPayEvent | AnswerEvent },
   actors: {
     loadAssets: provided<Outcome<Assets>>('loadAssets'),
     scanner: scannerMachine,
@@ -93,41 +95,39 @@ export const scanToPayMachine = setup({
     payment: paymentMachine,
   },
   guards: {
-    isOk,
-    refusedWith,
     // accepting a staff invitation needs no paying rights: the check waits for a code to pay
     payingUnverified: ({ context }) => context.verified === false,
-    // a staff invitation's QR (its link), not a collection code
-    invitationScanned: ({ event }) => invitationTokenIn(scannedOf(event)?.text ?? '') !== null,
-    // what was read cannot be a code of any kind (the server would refuse its shape)
-    unreadableScan: ({ event }) => !readable(scannedOf(event)?.text ?? ''),
-    codeRefusal: ({ event }) => CODE_REFUSALS.includes(refusalCode(event) as (typeof CODE_REFUSALS)[number]),
+    // no kind of code the wallet knows (src/scan/kinds.ts): nothing to ask the server about
+    unknownCode: ({ event }) => kindOf(event) === 'unknown',
+    // a code another flow takes (a staff invitation…), not one to pay
+    otherKind: ({ event }) => kindOf(event) !== 'collectionCode',
     amountUnreadable: ({ context }) => amountOf(context) === null,
     amountNotPositive: ({ context }) => amountOf(context) === 0n,
     // the balance shown is the last known one; the server checks again under the account lock
     overAvailable: ({ context }) => (amountOf(context) ?? 0n) > BigInt(context.available ?? 0),
   },
   actions: {
-    keepAssets: assign(({ event, context }) => {
-      const assets = dataOf<Assets>(event);
-      return { available: assets?.available ?? context.available, verified: assets?.verified ?? context.verified };
+    announceAnswer: announceAnswer<ScanToPayContext, ScanToPayEvent | AnswerEvent>(),
+    keepAssets: assign(({ event }) => {
+      const assets = answerData<Assets>(event);
+      return { available: assets.available, verified: assets.verified };
     }),
     forgetVerified: assign({ verified: false }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     keepScanned: assign({ scanned: ({ event }) => scannedOf(event) }),
     refuseUnreadable: assign({ errorCode: MERCHANT_CODES.codeUnknown }),
-    keepCode: assign({ code: ({ event }) => dataOf<ResolvedCode>(event), amountText: '', errorCode: null, limit: null }),
+    keepCode: assign({ code: ({ event }) => answerData<ResolvedCode>(event), amountText: '', errorCode: null, limit: null }),
     setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
     keepAmount: assign({ amount: ({ context }) => Number(amountOf(context) ?? 0n), errorCode: null, limit: null }),
-    keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
-    keepReceipt: assign(({ event, context }) => {
-      const receipt = dataOf<MerchantReceipt>(event);
-      return receipt ? { receipt, available: receipt.available } : { available: context.available };
+    keepLimit: assign({ limit: ({ event }) => answerDetail(event) }),
+    keepReceipt: assign(({ event }) => {
+      const receipt = answerData<MerchantReceipt>(event);
+      return { receipt, available: receipt.available };
     }),
     startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
-    // provided by the screen: open `/app/invitation/<token>` for the token in the scanned link
-    openInvitation: () => {},
+    // provided by the scan screen: open the page the scan table routes the code read to
+    openScanned: () => {},
     // provided by src/flows/scanToPay.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
     clearKeypadKeys: () => {},
   },
@@ -141,15 +141,16 @@ export const scanToPayMachine = setup({
       invoke: {
         id: 'loadAssets',
         src: 'loadAssets',
-        onDone: [
-          { guard: 'isOk', target: 'scanning', actions: 'keepAssets' },
-          { target: 'assetsFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'assetsFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadAssets.ok': { target: 'scanning', actions: 'keepAssets' },
+        'loadAssets.refused.*': { target: 'assetsFailed', actions: 'keepRefusal' },
       },
     },
     assetsFailed: { tags: ['error'], on: { 'assets.retry': { target: 'loadingAssets' } } },
-    // only verified members pay: the screen links to the verification, or back to the scanner (an invitation)
+    // only verified members pay: the screen links to the verification, or back to the scanner (a code of another kind)
     notVerified: { on: { 'scan.again': { target: 'scanning', actions: 'startOver' } } },
     // the scanner child: camera, a photo, or the serial typed
     scanning: {
@@ -158,8 +159,8 @@ export const scanToPayMachine = setup({
         src: 'scanner',
         input: () => SCAN_TO_PAY_SCANNER,
         onDone: [
-          { guard: 'invitationScanned', target: 'openingInvitation', actions: ['keepScanned', 'openInvitation'] },
-          { guard: 'unreadableScan', target: 'codeRefused', actions: 'refuseUnreadable' },
+          { guard: 'unknownCode', target: 'unknownCode', actions: 'keepScanned' },
+          { guard: 'otherKind', target: 'openingElsewhere', actions: ['keepScanned', 'openScanned'] },
           { guard: 'payingUnverified', target: 'notVerified' },
           { target: 'resolving', actions: 'keepScanned' },
         ],
@@ -167,20 +168,31 @@ export const scanToPayMachine = setup({
         onError: { target: 'codeRefused', actions: 'refuseUnreadable' },
       },
     },
-    // a staff invitation was scanned: the screen opens it
-    openingInvitation: {},
+    // not a code the wallet knows of any kind: scan another
+    unknownCode: { tags: ['error'], on: { 'scan.again': { target: 'scanning', actions: 'startOver' } } },
+    // a code another flow takes (a staff invitation…): the scan screen opens its page
+    openingElsewhere: {},
     resolving: {
       tags: ['busy'],
       invoke: {
         id: 'resolveCode',
         src: 'resolveCode',
         input: ({ context }) => ({ code: context.scanned?.text.trim() ?? '' }),
-        onDone: [
-          { guard: 'isOk', target: 'confirming', actions: 'keepCode' },
-          { guard: 'codeRefusal', target: 'codeRefused', actions: 'keepRefusal' },
-          { target: 'resolveFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'resolveFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'resolveCode.ok': { target: 'confirming', actions: 'keepCode' },
+        // the code's own refusals (CODE_REFUSALS): a closed store, unknown, not bound, expired, already paid, another amount, one's own store
+        'resolveCode.refused.MCH10005': { target: 'codeRefused', actions: 'keepRefusal' },
+        'resolveCode.refused.MCH10006': { target: 'codeRefused', actions: 'keepRefusal' },
+        'resolveCode.refused.MCH10007': { target: 'codeRefused', actions: 'keepRefusal' },
+        'resolveCode.refused.MCH10008': { target: 'codeRefused', actions: 'keepRefusal' },
+        'resolveCode.refused.MCH10009': { target: 'codeRefused', actions: 'keepRefusal' },
+        'resolveCode.refused.MCH10011': { target: 'codeRefused', actions: 'keepRefusal' },
+        'resolveCode.refused.MCH10014': { target: 'codeRefused', actions: 'keepRefusal' },
+        // an unexpected refusal: ask again, or scan another
+        'resolveCode.refused.*': { target: 'resolveFailed', actions: 'keepRefusal' },
       },
     },
     // the code cannot be paid (unknown, not bound, expired, paid, closed store, one's own): scan another
@@ -224,18 +236,22 @@ export const scanToPayMachine = setup({
           request: { serial: context.code!.serial, amount: context.amount },
           routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, ...CODE_REFUSALS],
         }),
-        onDone: [
-          { guard: 'isOk', target: 'paid', actions: 'keepReceipt' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.insufficientFunds } }, target: 'confirming.insufficient' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.limitExceeded } }, target: 'confirming.limitExceeded', actions: 'keepLimit' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified', actions: 'forgetVerified' },
-          // the code's own refusals (expired or paid meanwhile, the store closed…), the rest routedByParent lists
-          { target: 'codeRefused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         // the chart itself failed (never an answer of the server): back to the amount, as going back
         onError: { target: 'confirming' },
       },
-      on: { 'payment.cancelled': { target: 'confirming' } },
+      on: {
+        'payment.cancelled': { target: 'confirming' },
+        'payment.ok': { target: 'paid', actions: 'keepReceipt' },
+        // FND10001 (LEDGER_CODES.insufficientFunds), FND10003 (limitExceeded), FND10004 (verificationNeeded)
+        'payment.refused.FND10001': { target: 'confirming.insufficient' },
+        'payment.refused.FND10003': { target: 'confirming.limitExceeded', actions: 'keepLimit' },
+        'payment.refused.FND10004': { target: 'notVerified', actions: 'forgetVerified' },
+        // the code's own refusals (expired or paid meanwhile, the store closed…), the rest routedByParent lists
+        'payment.refused.*': { target: 'codeRefused', actions: 'keepRefusal' },
+        // the payment child settles its own lost answers: back to the amount, as going back
+        'payment.unreachable': { target: 'confirming' },
+      },
     },
     paid: { on: { 'scan.again': { target: 'scanning', actions: 'startOver' } } },
   },

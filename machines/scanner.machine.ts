@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import { dataOf, isOk, provided, refusedWith } from './outcome.ts';
+import { announceAnswer, answerData, provided, type AnswerEvent } from './outcome.ts';
 import type { Outcome } from '../services/contract/outcome.ts';
 
 /**
@@ -64,24 +64,23 @@ export function normaliseTyped(kind: TypedKind, value: string): string {
 const TYPED_PATTERNS: Record<TypedKind, RegExp> = { serial: /^[A-Z]{2}[0-9A-Z]{6,30}$/, paymentCode: /^\d{18}$/ };
 
 export const scannerMachine = setup({
-  types: { input: {} as ScannerInput, context: {} as ScannerContext, events: {} as ScannerEvent, output: {} as ScannerOutput },
+  types: { input: {} as ScannerInput, context: {} as ScannerContext, events: {} as ScannerEvent | AnswerEvent, output: {} as ScannerOutput },
   actors: {
     startCamera: provided<CameraAnswer>('startCamera'),
     detect: provided<DetectAnswer, DetectInput>('detect'),
     decodePhoto: provided<DetectAnswer, PhotoInput>('decodePhoto'),
   },
   guards: {
-    isOk,
-    refusedWith,
     typedValid: ({ context }) => TYPED_PATTERNS[context.typed].test(context.typedText),
   },
   actions: {
-    keepStream: assign({ stream: ({ event }) => dataOf<CameraStream>(event) }),
+    announceAnswer: announceAnswer<ScannerContext, ScannerEvent | AnswerEvent>(),
+    keepStream: assign({ stream: ({ event }) => answerData<CameraStream>(event) }),
     forgetStream: assign({ stream: null }),
     keepPhoto: assign({ photo: ({ event, context }) => (event.type === 'photo.chosen' ? event.photo : context.photo) }),
     setTyped: assign({ typedText: ({ event, context }) => (event.type === 'typed.changed' ? normaliseTyped(context.typed, event.value) : context.typedText) }),
-    keepFromCamera: assign({ result: ({ event }) => ({ text: dataOf<{ text: string }>(event)?.text ?? '', source: 'camera' as const }) }),
-    keepFromPhoto: assign({ result: ({ event }) => ({ text: dataOf<{ text: string }>(event)?.text ?? '', source: 'photo' as const }) }),
+    keepFromCamera: assign({ result: ({ event }) => ({ text: answerData<{ text: string }>(event).text, source: 'camera' as const }) }),
+    keepFromPhoto: assign({ result: ({ event }) => ({ text: answerData<{ text: string }>(event).text, source: 'photo' as const }) }),
     keepTyped: assign({ result: ({ context }) => ({ text: context.typedText, source: 'typed' as const }) }),
   },
 }).createMachine({
@@ -104,13 +103,14 @@ export const scannerMachine = setup({
           invoke: {
             id: 'startCamera',
             src: 'startCamera',
-            onDone: [
-              { guard: 'isOk', target: 'scanning', actions: 'keepStream' },
-              { guard: { type: 'refusedWith', params: { code: 'denied' } }, target: 'noCamera.denied' },
-              { guard: { type: 'refusedWith', params: { code: 'absent' } }, target: 'noCamera.absent' },
-              { target: 'noCamera.unsupported' },
-            ],
+            onDone: { actions: 'announceAnswer' },
             onError: { target: 'noCamera.unsupported' },
+          },
+          on: {
+            'startCamera.ok': { target: 'scanning', actions: 'keepStream' },
+            'startCamera.refused.denied': { target: 'noCamera.denied' },
+            'startCamera.refused.absent': { target: 'noCamera.absent' },
+            'startCamera.refused.*': { target: 'noCamera.unsupported' },
           },
         },
         // the picture shows; frames are read until a code is found (the call releases the camera when it ends)
@@ -120,12 +120,13 @@ export const scannerMachine = setup({
             id: 'detect',
             src: 'detect',
             input: ({ context }) => ({ stream: context.stream!, formats: context.formats }),
-            onDone: [
-              { guard: 'isOk', target: '#scanner.decoded', actions: 'keepFromCamera' },
-              // the detector could not be loaded: a photo cannot be read either
-              { target: 'noCamera.noDetector' },
-            ],
+            onDone: { actions: 'announceAnswer' },
             onError: { target: 'noCamera.noDetector' },
+          },
+          on: {
+            'detect.ok': { target: '#scanner.decoded', actions: 'keepFromCamera' },
+            // the detector could not be loaded: a photo cannot be read either
+            'detect.refused.*': { target: 'noCamera.noDetector' },
           },
         },
         noCamera: {
@@ -148,12 +149,14 @@ export const scannerMachine = setup({
             id: 'decodePhoto',
             src: 'decodePhoto',
             input: ({ context }) => ({ photo: context.photo!, formats: context.formats }),
-            onDone: [
-              { guard: 'isOk', target: '#scanner.decoded', actions: 'keepFromPhoto' },
-              { guard: { type: 'refusedWith', params: { code: 'noDetector' } }, target: 'noCamera.noDetector' },
-              { target: 'photoUnreadable' },
-            ],
+            onDone: { actions: 'announceAnswer' },
             onError: { target: 'photoUnreadable' },
+          },
+          on: {
+            'decodePhoto.ok': { target: '#scanner.decoded', actions: 'keepFromPhoto' },
+            'decodePhoto.refused.noDetector': { target: 'noCamera.noDetector' },
+            // no code in the photo
+            'decodePhoto.refused.*': { target: 'photoUnreadable' },
           },
         },
         // no code found in the photo: another photo, the camera again, or typing

@@ -3,7 +3,7 @@ import type { Outcome } from '../services/contract/outcome.ts';
 import type { SentInvitation } from '../services/contract/staffInvitation.ts';
 import type { StaffChannel } from '../services/contract/merchantShared.ts';
 import { POLL_INTERVAL_MS } from './bankFlow.ts';
-import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * The merchant invites staff (`/app/addstaff`; the chart the product owner named). Its open stores
@@ -88,12 +88,10 @@ export function inviteRequest(c: StaffInvitationContext): InviteRequest {
   return { ...base, channel: 'qr' };
 }
 
-const checkedState = (event: unknown) => dataOf<{ invitation: SentInvitation }>(event)?.invitation.state;
-
-const notOwner = ({ event }: { event: unknown }) => ['MCH10003', 'STF10010'].includes(refusalCode(event) ?? '');
+const checkedState = (event: unknown) => answerData<{ invitation: SentInvitation }>(event).invitation.state;
 
 export const staffInvitationMachine = setup({
-  types: { context: {} as StaffInvitationContext, events: {} as StaffInvitationEvent },
+  types: { context: {} as StaffInvitationContext, events: {} as StaffInvitationEvent | AnswerEvent },
   actors: {
     load: provided<Outcome<InvitationsLoaded>>('load'),
     invite: provided<Outcome<InviteResult>, InviteRequest>('invite'),
@@ -102,22 +100,19 @@ export const staffInvitationMachine = setup({
   },
   delays: { pollInterval: POLL_INTERVAL_MS },
   guards: {
-    isOk,
-    refusedWith,
-    notOwner,
     invalid: ({ context }) => inviteProblem(context) !== null,
     // a QR invitation's code is on screen: someone may be reading it now
     sentAsQr: ({ context }) => context.sent?.link != null,
     invitationAgreed: ({ event }) => checkedState(event) === 'agreed',
     // rejected, expired or withdrawn (elsewhere): the code on screen lets no one in any more
-    invitationSettled: ({ event }) => ['rejected', 'expired', 'withdrawn'].includes(checkedState(event) ?? ''),
+    invitationSettled: ({ event }) => ['rejected', 'expired', 'withdrawn'].includes(checkedState(event)),
     // only a pending invitation of the list can be withdrawn
     pending: ({ context, event }) => event.type === 'invitation.withdraw' && context.invitations.some((i) => i.invitationId === event.invitationId && i.state === 'sent'),
   },
   actions: {
+    announceAnswer: announceAnswer<StaffInvitationContext, StaffInvitationEvent | AnswerEvent>(),
     keepLoaded: assign(({ context, event }) => {
-      const loaded = dataOf<InvitationsLoaded>(event);
-      if (!loaded) return {};
+      const loaded = answerData<InvitationsLoaded>(event);
       const storeId = loaded.stores.some((s) => s.storeId === context.storeId) ? context.storeId : loaded.stores.length === 1 ? loaded.stores[0]!.storeId : '';
       return { stores: loaded.stores, invitations: loaded.invitations, storeId, errorCode: null };
     }),
@@ -133,15 +128,15 @@ export const staffInvitationMachine = setup({
     setAllRecords: assign({ allRecords: ({ context, event }) => (event.type === 'allRecords.changed' ? event.value : context.allRecords) }),
     markProblem: assign({ problem: ({ context }) => inviteProblem(context) }),
     keepSent: assign(({ context, event }) => {
-      const sent = dataOf<InviteResult>(event);
-      return sent ? { sent, invitations: [sent.invitation, ...context.invitations], errorCode: null } : {};
+      const sent = answerData<InviteResult>(event);
+      return { sent, invitations: [sent.invitation, ...context.invitations], errorCode: null };
     }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event), errorDetail: ({ event }) => refusalDetail(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event), errorDetail: ({ event }) => answerDetail(event) }),
     forgetRefusal: assign({ errorCode: null, errorDetail: null }),
     startAnother: assign({ contact: '', sent: null, problem: null, errorCode: null, errorDetail: null }),
     keepChecked: assign(({ context, event }) => {
-      const checked = dataOf<{ invitation: SentInvitation }>(event)?.invitation;
-      if (!checked || !context.sent) return {};
+      const checked = answerData<{ invitation: SentInvitation }>(event).invitation;
+      if (!context.sent) return {};
       return {
         sent: { ...context.sent, invitation: checked },
         invitations: context.invitations.map((i) => (i.invitationId === checked.invitationId ? checked : i)),
@@ -149,8 +144,7 @@ export const staffInvitationMachine = setup({
     }),
     keepWithdrawId: assign({ withdrawId: ({ context, event }) => (event.type === 'invitation.withdraw' ? event.invitationId : context.withdrawId) }),
     keepWithdrawn: assign(({ context, event }) => {
-      const withdrawn = dataOf<{ invitation: SentInvitation }>(event)?.invitation;
-      if (!withdrawn) return {};
+      const withdrawn = answerData<{ invitation: SentInvitation }>(event).invitation;
       return { invitations: context.invitations.map((i) => (i.invitationId === withdrawn.invitationId ? withdrawn : i)), withdrawId: null, errorCode: null };
     }),
   },
@@ -164,12 +158,15 @@ export const staffInvitationMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: [
-          { guard: 'isOk', target: 'editing', actions: 'keepLoaded' },
-          { guard: 'notOwner', target: 'notOwner', actions: 'keepRefusal' },
-          { target: 'loadFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'loadFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'load.ok': { target: 'editing', actions: 'keepLoaded' },
+        // a member (no collection account) or a clerk
+        'load.refused.MCH10003': { target: 'notOwner', actions: 'keepRefusal' },
+        'load.refused.STF10010': { target: 'notOwner', actions: 'keepRefusal' },
+        'load.refused.*': { target: 'loadFailed', actions: 'keepRefusal' },
       },
     },
     loadFailed: { tags: ['error'], on: { 'load.retry': { target: 'loading' } } },
@@ -207,13 +204,14 @@ export const staffInvitationMachine = setup({
         id: 'invite',
         src: 'invite',
         input: ({ context }) => inviteRequest(context),
-        onDone: [
-          { guard: 'isOk', target: 'sent', actions: 'keepSent' },
-          { guard: { type: 'refusedWith', params: { code: 'STF10001' } }, target: 'editing.alreadyExists', actions: 'keepRefusal' },
-          { guard: { type: 'refusedWith', params: { code: 'STF10002' } }, target: 'editing.sendingTooMuch', actions: 'keepRefusal' },
-          { target: 'editing.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'invite.ok': { target: 'sent', actions: 'keepSent' },
+        'invite.refused.STF10001': { target: 'editing.alreadyExists', actions: 'keepRefusal' },
+        'invite.refused.STF10002': { target: 'editing.sendingTooMuch', actions: 'keepRefusal' },
+        'invite.refused.*': { target: 'editing.refused', actions: 'keepRefusal' },
       },
     },
     // no answer: it may or may not have gone out; retrying a mobile or e-mail one finds it (STF10001)
@@ -235,13 +233,16 @@ export const staffInvitationMachine = setup({
             id: 'checkInvitation',
             src: 'checkInvitation',
             input: ({ context }) => ({ invitationId: context.sent!.invitation.invitationId }),
-            onDone: [
+            onDone: { actions: 'announceAnswer' },
+            onError: { target: 'trouble' },
+          },
+          on: {
+            'checkInvitation.ok': [
               { guard: 'invitationAgreed', target: 'accepted', actions: 'keepChecked' },
               { guard: 'invitationSettled', target: 'settled', actions: 'keepChecked' },
-              { guard: 'isOk', target: 'waiting' },
-              { target: 'trouble' },
+              { target: 'waiting' },
             ],
-            onError: { target: 'trouble' },
+            'checkInvitation.refused.*': { target: 'trouble' },
           },
         },
         // a missed answer says nothing about the invitation: asked again
@@ -261,11 +262,12 @@ export const staffInvitationMachine = setup({
         id: 'withdraw',
         src: 'withdraw',
         input: ({ context }) => ({ invitationId: context.withdrawId! }),
-        onDone: [
-          { guard: 'isOk', target: 'editing', actions: 'keepWithdrawn' },
-          { target: 'editing.withdrawRefused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'editing.withdrawRefused', actions: 'forgetRefusal' },
+      },
+      on: {
+        'withdraw.ok': { target: 'editing', actions: 'keepWithdrawn' },
+        'withdraw.refused.*': { target: 'editing.withdrawRefused', actions: 'keepRefusal' },
       },
     },
   },

@@ -1,7 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { StaffMember } from '../services/contract/staffList.ts';
-import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * The merchant's staff. Without a staff id (`/app/stafflist`): the list — name, phone (masked),
@@ -31,10 +31,8 @@ export type StaffListEvent =
   | { type: 'remove.confirmed' }
   | { type: 'remove.cancelled' };
 
-const notOwner = ({ event }: { event: unknown }) => ['MCH10003', 'STF10010'].includes(refusalCode(event) ?? '');
-
 export const staffListMachine = setup({
-  types: { input: {} as StaffListInput, context: {} as StaffListContext, events: {} as StaffListEvent },
+  types: { input: {} as StaffListInput, context: {} as StaffListContext, events: {} as StaffListEvent | AnswerEvent },
   actors: {
     loadList: provided<Outcome<{ staff: StaffMember[] }>>('loadList'),
     loadDetail: provided<Outcome<{ staff: StaffMember }>, { staffId: string }>('loadDetail'),
@@ -42,20 +40,15 @@ export const staffListMachine = setup({
     remove: provided<Outcome<{ staff: StaffMember }>, { staffId: string }>('remove'),
   },
   guards: {
-    isOk,
-    notOwner,
     hasStaffId: ({ context }) => context.staffId !== null,
-    missing: ({ event }) => refusalCode(event) === 'STF10008',
     // a removed clerk's permission and membership no longer change
     current: ({ context }) => context.member?.status === 'normal',
   },
   actions: {
-    keepList: assign({ staff: ({ event }) => dataOf<{ staff: StaffMember[] }>(event)?.staff ?? [], errorCode: null }),
-    keepMember: assign(({ context, event }) => {
-      const member = dataOf<{ staff: StaffMember }>(event)?.staff;
-      return member ? { member, errorCode: null } : { member: context.member };
-    }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<StaffListContext, StaffListEvent | AnswerEvent>(),
+    keepList: assign({ staff: ({ event }) => answerData<{ staff: StaffMember[] }>(event).staff, errorCode: null }),
+    keepMember: assign({ member: ({ event }) => answerData<{ staff: StaffMember }>(event).staff, errorCode: null }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
   },
 }).createMachine({
@@ -69,12 +62,15 @@ export const staffListMachine = setup({
       invoke: {
         id: 'loadList',
         src: 'loadList',
-        onDone: [
-          { guard: 'isOk', target: 'list', actions: 'keepList' },
-          { guard: 'notOwner', target: 'notOwner', actions: 'keepRefusal' },
-          { target: 'listFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'listFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadList.ok': { target: 'list', actions: 'keepList' },
+        // a member (no collection account) or a clerk
+        'loadList.refused.MCH10003': { target: 'notOwner', actions: 'keepRefusal' },
+        'loadList.refused.STF10010': { target: 'notOwner', actions: 'keepRefusal' },
+        'loadList.refused.*': { target: 'listFailed', actions: 'keepRefusal' },
       },
     },
     listFailed: { tags: ['error'], on: { 'list.retry': { target: 'loadingList' } } },
@@ -87,13 +83,16 @@ export const staffListMachine = setup({
         id: 'loadDetail',
         src: 'loadDetail',
         input: ({ context }) => ({ staffId: context.staffId! }),
-        onDone: [
-          { guard: 'isOk', target: 'detail', actions: 'keepMember' },
-          { guard: 'notOwner', target: 'notOwner', actions: 'keepRefusal' },
-          { guard: 'missing', target: 'missing' },
-          { target: 'detailFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'detailFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadDetail.ok': { target: 'detail', actions: 'keepMember' },
+        'loadDetail.refused.MCH10003': { target: 'notOwner', actions: 'keepRefusal' },
+        'loadDetail.refused.STF10010': { target: 'notOwner', actions: 'keepRefusal' },
+        // another merchant's clerk, or no such clerk
+        'loadDetail.refused.STF10008': { target: 'missing' },
+        'loadDetail.refused.*': { target: 'detailFailed', actions: 'keepRefusal' },
       },
     },
     detailFailed: { tags: ['error'], on: { 'detail.retry': { target: 'loadingDetail' } } },
@@ -116,11 +115,12 @@ export const staffListMachine = setup({
         id: 'update',
         src: 'update',
         input: ({ context, event }) => ({ staffId: context.staffId!, allRecords: event.type === 'allRecords.changed' ? event.value : !context.member!.allRecords }),
-        onDone: [
-          { guard: 'isOk', target: 'detail', actions: 'keepMember' },
-          { target: 'detail.updateRefused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'detail.updateRefused', actions: 'forgetRefusal' },
+      },
+      on: {
+        'update.ok': { target: 'detail', actions: 'keepMember' },
+        'update.refused.*': { target: 'detail.updateRefused', actions: 'keepRefusal' },
       },
     },
     confirmingRemoval: { on: { 'remove.confirmed': { target: 'removing' }, 'remove.cancelled': { target: 'detail' } } },
@@ -130,11 +130,12 @@ export const staffListMachine = setup({
         id: 'remove',
         src: 'remove',
         input: ({ context }) => ({ staffId: context.staffId! }),
-        onDone: [
-          { guard: 'isOk', target: 'detail', actions: 'keepMember' },
-          { target: 'detail.removeRefused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'detail.removeRefused', actions: 'forgetRefusal' },
+      },
+      on: {
+        'remove.ok': { target: 'detail', actions: 'keepMember' },
+        'remove.refused.*': { target: 'detail.removeRefused', actions: 'keepRefusal' },
       },
     },
   },

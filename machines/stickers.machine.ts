@@ -2,7 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { ResponseOf } from '../services/contract/define.ts';
 import type { queryStickerBatches } from '../services/contract/stickers.ts';
-import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * Collection-code stickers in the operators' area (`/plateform/stickers`): the batches issued so
@@ -45,14 +45,13 @@ export function stickerCount(text: string): number | null {
 }
 
 export const stickersMachine = setup({
-  types: { context: {} as StickersContext, events: {} as StickersEvent },
+  types: { context: {} as StickersContext, events: {} as StickersEvent | AnswerEvent },
   actors: {
     loadBatches: provided<Outcome<BatchPage>, { page: number }>('loadBatches'),
     issueBatch: provided<Outcome<{ batch: StickerBatch }>, { count: number }>('issueBatch'),
     downloadBatch: provided<Outcome<{ saved: true }>, { batchId: string }>('downloadBatch'),
   },
   guards: {
-    isOk,
     otherPage: ({ context, event }) => {
       if (event.type !== 'page.changed') return false;
       const pages = Math.max(1, Math.ceil(context.total / STICKERS_PAGE_SIZE));
@@ -62,16 +61,17 @@ export const stickersMachine = setup({
     knownBatch: ({ context, event }) => event.type === 'batch.download' && context.batches.some((b) => b.batchId === event.batchId),
   },
   actions: {
-    keepPage: assign(({ event, context }) => {
-      const page = dataOf<BatchPage>(event);
-      return page ? { batches: page.batches, total: page.total, errorCode: null } : { batches: context.batches };
+    announceAnswer: announceAnswer<StickersContext, StickersEvent | AnswerEvent>(),
+    keepPage: assign(({ event }) => {
+      const page = answerData<BatchPage>(event);
+      return { batches: page.batches, total: page.total, errorCode: null };
     }),
     setPage: assign({ page: ({ event, context }) => (event.type === 'page.changed' ? event.page : context.page) }),
     setCount: assign({ countText: ({ event, context }) => (event.type === 'count.changed' ? event.value.slice(0, 6) : context.countText) }),
     // issued: the form empties and the first page, where it now is, is read again
-    keepIssued: assign({ issued: ({ event }) => dataOf<{ batch: StickerBatch }>(event)?.batch ?? null, countText: '', page: 1 }),
+    keepIssued: assign({ issued: ({ event }) => answerData<{ batch: StickerBatch }>(event).batch, countText: '', page: 1 }),
     chooseDownload: assign({ downloadId: ({ event, context }) => (event.type === 'batch.download' ? event.batchId : context.downloadId) }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
   },
 }).createMachine({
@@ -82,15 +82,16 @@ export const stickersMachine = setup({
     // the count field stays usable while a page loads, fails or a sheet downloads: what is typed is kept
     loading: {
       tags: ['busy'],
-      on: { 'count.changed': { actions: 'setCount' } },
+      on: {
+        'count.changed': { actions: 'setCount' },
+        'loadBatches.ok': { target: 'ready', actions: 'keepPage' },
+        'loadBatches.refused.*': { target: 'failed', actions: 'keepRefusal' },
+      },
       invoke: {
         id: 'loadBatches',
         src: 'loadBatches',
         input: ({ context }) => ({ page: context.page }),
-        onDone: [
-          { guard: 'isOk', target: 'ready', actions: 'keepPage' },
-          { target: 'failed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed', actions: 'forgetRefusal' },
       },
     },
@@ -119,11 +120,12 @@ export const stickersMachine = setup({
         id: 'issueBatch',
         src: 'issueBatch',
         input: ({ context }) => ({ count: stickerCount(context.countText) ?? 0 }),
-        onDone: [
-          { guard: 'isOk', target: 'refreshing', actions: 'keepIssued' },
-          { target: 'ready.issueRefused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'ready.issueUnreachable' },
+      },
+      on: {
+        'issueBatch.ok': { target: 'refreshing', actions: 'keepIssued' },
+        'issueBatch.refused.*': { target: 'ready.issueRefused', actions: 'keepRefusal' },
       },
     },
     // the first page again, the new batch on top; if it cannot be read, the batch is still issued
@@ -133,21 +135,26 @@ export const stickersMachine = setup({
         id: 'loadBatches',
         src: 'loadBatches',
         input: () => ({ page: 1 }),
-        onDone: { target: 'ready.issued', actions: 'keepPage' },
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'ready.issued' },
+      },
+      on: {
+        'loadBatches.ok': { target: 'ready.issued', actions: 'keepPage' },
+        'loadBatches.refused.*': { target: 'ready.issued' },
       },
     },
     downloading: {
       tags: ['busy'],
-      on: { 'count.changed': { actions: 'setCount' } },
+      on: {
+        'count.changed': { actions: 'setCount' },
+        'downloadBatch.ok': { target: 'ready.downloaded' },
+        'downloadBatch.refused.*': { target: 'ready.downloadFailed', actions: 'keepRefusal' },
+      },
       invoke: {
         id: 'downloadBatch',
         src: 'downloadBatch',
         input: ({ context }) => ({ batchId: context.downloadId! }),
-        onDone: [
-          { guard: 'isOk', target: 'ready.downloaded' },
-          { target: 'ready.downloadFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'ready.downloadFailed', actions: 'forgetRefusal' },
       },
     },

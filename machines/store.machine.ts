@@ -1,7 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { Store } from '../services/contract/merchantShared.ts';
-import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * A store (spec §3), created (`/app/store/new?merchantId=`) or edited (`/app/store/$id`): name,
@@ -110,7 +110,7 @@ export const storeRequest = (context: Pick<StoreContext, 'storeId' | 'merchantId
 });
 export type StoreRequest = ReturnType<typeof storeRequest>;
 
-const savedStore = (event: unknown) => dataOf<{ store: Store }>(event)?.store ?? null;
+const savedStore = (event: unknown) => answerData<{ store: Store }>(event).store;
 
 /** The values after an edit; problems already shown are checked again, and go once fixed. */
 function edited(context: StoreContext, values: StoreValues): Partial<StoreContext> {
@@ -120,30 +120,27 @@ function edited(context: StoreContext, values: StoreValues): Partial<StoreContex
 }
 
 export const storeMachine = setup({
-  types: { input: {} as StoreInput, context: {} as StoreContext, events: {} as StoreEvent },
+  types: { input: {} as StoreInput, context: {} as StoreContext, events: {} as StoreEvent | AnswerEvent },
   actors: {
     loadStore: provided<Outcome<{ store: Store }>, { storeId: string }>('loadStore'),
     saveStore: provided<Outcome<{ store: Store }>, StoreRequest>('saveStore'),
     closeStore: provided<Outcome<{ store: Store }>, { storeId: string }>('closeStore'),
   },
   guards: {
-    isOk,
-    refusedWith,
     editsAStore: ({ context }) => context.storeId !== null,
     // a new store's first save: its page's address still says "new"
-    savedNewStore: ({ context, event }) => context.storeId === null && isOk({ event }),
-    loadedJustSaved: ({ context, event }) => context.justSaved && isOk({ event }),
+    savedNewStore: ({ context }) => context.storeId === null,
+    loadedJustSaved: ({ context }) => context.justSaved,
     hasMerchant: ({ context }) => context.merchantId !== null,
     hasPhoto: ({ context }) => context.values.photo !== null,
     loadedClosed: ({ event }) => savedStore(event)?.status === 'closed',
     invalid: ({ context }) => Object.keys(validateStore(context.values)).length > 0,
-    // the photo was not the merchant's own upload (UPL10001) or not an image (UPL10002)
-    photoRefused: ({ event }) => refusalCode(event) === 'UPL10001' || refusalCode(event) === 'UPL10002',
   },
   actions: {
-    keepStore: assign(({ event, context }) => {
+    announceAnswer: announceAnswer<StoreContext, StoreEvent | AnswerEvent>(),
+    keepStore: assign(({ event }) => {
       const store = savedStore(event);
-      return store ? { store, storeId: store.storeId, merchantId: store.merchantId, values: valuesOf(store), problems: {}, errorCode: null, justSaved: false } : { store: context.store };
+      return { store, storeId: store.storeId, merchantId: store.merchantId, values: valuesOf(store), problems: {}, errorCode: null, justSaved: false };
     }),
     setField: assign(({ context, event }) => (event.type === 'field.changed' ? edited(context, { ...context.values, [event.field]: event.value.slice(0, MAX[event.field]) }) : {})),
     toggleDay: assign(({ context, event }) => {
@@ -156,7 +153,7 @@ export const storeMachine = setup({
     removePhoto: assign(({ context }) => edited(context, { ...context.values, photo: null })),
     markProblems: assign({ problems: ({ context }) => validateStore(context.values) }),
     markPhotoRefused: assign({ problems: ({ context }) => ({ ...context.problems, photo: 'invalid' as const }) }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     /** Provided by the screen: the address bar shows the saved store's page, replacing the new store's. */
     showSavedStore: () => {},
@@ -175,13 +172,16 @@ export const storeMachine = setup({
         id: 'loadStore',
         src: 'loadStore',
         input: ({ context }) => ({ storeId: context.storeId! }),
-        onDone: [
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'loadFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadStore.ok': [
           { guard: 'loadedClosed', target: 'closed', actions: 'keepStore' },
           { guard: 'loadedJustSaved', target: 'saved', actions: 'keepStore' },
-          { guard: 'isOk', target: 'editing', actions: 'keepStore' },
-          { target: 'loadFailed', actions: 'keepRefusal' },
+          { target: 'editing', actions: 'keepStore' },
         ],
-        onError: { target: 'loadFailed', actions: 'forgetRefusal' },
+        'loadStore.refused.*': { target: 'loadFailed', actions: 'keepRefusal' },
       },
     },
     loadFailed: { tags: ['error'], on: { 'store.retry': { target: 'loading' } } },
@@ -211,14 +211,20 @@ export const storeMachine = setup({
         id: 'saveStore',
         src: 'saveStore',
         input: ({ context }) => storeRequest(context),
-        onDone: [
-          { guard: 'savedNewStore', target: 'saved', actions: ['keepStore', 'showSavedStore'] },
-          { guard: 'isOk', target: 'saved', actions: 'keepStore' },
-          { guard: { type: 'refusedWith', params: { code: 'MCH10005' } }, target: 'loading' },
-          { guard: 'photoRefused', target: 'editing.refused', actions: ['keepRefusal', 'markPhotoRefused'] },
-          { target: 'editing.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'editing.unreachable' },
+      },
+      on: {
+        'saveStore.ok': [
+          { guard: 'savedNewStore', target: 'saved', actions: ['keepStore', 'showSavedStore'] },
+          { target: 'saved', actions: 'keepStore' },
+        ],
+        // closed meanwhile: loaded again, it shows closed
+        'saveStore.refused.MCH10005': { target: 'loading' },
+        // the photo was not the merchant's own upload (UPL10001) or not an image (UPL10002)
+        'saveStore.refused.UPL10001': { target: 'editing.refused', actions: ['keepRefusal', 'markPhotoRefused'] },
+        'saveStore.refused.UPL10002': { target: 'editing.refused', actions: ['keepRefusal', 'markPhotoRefused'] },
+        'saveStore.refused.*': { target: 'editing.refused', actions: 'keepRefusal' },
       },
     },
     // saved: its codes, the merchant list, or more changes
@@ -239,11 +245,12 @@ export const storeMachine = setup({
         id: 'closeStore',
         src: 'closeStore',
         input: ({ context }) => ({ storeId: context.storeId! }),
-        onDone: [
-          { guard: 'isOk', target: 'closed', actions: 'keepStore' },
-          { target: 'confirmingClose.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'confirmingClose.unreachable' },
+      },
+      on: {
+        'closeStore.ok': { target: 'closed', actions: 'keepStore' },
+        'closeStore.refused.*': { target: 'confirmingClose.refused', actions: 'keepRefusal' },
       },
     },
     // closed: takes no payments and no changes; its records stay

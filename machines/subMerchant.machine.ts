@@ -2,7 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { MerchantSummary } from '../services/contract/merchantShared.ts';
 import { COMPANY_NIF } from '../src/lib/nif.ts';
-import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * Registering a sub-merchant (`/app/submerchant`): an outlet or franchise with its own name, a NIF
@@ -67,18 +67,17 @@ export const subMerchantRequest = (values: SubMerchantValues) => ({
 export type SubMerchantRequest = ReturnType<typeof subMerchantRequest>;
 
 export const subMerchantMachine = setup({
-  types: { context: {} as SubMerchantContext, events: {} as SubMerchantEvent },
+  types: { context: {} as SubMerchantContext, events: {} as SubMerchantEvent | AnswerEvent },
   actors: {
     loadProvinces: provided<Outcome<{ provinces: Province[] }>>('loadProvinces'),
     register: provided<Outcome<{ merchant: MerchantSummary }>, SubMerchantRequest>('register'),
   },
   guards: {
-    isOk,
-    refusedWith,
     invalid: ({ context }) => Object.keys(validateSubMerchant(context.values, context.provinces)).length > 0,
   },
   actions: {
-    keepProvinces: assign({ provinces: ({ event }) => dataOf<{ provinces: Province[] }>(event)?.provinces ?? [] }),
+    announceAnswer: announceAnswer<SubMerchantContext, SubMerchantEvent | AnswerEvent>(),
+    keepProvinces: assign({ provinces: ({ event }) => answerData<{ provinces: Province[] }>(event).provinces }),
     setField: assign(({ context, event }) => {
       if (event.type !== 'field.changed') return {};
       const values = { ...context.values, [event.field]: normaliseSubMerchant(event.field, event.value) };
@@ -90,8 +89,8 @@ export const subMerchantMachine = setup({
       return { values, problems };
     }),
     markProblems: assign({ problems: ({ context }) => validateSubMerchant(context.values, context.provinces) }),
-    keepMerchant: assign({ merchant: ({ event }) => dataOf<{ merchant: MerchantSummary }>(event)?.merchant ?? null }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepMerchant: assign({ merchant: ({ event }) => answerData<{ merchant: MerchantSummary }>(event).merchant }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     startOver: assign({ values: () => ({ ...EMPTY }), problems: () => ({}), merchant: null, errorCode: null }),
   },
@@ -105,11 +104,12 @@ export const subMerchantMachine = setup({
       invoke: {
         id: 'loadProvinces',
         src: 'loadProvinces',
-        onDone: [
-          { guard: 'isOk', target: 'editing', actions: 'keepProvinces' },
-          { target: 'provincesFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'provincesFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadProvinces.ok': { target: 'editing', actions: 'keepProvinces' },
+        'loadProvinces.refused.*': { target: 'provincesFailed', actions: 'keepRefusal' },
       },
     },
     provincesFailed: { tags: ['error'], on: { 'provinces.retry': { target: 'loadingProvinces' } } },
@@ -136,13 +136,14 @@ export const subMerchantMachine = setup({
         id: 'register',
         src: 'register',
         input: ({ context }) => subMerchantRequest(context.values),
-        onDone: [
-          { guard: 'isOk', target: 'registered', actions: 'keepMerchant' },
-          { guard: { type: 'refusedWith', params: { code: 'MCH10003' } }, target: 'notMerchant' },
-          { guard: { type: 'refusedWith', params: { code: 'MCH10017' } }, target: 'editing.placeRefused' },
-          { target: 'editing.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'editing.unreachable' },
+      },
+      on: {
+        'register.ok': { target: 'registered', actions: 'keepMerchant' },
+        'register.refused.MCH10003': { target: 'notMerchant' },
+        'register.refused.MCH10017': { target: 'editing.placeRefused' },
+        'register.refused.*': { target: 'editing.refused', actions: 'keepRefusal' },
       },
     },
     // no collection account: the screen leads to opening one

@@ -1,5 +1,4 @@
 import { useMachine } from '@xstate/react';
-import { waitFor } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { LONGEST_RANGE_DAYS } from '../../services/contract/dateRanges.ts';
@@ -19,15 +18,11 @@ const luandaToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0
 export default function SettlementFundsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, send, actor] = useMachine(settlementFundsFlow, { input: { today: luandaToday(), maxDays: LONGEST_RANGE_DAYS } });
-  const onPull = () => {
-    send({ type: 'list.refreshed' });
-    return waitFor(actor, (snapshot) => !snapshot.hasTag('refreshing'));
-  };
+  const [state, send] = useMachine(settlementFundsFlow, { input: { today: luandaToday(), maxDays: LONGEST_RANGE_DAYS } });
   return (
     <>
       <PageHeader title={t('titles.settlementFunds')} />
-      <FundDetailView state={state} send={send} onPull={onPull} onOpen={(id) => void navigate({ to: '/app/funddetail/$id', params: { id } })} />
+      <FundDetailView state={state} send={send} pull onOpen={(id) => void navigate({ to: '/app/funddetail/$id', params: { id } })} />
     </>
   );
 }

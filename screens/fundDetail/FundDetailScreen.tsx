@@ -1,6 +1,5 @@
 import dayjs from 'dayjs';
 import { useMachine } from '@xstate/react';
-import { waitFor } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
 import { fundDetailFlow } from '../../src/flows/fundDetail.ts';
@@ -17,16 +16,12 @@ export default function FundDetailScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lineOpen = useChildMatches({ select: (matches) => matches.length > 0 });
-  const [state, send, actor] = useMachine(fundDetailFlow, { input: { today: dayjs().format(DATE_FORMAT) } });
-  const onPull = () => {
-    send({ type: 'list.refreshed' });
-    return waitFor(actor, (snapshot) => !snapshot.hasTag('refreshing'));
-  };
+  const [state, send] = useMachine(fundDetailFlow, { input: { today: dayjs().format(DATE_FORMAT) } });
   return (
     <>
       <div hidden={lineOpen}>
         <PageHeader title={t('titles.fundDetail')} />
-        <FundDetailView state={state} send={send} onPull={onPull} onOpen={(id) => void navigate({ to: '/app/funddetail/$id', params: { id } })} />
+        <FundDetailView state={state} send={send} pull onOpen={(id) => void navigate({ to: '/app/funddetail/$id', params: { id } })} />
       </div>
       <Outlet />
     </>

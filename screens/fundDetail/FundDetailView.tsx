@@ -1,11 +1,11 @@
-import { PagedList, type PageState } from '../common/PagedList.tsx';
+import { PagedList, PagedListView, type PagedListActor, type PagedListWords } from '../common/PagedList.tsx';
 import { CustomRangePanel, PeriodTabs, type DateRangeActor } from '../common/DateFilter.tsx';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { fundDetailMachine, FundDetailEvent } from '../../machines/fundDetail.machine.ts';
+import type { pagedListMachine, PagedListEvent } from '../../machines/pagedList.machine.ts';
 import type { FundLine } from '../../services/contract/fundDetail.ts';
 import type { Language } from '../../src/lib/language.ts';
-import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { kindLabel } from './kindLabel.ts';
 import { dayInSentence } from '../../src/lib/dates.ts';
@@ -14,22 +14,23 @@ type State = SnapshotFrom<typeof fundDetailMachine>;
 type Send = (event: FundDetailEvent) => void;
 
 /**
- * The fund detail list: the date filter, the lines (pull down to refresh; the next page loads as
- * the end comes into view, or with the button), and the custom range form. `onOpen` opens a line
- * inside the app (the list stays as it was behind it); without it the link is an ordinary one.
+ * The fund detail list: the date filter, the period shown, the lines (the list child: pull down to
+ * refresh when `pull`; the next page loads as the end comes into view, or with the button), and the
+ * custom range form. `onOpen` opens a line inside the app (the list stays as it was behind it);
+ * without it the link is an ordinary one.
  */
-export function FundDetailView({ state, send, onPull, onOpen }: {
+export function FundDetailView({ state, send, pull, onOpen }: {
   state: State;
   send: Send;
-  onPull?: () => Promise<unknown>;
+  pull?: boolean;
   onOpen?: (id: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = languageOf(i18n.language);
+  const { t } = useTranslation();
   const { context } = state;
   const filter = context.filter;
   const customShown = state.matches('customRange');
   const tabs = <PeriodTabs section="fundDetail" filter={filter} customShown={customShown} send={send} />;
+  const lines = useFundLines(onOpen);
 
   if (customShown) {
     return (
@@ -39,34 +40,28 @@ export function FundDetailView({ state, send, onPull, onOpen }: {
       </div>
     );
   }
-
-  let body: React.ReactNode;
-  if (state.matches('loading')) {
-    body = <Loading />;
-  } else if (state.matches('failed')) {
-    body = (
-      <LoadFailed errorCode={context.errorCode} fallback={t('fundDetail.failed')} onRetry={() => send({ type: 'list.retry' })} />
-    );
-  } else {
-    const page: PageState = {
-      more: state.matches({ ready: 'more' }), moreFailed: state.matches({ ready: 'moreFailed' }), refreshFailed: state.matches({ ready: 'refreshFailed' }),
-      loadingMore: state.matches('loadingMore'), refreshing: state.hasTag('refreshing'), end: state.matches({ ready: 'end' }), canMore: state.can({ type: 'list.more' }),
-    };
-    body = (
-      <PagedList section="fundDetail" label={t('titles.fundDetail')} page={page} count={context.items.length} onPull={onPull}
-        refreshWords={{ idle: t('walletAssets.refresh'), busy: t('walletAssets.refreshing') }}
-        onMore={() => send({ type: 'list.more' })} onRefresh={() => send({ type: 'list.refreshed' })}>
-        {context.items.map((line) => <LineItem key={line.id} line={line} language={language} onOpen={onOpen} />)}
-      </PagedList>
-    );
-  }
   return (
     <div className="kw-form">
       {tabs}
       {context.range && <p className="kw-muted-text">{t('fundDetail.range', { from: dayInSentence(context.range.from), to: dayInSentence(context.range.to) })}</p>}
-      {body}
+      <PagedList actor={state.children.pagedList as PagedListActor | undefined} pull={pull} {...lines} />
     </div>
   );
+}
+
+/** The fund lines as the list child draws them: the list's words and a line. */
+function useFundLines(onOpen?: (id: string) => void): { words: PagedListWords; item: (line: FundLine) => React.ReactNode } {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  return {
+    words: { section: 'fundDetail', label: t('titles.fundDetail'), refresh: { idle: t('walletAssets.refresh'), busy: t('walletAssets.refreshing') } },
+    item: (line) => <LineItem line={line} language={language} onOpen={onOpen} />,
+  };
+}
+
+/** The list child's own view with the fund lines (its screen test and its page in the flow book). */
+export function FundLinesView({ state, send }: { state: SnapshotFrom<typeof pagedListMachine>; send: (event: PagedListEvent) => void }) {
+  return <PagedListView state={state} send={send} {...useFundLines()} />;
 }
 
 function LineItem({ line, language, onOpen }: { line: FundLine; language: Language; onOpen?: (id: string) => void }) {

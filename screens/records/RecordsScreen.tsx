@@ -2,7 +2,6 @@ import { PaymentAlerts } from '../paymentAlerts/index.ts';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
-import { waitFor } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
 import { recordsFlow } from '../../src/flows/records.ts';
@@ -21,16 +20,12 @@ export default function RecordsScreen() {
   const navigate = useNavigate();
   const recordOpen = useChildMatches({ select: (matches) => matches.length > 0 });
   const flow = useMemo(() => recordsFlow(i18n.language), [i18n.language]);
-  const [state, send, actor] = useMachine(flow, { input: { today: dayjs().format(DATE_FORMAT) } });
-  const onPull = () => {
-    send({ type: 'list.refreshed' });
-    return waitFor(actor, (snapshot) => !snapshot.hasTag('refreshing'));
-  };
+  const [state, send] = useMachine(flow, { input: { today: dayjs().format(DATE_FORMAT) } });
   return (
     <>
       <div hidden={recordOpen}>
         <PageHeader title={t('titles.records')} />
-        <RecordsView state={state} send={send} onPull={onPull} alerts={<PaymentAlerts />} onOpen={(id) => void navigate({ to: '/app/records/$id', params: { id } })} />
+        <RecordsView state={state} send={send} pull alerts={<PaymentAlerts />} onOpen={(id) => void navigate({ to: '/app/records/$id', params: { id } })} />
       </div>
       <Outlet />
     </>

@@ -5,11 +5,11 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { recordsMachine, RecordsEvent, RecordsScopeFilter } from '../../machines/records.machine.ts';
+import type { pagedListMachine, PagedListEvent } from '../../machines/pagedList.machine.ts';
 import type { MerchantRecord } from '../../services/contract/records.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
-import { PagedList, type PageState } from '../common/PagedList.tsx';
+import { PagedList, PagedListView, type PagedListActor, type PagedListWords } from '../common/PagedList.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { dayInSentence } from '../../src/lib/dates.ts';
 
@@ -24,22 +24,23 @@ const SCOPE_FIELDS = [
 
 /**
  * The records list: the owner's pickers (store, clerk, code) and CSV export, or the clerk's scope
- * in words; the date filter (the fund detail's shortcuts and custom range); the records (pull down
- * to refresh; the next page as the end comes into view, or with the button). `alerts` is where the
- * live payment alerts mount (the paymentAlerts component, wired by the records screen).
+ * in words; the date filter (the fund detail's shortcuts and custom range); the records (the list
+ * child: pull down to refresh when `pull`; the next page as the end comes into view, or with the
+ * button). `alerts` is where the live payment alerts mount (the paymentAlerts component, wired by
+ * the records screen).
  */
-export function RecordsView({ state, send, onPull, onOpen, alerts }: {
+export function RecordsView({ state, send, pull, onOpen, alerts }: {
   state: State;
   send: Send;
-  onPull?: () => Promise<unknown>;
+  pull?: boolean;
   onOpen?: (id: string) => void;
   /** The live payment alerts of the caller's stores mount here (issue 12, paymentAlerts). */
   alerts?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = languageOf(i18n.language);
+  const { t } = useTranslation();
   const { context } = state;
   const filter = context.filter;
+  const records = useRecordLines(onOpen);
   const customShown = state.matches({ list: 'customRange' });
   const tabs = <PeriodTabs section="records" filter={filter} customShown={customShown} send={send} />;
   const owner = context.role === 'owner';
@@ -75,23 +76,8 @@ export function RecordsView({ state, send, onPull, onOpen, alerts }: {
   let body: ReactNode;
   if (customShown) {
     body = <CustomRangePanel actor={state.children.dateRange as DateRangeActor | undefined} section="records" idPrefix="records" />;
-  } else if (state.matches({ list: 'loading' })) {
-    body = <Loading />;
-  } else if (state.matches({ list: 'failed' })) {
-    body = <LoadFailed errorCode={context.errorCode} fallback={t('records.failed')} onRetry={() => send({ type: 'list.retry' })} />;
   } else {
-    const page: PageState = {
-      more: state.matches({ list: { ready: 'more' } }), moreFailed: state.matches({ list: { ready: 'moreFailed' } }),
-      refreshFailed: state.matches({ list: { ready: 'refreshFailed' } }), loadingMore: state.matches({ list: 'loadingMore' }),
-      refreshing: state.hasTag('refreshing'), end: state.matches({ list: { ready: 'end' } }), canMore: state.can({ type: 'list.more' }),
-    };
-    body = (
-      <PagedList section="records" label={t('records.title')} page={page} count={context.items.length} onPull={onPull}
-        refreshWords={{ idle: t('records.refresh'), busy: t('records.refreshing') }}
-        onMore={() => send({ type: 'list.more' })} onRefresh={() => send({ type: 'list.refreshed' })}>
-        {context.items.map((item) => <RecordItem key={item.recordId} item={item} language={language} onOpen={onOpen} />)}
-      </PagedList>
-    );
+    body = <PagedList actor={state.children.pagedList as PagedListActor | undefined} pull={pull} {...records} />;
   }
   return (
     <div className="kw-form">
@@ -103,6 +89,21 @@ export function RecordsView({ state, send, onPull, onOpen, alerts }: {
       {body}
     </div>
   );
+}
+
+/** The records as the list child draws them: the list's words and a record. */
+function useRecordLines(onOpen?: (id: string) => void): { words: PagedListWords; item: (record: MerchantRecord) => ReactNode } {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  return {
+    words: { section: 'records', label: t('records.title'), refresh: { idle: t('records.refresh'), busy: t('records.refreshing') } },
+    item: (record) => <RecordItem item={record} language={language} onOpen={onOpen} />,
+  };
+}
+
+/** The list child's own view with the records (its screen test). */
+export function RecordLinesView({ state, send }: { state: SnapshotFrom<typeof pagedListMachine>; send: (event: PagedListEvent) => void }) {
+  return <PagedListView state={state} send={send} {...useRecordLines()} />;
 }
 
 function RecordItem({ item, language, onOpen }: { item: MerchantRecord; language: Language; onOpen?: (id: string) => void }) {

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { invitationTokenIn } from '../../services/contract/merchantShared.ts';
+import { pageOfScan } from '../../src/scan/kinds.ts';
 import { scanToPayFlow } from '../../src/flows/scanToPay.ts';
 import { clearKeypadKeys } from '../../services/keypad.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
@@ -10,16 +10,19 @@ import { languageOf } from '../common/format.ts';
 import { ScanToPayView } from './ScanToPayView.tsx';
 import '../common/wallet.css';
 
-/** `/app/scan`: pay a merchant by its collection code (camera, a photo, or the serial typed). */
+/**
+ * `/app/scan`: pay a merchant by its collection code (camera, a photo, or the serial typed); a
+ * code of another kind (a staff invitation…) opens its own flow's page, as the scan table
+ * (src/scan/kinds.ts) routes it.
+ */
 export default function ScanToPayScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  // a staff invitation's QR opens the invitation instead of a payment
   const machine = useMemo(() => scanToPayFlow.provide({
     actions: {
-      openInvitation: ({ context }) => {
-        const token = invitationTokenIn(context.scanned?.text ?? '');
-        if (token) void navigate({ to: '/app/invitation/$token', params: { token }, replace: true });
+      openScanned: ({ context }) => {
+        const page = pageOfScan(context.scanned?.text ?? '');
+        if (page) void navigate({ href: page, replace: true });
       },
     },
   }), [navigate]);

@@ -11,6 +11,7 @@ import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { Scanner } from '../common/Scanner.tsx';
 import { categoryLabel } from '../common/category.ts';
+import { readScan } from '../../src/scan/kinds.ts';
 import { Receipt } from './Receipt.tsx';
 
 type State = SnapshotFrom<typeof scanToPayMachine>;
@@ -69,7 +70,19 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('resolving')) return <p className="kw-centered" role="status">{t('scanToPay.resolving')}</p>;
-  if (state.matches('openingInvitation')) return <p className="kw-centered" role="status">{t('scanToPay.openingInvitation')}</p>;
+  if (state.matches('openingElsewhere')) {
+    // the page of the code's own flow is opening (the scan screen routes it): said by its kind
+    const kind = readScan(context.scanned?.text ?? '').kind;
+    return <p className="kw-centered" role="status">{t(`scanToPay.opening.${kind}`)}</p>;
+  }
+  if (state.matches('unknownCode')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{t('scanToPay.unknownCode')}</FieldError>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'scan.again' })}>{t('scanToPay.scanAnother')}</Button>
+      </div>
+    );
+  }
   if (state.matches('codeRefused')) {
     return (
       <div className="kw-form">

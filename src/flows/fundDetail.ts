@@ -1,10 +1,10 @@
-import { fromPromise } from 'xstate';
 import { fundDetailMachine, type FundPage } from '../../machines/fundDetail.machine.ts';
 import { dateRangeMachine, type PeriodFilter } from '../../machines/dateRange.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
 import { documentFlow } from './document.ts';
+import { pagedListFlow } from './pagedList.ts';
 
 export const FUND_PAGE_SIZE = 20;
 
@@ -20,9 +20,9 @@ export const loadFundPage = ({ filter, cursor }: { filter: PeriodFilter; cursor:
     { quiet: true },
   );
 
-/** The list's one call, for the first page, the next ones and a refresh. */
+/** The list child's one call, for the first page, the next ones and a refresh. */
 export const fundDetailActors = {
-  loadPage: fromPromise<Outcome<FundPage>, { filter: PeriodFilter; cursor: string | null }>(({ input }) => loadFundPage(input)),
+  pagedList: pagedListFlow((filter: PeriodFilter, cursor) => loadFundPage({ filter, cursor })),
   // the custom range makes no call
   dateRange: dateRangeMachine,
 } satisfies ActorsOf<typeof fundDetailMachine>;
@@ -46,5 +46,5 @@ export const loadSettlementPage = ({ filter, cursor }: { filter: PeriodFilter; c
 
 /** The merchant's fund detail: the wallet's fund-detail chart, fed the settlement's lines. */
 export const settlementFundsFlow = fundDetailMachine.provide({
-  actors: { loadPage: fromPromise<Outcome<FundPage>, { filter: PeriodFilter; cursor: string | null }>(({ input }) => loadSettlementPage(input)) },
+  actors: { pagedList: pagedListFlow((filter: PeriodFilter, cursor) => loadSettlementPage({ filter, cursor })) },
 });

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { dateRangeMachine } from '../../machines/dateRange.machine.ts';
-import { recordsMachine, type RecordsPage, type RecordsQuery } from '../../machines/records.machine.ts';
+import { recordsMachine, type RecordsFilterQuery, type RecordsPage, type RecordsQuery } from '../../machines/records.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { CODES, LEGACY_HEADERS } from '../../services/contract/answerCodes.ts';
 import { recordsCsvPath, type RecordsFilter } from '../../services/contract/records.ts';
@@ -9,6 +9,7 @@ import type { Outcome } from '../../services/contract/outcome.ts';
 import { signalSessionExpired } from '../../services/session-signal.ts';
 import { storage } from '../lib/storage.ts';
 import { saveFile } from './stickers.ts';
+import { pagedListFlow } from './pagedList.ts';
 
 export const RECORDS_PAGE_SIZE = 20;
 
@@ -59,7 +60,7 @@ export async function fetchRecordsCsv(query: RecordsQuery, language: string, bas
 }
 
 export const recordsActors = (language: string) => ({
-  loadPage: fromPromise<Outcome<RecordsPage>, RecordsQuery>(({ input }) => loadRecordsPage(input)),
+  pagedList: pagedListFlow((query: RecordsFilterQuery, cursor) => loadRecordsPage({ ...query, cursor })),
   exportCsv: fromPromise<Outcome<{ saved: true }>, RecordsQuery>(({ input }) => fetchRecordsCsv(input, language)),
   // the custom range makes no call
   dateRange: dateRangeMachine,

@@ -24,7 +24,8 @@ function wholeDictionaries(): Plugin {
 
 export default defineConfig((env: ConfigEnv): UserConfig => {
   const app = (typeof appConfig === 'function' ? appConfig(env) : appConfig) as UserConfig;
-  const react = flatten(app.plugins ?? []).filter((p) => !!p && typeof p === 'object' && 'name' in p && /^vite:react/.test(p.name));
+  // React, and the locale sections src/i18n.ts imports a whole language from (`virtual:locale-sections/<language>/all`)
+  const react = flatten(app.plugins ?? []).filter((p) => !!p && typeof p === 'object' && 'name' in p && /^(vite:react|kw-locale-sections$)/.test(p.name));
   return {
     root: path.resolve(import.meta.dirname, 'harness'),
     base: './',

@@ -1,6 +1,7 @@
 import { paymentCodeMachine, type CodeStatus, type PaymentCodeEvent } from '../../machines/paymentCode.machine.ts';
 import { paymentMachine } from '../../machines/payment.machine.ts';
 import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { paymentModel } from './payment.model.ts';
 import { sampleMerchantReceipt } from './scanToPay.model.ts';
 
@@ -52,9 +53,13 @@ export const paymentCodeModel: FlowModel<typeof paymentCodeMachine> = {
     doneEvent('checkStatus', { ok: true, data: sampleStatuses.expired }),
     doneEvent('checkStatus', { ok: true, data: sampleStatuses.replaced }),
     doneEvent('checkStatus', refusal('MCH10008')),
+    // a refusal of the question itself: asked again
+    doneEvent('checkStatus', refusal('AGW50000')),
     errorEvent('checkStatus', new Error('network down')),
     doneEvent('payment', { ok: true, data: sampleMerchantReceipt }),
     doneEvent('payment', refusal('FND10003', 'daily')),
+    // a child chart's answer that never came (the payment child settles its own: never, in practice)
+    doneEvent('payment', UNREACHABLE),
     errorEvent('payment', new Error('child failed')),
     doneEvent('decline', { ok: true, data: { declined: true } }),
     doneEvent('decline', refusal('MCH10013')),

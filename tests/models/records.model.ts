@@ -2,6 +2,7 @@ import { recordsMachine, type RecordsEvent, type RecordsPage } from '../../machi
 import type { MerchantRecord } from '../../services/contract/records.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { MARCH_RANGE } from './dateRange.model.ts';
+import { parkedList } from './fundDetail.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 export const TODAY = '2026-03-14';
@@ -29,35 +30,28 @@ export const recordsUserEvents = {
   'filter.changed': { type: 'filter.changed', code: '6' },
   'scope.changed': { type: 'scope.changed', scope: { storeId: '8' } },
   'custom.opened': { type: 'custom.opened' },
-  'list.more': { type: 'list.more' },
-  'list.refreshed': { type: 'list.refreshed' },
-  'list.retry': { type: 'list.retry' },
   'export.requested': { type: 'export.requested' },
+  // the list child's first page (its own model covers the pages): the caller's role and choices, the period
+  'list.loaded': { type: 'list.loaded', page: ownerFirst },
 } satisfies Record<RecordsEvent['type'], RecordsEvent>;
 
 export const recordsModel: FlowModel<typeof recordsMachine> = {
-  machine: parkInvokes(recordsMachine, ['loadPage', 'exportCsv']),
+  machine: parkInvokes(recordsMachine, ['exportCsv']).provide({ actors: { pagedList: parkedList } }),
   variants: [{ name: 'today', input: { today: TODAY } }],
   events: [
     ...Object.values(recordsUserEvents),
+    // a clerk's first page: no pickers, no export
+    { type: 'list.loaded', page: clerkPage } as RecordsEvent,
     // the custom range child ends with a range, or cancelled (its own model covers the typing)
     doneEvent('dateRange', MARCH_RANGE),
     doneEvent('dateRange', null),
-    doneEvent('loadPage', { ok: true, data: ownerFirst }),
-    doneEvent('loadPage', { ok: true, data: ownerLast }),
-    doneEvent('loadPage', { ok: true, data: clerkPage }),
-    doneEvent('loadPage', { ok: true, data: emptyPage }),
-    doneEvent('loadPage', refusal('STF10009')),
-    errorEvent('loadPage', new Error('network down')),
     doneEvent('exportCsv', { ok: true, data: { saved: true } }),
     doneEvent('exportCsv', refusal('STF10010')),
     errorEvent('exportCsv', new Error('network down')),
   ],
-  // what the guards and the screen read: the filter's kind, the role (export and pickers are the owner's), whether records and a next page exist
+  // what the guards and the screen read: the filter's kind, the role (export and pickers are the owner's), whether the period shown is known
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    // the list's contents matter only where it is shown; loading, failing and the custom form clear or hide them
-    const listed = snapshot.matches({ list: 'ready' }) || snapshot.matches({ list: 'loadingMore' }) || snapshot.matches({ list: 'refreshing' });
-    return JSON.stringify([snapshot.value, c.filter.kind, c.role, listed ? [c.items.length > 0, c.nextCursor !== null] : null]);
+    return JSON.stringify([snapshot.value, c.filter.kind, c.role, c.range !== null, c.scope.storeId ?? null]);
   },
 };

@@ -3,8 +3,9 @@ import { paymentMachine } from '../../machines/payment.machine.ts';
 import { scannerMachine } from '../../machines/scanner.machine.ts';
 import { parseAmount } from '../../src/lib/money.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { paymentModel } from './payment.model.ts';
-import { samplePayload } from './scanner.model.ts';
+import { encodeCollectionCode } from '../../services/emvco.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
@@ -14,6 +15,11 @@ export const sampleDynamicCode = { ...sampleStaticCode, serial: 'DY0000000000000
 export const sampleMerchantReceipt = {
   paymentId: '31', voucherNo: 'MP20260314000031', merchantName: 'Comercial Kianda, Lda', storeName: 'Loja Central', amount: 125_000, available: 4_875_000, at: '2026-03-14T09:05:00.000Z',
 };
+
+/** A store's printed code as the camera reads it (this wallet's EMVCo payload, its CRC right). */
+export const sampleCollectionPayload = encodeCollectionCode({ kind: 'static', serial: sampleStaticCode.serial, mcc: '5411', merchantName: 'Comercial Kianda, Lda', city: 'Luanda', storeLabel: 'Loja Central' });
+/** A staff invitation's QR: the link the merchant's phone shows. */
+export const sampleInvitationLink = `https://carteira.example.ao/app/invitation/${'Ab3_-'.repeat(8)}xyz`;
 
 export const scanToPayUserEvents = {
   'assets.retry': { type: 'assets.retry' },
@@ -46,15 +52,16 @@ export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
     doneEvent('loadAssets', { ok: true, data: { ...sampleAssets, verified: false } }),
     doneEvent('loadAssets', refusal('AGW50000')),
     errorEvent('loadAssets', new Error('network down')),
-    doneEvent('scanner', { text: samplePayload, source: 'camera' }),
+    doneEvent('scanner', { text: sampleCollectionPayload, source: 'camera' }),
+    // no kind of code the wallet knows (src/scan/kinds.ts)
     doneEvent('scanner', { text: 'hello', source: 'photo' }),
     // a staff invitation's QR: the link the merchant's phone shows
-    doneEvent('scanner', { text: `https://carteira.example.ao/app/invitation/${'Ab3_-'.repeat(8)}xyz`, source: 'camera' }),
+    doneEvent('scanner', { text: sampleInvitationLink, source: 'camera' }),
     errorEvent('scanner', new Error('child failed')),
     doneEvent('resolveCode', { ok: true, data: sampleStaticCode }),
     doneEvent('resolveCode', { ok: true, data: sampleDynamicCode }),
-    doneEvent('resolveCode', refusal('MCH10007')),
-    doneEvent('resolveCode', refusal('MCH10014')),
+    // the code's own refusals, each routed by name
+    ...['MCH10005', 'MCH10006', 'MCH10007', 'MCH10008', 'MCH10009', 'MCH10011', 'MCH10014'].map((code) => doneEvent('resolveCode', refusal(code))),
     doneEvent('resolveCode', refusal('AGW50000')),
     errorEvent('resolveCode', new Error('network down')),
     doneEvent('payment', { ok: true, data: sampleMerchantReceipt }),
@@ -62,6 +69,8 @@ export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
     doneEvent('payment', refusal('FND10003', 'daily')),
     doneEvent('payment', refusal('FND10004')),
     doneEvent('payment', refusal('MCH10009')),
+    // a child chart's answer that never came (the payment child settles its own: never, in practice)
+    doneEvent('payment', UNREACHABLE),
     errorEvent('payment', new Error('child failed')),
   ],
   // the facts the guards and the screen read, never the random requestNo

@@ -41,6 +41,8 @@ export const storeModel: FlowModel<typeof storeMachine> = {
     doneEvent('saveStore', { ok: true, data: { store: sampleStore } }),
     doneEvent('saveStore', refusal('MCH10005')),
     doneEvent('saveStore', refusal('UPL10002')),
+    // a photo id that is not the merchant's own upload
+    doneEvent('saveStore', refusal('UPL10001')),
     doneEvent('saveStore', refusal('MCH10004')),
     errorEvent('saveStore', new Error('network down')),
     doneEvent('closeStore', { ok: true, data: { store: { ...sampleStore, status: 'closed' } } }),

@@ -33,6 +33,7 @@ const events: UserEvents<InvitationEvent> = {
 const REFUSALS: Record<string, RegExp> = {
   STF10007: /Já trabalha noutra loja\. Peça a esse comerciante que o retire primeiro/,
   STF10011: /Só uma conta pessoal/,
+  STF10001: /já faz parte da sua equipa/,
   AGW50000: /erro no servidor/,
 };
 

@@ -12,8 +12,8 @@ import { scanToPayMachine, type ScanToPayEvent } from '../../machines/scanToPay.
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import type { scannerMachine } from '../../machines/scanner.machine.ts';
-import { scanToPayModel, sampleAssets, sampleDynamicCode, sampleMerchantReceipt } from '../models/scanToPay.model.ts';
-import { samplePayload } from '../models/scanner.model.ts';
+import { scanToPayModel, sampleAssets, sampleCollectionPayload, sampleDynamicCode, sampleInvitationLink, sampleMerchantReceipt } from '../models/scanToPay.model.ts';
+import { pageOfScan } from '../../src/scan/kinds.ts';
 import { doneEvent, transitionCoveringPaths, type FlowPath } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { http } from '../../services/http.ts';
@@ -73,9 +73,17 @@ const binding: ScreenBinding<typeof scanToPayMachine> = {
       return void expect(ui.getByRole('button', { name: 'Escrever o número de série' })).toBeTruthy();
     }
     if (state.matches('resolving')) return void expect(status(ui)).toBe('A procurar o comerciante…');
-    if (state.matches('openingInvitation')) return void expect(status(ui)).toBe('Um convite para trabalhar numa loja: a abrir…');
+    // a code another flow takes: its page opens (the scan screen routes it), said by the code's kind
+    if (state.matches('openingElsewhere')) return void expect(status(ui)).toBe('Um convite para trabalhar numa loja: a abrir…');
+    if (state.matches('unknownCode')) {
+      expect(alert(ui)).toBe('Não conhecemos este código: não é o código de uma loja nem outro código desta carteira.');
+      return void expect(ui.getByRole('button', { name: 'Ler outro código' })).toBeTruthy();
+    }
     if (state.matches('codeRefused')) {
-      const table: Record<string, RegExp> = { MCH10006: /não é um código de cobrança/, MCH10007: /ainda não está associado a uma loja/, MCH10014: /própria loja/, MCH10009: /já foi pago/ };
+      const table: Record<string, RegExp> = {
+        MCH10005: /loja está fechada/, MCH10006: /não é um código de cobrança/, MCH10007: /ainda não está associado a uma loja/, MCH10008: /expirou ou já foi usado/,
+        MCH10009: /já foi pago/, MCH10011: /não corresponde ao do código/, MCH10014: /própria loja/,
+      };
       expect(alert(ui)).toMatch(table[c.errorCode!]!);
       return void expect(ui.getByRole('button', { name: 'Ler outro código' })).toBeTruthy();
     }
@@ -142,7 +150,7 @@ describe('a cashier’s one-time code on the screen', () => {
     description: 'a one-time code: no amount to type, its own amount paid',
     steps: [
       step(doneEvent('loadAssets', { ok: true, data: sampleAssets }), 'scanning'),
-      step(doneEvent('scanner', { text: samplePayload, source: 'camera' }), 'resolving'),
+      step(doneEvent('scanner', { text: sampleCollectionPayload, source: 'camera' }), 'resolving'),
       step(doneEvent('resolveCode', { ok: true, data: sampleDynamicCode }), { confirming: 'ready' }),
       step({ type: 'amount.submitted' }, 'paying'),
       step(doneEvent('payment', { ok: true, data: sampleMerchantReceipt }), 'paid'),
@@ -157,26 +165,54 @@ describe('a member not yet verified at the scanner', () => {
   // accepting a staff invitation needs no paying rights: the camera opens; a code to pay stops at the verification
   const step = (event: EventObject, value: unknown) => ({ event, state: { value, tags: [] } });
   const unverified = doneEvent('loadAssets', { ok: true, data: { ...sampleAssets, verified: false } });
-  const invitationLink = doneEvent('scanner', { text: `https://carteira.example.ao/app/invitation/${'Ab3_-'.repeat(8)}xyz`, source: 'camera' });
+  const invitationLink = doneEvent('scanner', { text: sampleInvitationLink, source: 'camera' });
   const paths: FlowPath[] = [
     {
       variant: scanToPayModel.variants[0]!,
       description: 'reads a staff invitation’s QR: it opens',
-      steps: [step(unverified, 'scanning'), step(invitationLink, 'openingInvitation')],
+      steps: [step(unverified, 'scanning'), step(invitationLink, 'openingElsewhere')],
     },
     {
       variant: scanToPayModel.variants[0]!,
       description: 'reads a store’s code: verify first, the code never resolved; then an invitation still opens',
       steps: [
         step(unverified, 'scanning'),
-        step(doneEvent('scanner', { text: samplePayload, source: 'camera' }), 'notVerified'),
+        step(doneEvent('scanner', { text: sampleCollectionPayload, source: 'camera' }), 'notVerified'),
         step({ type: 'scan.again' }, 'scanning'),
-        step(invitationLink, 'openingInvitation'),
+        step(invitationLink, 'openingElsewhere'),
       ],
     },
   ];
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(scanToPayModel, path, binding);
+  });
+});
+
+describe('codes of other kinds at the scanner', () => {
+  const step = (event: EventObject, value: unknown) => ({ event, state: { value, tags: [] } });
+  it('a customer’s payment code read here: the till opens, said so while it does', async () => {
+    const path: FlowPath = {
+      variant: scanToPayModel.variants[0]!,
+      description: 'a payment code',
+      steps: [step(doneEvent('loadAssets', { ok: true, data: sampleAssets }), 'scanning'), step(doneEvent('scanner', { text: '284719036652810937', source: 'camera' }), 'openingElsewhere')],
+    };
+    await runScreenPath(scanToPayModel, path, {
+      ...binding,
+      states: (ui, state) => (state.matches('openingElsewhere') ? void expect(status(ui)).toBe('O código de pagamento de um cliente: a abrir a caixa…') : (binding.states as (u: typeof ui, s: typeof state) => void)(ui, state)),
+    });
+  });
+
+  it('the scan screen is asked to open the page the scan table routes each to; a code to pay stays here', () => {
+    const opened: (string | null)[] = [];
+    const machine = scanToPayModel.machine.provide({ actions: { openScanned: ({ context }) => void opened.push(pageOfScan(context.scanned?.text ?? '')) } });
+    for (const text of [sampleInvitationLink, '284719036652810937', sampleCollectionPayload]) {
+      const actor = createActor(machine, { input: { language: 'pt' } }).start();
+      actor.send(doneEvent('loadAssets', { ok: true, data: { ...sampleAssets, verified: false } }) as never);
+      actor.send(doneEvent('scanner', { text, source: 'camera' }) as never);
+      actor.stop();
+    }
+    // an unverified member's code to pay stops at the verification: nothing opened for it
+    expect(opened).toEqual([`/app/invitation/${'Ab3_-'.repeat(8)}xyz`, '/app/cashier']);
   });
 });
 

@@ -92,7 +92,7 @@ const binding: ScreenBinding<typeof storeMachine> = {
     DAYS.forEach((day, i) => expect(ui.getByRole('button', { name: day }).getAttribute('aria-pressed')).toBe(String(c.values.businessDays.includes(i + 1))));
     expect(ui.getByText(c.values.photo ? c.values.photo.fileName || 'Fotografia guardada' : 'Sem fotografia')).toBeTruthy();
     const expected = Object.entries(c.problems).map(([field, problem]) => PROBLEMS[`${field}.${problem}`]!);
-    if (state.matches({ editing: 'refused' })) expected.push(c.errorCode === 'UPL10002' ? /Tipo de ficheiro não aceite/ : /não existe ou não é seu/);
+    if (state.matches({ editing: 'refused' })) expected.push(c.errorCode === 'UPL10002' ? /Tipo de ficheiro não aceite/ : c.errorCode === 'UPL10001' ? /Nenhum ficheiro foi enviado/ : /não existe ou não é seu/);
     if (state.matches({ editing: 'unreachable' })) expected.push(/Sem resposta do servidor/);
     if (expected.length === 0) expect(ui.queryByRole('alert')).toBeNull();
     for (const text of expected) expect(alert(ui)).toMatch(text);

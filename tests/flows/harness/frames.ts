@@ -44,6 +44,7 @@ export const FRAMES: Record<string, Frame> = {
   newPayPassword: { routes: ['/app/paypassword'] }, // inside the pay password's page, and a payment's
   payment: { routes: ['/app/transfer'] }, // the transfer's words (views.tsx)
   paymentAlerts: { routes: ['/app/cashier'] },
+  pagedList: { routes: ['/app/funddetail'] }, // the fund detail's lines (views.tsx)
   paymentCode: { routes: ['/app/paymentcode'] },
   personalVerification: { routes: ['/app/personalcert'] },
   records: { routes: ['/app/records'] },

@@ -29,11 +29,11 @@ import { paymentAlertsModel, arrivals, CURSOR_0 } from '../../models/paymentAler
 import { doneEvent } from '../../support/mbt.ts';
 import { FRAMES } from './frames.ts';
 import { BESIDE, ROUTE_OF, VIEWS } from './views.tsx';
-import { dictionary } from '../../../locales/dictionary.ts';
-const pt = dictionary('pt');
-const en = dictionary('en');
-const zh = dictionary('zh');
-const fr = dictionary('fr');
+// whole languages, assembled by the build (locales/dictionary.ts reads files: it cannot run in the page)
+import pt from 'virtual:locale-sections/pt/all';
+import en from 'virtual:locale-sections/en/all';
+import zh from 'virtual:locale-sections/zh/all';
+import fr from 'virtual:locale-sections/fr/all';
 
 /** What a screen says in a state: its heading, and the messages it shows (alerts, and statuses such as "Loading…"), the page's title. */
 export interface ScreenText { title: string | null; heading: string | null; messages: { text: string; tone: 'alert' | 'status' }[]; buttons: string[] }

@@ -19,7 +19,7 @@ import { CodeEntryView } from '../../../screens/common/CodeEntryView.tsx';
 import { CustomRangeForm } from '../../../screens/common/DateFilter.tsx';
 import { DocumentView } from '../../../screens/common/DocumentView.tsx';
 import { EnterpriseVerificationView } from '../../../screens/enterpriseVerification/EnterpriseVerificationView.tsx';
-import { FundDetailView } from '../../../screens/fundDetail/FundDetailView.tsx';
+import { FundDetailView, FundLinesView } from '../../../screens/fundDetail/FundDetailView.tsx';
 import { LoginView } from '../../../screens/login/LoginView.tsx';
 import { MerchantListView } from '../../../screens/merchantList/MerchantListView.tsx';
 import { MerchantOpeningView } from '../../../screens/merchantOpening/MerchantOpeningView.tsx';
@@ -87,6 +87,8 @@ export const VIEWS: Record<string, Render> = {
   document: (s, send) => <DocumentView state={s} send={send} />,
   enterpriseVerification: (s, send) => <EnterpriseVerificationView state={s} send={send} provinces={provinces as never} upload={noUpload as never} />,
   fundDetail: (s, send) => <FundDetailView state={s} send={send} />,
+  // the list child, with the fund detail's lines
+  pagedList: (s, send) => <FundLinesView state={s} send={send} />,
   login: (s, send) => <LoginView state={s} send={send} renderCaptcha={captcha} />,
   merchantList: (s, send) => <MerchantListView state={s} send={send} />,
   merchantOpening: (s, send) => <MerchantOpeningView state={s} send={send} />,
