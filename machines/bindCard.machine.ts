@@ -1,25 +1,25 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { MOBILE_PATTERN } from '../src/lib/phone.ts';
-import { isOk, outputOf, provided, refusedWith } from './outcome.ts';
-import { sendsCodeActions, type SendsCode } from './sendCode.machine.ts';
-import { digitsOf, type BindCodeSent, type BinInfo, type BoundCard } from './bankFlow.ts';
-import { codeEntryMachine } from './codeEntry.machine.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
+import { digitsOf, type BinInfo, type BoundCard } from './bankFlow.ts';
+import { codeEntryMachine, type CodeEntryInput } from './codeEntry.machine.ts';
+import { mobileActions, mobileGuards, type MobileEntry } from './mobileEntry.ts';
 
 /**
  * Binding a debit card. The number (grouped as typed, checked with Luhn) goes to the bank's BIN
  * table first: a credit card, an unknown BIN or a bank the wallet does not serve is refused there,
  * and a debit card shows its bank (no name: nothing has checked yet whose card it is). Then the
  * mobile the bank has for the card: the bank checks card, holder (the member's verified name) and
- * mobile and sends an SMS code there, and only its answer names the holder; the shared code entry
- * takes the code (a new one after 60 s, under a new bind request whose bindId the next check
- * uses). The right code binds the card.
+ * mobile and sends an SMS code there, and only its answer names the holder; the code entry child
+ * takes the code (the cool-down, the hourly limit, other refusals and no answer live there; a new
+ * code after 60 s comes under a new bind request whose bindId the next check uses). The bank's
+ * refusals of the card, its holder or its mobile are binding's own states. The right code binds it.
  */
-export interface BindCardContext extends SendsCode<BindCodeSent> {
+export interface BindCardContext extends MobileEntry {
   cardNo: string;
   bin: BinInfo | null;
-  mobile: string;
   card: BoundCard | null;
+  errorCode: string | null;
 }
 
 export type BindCardEvent =
@@ -53,32 +53,29 @@ export type BindCodeRequest = { cardNo: string; mobile: string };
 const bindCodeRequest = (context: BindCardContext): BindCodeRequest => ({ cardNo: context.cardNo, mobile: context.mobile });
 
 export const bindCardMachine = setup({
-  types: { context: {} as BindCardContext, events: {} as BindCardEvent },
+  types: { context: {} as BindCardContext, events: {} as BindCardEvent | AnswerEvent },
   actors: {
     checkBin: provided<Outcome<BinInfo>, { cardNo: string }>('checkBin'),
-    sendCode: provided<Outcome<BindCodeSent>, BindCodeRequest>('sendCode'),
     codeEntry: codeEntryMachine,
   },
   guards: {
-    isOk,
-    refusedWith,
     cardNoIncomplete: ({ context }) => !cardNoComplete(context.cardNo),
     cardNoMistyped: ({ context }) => cardNoMistyped(context.cardNo),
-    mobileValid: ({ context }) => MOBILE_PATTERN.test(context.mobile),
+    ...mobileGuards,
   },
   actions: {
+    announceAnswer: announceAnswer<BindCardContext, BindCardEvent | AnswerEvent>(),
     setCardNo: assign({ cardNo: ({ event, context }) => (event.type === 'cardNo.changed' ? digitsOf(event.value, 19) : context.cardNo) }),
-    keepBin: assign({ bin: ({ event }) => { const o = outputOf<BinInfo>(event); return o.ok ? o.data : null; }, errorCode: null }),
-    forgetBin: assign({ bin: null, sent: null }),
-    setMobile: assign({ mobile: ({ event, context }) => (event.type === 'mobile.changed' ? digitsOf(event.value, 9) : context.mobile) }),
-    ...sendsCodeActions<BindCardContext, BindCardEvent>(),
-    forgetSent: assign({ sent: null }),
-    keepCard: assign({ card: ({ event }) => { const o = outputOf<{ card: BoundCard }>(event); return o.ok ? o.data.card : null; } }),
-    startOver: assign({ cardNo: '', bin: null, mobile: '', sent: null, waitSeconds: null, errorCode: null, card: null }),
+    keepBin: assign({ bin: ({ event }) => answerData<BinInfo>(event), errorCode: null }),
+    forgetBin: assign({ bin: null }),
+    ...mobileActions<BindCardContext, BindCardEvent | AnswerEvent>(),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
+    keepCard: assign({ card: ({ event }) => answerData<{ card: BoundCard }>(event).card }),
+    startOver: assign({ cardNo: '', bin: null, mobile: '', errorCode: null, card: null }),
   },
 }).createMachine({
   id: 'bindCard',
-  context: { cardNo: '', bin: null, mobile: '', sent: null, waitSeconds: null, errorCode: null, card: null },
+  context: { cardNo: '', bin: null, mobile: '', errorCode: null, card: null },
   initial: 'enteringCardNo',
   states: {
     enteringCardNo: {
@@ -111,16 +108,17 @@ export const bindCardMachine = setup({
         id: 'checkBin',
         src: 'checkBin',
         input: ({ context }) => ({ cardNo: context.cardNo }),
-        onDone: [
-          { guard: 'isOk', target: 'enteringMobile', actions: 'keepBin' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10001' } }, target: 'enteringCardNo.binUnknown' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10002' } }, target: 'enteringCardNo.creditCard' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10009' } }, target: 'enteringCardNo.bankNotSupported' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10003' } }, target: 'enteringCardNo.holderNotMember' },
-          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified' },
-          { target: 'enteringCardNo.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'enteringCardNo.unreachable' },
+      },
+      on: {
+        'checkBin.ok': { target: 'enteringMobile', actions: 'keepBin' },
+        'checkBin.refused.CRD10001': { target: 'enteringCardNo.binUnknown' },
+        'checkBin.refused.CRD10002': { target: 'enteringCardNo.creditCard' },
+        'checkBin.refused.CRD10009': { target: 'enteringCardNo.bankNotSupported' },
+        'checkBin.refused.CRD10003': { target: 'enteringCardNo.holderNotMember' },
+        'checkBin.refused.FND10004': { target: 'notVerified' },
+        'checkBin.refused.*': { target: 'enteringCardNo.refused', actions: 'keepRefusal' },
       },
     },
     // only verified members bind cards: the screen links to the verification
@@ -129,7 +127,7 @@ export const bindCardMachine = setup({
       initial: 'typing',
       on: {
         'mobile.changed': { target: '.typing', actions: 'setMobile' },
-        'mobile.submitted': [{ guard: 'mobileValid', target: 'sendingCode' }, { target: '.invalid' }],
+        'mobile.submitted': [{ guard: 'mobileValid', target: 'verifyingByCode' }, { target: '.invalid' }],
         'cardNo.edit': { target: 'enteringCardNo', actions: 'forgetBin' },
       },
       states: {
@@ -140,51 +138,40 @@ export const bindCardMachine = setup({
         holderMismatch: { tags: ['error'] },
         cardUnknown: { tags: ['error'] },
         alreadyBound: { tags: ['error'] },
-        coolingDown: { tags: ['error'] },
-        sendLimited: { tags: ['error'] },
-        refused: { tags: ['error'] },
-        unreachable: { tags: ['error'] },
       },
     },
-    sendingCode: {
-      tags: ['busy'],
-      invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        input: ({ context }) => bindCodeRequest(context),
-        onDone: [
-          { guard: 'isOk', target: 'enteringCode', actions: 'keepCodeSent' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10004' } }, target: 'enteringMobile.mobileMismatch' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10003' } }, target: 'enteringMobile.holderMismatch' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10005' } }, target: 'enteringMobile.cardUnknown' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10006' } }, target: 'enteringMobile.alreadyBound' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'enteringMobile.coolingDown', actions: 'keepWait' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'enteringMobile.sendLimited' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10002' } }, target: 'enteringCardNo.creditCard', actions: 'forgetBin' },
-          { guard: { type: 'refusedWith', params: { code: 'FND10004' } }, target: 'notVerified' },
-          { target: 'enteringMobile.refused', actions: 'keepRefusal' },
-        ],
-        onError: { target: 'enteringMobile.unreachable' },
+    // the bank sends a code to the card's mobile, then it is typed (codeEntry child)
+    verifyingByCode: {
+      on: {
+        // another mobile, or another card, drops this code
+        'mobile.changed': { target: 'enteringMobile', actions: 'setMobile' },
+        'mobile.edit': { target: 'enteringMobile' },
+        'cardNo.edit': { target: 'enteringCardNo', actions: 'forgetBin' },
+        'codeEntry.ok': { target: 'bound', actions: 'keepCard' },
+        'codeEntry.refused.CRD10004': { target: 'enteringMobile.mobileMismatch' },
+        'codeEntry.refused.CRD10003': { target: 'enteringMobile.holderMismatch' },
+        'codeEntry.refused.CRD10005': { target: 'enteringMobile.cardUnknown' },
+        // bound already, or meanwhile, to this wallet or another
+        'codeEntry.refused.CRD10006': { target: 'enteringMobile.alreadyBound' },
+        'codeEntry.refused.CRD10002': { target: 'enteringCardNo.creditCard', actions: 'forgetBin' },
+        'codeEntry.refused.FND10004': { target: 'notVerified' },
+        // never: it hands over only what handOver lists, and keeps "no answer" to itself
+        'codeEntry.refused.*': { target: 'enteringMobile' },
+        'codeEntry.unreachable': { target: 'enteringMobile' },
       },
-    },
-    enteringCode: {
-      on: { 'mobile.edit': { target: 'enteringMobile', actions: 'forgetSent' } },
       invoke: {
         id: 'codeEntry',
         src: 'codeEntry',
-        input: ({ context }) => ({
+        input: ({ context }): CodeEntryInput => ({
           request: bindCodeRequest(context),
-          sent: context.sent!,
-          handOver: ['CRD10006'],
+          // the bank's checks of the card, its holder and its mobile (bound meanwhile, too, when the code is checked)
+          handOver: ['CRD10004', 'CRD10003', 'CRD10005', 'CRD10006', 'CRD10002', 'FND10004'],
           // the bind request lapsed (15 min): a new code makes a new one
           expiredWith: ['CRD10007'],
         }),
-        onDone: [
-          { guard: 'isOk', target: 'bound', actions: 'keepCard' },
-          // bound meanwhile, to this wallet or another
-          { guard: { type: 'refusedWith', params: { code: 'CRD10006' } }, target: 'enteringMobile.alreadyBound', actions: 'forgetSent' },
-        ],
-        onError: { target: 'enteringMobile.unreachable' },
+        onDone: { actions: 'announceAnswer' },
+        // the child itself failed (never an answer of the server): the mobile is asked again
+        onError: { target: 'enteringMobile' },
       },
     },
     bound: { on: { 'bind.restarted': { target: 'enteringCardNo', actions: 'startOver' } } },

@@ -1,6 +1,6 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * Captcha: shown when the server has seen suspicious attempts from this address. It asks whether a
@@ -35,7 +35,7 @@ export const captchaMachine = setup({
   types: {
     input: {} as CaptchaInput,
     context: {} as CaptchaContext,
-    events: {} as CaptchaEvent,
+    events: {} as CaptchaEvent | AnswerEvent,
     output: {} as { token: string | null },
   },
   actors: {
@@ -43,22 +43,18 @@ export const captchaMachine = setup({
     checkAnswer: provided<Outcome<{ captchaToken: string }>, { captchaId: string; answer: string }>('checkAnswer'),
   },
   guards: {
-    isOk,
-    refusedWith,
-    imageRequired: ({ event }) => {
-      const o = outputOf<CaptchaPreCheck>(event);
-      return o.ok && o.data.required;
-    },
+    imageRequired: ({ event }) => answerData<CaptchaPreCheck>(event).required,
     answerGiven: ({ context }) => context.answer.trim().length > 0,
   },
   actions: {
+    announceAnswer: announceAnswer<CaptchaContext, CaptchaEvent | AnswerEvent>(),
     keepImage: assign(({ event }) => {
-      const o = outputOf<CaptchaPreCheck>(event);
-      return o.ok ? { captchaId: o.data.captchaId ?? null, image: o.data.image ?? null, answer: '' } : {};
+      const check = answerData<CaptchaPreCheck>(event);
+      return { captchaId: check.captchaId ?? null, image: check.image ?? null, answer: '' };
     }),
     setAnswer: assign({ answer: ({ event, context }) => (event.type === 'answer.changed' ? event.value.slice(0, 12) : context.answer) }),
-    keepToken: assign({ token: ({ event }) => { const o = outputOf<{ captchaToken: string }>(event); return o.ok ? o.data.captchaToken : null; } }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepToken: assign({ token: ({ event }) => answerData<{ captchaToken: string }>(event).captchaToken }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     // provided by the box: hands the token (or none needed) to the flow that asked
     reportSolved: () => {},
   },
@@ -74,13 +70,16 @@ export const captchaMachine = setup({
         id: 'loadCaptcha',
         src: 'loadCaptcha',
         input: ({ context }) => ({ scene: context.scene }),
-        onDone: [
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'failed' },
+      },
+      on: {
+        'loadCaptcha.ok': [
           { guard: 'imageRequired', target: 'showing', actions: 'keepImage' },
           // the address is trusted again (its failures aged out): nothing to solve
-          { guard: 'isOk', target: 'notNeeded' },
-          { target: 'failed', actions: 'keepRefusal' },
+          { target: 'notNeeded' },
         ],
-        onError: { target: 'failed' },
+        'loadCaptcha.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     showing: {
@@ -101,12 +100,13 @@ export const captchaMachine = setup({
         id: 'checkAnswer',
         src: 'checkAnswer',
         input: ({ context }) => ({ captchaId: context.captchaId ?? '', answer: context.answer }),
-        onDone: [
-          { guard: 'isOk', target: 'solved', actions: 'keepToken' },
-          { guard: { type: 'refusedWith', params: { code: 'CAP10002' } }, target: 'reloadingAfterWrong' },
-          { target: 'failed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed' },
+      },
+      on: {
+        'checkAnswer.ok': { target: 'solved', actions: 'keepToken' },
+        'checkAnswer.refused.CAP10002': { target: 'reloadingAfterWrong' },
+        'checkAnswer.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     // one answer per image: a wrong one fetches the next image and says so
@@ -116,12 +116,15 @@ export const captchaMachine = setup({
         id: 'reloadCaptcha',
         src: 'loadCaptcha',
         input: ({ context }) => ({ scene: context.scene }),
-        onDone: [
-          { guard: 'imageRequired', target: 'showing.wrongAnswer', actions: 'keepImage' },
-          { guard: 'isOk', target: 'notNeeded' },
-          { target: 'failed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed' },
+      },
+      on: {
+        'reloadCaptcha.ok': [
+          { guard: 'imageRequired', target: 'showing.wrongAnswer', actions: 'keepImage' },
+          { target: 'notNeeded' },
+        ],
+        'reloadCaptcha.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     failed: {

@@ -1,6 +1,8 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, unreachable } from './outcome.ts';
+import { codeDigits, isWholeCode } from '../src/lib/oneTimeCode.ts';
+import { isNationalMobile } from '../src/lib/phone.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { sendCodeMachine } from './sendCode.machine.ts';
 
 /**
@@ -51,12 +53,10 @@ type CodesSent = { newSentTo: string; oldSentTo: string | null; resendAfterSecon
 export type ChangeMobileCodeRequest = { ticket: string; newMobile: string; oldNumberAvailable: 'yes' | 'no' };
 type Checked = { requestId: string; route: 'direct' | 'review' };
 
-const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
-
 export const changeMobileMachine = setup({
   types: {
     context: {} as ChangeMobileContext,
-    events: {} as ChangeMobileEvent,
+    events: {} as ChangeMobileEvent | AnswerEvent,
   },
   actors: {
     loadStatus: provided<Outcome<Advance>>('loadStatus'),
@@ -67,37 +67,36 @@ export const changeMobileMachine = setup({
     submitPhotos: provided<Outcome<{ status: 'pending_review' }>, { requestId: string; photos: File[] }>('submitPhotos'),
   },
   guards: {
-    isOk,
-    refusedWith,
-    unreachable,
-    hasPendingRequest: ({ event }) => { const o = outputOf<Advance>(event); return o.ok && o.data.pendingRequest !== null; },
+    // a change asked for earlier is still under review
+    hasPendingRequest: ({ event }) => answerData<Advance>(event).pendingRequest !== null,
     passwordFilled: ({ context }) => context.password.length > 0,
-    mobileValid: ({ context }) => /^9[1-79]\d{7}$/.test(context.newMobile),
-    codesComplete: ({ context }) => /^\d{6}$/.test(context.newCode) && (!context.oldSentTo || /^\d{6}$/.test(context.oldCode)),
-    isDirect: ({ event }) => { const o = outputOf<Checked>(event); return o.ok && o.data.route === 'direct'; },
+    mobileValid: ({ context }) => isNationalMobile(context.newMobile),
+    codesComplete: ({ context }) => isWholeCode(context.newCode) && (!context.oldSentTo || isWholeCode(context.oldCode)),
+    isDirect: ({ event }) => answerData<Checked>(event).route === 'direct',
     photosComplete: ({ context }) => context.photos.front !== null && context.photos.selfie !== null,
   },
   actions: {
+    announceAnswer: announceAnswer<ChangeMobileContext, ChangeMobileEvent | AnswerEvent>(),
     keepStatus: assign(({ event }) => {
-      const o = outputOf<Advance>(event);
-      return o.ok ? { maskedMobile: o.data.maskedMobile, pendingNewMobile: o.data.pendingRequest?.newMobile ?? null } : {};
+      const status = answerData<Advance>(event);
+      return { maskedMobile: status.maskedMobile, pendingNewMobile: status.pendingRequest?.newMobile ?? null };
     }),
     setPassword: assign({ password: ({ event, context }) => (event.type === 'password.changed' ? event.value : context.password) }),
-    keepTicket: assign({ ticket: ({ event }) => { const o = outputOf<{ ticket: string }>(event); return o.ok ? o.data.ticket : null; }, password: '' }),
-    setMobile: assign({ newMobile: ({ event, context }) => (event.type === 'mobile.changed' ? digits(event.value, 9) : context.newMobile) }),
+    keepTicket: assign({ ticket: ({ event }) => answerData<{ ticket: string }>(event).ticket, password: '' }),
+    setMobile: assign({ newMobile: ({ event, context }) => (event.type === 'mobile.changed' ? event.value.replace(/\D/g, '').slice(0, 9) : context.newMobile) }),
     toggleOldNumber: assign({ oldNumberAvailable: ({ context }) => !context.oldNumberAvailable }),
     keepCodesSent: assign(({ event }) => {
-      const o = outputOf<CodesSent>(event);
-      return o.ok ? { newSentTo: o.data.newSentTo, oldSentTo: o.data.oldSentTo, newCode: '', oldCode: '' } : {};
+      const sent = answerData<CodesSent>(event);
+      return { newSentTo: sent.newSentTo, oldSentTo: sent.oldSentTo, newCode: '', oldCode: '' };
     }),
-    setNewCode: assign({ newCode: ({ event, context }) => (event.type === 'newCode.changed' ? digits(event.value, 6) : context.newCode) }),
-    setOldCode: assign({ oldCode: ({ event, context }) => (event.type === 'oldCode.changed' ? digits(event.value, 6) : context.oldCode) }),
-    keepRequest: assign({ requestId: ({ event }) => { const o = outputOf<Checked>(event); return o.ok ? o.data.requestId : null; } }),
+    setNewCode: assign({ newCode: ({ event, context }) => (event.type === 'newCode.changed' ? codeDigits(event.value) : context.newCode) }),
+    setOldCode: assign({ oldCode: ({ event, context }) => (event.type === 'oldCode.changed' ? codeDigits(event.value) : context.oldCode) }),
+    keepRequest: assign({ requestId: ({ event }) => answerData<Checked>(event).requestId }),
     markPending: assign({ pendingNewMobile: ({ context }) => `+244 ${context.newMobile.slice(0, 1)}** *** ${context.newMobile.slice(-3)}` }),
     choosePhoto: assign({ photos: ({ event, context }) => (event.type === 'photo.chosen' ? { ...context.photos, [event.slot]: event.file } : context.photos) }),
-    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), newCode: '', oldCode: '' }),
-    keepWait: assign({ waitDetail: ({ event }) => refusalDetail(event) }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepTriesLeft: assign({ triesLeft: ({ event }) => answerDetail(event), newCode: '', oldCode: '' }),
+    keepWait: assign({ waitDetail: ({ event }) => answerDetail(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetProgress: assign({ password: '', ticket: null, newCode: '', oldCode: '', requestId: null, triesLeft: null, errorCode: null }),
     // provided by the screen
     goBack: () => {},
@@ -115,12 +114,15 @@ export const changeMobileMachine = setup({
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
-        onDone: [
-          { guard: 'hasPendingRequest', target: 'pendingReview', actions: 'keepStatus' },
-          { guard: 'isOk', target: 'confirmingIdentity', actions: 'keepStatus' },
-          { target: 'loadFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'loadFailed' },
+      },
+      on: {
+        'loadStatus.ok': [
+          { guard: 'hasPendingRequest', target: 'pendingReview', actions: 'keepStatus' },
+          { target: 'confirmingIdentity', actions: 'keepStatus' },
+        ],
+        'loadStatus.refused.*': { target: 'loadFailed', actions: 'keepRefusal' },
       },
     },
     loadFailed: { tags: ['error'], on: { 'flow.retry': { target: 'loading' } } },
@@ -138,13 +140,14 @@ export const changeMobileMachine = setup({
         id: 'checkIdentity',
         src: 'checkIdentity',
         input: ({ context }) => ({ password: context.password }),
-        onDone: [
-          { guard: 'isOk', target: 'enteringNumber', actions: 'keepTicket' },
-          { guard: { type: 'refusedWith', params: { code: 'LGN10001' } }, target: 'confirmingIdentity.wrongPassword', actions: 'keepTriesLeft' },
-          { guard: { type: 'refusedWith', params: { code: 'LGN10002' } }, target: 'confirmingIdentity.locked', actions: 'keepWait' },
-          { target: 'confirmingIdentity.unreachable', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'confirmingIdentity.unreachable' },
+      },
+      on: {
+        'checkIdentity.ok': { target: 'enteringNumber', actions: 'keepTicket' },
+        'checkIdentity.refused.LGN10001': { target: 'confirmingIdentity.wrongPassword', actions: 'keepTriesLeft' },
+        'checkIdentity.refused.LGN10002': { target: 'confirmingIdentity.locked', actions: 'keepWait' },
+        'checkIdentity.refused.*': { target: 'confirmingIdentity.unreachable', actions: 'keepRefusal' },
       },
     },
     enteringNumber: {
@@ -169,17 +172,18 @@ export const changeMobileMachine = setup({
         id: 'sendCode',
         src: 'sendCode',
         input: ({ context }) => ({ request: { ticket: context.ticket ?? '', newMobile: context.newMobile, oldNumberAvailable: context.oldNumberAvailable ? 'yes' : 'no' } satisfies ChangeMobileCodeRequest }),
-        onDone: [
-          { guard: 'isOk', target: 'enteringCodes', actions: 'keepCodesSent' },
-          { guard: { type: 'refusedWith', params: { code: 'MOB10001' } }, target: 'enteringNumber.taken' },
-          { guard: { type: 'refusedWith', params: { code: 'MOB10002' } }, target: 'enteringNumber.same' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'enteringNumber.coolingDown', actions: 'keepWait' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'enteringNumber.sendLimited' },
-          { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'stepExpired' },
-          { guard: 'unreachable', target: 'enteringNumber.unreachable' },
-          { target: 'enteringNumber.unreachable', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'enteringNumber.unreachable' },
+      },
+      on: {
+        'sendCode.ok': { target: 'enteringCodes', actions: 'keepCodesSent' },
+        'sendCode.refused.MOB10001': { target: 'enteringNumber.taken' },
+        'sendCode.refused.MOB10002': { target: 'enteringNumber.same' },
+        'sendCode.refused.COD10004': { target: 'enteringNumber.coolingDown', actions: 'keepWait' },
+        'sendCode.refused.COD10005': { target: 'enteringNumber.sendLimited' },
+        'sendCode.refused.REG10002': { target: 'stepExpired' },
+        'sendCode.refused.*': { target: 'enteringNumber.unreachable', actions: 'keepRefusal' },
+        'sendCode.unreachable': { target: 'enteringNumber.unreachable' },
       },
     },
     enteringCodes: {
@@ -198,16 +202,19 @@ export const changeMobileMachine = setup({
         id: 'checkCodes',
         src: 'checkCodes',
         input: ({ context }) => ({ ticket: context.ticket ?? '', newMobile: context.newMobile, newCode: context.newCode, oldCode: context.oldSentTo ? context.oldCode : null }),
-        onDone: [
-          { guard: 'isDirect', target: 'binding', actions: 'keepRequest' },
-          { guard: 'isOk', target: 'choosingPhotos', actions: 'keepRequest' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'enteringCodes.wrongCode', actions: 'keepTriesLeft' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10002' } }, target: 'enteringCodes.expired' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10003' } }, target: 'enteringCodes.tooManyTries' },
-          { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'stepExpired' },
-          { target: 'enteringCodes.unreachable', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'enteringCodes.unreachable' },
+      },
+      on: {
+        'checkCodes.ok': [
+          { guard: 'isDirect', target: 'binding', actions: 'keepRequest' },
+          { target: 'choosingPhotos', actions: 'keepRequest' },
+        ],
+        'checkCodes.refused.COD10001': { target: 'enteringCodes.wrongCode', actions: 'keepTriesLeft' },
+        'checkCodes.refused.COD10002': { target: 'enteringCodes.expired' },
+        'checkCodes.refused.COD10003': { target: 'enteringCodes.tooManyTries' },
+        'checkCodes.refused.REG10002': { target: 'stepExpired' },
+        'checkCodes.refused.*': { target: 'enteringCodes.unreachable', actions: 'keepRefusal' },
       },
     },
     binding: {
@@ -216,8 +223,12 @@ export const changeMobileMachine = setup({
         id: 'bindNumber',
         src: 'bindNumber',
         input: ({ context }) => ({ requestId: context.requestId ?? '' }),
-        onDone: [{ guard: 'isOk', target: 'changed' }, { target: 'bindFailed', actions: 'keepRefusal' }],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'bindFailed' },
+      },
+      on: {
+        'bindNumber.ok': { target: 'changed' },
+        'bindNumber.refused.*': { target: 'bindFailed', actions: 'keepRefusal' },
       },
     },
     bindFailed: { tags: ['error'], on: { 'flow.retry': { target: 'binding' } } },
@@ -238,8 +249,12 @@ export const changeMobileMachine = setup({
           requestId: context.requestId ?? '',
           photos: [context.photos.front, context.photos.back, context.photos.selfie].filter((f): f is File => f !== null),
         }),
-        onDone: [{ guard: 'isOk', target: 'pendingReview', actions: 'markPending' }, { target: 'choosingPhotos.refused', actions: 'keepRefusal' }],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'choosingPhotos.uploadFailed' },
+      },
+      on: {
+        'submitPhotos.ok': { target: 'pendingReview', actions: 'markPending' },
+        'submitPhotos.refused.*': { target: 'choosingPhotos.refused', actions: 'keepRefusal' },
       },
     },
     stepExpired: { tags: ['error'], on: { 'flow.retry': { target: 'confirmingIdentity', actions: 'forgetProgress' } } },

@@ -1,6 +1,6 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { provided } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * Document: loads one piece of server content (an agreement, a help page, a notice) and shows it,
@@ -23,28 +23,15 @@ export const documentMachine = setup({
   types: {
     input: {} as DocumentInput,
     context: {} as DocumentContext<unknown>,
-    events: {} as DocumentEvent,
+    events: {} as DocumentEvent | AnswerEvent,
   },
   actors: {
     loadDocument: provided<Outcome<unknown>, DocumentInput>('loadDocument'),
   },
-  guards: {
-    isLoaded: ({ event }) => (event as unknown as { output: Outcome<unknown> }).output.ok,
-  },
   actions: {
-    keepDocument: assign({
-      document: ({ event }) => {
-        const output = (event as unknown as { output: Outcome<unknown> }).output;
-        return output.ok ? output.data : null;
-      },
-      errorCode: null,
-    }),
-    keepErrorCode: assign({
-      errorCode: ({ event }) => {
-        const output = (event as unknown as { output: Outcome<unknown> }).output;
-        return output.ok ? null : output.code;
-      },
-    }),
+    announceAnswer: announceAnswer<DocumentContext<unknown>, DocumentEvent | AnswerEvent>(),
+    keepDocument: assign({ document: ({ event }) => answerData<unknown>(event), errorCode: null }),
+    keepErrorCode: assign({ errorCode: ({ event }) => answerCode(event) }),
     switchLanguage: assign({
       language: ({ event, context }) => (event.type === 'document.languageChanged' ? event.language : context.language),
     }),
@@ -63,11 +50,12 @@ export const documentMachine = setup({
         id: 'loadDocument',
         src: 'loadDocument',
         input: ({ context }) => ({ key: context.key, language: context.language }),
-        onDone: [
-          { guard: 'isLoaded', target: 'ready', actions: 'keepDocument' },
-          { target: 'unavailable', actions: 'keepErrorCode' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed' },
+      },
+      on: {
+        'loadDocument.ok': { target: 'ready', actions: 'keepDocument' },
+        'loadDocument.refused.*': { target: 'unavailable', actions: 'keepErrorCode' },
       },
     },
     ready: {},

@@ -1,7 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { EnterpriseForm } from '../services/contract/enterpriseVerification.ts';
-import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import {
   emptyValues, fromSubmitted, isComplete, toApplyRequest, validate, withDocument, withField,
   type DocumentSlot, type EnterpriseValues, type FieldErrors, type FieldPath,
@@ -50,29 +50,28 @@ export const enterpriseVerificationMachine = setup({
   types: {
     input: {} as EnterpriseVerificationInput,
     context: {} as EnterpriseVerificationContext,
-    events: {} as EnterpriseVerificationEvent,
+    events: {} as EnterpriseVerificationEvent | AnswerEvent,
   },
   actors: {
     loadStatus: provided<Outcome<Advance>>('loadStatus'),
     submitForm: provided<Outcome<{ status: 'pending'; requestId: string }>, EnterpriseForm>('submitForm'),
   },
   guards: {
-    isOk,
-    refusedWith,
-    statusIs: ({ event }, params: { status: EnterpriseStatus }) => { const o = outputOf<Advance>(event); return o.ok && o.data.status === params.status; },
+    statusIs: ({ event }, params: { status: EnterpriseStatus }) => answerData<Advance>(event).status === params.status,
     // a reload while re-verifying after a failure goes back to the form, not to the failure
-    failedWithDraft: ({ event, context }) => { const o = outputOf<Advance>(event); return o.ok && o.data.status === 'failed' && context.draftRestored; },
+    failedWithDraft: ({ event, context }) => answerData<Advance>(event).status === 'failed' && context.draftRestored,
     formComplete: ({ context }) => isComplete(context.values),
     noFieldErrors: ({ context }) => Object.keys(context.fieldErrors).length === 0,
     // only a recorded document can be removed (an empty slot shows no remove button)
     documentPresent: ({ context, event }) => event.type === 'document.removed' && context.values.documents[event.slot] !== null,
   },
   actions: {
+    announceAnswer: announceAnswer<EnterpriseVerificationContext, EnterpriseVerificationEvent | AnswerEvent>(),
     keepStatus: assign(({ event }) => {
-      const o = outputOf<Advance>(event);
-      return o.ok ? { reason: o.data.reason, submittedAt: o.data.submittedAt, lastValues: o.data.lastValues ? fromSubmitted(o.data.lastValues) : null } : {};
+      const status = answerData<Advance>(event);
+      return { reason: status.reason, submittedAt: status.submittedAt, lastValues: status.lastValues ? fromSubmitted(status.lastValues) : null };
     }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     setField: assign(({ context, event }) => {
       if (event.type !== 'field.changed') return {};
       return { values: withField(context.values, event.path, event.value), fieldErrors: withoutError(context.fieldErrors, event.path) };
@@ -113,16 +112,19 @@ export const enterpriseVerificationMachine = setup({
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
-        onDone: [
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'unavailable' },
+      },
+      on: {
+        'loadStatus.ok': [
           { guard: { type: 'statusIs', params: { status: 'pending' } }, target: 'pending', actions: ['keepStatus', 'discardDraft'] },
           { guard: { type: 'statusIs', params: { status: 'verified' } }, target: 'verified', actions: ['keepStatus', 'discardDraft'] },
           { guard: 'failedWithDraft', target: 'unverified', actions: 'keepStatus' },
           { guard: { type: 'statusIs', params: { status: 'failed' } }, target: 'failed', actions: 'keepStatus' },
-          { guard: 'isOk', target: 'unverified', actions: 'keepStatus' },
-          { guard: { type: 'refusedWith', params: { code: 'ENT10001' } }, target: 'notEnterprise' },
-          { target: 'unavailable', actions: 'keepRefusal' },
+          { target: 'unverified', actions: 'keepStatus' },
         ],
-        onError: { target: 'unavailable' },
+        'loadStatus.refused.ENT10001': { target: 'notEnterprise' },
+        'loadStatus.refused.*': { target: 'unavailable', actions: 'keepRefusal' },
       },
     },
     unavailable: { tags: ['error'], on: { 'flow.retry': { target: 'loading' } } },
@@ -161,16 +163,18 @@ export const enterpriseVerificationMachine = setup({
         id: 'submitForm',
         src: 'submitForm',
         input: ({ context }) => toApplyRequest(context.values),
-        onDone: [
-          { guard: 'isOk', target: 'pending', actions: ['markSubmitted', 'submitted'] },
-          { guard: { type: 'refusedWith', params: { code: 'ENT10002' } }, target: 'pending', actions: 'submitted' },
-          { guard: { type: 'refusedWith', params: { code: 'VER10006' } }, target: 'verified', actions: 'discardDraft' },
-          { guard: { type: 'refusedWith', params: { code: 'ENT10004' } }, target: 'unverified.nifTaken' },
-          { guard: { type: 'refusedWith', params: { code: 'ENT10003' } }, target: 'unverified.documentsInvalid' },
-          { guard: { type: 'refusedWith', params: { code: 'ENT10001' } }, target: 'notEnterprise' },
-          { target: 'unverified.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'unverified.unreachable' },
+      },
+      on: {
+        'submitForm.ok': { target: 'pending', actions: ['markSubmitted', 'submitted'] },
+        // a request is under review already (sent from another tab): it is pending
+        'submitForm.refused.ENT10002': { target: 'pending', actions: 'submitted' },
+        'submitForm.refused.VER10006': { target: 'verified', actions: 'discardDraft' },
+        'submitForm.refused.ENT10004': { target: 'unverified.nifTaken' },
+        'submitForm.refused.ENT10003': { target: 'unverified.documentsInvalid' },
+        'submitForm.refused.ENT10001': { target: 'notEnterprise' },
+        'submitForm.refused.*': { target: 'unverified.refused', actions: 'keepRefusal' },
       },
     },
     // the draft is spent: a later failure shows the operator's reason first

@@ -1,22 +1,21 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { LoginResult } from '../services/contract/session.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, unreachable } from './outcome.ts';
-import { sendCodeMachine, type CodeSent } from './sendCode.machine.ts';
-import { codeEntryMachine } from './codeEntry.machine.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
+import { codeEntryMachine, type CodeEntryInput } from './codeEntry.machine.ts';
+import { mobileActions, mobileGuards, type MobileEntry } from './mobileEntry.ts';
 
 /**
  * Log-in, by password (mobile or e-mail with the login password) or by an SMS code sent to a
  * registered mobile. Wrong passwords say how many tries are left; the fifth locks password log-in
  * for a while (the SMS way still works). Each refusal is its own state with its message. The SMS
- * way sends through the send-a-code chart and takes the code in the shared code entry (child
- * charts: the captcha a send may need, the wrong-code tries and the resend cool-down live there).
+ * way sends a code to the mobile and takes it in the code entry child chart (the captcha a send
+ * may need, the cool-down, the hourly limit, the wrong-code tries and the resends live there); a
+ * mobile with no account is log-in's own refusal.
  */
-export interface LoginContext {
+export interface LoginContext extends MobileEntry {
   login: string;
   password: string;
-  mobile: string;
-  sent: CodeSent | null;
   triesLeft: string | null;
   waitDetail: string | null;
   errorCode: string | null;
@@ -41,29 +40,25 @@ const smsCodeRequest = (context: LoginContext): SmsCodeRequest => ({ mobile: con
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
-    events: {} as LoginEvent,
+    events: {} as LoginEvent | AnswerEvent,
   },
   actors: {
     passwordLogin: provided<Outcome<LoginResult>, { login: string; password: string; captchaToken: string | null }>('passwordLogin'),
-    sendCode: sendCodeMachine,
     codeEntry: codeEntryMachine,
   },
   guards: {
     credentialsFilled: ({ context }) => context.login.trim().length >= 3 && context.password.length > 0,
-    mobileValid: ({ context }) => /^9[1-79]\d{7}$/.test(context.mobile),
-    isOk,
-    refusedWith,
-    unreachable,
+    ...mobileGuards,
   },
   actions: {
+    announceAnswer: announceAnswer<LoginContext, LoginEvent | AnswerEvent>(),
     setLogin: assign({ login: ({ event, context }) => (event.type === 'login.changed' ? event.value : context.login) }),
     setPassword: assign({ password: ({ event, context }) => (event.type === 'password.changed' ? event.value : context.password) }),
-    setMobile: assign({ mobile: ({ event, context }) => (event.type === 'mobile.changed' ? event.value.replace(/\D/g, '').slice(0, 9) : context.mobile) }),
-    keepCodeSent: assign({ sent: ({ event }) => { const o = outputOf<CodeSent>(event); return o.ok ? o.data : null; } }),
-    keepResult: assign({ result: ({ event }) => { const o = outputOf<LoginResult>(event); return o.ok ? o.data : null; } }),
-    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), password: '' }),
-    keepWait: assign({ waitDetail: ({ event }) => refusalDetail(event), password: '' }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    ...mobileActions<LoginContext, LoginEvent | AnswerEvent>(),
+    keepResult: assign({ result: ({ event }) => answerData<LoginResult>(event) }),
+    keepTriesLeft: assign({ triesLeft: ({ event }) => answerDetail(event), password: '' }),
+    keepWait: assign({ waitDetail: ({ event }) => answerDetail(event), password: '' }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     keepCaptchaToken: assign({ captchaToken: ({ event, context }) => (event.type === 'captcha.solved' ? event.token : context.captchaToken) }),
     forgetCaptchaToken: assign({ captchaToken: null }),
     // provided by the screen
@@ -72,7 +67,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: { login: '', password: '', mobile: '', sent: null, triesLeft: null, waitDetail: null, errorCode: null, result: null, captchaToken: null },
+  context: { login: '', password: '', mobile: '', triesLeft: null, waitDetail: null, errorCode: null, result: null, captchaToken: null },
   initial: 'byPassword',
   states: {
     byPassword: {
@@ -102,14 +97,15 @@ export const loginMachine = setup({
         id: 'passwordLogin',
         src: 'passwordLogin',
         input: ({ context }) => ({ login: context.login.trim(), password: context.password, captchaToken: context.captchaToken }),
-        onDone: [
-          { guard: 'isOk', target: 'signedIn', actions: 'keepResult' },
-          { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'byPassword.captchaNeeded' },
-          { guard: { type: 'refusedWith', params: { code: 'LGN10001' } }, target: 'byPassword.wrongCredentials', actions: 'keepTriesLeft' },
-          { guard: { type: 'refusedWith', params: { code: 'LGN10002' } }, target: 'byPassword.locked', actions: 'keepWait' },
-          { target: 'byPassword.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'byPassword.unreachable' },
+      },
+      on: {
+        'passwordLogin.ok': { target: 'signedIn', actions: 'keepResult' },
+        'passwordLogin.refused.CAP10001': { target: 'byPassword.captchaNeeded' },
+        'passwordLogin.refused.LGN10001': { target: 'byPassword.wrongCredentials', actions: 'keepTriesLeft' },
+        'passwordLogin.refused.LGN10002': { target: 'byPassword.locked', actions: 'keepWait' },
+        'passwordLogin.refused.*': { target: 'byPassword.refused', actions: 'keepRefusal' },
       },
     },
     bySms: {
@@ -121,42 +117,30 @@ export const loginMachine = setup({
       states: {
         enteringMobile: {
           initial: 'editing',
-          on: { 'code.requested': [{ guard: 'mobileValid', target: 'sendingCode' }, { target: '.incomplete' }] },
+          on: { 'code.requested': [{ guard: 'mobileValid', target: 'verifyingByCode' }, { target: '.incomplete' }] },
           states: {
             editing: {},
             incomplete: { tags: ['error'] },
             notRegistered: { tags: ['error'] },
-            coolingDown: { tags: ['error'] },
-            sendLimited: { tags: ['error'] },
-            refused: { tags: ['error'] },
-            unreachable: { tags: ['error'] },
           },
         },
-        sendingCode: {
-          invoke: {
-            id: 'sendCode',
-            src: 'sendCode',
-            input: ({ context }) => ({ request: smsCodeRequest(context) }),
-            onDone: [
-              { guard: 'isOk', target: 'enteringCode', actions: 'keepCodeSent' },
-              { guard: { type: 'refusedWith', params: { code: 'ACC10001' } }, target: 'enteringMobile.notRegistered' },
-              { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'enteringMobile.coolingDown', actions: 'keepWait' },
-              { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'enteringMobile.sendLimited' },
-              { guard: 'unreachable', target: 'enteringMobile.unreachable' },
-              { target: 'enteringMobile.refused', actions: 'keepRefusal' },
-            ],
-            onError: { target: 'enteringMobile.unreachable' },
-          },
-        },
-        // the code, a new one after the cool-down; editing the mobile starts over
-        enteringCode: {
+        // the code sent to the mobile, then typed (codeEntry child); editing the mobile starts over
+        verifyingByCode: {
           invoke: {
             id: 'codeEntry',
             src: 'codeEntry',
-            input: ({ context }) => ({ request: smsCodeRequest(context), sent: context.sent! }),
-            // the SMS log-in hands no refusal back: the code entry ends only signed in
-            onDone: { target: '#login.signedIn', actions: 'keepResult' },
-            onError: { target: 'enteringMobile.unreachable' },
+            input: ({ context }): CodeEntryInput => ({ request: smsCodeRequest(context), handOver: ['ACC10001'] }),
+            onDone: { actions: 'announceAnswer' },
+            // the child itself failed (never an answer of the server): the mobile is asked again
+            onError: { target: 'enteringMobile' },
+          },
+          on: {
+            'codeEntry.ok': { target: '#login.signedIn', actions: 'keepResult' },
+            // no account has this mobile
+            'codeEntry.refused.ACC10001': { target: 'enteringMobile.notRegistered' },
+            // never: it hands over only what handOver lists, and keeps "no answer" to itself
+            'codeEntry.refused.*': { target: 'enteringMobile' },
+            'codeEntry.unreachable': { target: 'enteringMobile' },
           },
         },
       },

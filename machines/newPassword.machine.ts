@@ -1,13 +1,14 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { isOk, outputOf, provided, refusedWith } from './outcome.ts';
+import { announceAnswer, answerOutcome, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * Choosing a new login password: a child chart for the flows whose code opens the way to one
  * (sign-up activates the account with it, recovery resets it). The password (8–16 characters,
  * letters and digits) is checked here, then saved under the ticket the code gave. It ends with the
- * save's answer, or with the ticket lapsed (REG10002, 15 min) for the parent to start again; a
- * password the server finds weak, or no answer, stays here with its message.
+ * save's answer; a password the server finds weak, or no answer, stays here with its message. A
+ * ticket that lapsed meanwhile (REG10002, 15 min) is told here too, and once the person asks to
+ * start again the chart ends with it, for the parent to go back to its beginning.
  */
 export interface NewPasswordInput {
   /** What the code's check gave: the save is made under it. */
@@ -20,7 +21,7 @@ export interface NewPasswordContext {
   result: Outcome<unknown> | null;
 }
 
-export type NewPasswordEvent = { type: 'password.changed'; value: string } | { type: 'password.submitted' };
+export type NewPasswordEvent = { type: 'password.changed'; value: string } | { type: 'password.submitted' } | { type: 'flow.restarted' };
 
 export const isStrongPassword = (password: string) => /^[\x21-\x7e]{8,16}$/.test(password) && /\d/.test(password) && /[A-Za-z]/.test(password);
 
@@ -28,20 +29,19 @@ export const newPasswordMachine = setup({
   types: {
     input: {} as NewPasswordInput,
     context: {} as NewPasswordContext,
-    events: {} as NewPasswordEvent,
+    events: {} as NewPasswordEvent | AnswerEvent,
     output: {} as Outcome<unknown>,
   },
   actors: {
     save: provided<Outcome<unknown>, { ticket: string; password: string }>('save'),
   },
   guards: {
-    isOk,
-    refusedWith,
     passwordStrong: ({ context }) => isStrongPassword(context.password),
   },
   actions: {
+    announceAnswer: announceAnswer<NewPasswordContext, NewPasswordEvent | AnswerEvent>(),
     setPassword: assign({ password: ({ event, context }) => (event.type === 'password.changed' ? event.value : context.password) }),
-    keepResult: assign({ result: ({ event }) => outputOf<unknown>(event) }),
+    keepResult: assign({ result: ({ event }) => answerOutcome(event) }),
   },
 }).createMachine({
   id: 'newPassword',
@@ -67,17 +67,24 @@ export const newPasswordMachine = setup({
         id: 'save',
         src: 'save',
         input: ({ context }) => ({ ticket: context.ticket, password: context.password }),
-        onDone: [
-          { guard: 'isOk', target: 'saved', actions: 'keepResult' },
-          { guard: { type: 'refusedWith', params: { code: 'PWD10001' } }, target: 'choosing.weak' },
-          { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'stepExpired', actions: 'keepResult' },
-          { target: 'choosing.unreachable' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'choosing.unreachable' },
       },
+      on: {
+        'save.ok': { target: 'saved', actions: 'keepResult' },
+        'save.refused.PWD10001': { target: 'choosing.weak' },
+        // the ticket between code and password lapsed (15 min)
+        'save.refused.REG10002': { target: 'stepExpired', actions: 'keepResult' },
+        'save.refused.*': { target: 'choosing.unreachable' },
+      },
+    },
+    // nothing to save under any more: the person starts the flow again
+    stepExpired: {
+      tags: ['error'],
+      on: { 'flow.restarted': { target: 'restarted' } },
     },
     saved: { type: 'final' },
-    // the ticket between code and password lapsed: the parent starts again
-    stepExpired: { type: 'final' },
+    // ends with the lapsed ticket's refusal: the parent goes back to its beginning
+    restarted: { type: 'final' },
   },
 });

@@ -1,7 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { isWeakPin, keypadDigits, PIN_LENGTH } from '../src/lib/payPin.ts';
-import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * Choosing the pay password: a child chart for the pay-password page (the first time, or after a
@@ -42,14 +42,14 @@ export type NewPayPasswordEvent = { type: 'digit.pressed'; position: number } | 
 /** The two times the six digits are typed: they must match. */
 type Entry = 'first' | 'second';
 
-/** The child's output, from its done event. */
+/** The child's output, from its done event (for a parent that routes it by guards; payPassword routes it by event). */
 export const newPayPasswordSaved = ({ event }: { event: unknown }) => (event as { output?: NewPayPasswordOutput }).output?.ok === true;
 
 export const newPayPasswordMachine = setup({
   types: {
     input: {} as NewPayPasswordInput,
     context: {} as NewPayPasswordContext,
-    events: {} as NewPayPasswordEvent,
+    events: {} as NewPayPasswordEvent | AnswerEvent,
     output: {} as NewPayPasswordOutput,
   },
   actors: {
@@ -64,17 +64,16 @@ export const newPayPasswordMachine = setup({
       event.type === 'digit.pressed' && context.first.length === PIN_LENGTH - 1 && context.keypad !== null
       && isWeakPin(keypadDigits(context.keypad.mapArr, `${context.first}${event.position}`)),
     entriesMatch: ({ context }) => context.first === context.second,
-    isOk,
-    refusedWith,
   },
   actions: {
-    keepKeypad: assign({ keypad: ({ event }) => { const o = outputOf<Keypad>(event); return o.ok ? o.data : null; }, first: '', second: '' }),
+    announceAnswer: announceAnswer<NewPayPasswordContext, NewPayPasswordEvent | AnswerEvent>(),
+    keepKeypad: assign({ keypad: ({ event }) => answerData<Keypad>(event), first: '', second: '' }),
     appendDigit: assign(({ context, event }, params: { entry: Entry }) =>
       event.type === 'digit.pressed' ? { [params.entry]: `${context[params.entry]}${event.position}`.slice(0, PIN_LENGTH) } : {}),
     deleteDigit: assign(({ context }, params: { entry: Entry }) => ({ [params.entry]: context[params.entry].slice(0, -1) })),
     clearEntries: assign({ first: '', second: '' }),
     forgetKeypad: assign({ keypad: null, first: '', second: '' }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     keepSaved: assign({ result: { ok: true } }),
     keepAlreadySet: assign({ result: { ok: false, code: 'PAY10003' } }),
     // provided by the flow module: the keypad's one-time keys live in session storage while it shows
@@ -92,11 +91,12 @@ export const newPayPasswordMachine = setup({
       invoke: {
         id: 'getKeypad',
         src: 'getKeypad',
-        onDone: [
-          { guard: 'isOk', target: 'entering', actions: 'keepKeypad' },
-          { target: 'keypadUnavailable', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'keypadUnavailable' },
+      },
+      on: {
+        'getKeypad.ok': { target: 'entering', actions: 'keepKeypad' },
+        'getKeypad.refused.*': { target: 'keypadUnavailable', actions: 'keepRefusal' },
       },
     },
     keypadUnavailable: {
@@ -152,13 +152,14 @@ export const newPayPasswordMachine = setup({
         id: 'savePayPassword',
         src: 'savePayPassword',
         input: ({ context }) => ({ keypad: context.keypad!, positions: context.first, resetTicket: context.resetTicket }),
-        onDone: [
-          { guard: 'isOk', target: 'saved', actions: ['forgetKeypad', 'keepSaved'] },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10004' } }, target: 'rejected.weak', actions: 'forgetKeypad' },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10003' } }, target: 'alreadySet', actions: ['forgetKeypad', 'keepAlreadySet'] },
-          { target: 'rejected.other', actions: ['forgetKeypad', 'keepRefusal'] },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'rejected.unreachable', actions: 'forgetKeypad' },
+      },
+      on: {
+        'savePayPassword.ok': { target: 'saved', actions: ['forgetKeypad', 'keepSaved'] },
+        'savePayPassword.refused.PAY10004': { target: 'rejected.weak', actions: 'forgetKeypad' },
+        'savePayPassword.refused.PAY10003': { target: 'alreadySet', actions: ['forgetKeypad', 'keepAlreadySet'] },
+        'savePayPassword.refused.*': { target: 'rejected.other', actions: ['forgetKeypad', 'keepRefusal'] },
       },
     },
     // the key was used up: any new try needs a new keypad

@@ -2,7 +2,8 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { PLATFORM_CODES } from '../services/contract/answerCodes.ts';
 import { safePlatformReturnTo } from '../services/contract/platformReturnTo.ts';
-import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
+import { storedSessionGuards, type StoredSessionAtStart } from './storedSession.ts';
 
 /**
  * An operator's sign-in to the platform area (`/plateform/`, sic). The sign-in page sends the browser
@@ -25,11 +26,9 @@ export interface Operator {
   email: string | null;
 }
 
-export interface OperatorSignInContext {
+export interface OperatorSignInContext extends StoredSessionAtStart {
   handoff: string | null;
   returnTo: string;
-  /** Whether a stored token existed when the page opened; read once by `checking`. */
-  storedSessionAtStart: boolean;
   token: string | null;
   operator: Operator | null;
   errorCode: string | null;
@@ -49,23 +48,24 @@ export const operatorSignInMachine = setup({
   types: {
     input: {} as OperatorSignInInput,
     context: {} as OperatorSignInContext,
-    events: {} as OperatorSignInEvent,
+    events: {} as OperatorSignInEvent | AnswerEvent,
   },
   actors: {
     redeem: provided<Outcome<Redemption>, { handoff: string }>('redeem'),
   },
   guards: {
-    isOk,
     cameBackWithError: ({ context }) => context.errorCode !== null,
     cameBackWithHandoff: ({ context }) => !!context.handoff,
-    hasStoredSession: ({ context }) => context.storedSessionAtStart,
+    // an operator token stored when the page opened (read once, here)
+    ...storedSessionGuards,
   },
   actions: {
+    announceAnswer: announceAnswer<OperatorSignInContext, OperatorSignInEvent | AnswerEvent>(),
     keepSession: assign(({ event }) => {
-      const o = outputOf<Redemption>(event);
-      return o.ok ? { token: o.data.token, operator: o.data.operator, handoff: null } : {};
+      const redemption = answerData<Redemption>(event);
+      return { token: redemption.token, operator: redemption.operator, handoff: null };
     }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event), handoff: null }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event), handoff: null }),
     // provided by the screen: stores the token and tells the session chart
     storeSession: () => {},
     // provided by the screen: `returnTo`, or the verifications queue
@@ -91,7 +91,7 @@ export const operatorSignInMachine = setup({
       always: [
         { guard: 'cameBackWithError', target: 'refused' },
         { guard: 'cameBackWithHandoff', target: 'redeeming' },
-        { guard: 'hasStoredSession', target: 'signedIn' },
+        { guard: 'storedSessionAtStart', target: 'signedIn' },
         { target: 'signedOut' },
       ],
     },
@@ -101,11 +101,12 @@ export const operatorSignInMachine = setup({
         id: 'redeem',
         src: 'redeem',
         input: ({ context }) => ({ handoff: context.handoff ?? '' }),
-        onDone: [
-          { guard: 'isOk', target: 'signedIn', actions: ['keepSession', 'storeSession'] },
-          { target: 'refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'unreachable' },
+      },
+      on: {
+        'redeem.ok': { target: 'signedIn', actions: ['keepSession', 'storeSession'] },
+        'redeem.refused.*': { target: 'refused', actions: 'keepRefusal' },
       },
     },
     signedOut: {

@@ -84,3 +84,11 @@ export const answerData = <T>(event: unknown): T => (event as { data: T }).data;
 /** An announced refusal's code and detail (`<id>.refused.<CODE>`). */
 export const answerCode = (event: unknown): string | null => (event as { code?: string }).code ?? null;
 export const answerDetail = (event: unknown): string | null => (event as { detail?: string }).detail ?? null;
+/**
+ * An announced answer as the Outcome it came from, for a child chart that ends with it (its output
+ * for its own parent to route): `<id>.ok` gives the data, `<id>.refused.<CODE>` the refusal.
+ */
+export const answerOutcome = (event: unknown): Outcome<unknown> => {
+  const answer = event as { type: string; data?: unknown; code?: string; detail?: string };
+  return answer.type.endsWith('.ok') ? { ok: true, data: answer.data } : { ok: false, code: answer.code ?? 'AGW50000', message: '', detail: answer.detail ?? '' };
+};

@@ -1,7 +1,9 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
-import { newPayPasswordMachine, newPayPasswordSaved, type NewPayPasswordInput } from './newPayPassword.machine.ts';
+import { codeDigits, isWholeCode } from '../src/lib/oneTimeCode.ts';
+import { isNationalMobile } from '../src/lib/phone.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
+import { newPayPasswordMachine, type NewPayPasswordInput } from './newPayPassword.machine.ts';
 
 /**
  * Pay password: six digits typed twice on the secure keypad (the newPayPassword child: a one-time
@@ -45,7 +47,7 @@ export const payPasswordMachine = setup({
   types: {
     input: {} as PayPasswordInput,
     context: {} as PayPasswordContext,
-    events: {} as PayPasswordEvent,
+    events: {} as PayPasswordEvent | AnswerEvent,
   },
   actors: {
     newPayPassword: newPayPasswordMachine,
@@ -55,22 +57,20 @@ export const payPasswordMachine = setup({
   },
   guards: {
     alreadySet: ({ context }) => context.alreadySet,
-    newPayPasswordSaved,
-    codeComplete: ({ context }) => /^\d{6}$/.test(context.code),
-    cardComplete: ({ context }) => /^\d{16,19}$/.test(context.cardNo) && /^9[1-79]\d{7}$/.test(context.cardMobile),
+    codeComplete: ({ context }) => isWholeCode(context.code),
+    cardComplete: ({ context }) => /^\d{16,19}$/.test(context.cardNo) && isNationalMobile(context.cardMobile),
     // a reset already going through a card sends its new code to the card's mobile
     resetByCard: ({ context }) => context.cardNo !== '',
-    isOk,
-    refusedWith,
   },
   actions: {
+    announceAnswer: announceAnswer<PayPasswordContext, PayPasswordEvent | AnswerEvent>(),
     setCard: assign({ cardNo: ({ event, context }) => (event.type === 'card.changed' ? event.value.replace(/\D/g, '').slice(0, 19) : context.cardNo) }),
     setCardMobile: assign({ cardMobile: ({ event, context }) => (event.type === 'cardMobile.changed' ? event.value.replace(/\D/g, '').slice(0, 9) : context.cardMobile) }),
-    setCode: assign({ code: ({ event, context }) => (event.type === 'code.changed' ? event.value.replace(/\D/g, '').slice(0, 6) : context.code) }),
-    keepSentTo: assign({ sentTo: ({ event }) => { const o = outputOf<{ sentTo?: string }>(event); return o.ok ? (o.data.sentTo ?? '') : ''; }, code: '' }),
-    keepResetTicket: assign({ resetTicket: ({ event }) => { const o = outputOf<{ resetTicket?: string }>(event); return o.ok ? (o.data.resetTicket ?? null) : null; } }),
-    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event), code: '' }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    setCode: assign({ code: ({ event, context }) => (event.type === 'code.changed' ? codeDigits(event.value) : context.code) }),
+    keepSentTo: assign({ sentTo: ({ event }) => answerData<{ sentTo?: string }>(event).sentTo ?? '', code: '' }),
+    keepResetTicket: assign({ resetTicket: ({ event }) => answerData<{ resetTicket?: string }>(event).resetTicket ?? null }),
+    keepTriesLeft: assign({ triesLeft: ({ event }) => answerDetail(event), code: '' }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     // provided by the screen
     goBack: () => {},
   },
@@ -96,12 +96,14 @@ export const payPasswordMachine = setup({
       invoke: {
         id: 'sendResetCode',
         src: 'sendResetCode',
-        onDone: [
-          { guard: 'isOk', target: 'enteringResetCode', actions: 'keepSentTo' },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10007' } }, target: 'enteringCard' },
-          { target: 'alreadySet.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'alreadySet.unreachable' },
+      },
+      on: {
+        'sendResetCode.ok': { target: 'enteringResetCode', actions: 'keepSentTo' },
+        // the member has a bound card: the reset goes through it
+        'sendResetCode.refused.PAY10007': { target: 'enteringCard' },
+        'sendResetCode.refused.*': { target: 'alreadySet.refused', actions: 'keepRefusal' },
       },
     },
     // a member with a bound card: its whole number and the mobile the bank has for it
@@ -126,13 +128,14 @@ export const payPasswordMachine = setup({
         id: 'sendCardCode',
         src: 'sendCardCode',
         input: ({ context }) => resetCardOf(context)!,
-        onDone: [
-          { guard: 'isOk', target: 'enteringResetCode', actions: 'keepSentTo' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10008' } }, target: 'enteringCard.notMatching' },
-          { guard: { type: 'refusedWith', params: { code: 'CRD10004' } }, target: 'enteringCard.notMatching' },
-          { target: 'enteringCard.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'enteringCard.unreachable' },
+      },
+      on: {
+        'sendCardCode.ok': { target: 'enteringResetCode', actions: 'keepSentTo' },
+        'sendCardCode.refused.CRD10008': { target: 'enteringCard.notMatching' },
+        'sendCardCode.refused.CRD10004': { target: 'enteringCard.notMatching' },
+        'sendCardCode.refused.*': { target: 'enteringCard.refused', actions: 'keepRefusal' },
       },
     },
     enteringResetCode: {
@@ -156,14 +159,15 @@ export const payPasswordMachine = setup({
         id: 'verifyResetCode',
         src: 'verifyResetCode',
         input: ({ context }) => ({ code: context.code, card: resetCardOf(context) }),
-        onDone: [
-          { guard: 'isOk', target: 'choosing', actions: 'keepResetTicket' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10001' } }, target: 'enteringResetCode.wrongCode', actions: 'keepTriesLeft' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10002' } }, target: 'enteringResetCode.expired' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10003' } }, target: 'enteringResetCode.tooManyTries' },
-          { target: 'enteringResetCode.unreachable', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'enteringResetCode.unreachable' },
+      },
+      on: {
+        'verifyResetCode.ok': { target: 'choosing', actions: 'keepResetTicket' },
+        'verifyResetCode.refused.COD10001': { target: 'enteringResetCode.wrongCode', actions: 'keepTriesLeft' },
+        'verifyResetCode.refused.COD10002': { target: 'enteringResetCode.expired' },
+        'verifyResetCode.refused.COD10003': { target: 'enteringResetCode.tooManyTries' },
+        'verifyResetCode.refused.*': { target: 'enteringResetCode.unreachable', actions: 'keepRefusal' },
       },
     },
     // the new password, typed twice (the shared child), under the reset's ticket when there is one
@@ -172,13 +176,16 @@ export const payPasswordMachine = setup({
         id: 'newPayPassword',
         src: 'newPayPassword',
         input: ({ context }): NewPayPasswordInput => ({ resetTicket: context.resetTicket }),
-        onDone: [
-          { guard: 'newPayPasswordSaved', target: 'saved' },
-          // set meanwhile (another tab or device): changing it takes the reset
-          { target: 'alreadySet' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         // the child itself failed (never an answer of the server): offered again
         onError: { target: 'choosingFailed' },
+      },
+      on: {
+        'newPayPassword.ok': { target: 'saved' },
+        // PAY10003, the one refusal it ends with: set meanwhile (another tab or device), changing it takes the reset
+        'newPayPassword.refused.*': { target: 'alreadySet' },
+        // never: the child keeps "no answer" to itself
+        'newPayPassword.unreachable': { target: 'choosingFailed' },
       },
     },
     choosingFailed: {

@@ -1,6 +1,6 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * Real-name verification of an individual: the B.I. number (NIF) first, then the full name as it is
@@ -36,7 +36,7 @@ export const NIF_SHAPE = /^\d{9}[A-Z]{2}\d{3}$/;
 export const personalVerificationMachine = setup({
   types: {
     context: {} as PersonalVerificationContext,
-    events: {} as PersonalVerificationEvent,
+    events: {} as PersonalVerificationEvent | AnswerEvent,
   },
   actors: {
     loadStatus: provided<Outcome<Status>>('loadStatus'),
@@ -44,25 +44,24 @@ export const personalVerificationMachine = setup({
     checkName: provided<Outcome<{ realName: string }>, { checkId: string; fullName: string }>('checkName'),
   },
   guards: {
-    isOk,
-    refusedWith,
     // a company verifies with the enterprise form, never with a B.I.
-    enterpriseMember: ({ event }) => { const o = outputOf<Status>(event); return o.ok && o.data.profile.memberType === 'enterprise'; },
-    alreadyVerified: ({ event }) => { const o = outputOf<Status>(event); return o.ok && o.data.verificationStatus === 'verified'; },
+    enterpriseMember: ({ event }) => answerData<Status>(event).profile.memberType === 'enterprise',
+    alreadyVerified: ({ event }) => answerData<Status>(event).verificationStatus === 'verified',
     nifWellFormed: ({ context }) => NIF_SHAPE.test(context.nif),
     nameGiven: ({ context }) => context.fullName.trim().split(/\s+/).length >= 2,
   },
   actions: {
+    announceAnswer: announceAnswer<PersonalVerificationContext, PersonalVerificationEvent | AnswerEvent>(),
     setNif: assign({ nif: ({ event, context }) => (event.type === 'nif.changed' ? event.value.replace(/\s+/g, '').toUpperCase().slice(0, 14) : context.nif) }),
     setName: assign({ fullName: ({ event, context }) => (event.type === 'name.changed' ? event.value.slice(0, 120) : context.fullName) }),
     keepCheck: assign(({ event }) => {
-      const o = outputOf<{ checkId: string; nifMasked: string }>(event);
-      return o.ok ? { checkId: o.data.checkId, nifMasked: o.data.nifMasked } : {};
+      const check = answerData<{ checkId: string; nifMasked: string }>(event);
+      return { checkId: check.checkId, nifMasked: check.nifMasked };
     }),
-    keepRealName: assign({ realName: ({ event }) => { const o = outputOf<{ realName: string }>(event); return o.ok ? o.data.realName : ''; } }),
-    keepTriesLeft: assign({ triesLeft: ({ event }) => refusalDetail(event) }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
-    keepPayPasswordState: assign({ payPasswordSet: ({ event }) => { const o = outputOf<Status>(event); return o.ok && o.data.payPasswordSet; } }),
+    keepRealName: assign({ realName: ({ event }) => answerData<{ realName: string }>(event).realName }),
+    keepTriesLeft: assign({ triesLeft: ({ event }) => answerDetail(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
+    keepPayPasswordState: assign({ payPasswordSet: ({ event }) => answerData<Status>(event).payPasswordSet }),
     forgetAttempt: assign({ checkId: null, fullName: '', triesLeft: null, errorCode: null }),
     // provided by the screen: the verified name is the member's name from now on (the hub greets them by it)
     rememberRealName: () => {},
@@ -77,13 +76,16 @@ export const personalVerificationMachine = setup({
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
-        onDone: [
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'unavailable' },
+      },
+      on: {
+        'loadStatus.ok': [
           { guard: 'enterpriseMember', target: 'notIndividual' },
           { guard: 'alreadyVerified', target: 'verified', actions: 'keepPayPasswordState' },
-          { guard: 'isOk', target: 'enteringNif', actions: 'keepPayPasswordState' },
-          { target: 'unavailable', actions: 'keepRefusal' },
+          { target: 'enteringNif', actions: 'keepPayPasswordState' },
         ],
-        onError: { target: 'unavailable' },
+        'loadStatus.refused.*': { target: 'unavailable', actions: 'keepRefusal' },
       },
     },
     unavailable: { tags: ['error'] },
@@ -111,16 +113,17 @@ export const personalVerificationMachine = setup({
         id: 'checkNif',
         src: 'checkNif',
         input: ({ context }) => ({ nif: context.nif }),
-        onDone: [
-          { guard: 'isOk', target: 'enteringName', actions: 'keepCheck' },
-          { guard: { type: 'refusedWith', params: { code: 'VER10001' } }, target: 'enteringNif.notFound' },
-          { guard: { type: 'refusedWith', params: { code: 'VER10002' } }, target: 'enteringNif.taken' },
-          { guard: { type: 'refusedWith', params: { code: 'VER10003' } }, target: 'enteringNif.documentExpired' },
-          { guard: { type: 'refusedWith', params: { code: 'VER10006' } }, target: 'verified' },
-          { guard: { type: 'refusedWith', params: { code: 'VER10007' } }, target: 'notIndividual' },
-          { target: 'enteringNif.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'enteringNif.unreachable' },
+      },
+      on: {
+        'checkNif.ok': { target: 'enteringName', actions: 'keepCheck' },
+        'checkNif.refused.VER10001': { target: 'enteringNif.notFound' },
+        'checkNif.refused.VER10002': { target: 'enteringNif.taken' },
+        'checkNif.refused.VER10003': { target: 'enteringNif.documentExpired' },
+        'checkNif.refused.VER10006': { target: 'verified' },
+        'checkNif.refused.VER10007': { target: 'notIndividual' },
+        'checkNif.refused.*': { target: 'enteringNif.refused', actions: 'keepRefusal' },
       },
     },
     enteringName: {
@@ -149,14 +152,15 @@ export const personalVerificationMachine = setup({
         id: 'checkName',
         src: 'checkName',
         input: ({ context }) => ({ checkId: context.checkId ?? '', fullName: context.fullName.trim() }),
-        onDone: [
-          { guard: 'isOk', target: 'verified', actions: ['keepRealName', 'rememberRealName'] },
-          { guard: { type: 'refusedWith', params: { code: 'VER10004' } }, target: 'enteringName.mismatch', actions: 'keepTriesLeft' },
-          { guard: { type: 'refusedWith', params: { code: 'VER10005' } }, target: 'failed' },
-          { guard: { type: 'refusedWith', params: { code: 'REG10002' } }, target: 'failed' },
-          { target: 'enteringName.unreachable', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'enteringName.unreachable' },
+      },
+      on: {
+        'checkName.ok': { target: 'verified', actions: ['keepRealName', 'rememberRealName'] },
+        'checkName.refused.VER10004': { target: 'enteringName.mismatch', actions: 'keepTriesLeft' },
+        'checkName.refused.VER10005': { target: 'failed' },
+        'checkName.refused.REG10002': { target: 'failed' },
+        'checkName.refused.*': { target: 'enteringName.unreachable', actions: 'keepRefusal' },
       },
     },
     failed: {

@@ -1,21 +1,22 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { isOk, outputOf, provided, refusedWith, unreachable } from './outcome.ts';
-import { sendCodeMachine, sendsCodeActions, type SendsCode } from './sendCode.machine.ts';
-import { codeEntryMachine } from './codeEntry.machine.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
+import { codeEntryMachine, type CodeEntryInput } from './codeEntry.machine.ts';
 import { newPasswordMachine } from './newPassword.machine.ts';
+import { mobileActions, mobileGuards, type MobileEntry } from './mobileEntry.ts';
 
 /**
  * Login-password recovery: the registered mobile is checked (the account's name is shown masked so
- * the person knows it is theirs), an SMS code is sent (the send-a-code child chart, captcha
- * included) and entered (the shared code entry, with its resend cool-down), then a new password is
- * set (the shared new-password chart). Setting it ends every session of the account; the person signs in again.
+ * the person knows it is theirs), an SMS code is sent and entered (the code entry child chart: the
+ * captcha, the cool-down, the hourly limit, the tries and the resends live there), then a new
+ * password is set (the new-password chart, where a ticket lapsed meanwhile is told and recovery
+ * starts again). Setting it ends every session of the account; the person signs in again.
  * The account question is counted per address and number: past a few, a captcha first; then a stop.
  */
-export interface RecoverContext extends SendsCode {
-  mobile: string;
+export interface RecoverContext extends MobileEntry {
   maskedName: string;
   ticket: string | null;
+  errorCode: string | null;
   /** A solved captcha's one-time token for the next account question. */
   captchaToken: string | null;
 }
@@ -35,26 +36,23 @@ const recoveryCodeRequest = (context: RecoverContext): RecoveryCodeRequest => ({
 export const recoverPasswordMachine = setup({
   types: {
     context: {} as RecoverContext,
-    events: {} as RecoverEvent,
+    events: {} as RecoverEvent | AnswerEvent,
   },
   actors: {
     checkAccount: provided<Outcome<{ maskedName: string }>, { mobile: string; captchaToken: string | null }>('checkAccount'),
-    sendCode: sendCodeMachine,
     codeEntry: codeEntryMachine,
     newPassword: newPasswordMachine,
   },
   guards: {
-    mobileValid: ({ context }) => /^9[1-79]\d{7}$/.test(context.mobile),
-    isOk,
-    refusedWith,
-    unreachable,
+    ...mobileGuards,
   },
   actions: {
-    setMobile: assign({ mobile: ({ event, context }) => (event.type === 'mobile.changed' ? event.value.replace(/\D/g, '').slice(0, 9) : context.mobile) }),
-    keepMaskedName: assign({ maskedName: ({ event }) => { const o = outputOf<{ maskedName: string }>(event); return o.ok ? o.data.maskedName : ''; } }),
-    ...sendsCodeActions<RecoverContext, RecoverEvent>(),
-    keepTicket: assign({ ticket: ({ event }) => { const o = outputOf<{ ticket: string }>(event); return o.ok ? o.data.ticket : null; } }),
-    forgetProgress: assign({ ticket: null, sent: null, maskedName: '', errorCode: null }),
+    announceAnswer: announceAnswer<RecoverContext, RecoverEvent | AnswerEvent>(),
+    ...mobileActions<RecoverContext, RecoverEvent | AnswerEvent>(),
+    keepMaskedName: assign({ maskedName: ({ event }) => answerData<{ maskedName: string }>(event).maskedName }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
+    keepTicket: assign({ ticket: ({ event }) => answerData<{ ticket: string }>(event).ticket }),
+    forgetProgress: assign({ ticket: null, maskedName: '', errorCode: null }),
     keepCaptchaToken: assign({ captchaToken: ({ event, context }) => (event.type === 'captcha.solved' ? event.token : context.captchaToken) }),
     forgetCaptchaToken: assign({ captchaToken: null }),
     // provided by the screen
@@ -62,7 +60,7 @@ export const recoverPasswordMachine = setup({
   },
 }).createMachine({
   id: 'recoverPassword',
-  context: { mobile: '', maskedName: '', sent: null, ticket: null, waitSeconds: null, errorCode: null, captchaToken: null },
+  context: { mobile: '', maskedName: '', ticket: null, errorCode: null, captchaToken: null },
   initial: 'enteringAccount',
   states: {
     enteringAccount: {
@@ -91,55 +89,40 @@ export const recoverPasswordMachine = setup({
         id: 'checkAccount',
         src: 'checkAccount',
         input: ({ context }) => ({ mobile: context.mobile, captchaToken: context.captchaToken }),
-        onDone: [
-          { guard: 'isOk', target: 'confirmingAccount', actions: 'keepMaskedName' },
-          { guard: { type: 'refusedWith', params: { code: 'ACC10001' } }, target: 'enteringAccount.notFound' },
-          { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'enteringAccount.captchaNeeded' },
-          { guard: { type: 'refusedWith', params: { code: 'ACC10002' } }, target: 'enteringAccount.lookupsExhausted' },
-          { target: 'enteringAccount.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'enteringAccount.unreachable' },
+      },
+      on: {
+        'checkAccount.ok': { target: 'confirmingAccount', actions: 'keepMaskedName' },
+        'checkAccount.refused.ACC10001': { target: 'enteringAccount.notFound' },
+        'checkAccount.refused.CAP10001': { target: 'enteringAccount.captchaNeeded' },
+        'checkAccount.refused.ACC10002': { target: 'enteringAccount.lookupsExhausted' },
+        'checkAccount.refused.*': { target: 'enteringAccount.refused', actions: 'keepRefusal' },
       },
     },
     // the masked name is shown; the person asks for the code (or goes back to change the number)
     confirmingAccount: {
-      initial: 'ready',
       on: {
-        'code.requested': { target: 'sendingCode' },
+        'code.requested': { target: 'verifyingByCode' },
         'recovery.restarted': { target: 'enteringAccount', actions: 'forgetProgress' },
       },
-      states: {
-        ready: {},
-        coolingDown: { tags: ['error'] },
-        sendLimited: { tags: ['error'] },
-        refused: { tags: ['error'] },
-        unreachable: { tags: ['error'] },
-      },
     },
-    sendingCode: {
-      on: { 'recovery.restarted': { target: 'enteringAccount', actions: 'forgetProgress' } },
-      invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        input: ({ context }) => ({ request: recoveryCodeRequest(context) }),
-        onDone: [
-          { guard: 'isOk', target: 'enteringCode', actions: 'keepCodeSent' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'confirmingAccount.coolingDown', actions: 'keepWait' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'confirmingAccount.sendLimited' },
-          { guard: 'unreachable', target: 'confirmingAccount.unreachable' },
-          { target: 'confirmingAccount.refused', actions: 'keepRefusal' },
-        ],
-        onError: { target: 'confirmingAccount.unreachable' },
+    // the code sent to the mobile, then typed (codeEntry child)
+    verifyingByCode: {
+      on: {
+        'recovery.restarted': { target: 'enteringAccount', actions: 'forgetProgress' },
+        'codeEntry.ok': { target: 'choosingPassword', actions: 'keepTicket' },
+        // never: recovery lists no refusal to hand over, and the child keeps "no answer" to itself
+        'codeEntry.refused.*': { target: 'confirmingAccount' },
+        'codeEntry.unreachable': { target: 'confirmingAccount' },
       },
-    },
-    enteringCode: {
       invoke: {
         id: 'codeEntry',
         src: 'codeEntry',
-        input: ({ context }) => ({ request: recoveryCodeRequest(context), sent: context.sent! }),
-        // recovery hands no refusal back: the code entry ends only with the ticket
-        onDone: { target: 'choosingPassword', actions: 'keepTicket' },
-        onError: { target: 'confirmingAccount.unreachable' },
+        input: ({ context }): CodeEntryInput => ({ request: recoveryCodeRequest(context) }),
+        onDone: { actions: 'announceAnswer' },
+        // the child itself failed (never an answer of the server): the code is asked for again
+        onError: { target: 'confirmingAccount' },
       },
     },
     // the new password (newPassword child); setting it ends every session of the account
@@ -148,17 +131,17 @@ export const recoverPasswordMachine = setup({
         id: 'newPassword',
         src: 'newPassword',
         input: ({ context }) => ({ ticket: context.ticket ?? '' }),
-        onDone: [
-          { guard: 'isOk', target: 'passwordReset' },
-          // REG10002, the one refusal it ends with: the ticket between code and password lapsed
-          { target: 'stepExpired' },
-        ],
-        onError: { target: 'confirmingAccount.unreachable' },
+        onDone: { actions: 'announceAnswer' },
+        // the child itself failed: recovery starts again
+        onError: { target: 'enteringAccount', actions: 'forgetProgress' },
       },
-    },
-    stepExpired: {
-      tags: ['error'],
-      on: { 'recovery.restarted': { target: 'enteringAccount', actions: 'forgetProgress' } },
+      on: {
+        'newPassword.ok': { target: 'passwordReset' },
+        // REG10002, the one refusal it ends with: the ticket lapsed (15 min), the person starts again
+        'newPassword.refused.*': { target: 'enteringAccount', actions: 'forgetProgress' },
+        // never: the child keeps "no answer" to itself
+        'newPassword.unreachable': { target: 'enteringAccount', actions: 'forgetProgress' },
+      },
     },
     passwordReset: {
       on: { 'recovery.finished': { target: 'done' } },

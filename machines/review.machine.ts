@@ -1,6 +1,6 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * An operator's review of one member request in the platform area: an enterprise verification or a
@@ -51,24 +51,20 @@ export const reviewMachine = setup({
   types: {
     input: {} as ReviewInput,
     context: {} as ReviewContext,
-    events: {} as ReviewEvent,
+    events: {} as ReviewEvent | AnswerEvent,
   },
   actors: {
     loadDetail: provided<Outcome<ReviewSubject>, { id: string }>('loadDetail'),
     decide: provided<Outcome<{ id: string; status: 'approved' | 'rejected' }>, { id: string; decision: ReviewDecision; reason: string }>('decide'),
   },
   guards: {
-    isOk,
-    refusedWith,
-    isPending: ({ event }) => {
-      const output = outputOf<ReviewSubject>(event);
-      return output.ok && output.data.status === 'pending';
-    },
+    isPending: ({ event }) => answerData<ReviewSubject>(event).status === 'pending',
     reasonGiven: ({ context }) => context.reason.trim().length >= REASON_MIN,
   },
   actions: {
-    keepDetail: assign({ detail: ({ event }) => { const o = outputOf<ReviewSubject>(event); return o.ok ? o.data : null; } }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<ReviewContext, ReviewEvent | AnswerEvent>(),
+    keepDetail: assign({ detail: ({ event }) => answerData<ReviewSubject>(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     setReason: assign({ reason: ({ event, context }) => (event.type === 'reason.changed' ? event.value.slice(0, REASON_MAX) : context.reason) }),
     chooseApproval: assign({ decision: 'approve', errorCode: null }),
     chooseRejection: assign({ decision: 'reject', errorCode: null }),
@@ -89,13 +85,16 @@ export const reviewMachine = setup({
         id: 'loadDetail',
         src: 'loadDetail',
         input: ({ context }) => ({ id: context.id }),
-        onDone: [
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'failed' },
+      },
+      on: {
+        'loadDetail.ok': [
           { guard: 'isPending', target: 'reviewing', actions: 'keepDetail' },
           // decided before this page opened: shown with its decision, nothing left to decide
-          { guard: 'isOk', target: 'closed', actions: 'keepDetail' },
-          { target: 'unavailable', actions: 'keepRefusal' },
+          { target: 'closed', actions: 'keepDetail' },
         ],
-        onError: { target: 'failed' },
+        'loadDetail.refused.*': { target: 'unavailable', actions: 'keepRefusal' },
       },
     },
     reviewing: {
@@ -133,15 +132,16 @@ export const reviewMachine = setup({
         id: 'decide',
         src: 'decide',
         input: ({ context }) => ({ id: context.id, decision: context.decision ?? 'approve', reason: context.decision === 'reject' ? context.reason.trim() : '' }),
-        onDone: [
-          { guard: 'isOk', target: 'decided' },
-          { guard: { type: 'refusedWith', params: { code: 'PLT10002' } }, target: 'stale', actions: 'keepRefusal' },
-          { guard: { type: 'refusedWith', params: { code: 'PLT10003' } }, target: 'enteringReason.tooShort' },
-          // e.g. MOB10001: the new number was taken meanwhile; the operator may still reject
-          { target: 'reviewing.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         // no answer: whether the decision was recorded is unknown, so a retry reloads the request
         onError: { target: 'failed' },
+      },
+      on: {
+        'decide.ok': { target: 'decided' },
+        'decide.refused.PLT10002': { target: 'stale', actions: 'keepRefusal' },
+        'decide.refused.PLT10003': { target: 'enteringReason.tooShort' },
+        // e.g. MOB10001: the new number was taken meanwhile; the operator may still reject
+        'decide.refused.*': { target: 'reviewing.refused', actions: 'keepRefusal' },
       },
     },
     decided: {

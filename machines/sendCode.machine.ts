@@ -1,10 +1,10 @@
-import { setup, assign, type EventObject } from 'xstate';
+import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { UNREACHABLE, dataOf, isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith, type Unreachable } from './outcome.ts';
+import { UNREACHABLE, announceAnswer, answerOutcome, provided, type AnswerEvent, type Unreachable } from './outcome.ts';
 
 /**
  * Send a code, with the captcha if asked: a child chart the flows that send an SMS or e-mail code
- * invoke (log-in by SMS, password recovery, sign-up, and every resend of the code entry). It sends
+ * invoke (the first code of sendAndEnterCode, every resend of the code entry, the number change's codes). It sends
  * the parent's request; when the server first wants a captcha (CAP10001) it waits for one and sends
  * again with its one-time token. It ends with the send's answer for the parent to route (the code
  * went, or the refusal), or with `unreachable` when no answer came.
@@ -19,23 +19,6 @@ export interface CodeSent {
   sentTo?: string;
   mobileMasked?: string;
 }
-
-/**
- * What a parent of this chart keeps of the first send (sign-up, recovery, card binding): the answer
- * its code entry starts from, or why no code went (COD10004's seconds to wait, another refusal's code).
- */
-export interface SendsCode<S extends CodeSent = CodeSent> {
-  sent: S | null;
-  waitSeconds: string | null;
-  errorCode: string | null;
-}
-
-/** The parent's actions for that send's answer, typed by its own context and events as its `setup` needs them. */
-export const sendsCodeActions = <C extends SendsCode, E extends EventObject>() => ({
-  keepCodeSent: assign<C, E, undefined, E, never>(({ event }) => ({ sent: dataOf<CodeSent>(event), errorCode: null }) as Partial<C>),
-  keepWait: assign<C, E, undefined, E, never>(({ event }) => ({ waitSeconds: refusalDetail(event) }) as Partial<C>),
-  keepRefusal: assign<C, E, undefined, E, never>(({ event }) => ({ errorCode: refusalCode(event) }) as Partial<C>),
-});
 
 /** The send call's input: the parent's request and, after a captcha, its one-time token. */
 export interface SendInput {
@@ -62,18 +45,15 @@ export const sendCodeMachine = setup({
   types: {
     input: {} as SendCodeInput,
     context: {} as SendCodeContext,
-    events: {} as SendCodeEvent,
+    events: {} as SendCodeEvent | AnswerEvent,
     output: {} as SendCodeOutput,
   },
   actors: {
     send: provided<Outcome<CodeSent>, SendInput>('send'),
   },
-  guards: {
-    isOk,
-    refusedWith,
-  },
   actions: {
-    keepAnswer: assign({ result: ({ event }) => outputOf<CodeSent>(event) }),
+    announceAnswer: announceAnswer<SendCodeContext, SendCodeEvent | AnswerEvent>(),
+    keepAnswer: assign({ result: ({ event }) => answerOutcome(event) as Outcome<CodeSent> }),
     keepUnreachable: assign({ result: UNREACHABLE }),
     keepCaptchaToken: assign({ captchaToken: ({ event, context }) => (event.type === 'captcha.solved' ? event.token : context.captchaToken) }),
     // a token is good for one attempt: the next send, whatever its answer, needs a new one
@@ -92,13 +72,14 @@ export const sendCodeMachine = setup({
         id: 'send',
         src: 'send',
         input: ({ context }) => ({ request: context.request, captchaToken: context.captchaToken }),
-        onDone: [
-          { guard: 'isOk', target: 'sent', actions: 'keepAnswer' },
-          // the server saw suspicious attempts from this address: a person must solve the captcha first
-          { guard: { type: 'refusedWith', params: { code: 'CAP10001' } }, target: 'captchaNeeded' },
-          { target: 'refused', actions: 'keepAnswer' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'unreachable', actions: 'keepUnreachable' },
+      },
+      on: {
+        'send.ok': { target: 'sent', actions: 'keepAnswer' },
+        // the server saw suspicious attempts from this address: a person must solve the captcha first
+        'send.refused.CAP10001': { target: 'captchaNeeded' },
+        'send.refused.*': { target: 'refused', actions: 'keepAnswer' },
       },
     },
     captchaNeeded: {

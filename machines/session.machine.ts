@@ -1,6 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { provided } from './outcome.ts';
+import { storedSessionGuards, type StoredSessionAtStart } from './storedSession.ts';
 
 /**
  * Session: whether someone is signed in, and the one place that sends them to sign in. A signed-in
@@ -21,9 +22,7 @@ export interface SessionInput {
   inNativeShell: boolean;
 }
 
-export interface SessionContext {
-  /** Whether a stored session existed when the app opened; read once by `starting`. */
-  storedSessionAtStart: boolean;
+export interface SessionContext extends StoredSessionAtStart {
   loginUrl: string | null;
   nativeAuthorizeAvailable: boolean;
   inNativeShell: boolean;
@@ -51,7 +50,8 @@ export const sessionMachine = setup({
     endServerSession: provided<Outcome<unknown>>('endServerSession'),
   },
   guards: {
-    startsSignedIn: ({ context }) => context.storedSessionAtStart,
+    // a member's session stored when the app opened (read once, by `starting`)
+    ...storedSessionGuards,
     canAuthorizeNatively: ({ context }) => context.nativeAuthorizeAvailable,
     hasLoginUrl: ({ context }) => !!context.loginUrl,
     // an app shell without the authorize function listens for TokenLose instead
@@ -90,7 +90,7 @@ export const sessionMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'startsSignedIn', target: 'signedIn' }, { target: 'signedOut' }],
+      always: [{ guard: 'storedSessionAtStart', target: 'signedIn' }, { target: 'signedOut' }],
     },
     signedOut: {
       on: {

@@ -1,24 +1,24 @@
 import { setup, assign } from 'xstate';
 import type { LoginResult } from '../services/contract/session.ts';
-import { isOk, outputOf, refusedWith, unreachable } from './outcome.ts';
-import { sendCodeMachine, sendsCodeActions, type SendsCode } from './sendCode.machine.ts';
-import { codeEntryMachine } from './codeEntry.machine.ts';
+import { isNationalMobile } from '../src/lib/phone.ts';
+import { announceAnswer, answerData, type AnswerEvent } from './outcome.ts';
+import { codeEntryMachine, type CodeEntryInput } from './codeEntry.machine.ts';
 import { newPasswordMachine } from './newPassword.machine.ts';
 
 /**
  * Sign-up. An individual gives a 9-digit Angolan mobile, an enterprise an e-mail address; with the
- * agreements accepted a 6-digit code is sent there (the send-a-code child chart, captcha included).
- * The code is typed in the shared code entry, whose resend control cools down (60 s) beside it. A
- * right code gives a ticket; the login password chosen next (the shared new-password chart)
- * activates the account and signs it in. Every refusal the server can give is its own state, here or in the child charts:
- * already registered, resend too soon, sending too much, wrong code (tries left), expired code, too
- * many tries, step expired.
+ * agreements accepted a 6-digit code is sent there and typed (the code entry child chart: the
+ * captcha, the cool-down before another code, the hourly limit, the send's other refusals, no
+ * answer, the wrong-code tries and the resends live there). A right code gives a ticket; the login
+ * password chosen next (the new-password chart, where a ticket lapsed meanwhile is told and sign-up
+ * starts again) activates the account and signs it in. Already registered (before the code or
+ * meanwhile) is sign-up's own refusal.
  */
 export interface SignUpInput {
   memberType: 'individual' | 'enterprise';
 }
 
-export interface SignUpContext extends SendsCode {
+export interface SignUpContext {
   memberType: 'individual' | 'enterprise';
   identity: string;
   agreed: boolean;
@@ -30,10 +30,8 @@ export type SignUpEvent =
   | { type: 'identity.changed'; value: string }
   | { type: 'agreement.toggled' }
   | { type: 'code.requested' }
-  | { type: 'identity.edit' }
-  | { type: 'signup.restarted' };
+  | { type: 'identity.edit' };
 
-export const MOBILE = /^9[1-79]\d{7}$/;
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** Where the sign-up code goes and what it is checked against, the first time and every resend. */
@@ -44,26 +42,22 @@ export const signUpMachine = setup({
   types: {
     input: {} as SignUpInput,
     context: {} as SignUpContext,
-    events: {} as SignUpEvent,
+    events: {} as SignUpEvent | AnswerEvent,
   },
   actors: {
-    sendCode: sendCodeMachine,
     codeEntry: codeEntryMachine,
     newPassword: newPasswordMachine,
   },
   guards: {
-    canRequestCode: ({ context }) => context.agreed && (context.memberType === 'individual' ? MOBILE.test(context.identity) : EMAIL.test(context.identity)),
-    isOk,
-    refusedWith,
-    unreachable,
+    canRequestCode: ({ context }) => context.agreed && (context.memberType === 'individual' ? isNationalMobile(context.identity) : EMAIL.test(context.identity)),
   },
   actions: {
+    announceAnswer: announceAnswer<SignUpContext, SignUpEvent | AnswerEvent>(),
     setIdentity: assign({ identity: ({ event }) => (event.type === 'identity.changed' ? event.value.trim() : '') }),
     toggleAgreement: assign({ agreed: ({ context }) => !context.agreed }),
-    ...sendsCodeActions<SignUpContext, SignUpEvent>(),
-    keepTicket: assign({ ticket: ({ event }) => { const o = outputOf<{ ticket: string }>(event); return o.ok ? o.data.ticket : null; } }),
-    keepLogin: assign({ login: ({ event }) => { const o = outputOf<LoginResult>(event); return o.ok ? o.data : null; } }),
-    forgetProgress: assign({ sent: null, ticket: null, errorCode: null }),
+    keepTicket: assign({ ticket: ({ event }) => answerData<{ ticket: string }>(event).ticket }),
+    keepLogin: assign({ login: ({ event }) => answerData<LoginResult>(event) }),
+    forgetProgress: assign({ ticket: null }),
     // provided by the screen: where the new session goes and what opens next
     startSession: () => {},
     goHome: () => {},
@@ -71,7 +65,7 @@ export const signUpMachine = setup({
 }).createMachine({
   id: 'signUp',
   context: ({ input }) => ({
-    memberType: input.memberType, identity: '', agreed: false, sent: null, ticket: null, waitSeconds: null, errorCode: null, login: null,
+    memberType: input.memberType, identity: '', agreed: false, ticket: null, login: null,
   }),
   initial: 'editingIdentity',
   states: {
@@ -80,49 +74,36 @@ export const signUpMachine = setup({
       on: {
         'identity.changed': { target: '.idle', actions: 'setIdentity' },
         'agreement.toggled': { target: '.idle', actions: 'toggleAgreement' },
-        'code.requested': [{ guard: 'canRequestCode', target: 'sendingCode' }, { target: '.incomplete' }],
+        'code.requested': [{ guard: 'canRequestCode', target: 'verifyingByCode' }, { target: '.incomplete' }],
       },
       states: {
         idle: {},
         // the number/address is malformed or the agreements are not accepted
         incomplete: { tags: ['error'] },
         alreadyRegistered: { tags: ['error'] },
-        coolingDown: { tags: ['error'] },
-        sendLimited: { tags: ['error'] },
-        refused: { tags: ['error'] },
-        unreachable: { tags: ['error'] },
       },
     },
-    sendingCode: {
-      // a new number or address drops this send (and the captcha it may be waiting for)
-      on: { 'identity.changed': { target: 'editingIdentity', actions: 'setIdentity' } },
-      invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        input: ({ context }) => ({ request: signUpCodeRequest(context) }),
-        onDone: [
-          { guard: 'isOk', target: 'enteringCode', actions: 'keepCodeSent' },
-          { guard: { type: 'refusedWith', params: { code: 'REG10001' } }, target: 'editingIdentity.alreadyRegistered' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10004' } }, target: 'editingIdentity.coolingDown', actions: 'keepWait' },
-          { guard: { type: 'refusedWith', params: { code: 'COD10005' } }, target: 'editingIdentity.sendLimited' },
-          { guard: 'unreachable', target: 'editingIdentity.unreachable' },
-          { target: 'editingIdentity.refused', actions: 'keepRefusal' },
-        ],
-        onError: { target: 'editingIdentity.unreachable' },
+    // the code sent to the number or address, then typed (codeEntry child)
+    verifyingByCode: {
+      on: {
+        // a new number or address, or the agreements withdrawn, drops this code (and the captcha it may be waiting for)
+        'identity.changed': { target: 'editingIdentity', actions: 'setIdentity' },
+        'agreement.toggled': { target: 'editingIdentity', actions: 'toggleAgreement' },
+        'identity.edit': { target: 'editingIdentity', actions: 'forgetProgress' },
+        'codeEntry.ok': { target: 'choosingPassword', actions: 'keepTicket' },
+        // registered before, or meanwhile (another device, the same code twice): log in instead
+        'codeEntry.refused.REG10001': { target: 'editingIdentity.alreadyRegistered' },
+        // never: it hands over only what handOver lists, and keeps "no answer" to itself
+        'codeEntry.refused.*': { target: 'editingIdentity' },
+        'codeEntry.unreachable': { target: 'editingIdentity' },
       },
-    },
-    enteringCode: {
-      on: { 'identity.edit': { target: 'editingIdentity', actions: 'forgetProgress' } },
       invoke: {
         id: 'codeEntry',
         src: 'codeEntry',
-        input: ({ context }) => ({ request: signUpCodeRequest(context), sent: context.sent!, handOver: ['REG10001'] }),
-        onDone: [
-          { guard: 'isOk', target: 'choosingPassword', actions: 'keepTicket' },
-          // registered meanwhile (another device, the same code twice): log in instead
-          { guard: { type: 'refusedWith', params: { code: 'REG10001' } }, target: 'editingIdentity.alreadyRegistered' },
-        ],
-        onError: { target: 'editingIdentity.unreachable' },
+        input: ({ context }): CodeEntryInput => ({ request: signUpCodeRequest(context), handOver: ['REG10001'] }),
+        onDone: { actions: 'announceAnswer' },
+        // the child itself failed (never an answer of the server): the number is asked again
+        onError: { target: 'editingIdentity' },
       },
     },
     // the login password that activates the account (newPassword child)
@@ -131,18 +112,17 @@ export const signUpMachine = setup({
         id: 'newPassword',
         src: 'newPassword',
         input: ({ context }) => ({ ticket: context.ticket ?? '' }),
-        onDone: [
-          { guard: 'isOk', target: 'signedUp', actions: 'keepLogin' },
-          // REG10002, the one refusal it ends with
-          { target: 'stepExpired' },
-        ],
-        onError: { target: 'editingIdentity.unreachable' },
+        onDone: { actions: 'announceAnswer' },
+        // the child itself failed: sign-up starts again
+        onError: { target: 'editingIdentity', actions: 'forgetProgress' },
       },
-    },
-    // the ticket between code and password lapsed (15 min): start again
-    stepExpired: {
-      tags: ['error'],
-      on: { 'signup.restarted': { target: 'editingIdentity', actions: 'forgetProgress' } },
+      on: {
+        'newPassword.ok': { target: 'signedUp', actions: 'keepLogin' },
+        // REG10002, the one refusal it ends with: the ticket lapsed (15 min), the person starts again
+        'newPassword.refused.*': { target: 'editingIdentity', actions: 'forgetProgress' },
+        // never: the child keeps "no answer" to itself
+        'newPassword.unreachable': { target: 'editingIdentity', actions: 'forgetProgress' },
+      },
     },
     signedUp: {
       type: 'final',

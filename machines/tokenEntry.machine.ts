@@ -1,7 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { MemberProfile } from '../services/contract/session.ts';
-import { provided } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * Token entry (`index/:token`): a native app or an operator opens the wallet with a login token in
@@ -25,28 +25,18 @@ export const tokenEntryMachine = setup({
   types: {
     input: {} as TokenEntryInput,
     context: {} as TokenEntryContext,
-    events: {} as TokenEntryEvent,
+    events: {} as TokenEntryEvent | AnswerEvent,
   },
   actors: {
     checkAuthToken: provided<Outcome<MemberProfile>, { token: string }>('checkAuthToken'),
   },
   guards: {
     tokenLooksValid: ({ context }) => /^[A-Za-z0-9_-]{16,256}$/.test(context.token),
-    isAccepted: ({ event }) => (event as unknown as { output: Outcome<MemberProfile> }).output.ok,
   },
   actions: {
-    keepProfile: assign({
-      profile: ({ event }) => {
-        const output = (event as unknown as { output: Outcome<MemberProfile> }).output;
-        return output.ok ? output.data : null;
-      },
-    }),
-    keepErrorCode: assign({
-      errorCode: ({ event }) => {
-        const output = (event as unknown as { output: Outcome<MemberProfile> }).output;
-        return output.ok ? null : output.code;
-      },
-    }),
+    announceAnswer: announceAnswer<TokenEntryContext, TokenEntryEvent | AnswerEvent>(),
+    keepProfile: assign({ profile: ({ event }) => answerData<MemberProfile>(event) }),
+    keepErrorCode: assign({ errorCode: ({ event }) => answerCode(event) }),
     // provided by the screen: stores the session and tells the session chart
     startSession: () => {},
     goHome: () => {},
@@ -65,11 +55,12 @@ export const tokenEntryMachine = setup({
         id: 'checkAuthToken',
         src: 'checkAuthToken',
         input: ({ context }) => ({ token: context.token }),
-        onDone: [
-          { guard: 'isAccepted', target: 'accepted', actions: 'keepProfile' },
-          { target: 'refused', actions: 'keepErrorCode' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'unreachable' },
+      },
+      on: {
+        'checkAuthToken.ok': { target: 'accepted', actions: 'keepProfile' },
+        'checkAuthToken.refused.*': { target: 'refused', actions: 'keepErrorCode' },
       },
     },
     accepted: {

@@ -2,10 +2,11 @@ import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { cardNoMistyped, groupCardNumber, type bindCardMachine, type BindCardEvent } from '../../machines/bindCard.machine.ts';
+import type { BindCodeSent } from '../../machines/bankFlow.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
-import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
-import { unsentCodeMessages } from '../common/SendCodeView.tsx';
+import { CodeEntryPanel, useCodeStep, type CodeEntryActor, type WaitWords } from '../common/CodeEntryView.tsx';
+import { useSending } from '../common/SendCodeView.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { LinkButton, cardLabel } from '../common/bank.tsx';
 
@@ -15,13 +16,19 @@ type Send = (event: BindCardEvent) => void;
 export type BindOrigin = 'topup' | 'withdraw' | 'open';
 
 const CARD_PROBLEMS = ['incomplete', 'mistyped', 'binUnknown', 'creditCard', 'bankNotSupported', 'holderNotMember', 'refused', 'unreachable'] as const;
-const MOBILE_PROBLEMS = ['invalid', 'mobileMismatch', 'holderMismatch', 'cardUnknown', 'alreadyBound', 'coolingDown', 'sendLimited', 'refused', 'unreachable'] as const;
+const MOBILE_PROBLEMS = ['invalid', 'mobileMismatch', 'holderMismatch', 'cardUnknown', 'alreadyBound'] as const;
+// the bank's words: no code was sent to this number yet
+const bankWait: WaitWords = (t, seconds) => t('bindCard.waitSeconds', { seconds });
 
 /** Renders the binding chart: card number (grouped, Luhn hint), the bank and holder, the card's mobile, the SMS code, bound. */
 export function BindCardView({ state, send, from }: { state: State; send: Send; from?: BindOrigin }) {
   const { t } = useTranslation();
   const { context } = state;
-  const busy = state.hasTag('busy');
+  // the code entry child: the mobile's form until the bank sent a code, then the code entry
+  const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
+  const code = useCodeStep(codeEntry, bankWait);
+  const sending = useSending(code.sendCode);
+  const busy = state.hasTag('busy') || sending;
 
   if (state.matches('notVerified')) {
     return <VerifyFirst label={t('bank.common.verify')} />;
@@ -68,7 +75,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
   const bin = context.bin;
   const cardLine = bin ? `${bin.bankShort} •••• ${context.cardNo.slice(-4)}` : '';
   // the holder only from the bank's answer (the code was sent: the bank found the card in the member's name)
-  const holder = context.sent?.holderName;
+  const holder = (code.sent as BindCodeSent | null)?.holderName;
   const cardFacts = bin && (
     <dl className="kw-summary kw-bank-summary">
       <dt>{t('bindCard.bank')}</dt>
@@ -83,7 +90,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
       )}
     </dl>
   );
-  if (state.matches('enteringMobile') || state.matches('sendingCode')) {
+  if (state.matches('enteringMobile') || (state.matches('verifyingByCode') && !code.entering)) {
     const problem = MOBILE_PROBLEMS.find((p) => state.matches({ enteringMobile: p }));
     const messages: Record<(typeof MOBILE_PROBLEMS)[number], string> = {
       invalid: t('bindCard.mobileInvalid'),
@@ -91,25 +98,23 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
       holderMismatch: t('errors.CRD10003'),
       cardUnknown: t('errors.CRD10005'),
       alreadyBound: t('errors.CRD10006'),
-      ...unsentCodeMessages(t, context),
-      // the bank's words: no code was sent to this number yet
-      coolingDown: t('bindCard.waitSeconds', { seconds: context.waitSeconds ?? '60' }),
     };
+    const message = problem ? messages[problem] : code.unsent;
     return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); if (code.requestAgain) code.requestAgain(); else send({ type: 'mobile.submitted' }); }}>
         {cardFacts}
         <h2 className="kw-step-title">{t('bindCard.mobileTitle')}</h2>
         <p className="kw-muted-text">{t('bindCard.mobileExplain')}</p>
         <MobileField id="bind-mobile" label={t('bindCard.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {message && <FieldError>{message}</FieldError>}
         {busy && <p className="kw-muted-text" role="status">{t('bindCard.sending')}</p>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
-        <Button block size="large" disabled={busy} onClick={() => send({ type: 'cardNo.edit' })}>{t('bank.common.changeCard')}</Button>
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || code.sending}>{t('bank.common.continue')}</Button>
+        {/* another card may be chosen while the bank's code is on its way (the send is dropped) */}
+        <Button block size="large" disabled={state.hasTag('busy')} onClick={() => send({ type: 'cardNo.edit' })}>{t('bank.common.changeCard')}</Button>
       </form>
     );
   }
-  if (state.matches('enteringCode')) {
-    const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
+  if (state.matches('verifyingByCode')) {
     return (
       <div className="kw-form">
         {cardFacts}

@@ -47,8 +47,17 @@ export function NewPasswordForm({ id, words, password, problem, busy, done, onCh
   );
 }
 
-/** The new-password chart on screen. */
+/** The new-password chart on screen; a lapsed ticket says so, with the way to start the flow again. */
 export function NewPasswordView({ state, send, id, words }: { state: State; send: (event: NewPasswordEvent) => void; id: string; words: NewPasswordWords }) {
+  const { t } = useTranslation();
+  if (state.matches('stepExpired') || state.matches('restarted')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{t('errors.REG10002')}</FieldError>
+        <Button block color="primary" size="large" disabled={state.matches('restarted')} onClick={() => send({ type: 'flow.restarted' })}>{t('signUp.restart')}</Button>
+      </div>
+    );
+  }
   return (
     <NewPasswordForm
       id={id}

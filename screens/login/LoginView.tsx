@@ -5,8 +5,8 @@ import type { loginMachine, LoginEvent } from '../../machines/login.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
-import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
-import { SendCodePanel, unsentCodeMessages, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
+import { CodeEntryPanel, useCodeStep, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { SendCodePanel, useSending } from '../common/SendCodeView.tsx';
 
 type State = SnapshotFrom<typeof loginMachine>;
 
@@ -65,24 +65,26 @@ function PasswordWay({ state, send }: { state: State; send: (event: LoginEvent) 
 function SmsWay({ state, send, renderCaptcha }: { state: State; send: (event: LoginEvent) => void; renderCaptcha: RenderCaptcha }) {
   const { t } = useTranslation();
   const { context } = state;
-  const sendCode = state.children.sendCode as SendCodeActor | undefined;
-  const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
-  const sending = useSending(sendCode);
-  const problem = (['incomplete', 'notRegistered', 'coolingDown', 'sendLimited', 'refused', 'unreachable'] as const).find((s) => state.matches({ bySms: { enteringMobile: s } }));
+  // the code entry child: the mobile's form alone until a code went, the code entry below it after
+  const codeEntryActor = state.children.codeEntry as CodeEntryActor | undefined;
+  const code = useCodeStep(codeEntryActor);
+  const codeEntry = code.entering ? codeEntryActor : undefined;
+  const sending = useSending(code.sendCode);
+  const problem = (['incomplete', 'notRegistered'] as const).find((s) => state.matches({ bySms: { enteringMobile: s } }));
   const messages = {
     incomplete: t('login.incompleteMobile'),
     notRegistered: t('errors.ACC10001'),
-    ...unsentCodeMessages(t, { waitSeconds: context.waitDetail, errorCode: context.errorCode }),
   };
+  const message = problem ? messages[problem] : code.unsent;
   return (
     <>
-      <form className="kw-form-fields" onSubmit={(e) => { e.preventDefault(); send({ type: 'code.requested' }); }} noValidate>
+      <form className="kw-form-fields" onSubmit={(e) => { e.preventDefault(); if (code.requestAgain) code.requestAgain(); else send({ type: 'code.requested' }); }} noValidate>
         <MobileField id="login-mobile" label={t('signUp.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {message && <FieldError>{message}</FieldError>}
         {/* once a code is sent, a new one comes from the code entry, after its cool-down */}
-        {!codeEntry && <Button block size="large" type="submit" loading={sending} disabled={state.matches({ bySms: 'sendingCode' })}>{t('signUp.sendCode')}</Button>}
+        {!codeEntry && <Button block size="large" type="submit" loading={sending} disabled={code.sending}>{t('signUp.sendCode')}</Button>}
       </form>
-      <SendCodePanel actor={sendCode} renderCaptcha={renderCaptcha} />
+      <SendCodePanel actor={code.sendCode} renderCaptcha={renderCaptcha} />
       {codeEntry && <CodeEntryPanel actor={codeEntry} id="login-code" submitLabel={t('login.submit')} renderCaptcha={renderCaptcha} />}
     </>
   );

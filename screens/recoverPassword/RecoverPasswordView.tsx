@@ -5,9 +5,9 @@ import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recove
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
-import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { CodeEntryPanel, useCodeStep, type CodeEntryActor } from '../common/CodeEntryView.tsx';
 import { NewPasswordPanel, type NewPasswordActor } from '../common/NewPasswordView.tsx';
-import { SendCodePanel, unsentCodeMessages, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
+import { SendCodePanel, useSending } from '../common/SendCodeView.tsx';
 
 type State = SnapshotFrom<typeof recoverPasswordMachine>;
 type Send = (event: RecoverEvent) => void;
@@ -16,9 +16,10 @@ type Send = (event: RecoverEvent) => void;
 export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptchaBox }: { state: State; send: Send; renderCaptcha?: RenderCaptcha }) {
   const { t } = useTranslation();
   const { context } = state;
-  const sendCode = state.children.sendCode as SendCodeActor | undefined;
+  // the code entry child: the masked account and its button until a code went, then the code entry
   const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
-  const sending = useSending(sendCode);
+  const code = useCodeStep(codeEntry);
+  const sending = useSending(code.sendCode);
   if (state.matches('enteringAccount') || state.matches('checkingAccount')) {
     const problem = (['incomplete', 'notFound', 'lookupsExhausted', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringAccount: s }));
     const messages = { incomplete: t('login.incompleteMobile'), notFound: t('errors.ACC10001'), lookupsExhausted: t('errors.ACC10002'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
@@ -33,30 +34,21 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
       </form>
     );
   }
-  if (state.matches('confirmingAccount') || state.matches('sendingCode')) {
-    const problem = (['coolingDown', 'sendLimited', 'refused', 'unreachable'] as const).find((s) => state.matches({ confirmingAccount: s }));
-    const messages = unsentCodeMessages(t, context);
+  if (state.matches('confirmingAccount') || (state.matches('verifyingByCode') && !code.entering)) {
+    const message = code.unsent;
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('recoverPassword.confirmTitle')}</h2>
         <p className="kw-muted-text">{t('recoverPassword.accountOf', { name: context.maskedName })}</p>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
-        <SendCodePanel actor={sendCode} renderCaptcha={renderCaptcha} />
-        <Button block color="primary" size="large" loading={sending} disabled={state.matches('sendingCode')} onClick={() => send({ type: 'code.requested' })}>{t('signUp.sendCode')}</Button>
+        {message && <FieldError>{message}</FieldError>}
+        <SendCodePanel actor={code.sendCode} renderCaptcha={renderCaptcha} />
+        <Button block color="primary" size="large" loading={sending} disabled={code.sending} onClick={() => (code.requestAgain ? code.requestAgain() : send({ type: 'code.requested' }))}>{t('signUp.sendCode')}</Button>
         <button type="button" className="kw-text-button" onClick={() => send({ type: 'recovery.restarted' })}>{t('signUp.changeMobile')}</button>
       </div>
     );
   }
-  if (state.matches('enteringCode')) {
+  if (state.matches('verifyingByCode')) {
     return codeEntry ? <CodeEntryPanel actor={codeEntry} id="recover-code" renderCaptcha={renderCaptcha} /> : null;
-  }
-  if (state.matches('stepExpired')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.REG10002')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'recovery.restarted' })}>{t('signUp.restart')}</Button>
-      </div>
-    );
   }
   if (state.matches('passwordReset') || state.matches('done')) {
     return (

@@ -4,34 +4,35 @@ import type { SnapshotFrom } from 'xstate';
 import type { signUpMachine, SignUpEvent } from '../../machines/signUp.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
-import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { CodeEntryPanel, useCodeStep, type CodeEntryActor, type CodeStep as CodeStepParts } from '../common/CodeEntryView.tsx';
 import { NewPasswordForm, NewPasswordPanel, type NewPasswordActor } from '../common/NewPasswordView.tsx';
-import { SendCodePanel, unsentCodeMessages, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
+import { SendCodePanel, useSending } from '../common/SendCodeView.tsx';
 
 type State = SnapshotFrom<typeof signUpMachine>;
 
 /** Renders whichever step of the sign-up chart is current, with the message of each refusal. */
 export function SignUpView({ state, send, operatorName, renderCaptcha = renderCaptchaBox }: { state: State; send: (event: SignUpEvent) => void; operatorName: string | null; renderCaptcha?: RenderCaptcha }) {
-  if (state.matches('editingIdentity') || state.matches('sendingCode')) return <IdentityStep state={state} send={send} operatorName={operatorName} renderCaptcha={renderCaptcha} />;
-  if (state.matches('enteringCode')) return <CodeStep state={state} send={send} renderCaptcha={renderCaptcha} />;
-  if (state.matches('stepExpired')) return <StepExpired send={send} />;
+  // the code entry child: the identity form until a code went, then the code entry
+  const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
+  const code = useCodeStep(codeEntry);
+  if (state.matches('editingIdentity') || (state.matches('verifyingByCode') && !code.entering)) return <IdentityStep state={state} send={send} operatorName={operatorName} renderCaptcha={renderCaptcha} code={code} />;
+  if (state.matches('verifyingByCode')) return <CodeStep state={state} send={send} renderCaptcha={renderCaptcha} codeEntry={codeEntry} />;
   return <PasswordStep state={state} />;
 }
 
-function IdentityStep({ state, send, operatorName, renderCaptcha }: { state: State; send: (event: SignUpEvent) => void; operatorName: string | null; renderCaptcha: RenderCaptcha }) {
+function IdentityStep({ state, send, operatorName, renderCaptcha, code }: { state: State; send: (event: SignUpEvent) => void; operatorName: string | null; renderCaptcha: RenderCaptcha; code: CodeStepParts }) {
   const { t } = useTranslation();
   const { context } = state;
-  const sendCode = state.children.sendCode as SendCodeActor | undefined;
-  const sending = useSending(sendCode);
+  const sending = useSending(code.sendCode);
   const individual = context.memberType === 'individual';
-  const problem = (['incomplete', 'alreadyRegistered', 'coolingDown', 'sendLimited', 'refused', 'unreachable'] as const).find((s) => state.matches({ editingIdentity: s }));
+  const problem = (['incomplete', 'alreadyRegistered'] as const).find((s) => state.matches({ editingIdentity: s }));
   const messages = {
     incomplete: individual ? t('signUp.incompleteMobile') : t('signUp.incompleteEmail'),
     alreadyRegistered: t('errors.REG10001'),
-    ...unsentCodeMessages(t, context),
   };
+  const message = problem ? messages[problem] : code.unsent;
   return (
-    <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'code.requested' }); }} noValidate>
+    <form className="kw-form" onSubmit={(e) => { e.preventDefault(); if (code.requestAgain) code.requestAgain(); else send({ type: 'code.requested' }); }} noValidate>
       <h2 className="kw-step-title">{individual ? t('signUp.mobileTitle') : t('signUp.emailTitle')}</h2>
       <div className="kw-field">
         <label className="kw-label" htmlFor="signup-identity">{individual ? t('signUp.mobileLabel') : t('signUp.emailLabel')}</label>
@@ -58,18 +59,17 @@ function IdentityStep({ state, send, operatorName, renderCaptcha }: { state: Sta
           <a href="/agreement/privacyProtectionAgreement" target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>{t('signUp.privacyPolicy')}</a>
         </span>
       </Checkbox>
-      {problem && <FieldError>{messages[problem]}{problem === 'alreadyRegistered' && <> <a href="/app/login">{t('signUp.goToLogin')}</a></>}</FieldError>}
-      <SendCodePanel actor={sendCode} renderCaptcha={renderCaptcha} />
-      <Button block color="primary" size="large" type="submit" loading={sending} disabled={state.matches('sendingCode')}>
+      {message && <FieldError>{message}{problem === 'alreadyRegistered' && <> <a href="/app/login">{t('signUp.goToLogin')}</a></>}</FieldError>}
+      <SendCodePanel actor={code.sendCode} renderCaptcha={renderCaptcha} />
+      <Button block color="primary" size="large" type="submit" loading={sending} disabled={code.sending}>
         {t('signUp.sendCode')}
       </Button>
     </form>
   );
 }
 
-function CodeStep({ state, send, renderCaptcha }: { state: State; send: (event: SignUpEvent) => void; renderCaptcha: RenderCaptcha }) {
+function CodeStep({ state, send, renderCaptcha, codeEntry }: { state: State; send: (event: SignUpEvent) => void; renderCaptcha: RenderCaptcha; codeEntry: CodeEntryActor | undefined }) {
   const { t } = useTranslation();
-  const codeEntry = state.children.codeEntry as CodeEntryActor | undefined;
   const changeIdentity = (
     <button type="button" className="kw-text-button" onClick={() => send({ type: 'identity.edit' })}>
       {state.context.memberType === 'individual' ? t('signUp.changeMobile') : t('signUp.changeEmail')}
@@ -85,16 +85,4 @@ function PasswordStep({ state }: { state: State }) {
   // signed up: the chart has ended and the session starts on its way home
   if (!newPassword) return <NewPasswordForm id="signup-password" words={words} password="" busy done={state.matches('signedUp') ? t('signUp.done') : undefined} />;
   return <NewPasswordPanel actor={newPassword} id="signup-password" words={words} />;
-}
-
-function StepExpired({ send }: { send: (event: SignUpEvent) => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="kw-form">
-      <FieldError>{t('errors.REG10002')}</FieldError>
-      <Button block color="primary" size="large" onClick={() => send({ type: 'signup.restarted' })}>
-        {t('signUp.restart')}
-      </Button>
-    </div>
-  );
 }

@@ -10,10 +10,9 @@ import { codeEntryWith } from './codeEntry.ts';
 /** The bank checks card, holder and mobile and sends a code; each send is a new bind request (the bank never asks for a captcha). */
 export const sendBindCode: SendCall<BindCodeRequest, BindCodeSent> = (request) => requestGateway('wallet/card/inputMobile', request);
 
-/** Binding's calls: the BIN table, the bank's code, its check under the latest bind request. */
+/** Binding's calls: the BIN table, the bank's code (the first and every new one), its check under the latest bind request. */
 export const bindCardActors = {
   checkBin: fromPromise<Outcome<BinInfo>, { cardNo: string }>(({ input }) => requestGateway('wallet/card/checkCardBin', input)),
-  sendCode: fromPromise<Outcome<BindCodeSent>, BindCodeRequest>(({ input }) => sendBindCode(input, null)),
   codeEntry: codeEntryWith({
     send: sendBindCode,
     verify: (_request, sent, code) => requestGateway('wallet/card/verifyAuthCode', { bindId: sent.bindId, code }),

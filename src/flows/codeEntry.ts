@@ -8,13 +8,14 @@ import { sendCodeWith, type SendCall } from './sendCode.ts';
 export type VerifyCall<R extends CodeRequest, S extends CodeSent, T> = (request: R, sent: S, code: string) => Promise<Outcome<T>>;
 
 /**
- * The code entry of a flow: its verify call, and its resends through the send-a-code chart with the
- * flow's send call (the same one its first send uses). Request and answer come back as the flow's
- * chart and calls typed them (R, S): the chart carries them without looking inside.
+ * The code entry of a flow: its send call, for the first code (unless the flow's own call sent it)
+ * and every new one, through the send-a-code chart, and its verify call. Request and answer come
+ * back as the flow's chart and calls typed them (R, S): the chart carries them without looking inside.
  */
 export const codeEntryWith = <R extends CodeRequest, S extends CodeSent, T>(calls: { send: SendCall<R, S>; verify: VerifyCall<R, S, T> }) =>
   codeEntryMachine.provide({
     actors: {
+      sendCode: sendCodeWith(calls.send),
       verify: fromPromise<Outcome<unknown>, VerifyInput>(({ input }) => calls.verify(input.request as R, input.sent as S, input.code)),
       resend: sendCodeWith(calls.send),
     },

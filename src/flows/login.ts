@@ -5,7 +5,7 @@ import type { ActorsOf } from '../../machines/outcome.ts';
 import type { LoginResult } from '../../services/contract/session.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
-import { sendCodeWith, type SendCall } from './sendCode.ts';
+import type { SendCall } from './sendCode.ts';
 import { codeEntryWith } from './codeEntry.ts';
 
 /** The log-in SMS, the first one and every resend. */
@@ -17,7 +17,6 @@ export const loginActors = {
   passwordLogin: fromPromise<Outcome<LoginResult>, { login: string; password: string; captchaToken: string | null }>(({ input }) =>
     requestGateway('oauth/passwordLogin', { login: input.login, password: input.password, captchaToken: input.captchaToken ?? undefined }),
   ),
-  sendCode: sendCodeWith(sendLoginCode),
   codeEntry: codeEntryWith({
     send: sendLoginCode,
     verify: ({ mobile }, _sent, code) => requestGateway('oauth/authSmsLoginAdvance', { mobile, code }),

@@ -4,7 +4,7 @@ import type { CodeSent } from '../../machines/sendCode.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
-import { sendCodeWith, type SendCall } from './sendCode.ts';
+import type { SendCall } from './sendCode.ts';
 import { codeEntryWith } from './codeEntry.ts';
 import { newPasswordWith } from './newPassword.ts';
 
@@ -16,7 +16,6 @@ export const sendRecoveryCode: SendCall<RecoveryCodeRequest, CodeSent> = ({ mobi
 export const recoverPasswordActors = {
   checkAccount: fromPromise<Outcome<{ maskedName: string }>, { mobile: string; captchaToken: string | null }>(({ input }) =>
     requestGateway('fund/member/checkAccount4FindPassword', { mobile: input.mobile, captchaToken: input.captchaToken ?? undefined })),
-  sendCode: sendCodeWith(sendRecoveryCode),
   codeEntry: codeEntryWith({
     send: sendRecoveryCode,
     verify: ({ mobile }, _sent, code) => requestGateway('fund/sms/checkVerifyCode', { mobile, code, purpose: 'recover' }),

@@ -3,7 +3,7 @@ import type { CodeSent } from '../../machines/sendCode.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import type { LoginResult } from '../../services/contract/session.ts';
 import { requestGateway } from '../../services/gateway.ts';
-import { sendCodeWith, type SendCall } from './sendCode.ts';
+import type { SendCall } from './sendCode.ts';
 import { codeEntryWith } from './codeEntry.ts';
 import { newPasswordWith } from './newPassword.ts';
 
@@ -17,7 +17,6 @@ export const sendSignUpCode: SendCall<SignUpCodeRequest, CodeSent> = (request, c
 
 /** Sign-up's calls: the code, its check (the agreements were accepted to send it), the password that activates the account. */
 export const signUpActors = {
-  sendCode: sendCodeWith(sendSignUpCode),
   codeEntry: codeEntryWith({
     send: sendSignUpCode,
     verify: (request, _sent, code) => requestGateway('register/doRegister', { ...identityOf(request), code, agreed: true }),

@@ -3,13 +3,16 @@ import operators from '../../services/data/angola/operators.json' with { type: '
 /** decisions.md: Angolan mobiles are 9 digits starting 91–97 or 99; stored as E.164 +244…. */
 export const MOBILE_PATTERN = /^9[1-79]\d{7}$/;
 
+/** The mobile rule every form and chart applies to the 9 national digits typed (the charts keep digits only). */
+export const isNationalMobile = (digits: string): boolean => MOBILE_PATTERN.test(digits);
+
 /** Accepts "923 123 456", "+244923123456", "00244 923…"; returns the 9 national digits or null. */
 export function toNationalMobile(input: string): string | null {
   let digits = input.replace(/[\s().-]/g, '');
   if (digits.startsWith('+244')) digits = digits.slice(4);
   else if (digits.startsWith('00244')) digits = digits.slice(5);
   else if (digits.length === 12 && digits.startsWith('244')) digits = digits.slice(3);
-  return MOBILE_PATTERN.test(digits) ? digits : null;
+  return isNationalMobile(digits) ? digits : null;
 }
 
 export const toE164 = (national: string) => `+244${national}`;

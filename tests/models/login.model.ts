@@ -1,9 +1,10 @@
 import { loginMachine, type LoginEvent } from '../../machines/login.machine.ts';
 import { UNREACHABLE } from '../../machines/outcome.ts';
+import { isNationalMobile } from '../../src/lib/phone.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { sampleLogin } from './newPassword.model.ts';
-import { parkedSendCode, sampleCaptchaToken, sampleCodeSent } from './sendCode.model.ts';
-import { parkedCodeEntry } from './codeEntry.model.ts';
+import { sampleCaptchaToken, sampleCodeSent } from './sendCode.model.ts';
+import { codeEntryAnswering } from './codeEntry.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
@@ -19,12 +20,12 @@ export const loginUserEvents = {
 } satisfies Record<LoginEvent['type'], LoginEvent>;
 
 /**
- * The log-in chart with its call parked; its children run as the real charts with their calls
- * parked (sending; the code typed), and their outcomes are fed as `xstate.done.actor.sendCode` and
- * `xstate.done.actor.codeEntry`, as the children would send them.
+ * The log-in chart with its call parked; its code entry runs as the real chart, the code sent at
+ * once and the check parked, and its outcome is fed as `xstate.done.actor.codeEntry`, as the child
+ * would send it.
  */
 export const loginModel: FlowModel<typeof loginMachine> = {
-  machine: parkInvokes(loginMachine, ['passwordLogin']).provide({ actors: { sendCode: parkedSendCode, codeEntry: parkedCodeEntry } }),
+  machine: parkInvokes(loginMachine, ['passwordLogin']).provide({ actors: { codeEntry: codeEntryAnswering(() => sampleCodeSent) } }),
   variants: [{ name: 'log-in', input: undefined }],
   events: [
     ...Object.values(loginUserEvents),
@@ -35,19 +36,15 @@ export const loginModel: FlowModel<typeof loginMachine> = {
     doneEvent('passwordLogin', refusal('CAP10001')),
     doneEvent('passwordLogin', refusal('AGW50000')),
     errorEvent('passwordLogin', new Error('network down')),
-    doneEvent('sendCode', { ok: true, data: sampleCodeSent }),
-    doneEvent('sendCode', refusal('ACC10001')),
-    doneEvent('sendCode', refusal('COD10004', '37')),
-    doneEvent('sendCode', refusal('COD10005')),
-    doneEvent('sendCode', UNREACHABLE),
-    doneEvent('sendCode', refusal('AGW50000')),
-    errorEvent('sendCode', new Error('child failed')),
     doneEvent('codeEntry', { ok: true, data: sampleLogin }),
+    doneEvent('codeEntry', refusal('ACC10001')),
+    doneEvent('codeEntry', refusal('AGW50000')),
+    doneEvent('codeEntry', UNREACHABLE),
     errorEvent('codeEntry', new Error('child failed')),
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const facts = snapshot.matches('byPassword') ? [c.login.length >= 3, c.password.length > 0] : snapshot.matches('bySms') ? [/^9[1-79]\d{7}$/.test(c.mobile)] : [];
+    const facts = snapshot.matches('byPassword') ? [c.login.length >= 3, c.password.length > 0] : snapshot.matches('bySms') ? [isNationalMobile(c.mobile)] : [];
     return JSON.stringify([snapshot.value, facts]);
   },
 };

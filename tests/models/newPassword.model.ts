@@ -12,6 +12,7 @@ export const parkedNewPassword = parkInvokes(newPasswordMachine, ['save']);
 export const newPasswordUserEvents = {
   'password.changed': { type: 'password.changed', value: 'Luanda2026' },
   'password.submitted': { type: 'password.submitted' },
+  'flow.restarted': { type: 'flow.restarted' },
 } satisfies Record<NewPasswordEvent['type'], NewPasswordEvent>;
 
 /** The new-password chart as sign-up runs it (its save activates the account and signs it in). */

@@ -1,4 +1,5 @@
 import { payPasswordMachine, type PayPasswordEvent } from '../../machines/payPassword.machine.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { parkedNewPayPassword } from './newPayPassword.model.ts';
 
@@ -28,6 +29,7 @@ export const payPasswordModel: FlowModel<typeof payPasswordMachine> = {
     ...Object.values(payPasswordUserEvents),
     doneEvent('newPayPassword', { ok: true }),
     doneEvent('newPayPassword', { ok: false, code: 'PAY10003' }),
+    doneEvent('newPayPassword', UNREACHABLE),
     errorEvent('newPayPassword', new Error('child failed')),
     doneEvent('sendResetCode', { ok: true, data: { sentTo: '+244 9** *** 001' } }),
     doneEvent('sendResetCode', refusal('COD10005')),

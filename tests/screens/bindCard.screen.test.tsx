@@ -8,8 +8,10 @@ import { codeEntryWith } from '../../src/flows/codeEntry.ts';
 import type { CodeEntryActor } from '../../screens/common/CodeEntryView.tsx';
 import { luhnValid as contractLuhn } from '../../services/contract/shared.ts';
 import { bindCardModel, sampleBin, sampleSent } from '../models/bindCard.model.ts';
+import { codePhase, parkedCodeEntry } from '../models/codeEntry.model.ts';
 import { sampleCard } from '../models/withdrawal.model.ts';
-import { transitionCoveringPaths } from '../support/mbt.ts';
+import { doneEvent, parkInvokes, transitionCoveringPaths } from '../support/mbt.ts';
+import { CODE_NOT_SENT, checkCodeNotSent } from '../support/codeStep.tsx';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { Outcome } from '../../services/contract/outcome.ts';
 
@@ -71,23 +73,23 @@ const binding: ScreenBinding<typeof bindCardMachine> = {
       if (state.matches('checkingBin')) expect(status(ui)).toMatch(/A verificar o cartão/);
       return;
     }
-    if (state.matches('enteringMobile') || state.matches('sendingCode')) {
-      // before the bank's answer: no name (after it, e.g. the code check unanswered, its answer still stands)
-      expectCardFacts(ui, c.sent !== null);
+    if (state.matches('enteringMobile') || (state.matches('verifyingByCode') && codePhase(state) === 'sending')) {
+      // before the bank's answer: no name
+      expectCardFacts(ui, false);
       expect(ui.getByText('Telemóvel do cartão')).toBeTruthy();
       expect((ui.getByLabelText('Telemóvel registado no banco para este cartão') as HTMLInputElement).value).toBe(c.mobile);
       const table: Record<string, RegExp> = {
         invalid: /9 algarismos começado por 9/, mobileMismatch: /não é o número de telemóvel que o banco tem/, holderMismatch: /não está em seu nome/,
-        cardUnknown: /não reconhece este cartão/, alreadyBound: /já está associado/, coolingDown: /Aguarde 42 s/, sendLimited: /demasiados pedidos/,
-        refused: /erro no servidor/, unreachable: /Erro de rede/,
+        cardUnknown: /não reconhece este cartão/, alreadyBound: /já está associado/,
       };
       for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringMobile: sub as 'typing' })) expect(alert(ui)).toMatch(text);
       if (state.matches({ enteringMobile: 'typing' })) expect(ui.queryByRole('alert')).toBeNull();
-      if (state.matches('sendingCode')) expect(status(ui)).toMatch(/A enviar o código/);
+      // the bank's first code on its way (a code not sent, in this form: below)
+      if (state.matches('verifyingByCode')) expect(status(ui)).toMatch(/A enviar o código/);
       return;
     }
-    if (state.matches('enteringCode')) {
-      // the shared code entry (its own screen test goes through its states), its resend cooling down
+    if (state.matches('verifyingByCode')) {
+      // the bank's code went: the shared code entry (its own screen test goes through its states), its resend cooling down
       expectCardFacts(ui, true);
       expect(ui.getByText(/Enviámos um código de 6 dígitos para 923\*\*\*001/)).toBeTruthy();
       expect(ui.getByLabelText('Código de verificação')).toBeTruthy();
@@ -108,6 +110,22 @@ describe('card binding chart on its screen', () => {
   const paths = transitionCoveringPaths(bindCardModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(bindCardModel, path, binding);
+  });
+});
+
+/** Until the bank's code went, the code entry's first send shows in the card's mobile form, the wait in the bank's words (tests/support/codeStep.tsx). */
+describe('card binding: a code not sent, in the mobile form', () => {
+  const bankWords: Record<string, RegExp> = { '42 s': /Aguarde 42 s antes de pedir outro código/ };
+  it.each(CODE_NOT_SENT.map((c) => [c.says.source, c] as const))('%s', async (_says, { answer, says }) => {
+    await checkCodeNotSent({
+      machine: parkInvokes(bindCardMachine, ['checkBin']).provide({ actors: { codeEntry: parkedCodeEntry } }),
+      view: binding.view,
+      before: [{ type: 'cardNo.changed', value: '6004 0000 0000 0011' }, { type: 'cardNo.submitted' }, doneEvent('checkBin', { ok: true, data: sampleBin }), { type: 'mobile.changed', value: '923000001' }],
+      button: 'Continuar',
+      form: 'Telemóvel do cartão',
+      answer,
+      says: bankWords[says.source] ?? says,
+    });
   });
 });
 
@@ -136,7 +154,6 @@ describe('card numbers', () => {
           expect(input).toEqual({ cardNo: '6004000000000011' });
           return { ok: true, data: sampleBin };
         }),
-        sendCode: fromPromise<Outcome<BindCodeSent>, BindCodeRequest>(({ input }) => sendBindCode(input)),
         codeEntry: codeEntryWith({
           send: sendBindCode,
           verify: async (_request, sent, code) => {
@@ -152,8 +169,11 @@ describe('card numbers', () => {
     await waitFor(actor, (s) => s.matches('enteringMobile'));
     actor.send({ type: 'mobile.changed', value: '923 000 001' });
     actor.send({ type: 'mobile.submitted' });
-    await waitFor(actor, (s) => s.matches('enteringCode'));
+    await waitFor(actor, (s) => s.matches('verifyingByCode'));
     const codeEntry = actor.getSnapshot().children.codeEntry as CodeEntryActor;
+    // the bank's answer names the holder (the first send, through the code entry)
+    await waitFor(codeEntry, (s) => s.matches('enteringCode'));
+    expect((codeEntry.getSnapshot().context.sent as BindCodeSent).holderName).toBe('Ana M*** D***');
     await waitFor(codeEntry, (s) => s.matches({ enteringCode: { resend: 'available' } }));
     codeEntry.send({ type: 'code.resendRequested' });
     // the code entry keeps the new answer: the next check goes under its bind request

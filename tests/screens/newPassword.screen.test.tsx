@@ -15,6 +15,7 @@ const words = { title: 'Crie a palavra-passe de acesso', label: 'Palavra-passe',
 const events: UserEvents<NewPasswordEvent> = {
   'password.changed': (ui, e) => void fireEvent.change(ui.getByLabelText('Palavra-passe'), { target: { value: e.value } }),
   'password.submitted': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Criar conta/ })),
+  'flow.restarted': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Começar de novo' })),
 };
 
 const PROBLEMS: Record<string, RegExp> = { weak: /8 a 16 caracteres/, unreachable: /Erro de rede/ };
@@ -23,10 +24,15 @@ const binding: ScreenBinding<typeof newPasswordMachine> = {
   view: (state, send) => <NewPasswordView state={state} send={send as (e: NewPasswordEvent) => void} id="password" words={words} />,
   userEvents: events,
   states: (ui, state) => {
+    // the ticket lapsed: said here, with the way to start the flow again (then the flow goes back to its beginning)
+    if (state.matches('stepExpired') || state.matches('restarted')) {
+      expect(alerts(ui)).toMatch(/expirou/);
+      return void expect((ui.getByRole('button', { name: 'Começar de novo' }) as HTMLButtonElement).disabled).toBe(state.matches('restarted'));
+    }
     expect(ui.getByText('Crie a palavra-passe de acesso')).toBeTruthy();
     expect(ui.getByText('8 a 16 caracteres, com letras e números.')).toBeTruthy();
     expect((ui.getByLabelText('Palavra-passe') as HTMLInputElement).value).toBe(state.context.password);
-    // saving, saved or ended for the flow to start again: the button waits (it shows the saving in place of its word)
+    // saving or saved: the button waits (it shows the saving in place of its word)
     const waiting = state.matches('saving') || state.status === 'done';
     expect(ui.queryByRole('button', { name: /Criar conta/ }) === null).toBe(waiting);
     const problem = Object.keys(PROBLEMS).find((p) => state.matches({ choosing: p as 'weak' }));

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { SignUpView } from '../../screens/signUp/SignUpView.tsx';
+import { signUpMachine as chart } from '../../machines/signUp.machine.ts';
 import { signUpModel } from '../models/signUp.model.ts';
+import { codePhase, parkedCodeEntry } from '../models/codeEntry.model.ts';
+import { parkedNewPassword } from '../models/newPassword.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
+import { CODE_NOT_SENT, checkCodeNotSent } from '../support/codeStep.tsx';
 import type { RenderCaptcha } from '../../screens/common/CaptchaBox.tsx';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { signUpMachine, SignUpEvent } from '../../machines/signUp.machine.ts';
@@ -23,7 +27,6 @@ const userEvents: UserEvents<SignUpEvent> = {
   'agreement.toggled': (ui) => void fireEvent.click(ui.getByRole('checkbox')),
   'code.requested': (ui) => void fireEvent.click(ui.getByRole('button', { name: /Receber código/ })),
   'identity.edit': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Alterar número' })),
-  'signup.restarted': (ui) => void fireEvent.click(ui.getByRole('button', { name: 'Começar de novo' })),
 };
 
 const binding: ScreenBinding<typeof signUpMachine> = {
@@ -31,33 +34,31 @@ const binding: ScreenBinding<typeof signUpMachine> = {
   userEvents,
   states: (ui, state) => {
     const alert = () => ui.getByRole('alert').textContent ?? '';
-    if (state.matches('editingIdentity') || state.matches('sendingCode')) {
+    if (state.matches('editingIdentity')) {
       expect(ui.getByText('Qual é o seu número de telemóvel?')).toBeTruthy();
-      const expected: Record<string, RegExp | null> = {
-        idle: null, incomplete: /9 dígitos/, alreadyRegistered: /já tem uma conta/, coolingDown: /dentro de 42 s/,
-        sendLimited: /demasiados pedidos/, refused: /Dados inválidos/, unreachable: /Erro de rede/,
-      };
-      const sub = state.matches('sendingCode') ? 'idle' : Object.keys(expected).find((s) => state.matches({ editingIdentity: s as 'idle' }))!;
+      const expected: Record<string, RegExp | null> = { idle: null, incomplete: /9 dígitos/, alreadyRegistered: /já tem uma conta/ };
+      const sub = Object.keys(expected).find((s) => state.matches({ editingIdentity: s as 'idle' }))!;
       if (expected[sub]) expect(alert()).toMatch(expected[sub]!);
       else expect(ui.queryByRole('alert')).toBeNull();
       expect((ui.getByLabelText('Número de telemóvel') as HTMLInputElement).value).toBe(state.context.identity);
-      // while the send-a-code child sends, the button shows it instead of its words (its own screen test shows its captcha)
-      if (state.matches('sendingCode')) expect(ui.queryByRole('button', { name: 'Receber código' })).toBeNull();
-      else expect((ui.getByRole('button', { name: 'Receber código' }) as HTMLButtonElement).disabled).toBe(false);
-      return;
+      return void expect((ui.getByRole('button', { name: 'Receber código' }) as HTMLButtonElement).disabled).toBe(false);
     }
-    if (state.matches('enteringCode')) {
-      // the shared code entry in sign-up's words, its resend cooling down, and the way back to the number
+    if (state.matches('verifyingByCode') && codePhase(state) === 'sending') {
+      // the first code on its way: the form stays, its button shows the sending in place of its words
+      expect(ui.getByText('Qual é o seu número de telemóvel?')).toBeTruthy();
+      expect((ui.getByLabelText('Número de telemóvel') as HTMLInputElement).value).toBe(state.context.identity);
+      expect(ui.queryByRole('alert')).toBeNull();
+      return void expect(ui.queryByRole('button', { name: 'Receber código' })).toBeNull();
+    }
+    if (state.matches('verifyingByCode')) {
+      // the code went: the shared code entry in sign-up's words, its resend cooling down, and the
+      // way back to the number (a code not sent, in the form: below)
       expect(ui.getByText(/Enviámos um código de 6 dígitos para \+244 9\*\* \*\*\* 789/)).toBeTruthy();
       expect(ui.getByLabelText('Código de verificação')).toBeTruthy();
       expect((ui.getByRole('button', { name: /Reenviar código em \d+ s/ }) as HTMLButtonElement).disabled).toBe(true);
       expect(ui.getByRole('button', { name: 'Confirmar' })).toBeTruthy();
       expect(ui.queryByRole('alert')).toBeNull();
       return void expect(ui.getByRole('button', { name: 'Alterar número' })).toBeTruthy();
-    }
-    if (state.matches('stepExpired')) {
-      expect(alert()).toMatch(/expirou/);
-      return;
     }
     // the shared new-password step in sign-up's words (its own screen test goes through its states)
     expect(ui.getByText('Crie a palavra-passe de acesso')).toBeTruthy();
@@ -74,5 +75,21 @@ describe('sign-up chart on its screen', () => {
   it('has paths', () => expect(paths.length).toBeGreaterThan(10));
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(signUpModel, path, binding);
+  });
+});
+
+/** Until a code went, the code entry's first send shows in sign-up's own form (tests/support/codeStep.tsx). */
+describe('sign-up: a code not sent, in the identity form', () => {
+  it.each(CODE_NOT_SENT.map((c) => [c.says.source, c] as const))('%s', async (_says, { answer, says }) => {
+    await checkCodeNotSent({
+      machine: chart.provide({ actors: { codeEntry: parkedCodeEntry, newPassword: parkedNewPassword } }),
+      input: { memberType: 'individual' },
+      view: binding.view,
+      before: [{ type: 'identity.changed', value: '923456789' }, { type: 'agreement.toggled' }],
+      button: 'Receber código',
+      form: 'Qual é o seu número de telemóvel?',
+      answer,
+      says,
+    });
   });
 });
