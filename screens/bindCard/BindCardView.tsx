@@ -4,10 +4,11 @@ import type { SnapshotFrom } from 'xstate';
 import { cardNoMistyped, groupCardNumber, type bindCardMachine, type BindCardEvent } from '../../machines/bindCard.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
 import { unsentCodeMessages } from '../common/SendCodeView.tsx';
 import { MobileField } from '../common/MobileField.tsx';
-import { LinkButton, cardLabel } from '../common/bank.tsx';
+import { cardLabel } from '../common/bank.tsx';
 
 type State = SnapshotFrom<typeof bindCardMachine>;
 type Send = (event: BindCardEvent) => void;

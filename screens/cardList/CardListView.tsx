@@ -4,7 +4,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { cardListMachine, CardListEvent } from '../../machines/cardList.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton, cardLabel } from '../common/bank.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { cardLabel } from '../common/bank.tsx';
 
 type State = SnapshotFrom<typeof cardListMachine>;
 type Send = (event: CardListEvent) => void;
@@ -50,8 +51,8 @@ export function CardListView({ state, send }: { state: State; send: Send }) {
               </section>
             ) : (
               <div className="kw-bank-list-actions">
-                <a className="kw-button kw-link-button kw-centered-text" href="/app/topup">{t('cardList.topup')}</a>
-                <a className="kw-button kw-link-button kw-centered-text" href="/app/withdraw">{t('cardList.withdraw')}</a>
+                <LinkButton href="/app/topup" block={false}>{t('cardList.topup')}</LinkButton>
+                <LinkButton href="/app/withdraw" block={false}>{t('cardList.withdraw')}</LinkButton>
                 <button type="button" className="kw-button" disabled={removing} aria-label={t('cardList.removeCard', { card: cardLabel(card) })} onClick={() => send({ type: 'card.removeRequested', cardId: card.cardId })}>
                   {t('cardList.remove')}
                 </button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { cashierMachine, CashierEvent } from '../../machines/cashier.machine.ts';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { CodeChargePanel, type CodeChargeActor } from './CodeChargeView.tsx';
 import { DynamicCodePanel, type DynamicCodeActor } from './DynamicCodeView.tsx';
 import { StoreLine } from './till.tsx';

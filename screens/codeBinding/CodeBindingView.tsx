@@ -6,11 +6,11 @@ import type { codeBindingMachine, CodeBindingEvent } from '../../machines/codeBi
 import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
 import { QrCode } from '../common/QrCode.tsx';
 import { Scanner } from '../common/Scanner.tsx';
 import { downloadCode } from './downloadCode.ts';
 import { timeInSentence } from '../../src/lib/dates.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 type State = SnapshotFrom<typeof codeBindingMachine>;
 type Send = (event: CodeBindingEvent) => void;

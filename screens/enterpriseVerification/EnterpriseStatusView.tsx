@@ -6,11 +6,10 @@ import { timeInSentence } from '../../src/lib/dates.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import './EnterpriseVerification.css';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 type State = SnapshotFrom<typeof enterpriseVerificationMachine>;
 type Send = (event: EnterpriseVerificationEvent) => void;
-
-const linkButton = 'kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text';
 
 /**
  * The verification result (spec §2 `/app/result`): not verified, pending review, verified, or
@@ -32,7 +31,7 @@ export function EnterpriseStatusView({ state, send }: { state: State; send: Send
     return (
       <div className="kw-form">
         <FieldError>{t('errors.ENT10001')}</FieldError>
-        <a className={linkButton} href="/app/personalcert">{t('enterpriseVerification.toPersonal')}</a>
+        <LinkButton href="/app/personalcert" primary>{t('enterpriseVerification.toPersonal')}</LinkButton>
       </div>
     );
   }
@@ -52,8 +51,8 @@ export function EnterpriseStatusView({ state, send }: { state: State; send: Send
       )}
       {status === 'pending' && <Button block size="large" onClick={() => send({ type: 'status.refreshed' })}>{t('enterpriseVerification.refresh')}</Button>}
       {status === 'failed' && <Button block color="primary" size="large" onClick={() => send({ type: 'reverify' })}>{t('enterpriseVerification.reverify')}</Button>}
-      {status === 'unverified' && <a className={linkButton} href="/app/enterprisecert">{t('enterpriseVerification.start')}</a>}
-      {status === 'verified' && <a className={linkButton} href="/">{t('enterpriseVerification.toWallet')}</a>}
+      {status === 'unverified' && <LinkButton href="/app/enterprisecert" primary>{t('enterpriseVerification.start')}</LinkButton>}
+      {status === 'verified' && <LinkButton href="/" primary>{t('enterpriseVerification.toWallet')}</LinkButton>}
     </div>
   );
 }

@@ -6,8 +6,8 @@ import type { ReceivedInvitation } from '../../services/contract/invitation.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime } from '../common/format.ts';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
 import { timeInSentence } from '../../src/lib/dates.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 type State = SnapshotFrom<typeof invitationMachine>;
 type Send = (event: InvitationEvent) => void;

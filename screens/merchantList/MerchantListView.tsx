@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { merchantListMachine, MerchantListEvent, MerchantTree } from '../../machines/merchantList.machine.ts';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { languageOf } from '../common/format.ts';
 import { categoryLabel } from '../common/category.ts';
 import { daysText } from '../merchantOpening/merchantFormat.ts';

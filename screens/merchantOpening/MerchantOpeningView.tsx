@@ -7,8 +7,8 @@ import type { MerchantSummary } from '../../services/contract/merchantShared.ts'
 import { serverDocumentFlow } from '../../src/flows/document.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
-import { LinkButton } from './LinkButton.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { languageOf } from '../common/format.ts';
 import { categoryLabel, categoryOptions } from '../common/category.ts';

@@ -8,6 +8,7 @@ import { LEDGER_CODES } from '../../services/contract/answerCodes.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { signedInMemberType, verificationHref } from '../../src/lib/verification.ts';
 import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { QrCode } from '../common/QrCode.tsx';
@@ -52,7 +53,7 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-form">
         <p className="kw-muted-text" role="alert">{t('errors.PAY10006')}</p>
-        <a className="kw-button kw-button-block kw-link-button kw-centered-text kw-button-primary" href="/app/paypassword">{t('paymentCode.setPayPassword')}</a>
+        <LinkButton href="/app/paypassword" primary>{t('paymentCode.setPayPassword')}</LinkButton>
       </div>
     );
   }

@@ -5,6 +5,7 @@ import type { personalVerificationMachine, PersonalVerificationEvent } from '../
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { verificationHref } from '../../src/lib/verification.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 type State = SnapshotFrom<typeof personalVerificationMachine>;
 type Send = (event: PersonalVerificationEvent) => void;
@@ -20,7 +21,7 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
     return (
       <div className="kw-form">
         <FieldError>{t('errors.VER10007')}</FieldError>
-        <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href={verificationHref('enterprise')}>{t('common.verifyCompany')}</a>
+        <LinkButton href={verificationHref('enterprise')} primary>{t('common.verifyCompany')}</LinkButton>
       </div>
     );
   }
@@ -30,9 +31,9 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
         <p role="status" className="kw-success-text">{context.realName ? t('personalVerification.verifiedAs', { name: context.realName }) : t('personalVerification.alreadyVerified')}</p>
         <p className="kw-muted-text">{context.payPasswordSet ? t('personalVerification.levelDone') : t('personalVerification.levelExplain')}</p>
         {context.payPasswordSet ? (
-          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/">{t('personalVerification.toWallet')}</a>
+          <LinkButton href="/" primary>{t('personalVerification.toWallet')}</LinkButton>
         ) : (
-          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/paypassword">{t('personalVerification.setPayPassword')}</a>
+          <LinkButton href="/app/paypassword" primary>{t('personalVerification.setPayPassword')}</LinkButton>
         )}
         <a className="kw-text-button kw-centered-text" href="/agreement/accountLevel">{t('personalVerification.aboutLevels')}</a>
       </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MerchantReceipt } from '../../machines/scanToPay.machine.ts';
 import { languageOf, lineTime, money } from '../common/format.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 /** A merchant payment's receipt as the payer keeps it: amount, merchant, store, time, voucher number and the balance after it. */
 export function Receipt({ receipt }: { receipt: MerchantReceipt | null }) {
@@ -21,7 +22,7 @@ export function Receipt({ receipt }: { receipt: MerchantReceipt | null }) {
         <dt>{t('scanToPay.newAvailable')}</dt>
         <dd>{receipt ? money(receipt.available, language) : ''}</dd>
       </dl>
-      <a className="kw-button kw-button-block kw-link-button kw-centered-text kw-button-primary" href="/app/funddetail">{t('scanToPay.records')}</a>
+      <LinkButton href="/app/funddetail" primary>{t('scanToPay.records')}</LinkButton>
     </>
   );
 }

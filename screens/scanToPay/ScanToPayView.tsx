@@ -7,6 +7,7 @@ import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { Scanner } from '../common/Scanner.tsx';
@@ -140,7 +141,7 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
     <div className="kw-form">
       <p role="status" className="kw-success-text kw-pay-done">{t('scanToPay.paid')}</p>
       <Receipt receipt={context.receipt} />
-      <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/">{t('scanToPay.home')}</a>
+      <LinkButton href="/">{t('scanToPay.home')}</LinkButton>
       {scanAgain('scanToPay.payAnother')}
     </div>
   );

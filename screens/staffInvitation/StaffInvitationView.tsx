@@ -9,8 +9,8 @@ import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { formatMobile } from '../../src/lib/phone.ts';
 import { languageOf, lineTime } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
 import { timeInSentence } from '../../src/lib/dates.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 type State = SnapshotFrom<typeof staffInvitationMachine>;
 type Send = (event: StaffInvitationEvent) => void;

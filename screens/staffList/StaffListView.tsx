@@ -6,8 +6,8 @@ import type { StaffMember } from '../../services/contract/staffList.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { formatMobile } from '../../src/lib/phone.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { languageOf, lineTime } from '../common/format.ts';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
 
 type State = SnapshotFrom<typeof staffListMachine>;
 type Send = (event: StaffListEvent) => void;

@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { WEEKDAYS, type storeMachine, type StoreEvent, type StoreTextField } from '../../machines/store.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { daysText } from '../merchantOpening/merchantFormat.ts';
 import { StorePhotoSlot, type PhotoUploader } from './StorePhotoSlot.tsx';
 

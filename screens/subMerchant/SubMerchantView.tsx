@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { subMerchantMachine, SubMerchantEvent, SubMerchantField } from '../../machines/subMerchant.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 type State = SnapshotFrom<typeof subMerchantMachine>;
 type Send = (event: SubMerchantEvent) => void;

@@ -6,6 +6,7 @@ import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { formatMobile } from '../../src/lib/phone.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
@@ -120,7 +121,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
         <dd>{receipt ? money(receipt.available, language) : ''}</dd>
       </dl>
       <Button block color="primary" size="large" onClick={() => send({ type: 'transfer.restarted' })}>{t('transfer.another')}</Button>
-      <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/app/wallet">{t('transfer.toWallet')}</a>
+      <LinkButton href="/app/wallet">{t('transfer.toWallet')}</LinkButton>
     </div>
   );
 }
