@@ -5,6 +5,7 @@ import { cardNoMistyped, groupCardNumber, type bindCardMachine, type BindCardEve
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
 import { unsentCodeMessages } from '../common/SendCodeView.tsx';
 import { MobileField } from '../common/MobileField.tsx';
@@ -61,7 +62,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
           <span id="bind-card-no-hint" className="kw-hint">{hint ? t('bindCard.luhnHint') : t('bindCard.cardNoHint')}</span>
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('bindCard.checking')}</p>}
+        {busy && <Notice>{t('bindCard.checking')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
       </form>
     );
@@ -103,7 +104,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
         <p className="kw-muted-text">{t('bindCard.mobileExplain')}</p>
         <MobileField id="bind-mobile" label={t('bindCard.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('bindCard.sending')}</p>}
+        {busy && <Notice>{t('bindCard.sending')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'cardNo.edit' })}>{t('bank.common.changeCard')}</Button>
       </form>
@@ -122,7 +123,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
   const card = context.card;
   return (
     <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('bindCard.bound')}</p>
+      <Notice kind="success">{t('bindCard.bound')}</Notice>
       <p className="kw-muted-text">{t('bindCard.boundCard', { card: card ? cardLabel(card) : '' })}</p>
       {from === 'topup' && <LinkButton href="/app/topup" primary>{t('bindCard.continueTopup')}</LinkButton>}
       {from === 'withdraw' && <LinkButton href="/app/withdraw" primary>{t('bindCard.continueWithdraw')}</LinkButton>}

@@ -5,6 +5,7 @@ import type { cardListMachine, CardListEvent } from '../../machines/cardList.mac
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { cardLabel } from '../common/bank.tsx';
 
 type State = SnapshotFrom<typeof cardListMachine>;
@@ -19,7 +20,7 @@ export function CardListView({ state, send }: { state: State; send: Send }) {
   if (state.matches('empty')) {
     return (
       <div className="kw-form">
-        {context.chosen && <p className="kw-success-text" role="status">{t('cardList.removed')}</p>}
+        {context.chosen && <Notice kind="success">{t('cardList.removed')}</Notice>}
         <h2 className="kw-step-title">{t('cardList.empty')}</h2>
         <p className="kw-muted-text">{t('cardList.emptyExplain')}</p>
         <LinkButton href="/app/cards/bind" primary>{t('bank.common.bindCard')}</LinkButton>
@@ -31,7 +32,7 @@ export function CardListView({ state, send }: { state: State; send: Send }) {
   const removing = state.matches({ ready: 'removing' });
   return (
     <div className="kw-form">
-      {state.matches({ ready: 'removed' }) && <p className="kw-success-text" role="status">{t('cardList.removed')}</p>}
+      {state.matches({ ready: 'removed' }) && <Notice kind="success">{t('cardList.removed')}</Notice>}
       <ul className="kw-bank-list" aria-label={t('bank.common.cards')}>
         {context.cards.map((card) => (
           <li key={card.cardId} className="kw-bank-list-item">
@@ -45,7 +46,7 @@ export function CardListView({ state, send }: { state: State; send: Send }) {
                 <h3 id={`remove-${card.cardId}`} className="kw-step-title">{t('cardList.confirmTitle', { card: cardLabel(card) })}</h3>
                 <p className="kw-muted-text">{t('cardList.confirmExplain')}</p>
                 {state.matches({ ready: 'removeFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('cardList.removeFailed')}</FieldError>}
-                {removing && <p className="kw-muted-text" role="status">{t('cardList.removing')}</p>}
+                {removing && <Notice>{t('cardList.removing')}</Notice>}
                 <Button block color="danger" size="large" loading={removing} disabled={removing} onClick={() => send({ type: 'removal.confirmed' })}>{t('cardList.confirmRemove')}</Button>
                 <Button block size="large" disabled={removing} onClick={() => send({ type: 'removal.cancelled' })}>{t('cardList.keep')}</Button>
               </section>

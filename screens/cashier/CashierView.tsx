@@ -2,8 +2,10 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { cashierMachine, CashierEvent } from '../../machines/cashier.machine.ts';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { CodeChargePanel, type CodeChargeActor } from './CodeChargeView.tsx';
 import { DynamicCodePanel, type DynamicCodeActor } from './DynamicCodeView.tsx';
 import { StoreLine } from './till.tsx';
@@ -17,14 +19,14 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
   const { context } = state;
   const store = context.stores.find((s) => s.storeId === context.storeId) ?? null;
 
-  if (state.matches('loadingStores')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadingStores')) return <Loading />;
   if (state.matches('storesFailed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('cashier.storesFailed')} onRetry={() => send({ type: 'stores.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('cashier.storesFailed')} onRetry={() => send({ type: 'stores.retry' })} />;
   }
   if (state.matches('notMerchant')) {
     return (
       <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('errors.MCH10003')}</p>
+        <FieldError>{t('errors.MCH10003')}</FieldError>
         <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>
       </div>
     );
@@ -33,7 +35,7 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
     // a clerk: never the owner's way on (create a store), which they cannot take
     return (
       <div className="kw-form">
-        <p className="kw-error-text" role="alert">{context.errorCode ? t(`errors.${context.errorCode}`) : t('cashier.storeClosed')}</p>
+        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('cashier.storeClosed')}</FieldError>
         <LinkButton href="/" primary>{t('merchantOpening.toHome')}</LinkButton>
       </div>
     );
@@ -41,7 +43,7 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
   if (state.matches('noStores')) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('cashier.noStores')}</p>
+        <Notice>{t('cashier.noStores')}</Notice>
         <LinkButton href="/app/merchantlist" primary>{t('merchantOpening.toList')}</LinkButton>
       </div>
     );
@@ -82,7 +84,7 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
   if (state.matches('interrupted')) {
     return (
       <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('cashier.interrupted')}</p>
+        <FieldError>{t('cashier.interrupted')}</FieldError>
         <LinkButton href="/app/records" primary>{t('cashier.toRecords')}</LinkButton>
         {/* the records first: a second charge before knowing could charge the customer twice */}
         <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>

@@ -7,6 +7,7 @@ import type { dynamicCodeMachine, DynamicCodeEvent } from '../../machines/dynami
 import { languageOf, money } from '../merchantOpening/merchantFormat.ts';
 import { QrCode } from '../common/QrCode.tsx';
 import { AMOUNT_PROBLEMS, AmountStep, PaidStep } from './till.tsx';
+import { FieldError } from '../../src/ui/FieldError.tsx';
 
 type State = SnapshotFrom<typeof dynamicCodeMachine>;
 export type DynamicCodeActor = ActorRefFrom<typeof dynamicCodeMachine>;
@@ -46,7 +47,7 @@ export function DynamicCodeView({ state, send, storeName }: { state: State; send
         <QrCode value={context.code.payload} label={t('cashier.codeLabel', { amount: kz(context.code.amount) })} caption={storeName} size={260} />
         <p className="kw-muted-text kw-centered-text">{t('cashier.timeLeft', { time: `${minutes}:${seconds}` })}</p>
         {state.matches({ showing: 'trouble' })
-          ? <p className="kw-error-text" role="alert">{t('bank.common.pollTrouble')}</p>
+          ? <FieldError>{t('bank.common.pollTrouble')}</FieldError>
           : <p className="kw-muted-text kw-centered-text" role="status">{t('cashier.waitingPayment')}</p>}
         <Button block size="large" onClick={() => send({ type: 'code.cancelled' })}>{t('cashier.cancelCode')}</Button>
       </div>
@@ -55,7 +56,7 @@ export function DynamicCodeView({ state, send, storeName }: { state: State; send
   if (state.matches('expired')) {
     return (
       <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('cashier.expired')}</p>
+        <FieldError>{t('cashier.expired')}</FieldError>
         <Button block color="primary" size="large" onClick={() => send({ type: 'code.renewed' })}>{t('cashier.renew', { amount: kz(context.amount) })}</Button>
         <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>
       </div>

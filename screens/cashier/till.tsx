@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { MerchantPayment } from '../../services/contract/merchantShared.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { amountPlaceholder, languageOf, lineTime, money } from '../merchantOpening/merchantFormat.ts';
 
 // what both modes' screens share: the amount step, the paid receipt and the way to start again
@@ -48,7 +49,7 @@ export function AmountStep({ storeName, amountText, problem, errorCode, busy, se
             value={amountText} disabled={busy} aria-invalid={!!problem || undefined} onChange={(e) => send({ type: 'amount.changed', value: e.target.value })} />
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('cashier.creating')}</p>}
+        {busy && <Notice>{t('cashier.creating')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{submit}</Button>
         {!busy && <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.back')}</Button>}
       </form>

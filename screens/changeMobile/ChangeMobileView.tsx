@@ -5,6 +5,7 @@ import type { changeMobileMachine, ChangeMobileEvent, PhotoSlot } from '../../ma
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { SendCodePanel, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 
@@ -36,13 +37,13 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
     const pending = !!context.pendingNewMobile;
     return (
       <div className="kw-form">
-        <p role="status" className="kw-success-text">{pending ? t('changeMobile.pending', { mobile: context.pendingNewMobile ?? '' }) : t('changeMobile.changed')}</p>
+        <Notice kind="success">{pending ? t('changeMobile.pending', { mobile: context.pendingNewMobile ?? '' }) : t('changeMobile.changed')}</Notice>
         {pending && <p className="kw-muted-text">{t('changeMobile.pendingExplain')}</p>}
         <Button block color="primary" size="large" disabled={state.matches('done')} onClick={() => send({ type: 'flow.finished' })}>{t('common.done')}</Button>
       </div>
     );
   }
-  if (state.matches('binding')) return <p className="kw-centered" role="status">{t('changeMobile.binding')}</p>;
+  if (state.matches('binding')) return <Loading label={t('changeMobile.binding')} />;
 
   if (state.matches('confirmingIdentity') || state.matches('checkingIdentity')) {
     const problem = problemOf('confirmingIdentity', ['wrongPassword', 'locked', 'unreachable'] as const);

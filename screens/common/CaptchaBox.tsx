@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { captchaMachine, CaptchaEvent, CaptchaScene } from '../../machines/captcha.machine.ts';
 import { captchaFlow } from '../../src/flows/captcha.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 /**
  * Renders the captcha chart: the image, one answer, a new image after a wrong one. Not a <form>: it
@@ -23,7 +24,7 @@ export function CaptchaView({ state, send }: { state: SnapshotFrom<typeof captch
       </div>
     );
   }
-  if (state.matches('solved') || state.matches('notNeeded')) return <p className="kw-muted-text" role="status">{t('captcha.solved')}</p>;
+  if (state.matches('solved') || state.matches('notNeeded')) return <Notice>{t('captcha.solved')}</Notice>;
   const busy = state.hasTag('busy');
   return (
     <div className="kw-captcha" role="group" aria-label={t('captcha.imageAlt')}>

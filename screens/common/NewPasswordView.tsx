@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { newPasswordMachine, NewPasswordEvent } from '../../machines/newPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof newPasswordMachine>;
 export type NewPasswordActor = ActorRefFrom<typeof newPasswordMachine>;
@@ -41,7 +42,7 @@ export function NewPasswordForm({ id, words, password, problem, busy, done, onCh
       </div>
       {problem === 'weak' && <FieldError>{t('errors.PWD10001')}</FieldError>}
       {problem === 'unreachable' && <FieldError>{t('errors.network.gateway')}</FieldError>}
-      {done && <p role="status" className="kw-success-text">{done}</p>}
+      {done && <Notice kind="success">{done}</Notice>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{words.submit}</Button>
     </form>
   );

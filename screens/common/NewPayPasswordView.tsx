@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { newPayPasswordMachine, NewPayPasswordEvent } from '../../machines/newPayPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { SecureKeypad } from './SecureKeypad.tsx';
 
 type State = SnapshotFrom<typeof newPayPasswordMachine>;
@@ -19,7 +21,7 @@ export function NewPayPasswordView({ state, send }: { state: State; send: Send }
   const { t } = useTranslation();
   const { context } = state;
   if (state.matches('loadingKeypad')) {
-    return <p className="kw-centered" role="status">{t('payPassword.preparing')}</p>;
+    return <Loading label={t('payPassword.preparing')} />;
   }
   if (state.matches('keypadUnavailable') || state.matches('rejected')) {
     const message = state.matches({ rejected: 'weak' })
@@ -35,7 +37,7 @@ export function NewPayPasswordView({ state, send }: { state: State; send: Send }
     );
   }
   if (state.status === 'done') {
-    return <p role="status" className="kw-muted-text">{t('payPassword.saving')}</p>;
+    return <Notice>{t('payPassword.saving')}</Notice>;
   }
   const second = state.matches({ entering: 'second' }) || state.matches('saving');
   return (
@@ -44,7 +46,7 @@ export function NewPayPasswordView({ state, send }: { state: State; send: Send }
       <p className="kw-muted-text">{t('payPassword.explain')}</p>
       {state.matches({ entering: 'weak' }) && <FieldError>{t('errors.PAY10004')}</FieldError>}
       {state.matches({ entering: 'mismatch' }) && <FieldError>{t('payPassword.mismatch')}</FieldError>}
-      {state.matches('saving') && <p role="status" className="kw-muted-text">{t('payPassword.saving')}</p>}
+      {state.matches('saving') && <Notice>{t('payPassword.saving')}</Notice>}
       <SecureKeypad
         mapArr={context.keypad?.mapArr ?? []}
         filled={second ? context.second.length : context.first.length}

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { PullToRefresh } from './PullToRefresh.tsx';
 
 /** Where a paged list's chart stands (the fund detail's and the records' `ready` / `loadingMore` / `refreshing`), read by its view. */
@@ -73,7 +74,7 @@ function ListFooter({ section, page, count, onMore }: { section: string; page: P
   return (
     <div className="kw-fund-footer">
       {page.moreFailed && <FieldError>{t(`${section}.moreFailed`)}</FieldError>}
-      {page.loadingMore && <p className="kw-muted-text" role="status">{t(`${section}.loadingMore`)}</p>}
+      {page.loadingMore && <Notice>{t(`${section}.loadingMore`)}</Notice>}
       {page.canMore && <Button size="small" onClick={onMore}>{t(`${section}.more`)}</Button>}
       {page.end && count > 0 && <p className="kw-muted-text">{t(`${section}.end`)}</p>}
       <div ref={sentinel} aria-hidden="true" />

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { CameraStream, ScannerEvent, TypedKind, scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof scannerMachine>;
 type Send = (event: ScannerEvent) => void;
@@ -66,7 +68,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-scanner">
         <div className="kw-scanner-frame kw-scanner-frame-idle" aria-hidden="true" />
-        <p className="kw-muted-text" role="status">{t('scanner.requesting')}</p>
+        <Notice>{t('scanner.requesting')}</Notice>
         <OtherWays send={send} kind={kind} />
       </div>
     );
@@ -75,7 +77,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-scanner">
         <CameraPicture stream={context.stream} label={t('scanner.picture')} />
-        <p className="kw-muted-text" role="status">{t(`scanner.aim.${kind}`)}</p>
+        <Notice>{t(`scanner.aim.${kind}`)}</Notice>
         <OtherWays send={send} kind={kind} />
       </div>
     );
@@ -94,7 +96,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
   if (state.matches({ looking: 'readingPhoto' })) {
     return (
       <div className="kw-scanner">
-        <p className="kw-centered" role="status">{t('scanner.readingPhoto')}</p>
+        <Loading label={t('scanner.readingPhoto')} />
       </div>
     );
   }
@@ -127,7 +129,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
     );
   }
   // decoded: the parent takes over
-  return <p className="kw-centered" role="status">{t('scanner.read')}</p>;
+  return <Loading label={t('scanner.read')} />;
 }
 
 /** The camera scanner of a flow that reads codes: pass its `scanner` child (scannerMachine, provided by src/flows/scanner.ts). */

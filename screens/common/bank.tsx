@@ -6,6 +6,7 @@ import type { BoundCard } from '../../machines/bankFlow.ts';
 import type { bankSettlementMachine, BankStatus } from '../../machines/bankSettlement.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 /** The bank's reasons for refusing a payment that have a text of their own (contracts topup/withdraw). */
 const REASONS = ['INSUFFICIENT_FUNDS', 'DECLINED', 'LIMIT_EXCEEDED', 'CARD_BLOCKED', 'CARD_UNKNOWN', 'BRANCH_REQUIRED'];
@@ -41,7 +42,7 @@ export function NoBoundCard({ text, from }: { text: string; from: 'topup' | 'wit
   const { t } = useTranslation();
   return (
     <div className="kw-form">
-      <p className="kw-muted-text" role="status">{text}</p>
+      <Notice>{text}</Notice>
       <LinkButton href={`/app/cards/bind?from=${from}`} primary>{t('bank.common.bindCard')}</LinkButton>
     </div>
   );
@@ -113,7 +114,7 @@ export function BankOutcome({ refused, text, summary, explanation, another }: {
         </>
       ) : (
         <>
-          <p role="status" className="kw-success-text">{text}</p>
+          <Notice kind="success">{text}</Notice>
           {summary}
         </>
       )}

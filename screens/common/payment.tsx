@@ -6,6 +6,8 @@ import type { paymentMachine, PaymentEvent } from '../../machines/payment.machin
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import type { newPayPasswordMachine } from '../../machines/newPayPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { PayConfirmPanel } from './PayConfirmView.tsx';
 import { NewPayPasswordPanel } from './NewPayPasswordView.tsx';
 
@@ -54,7 +56,7 @@ export function PaymentView({ state, send, summary, words, onLeave }: PaymentPro
       <div className="kw-form">
         {summary}
         {state.matches({ authorising: 'reauthorising' }) && <FieldError>{t('errors.FND10008')}</FieldError>}
-        {state.matches({ authorising: 'afterSetting' }) && <p className="kw-success-text" role="status">{t('payConfirm.afterSetting')}</p>}
+        {state.matches({ authorising: 'afterSetting' }) && <Notice kind="success">{t('payConfirm.afterSetting')}</Notice>}
         {payConfirm && <PayConfirmPanel actor={payConfirm} />}
         {leave(words.cancel)}
       </div>
@@ -104,7 +106,7 @@ export function PaymentView({ state, send, summary, words, onLeave }: PaymentPro
   return (
     <div className="kw-form">
       {summary}
-      <p className="kw-centered" role="status">{t(words.paying)}</p>
+      <Loading label={t(words.paying)} />
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { formatKwanza } from '../../src/lib/money.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { LanguageMenu } from '../../src/ui/LanguageMenu.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import '../common/wallet.css';
 
 /**
@@ -125,19 +127,19 @@ function MerchantPanel({ state, verified, onRetry }: { state: Read; verified: bo
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const title = <h2 id="hub-merchant">{t('hub.merchantTitle')}</h2>;
-  if (state.matches('loading')) return <section className="kw-section" aria-labelledby="hub-merchant">{title}<p className="kw-muted-text" role="status">{t('common.loading')}</p></section>;
+  if (state.matches('loading')) return <section className="kw-section" aria-labelledby="hub-merchant">{title}<Notice>{t('common.loading')}</Notice></section>;
   if (state.matches('failed')) {
     return (
       <section className="kw-section" aria-labelledby="hub-merchant">
         {title}
-        <p className="kw-error-text" role="alert">{t('hub.merchantFailed')}</p>
+        <FieldError>{t('hub.merchantFailed')}</FieldError>
         <button type="button" className="kw-text-button" onClick={onRetry}>{t('common.retry')}</button>
       </section>
     );
   }
   if (state.matches('unavailable')) {
     if (state.context.errorCode !== MERCHANT_CODES.notAMerchant) {
-      return <section className="kw-section" aria-labelledby="hub-merchant">{title}<p className="kw-error-text" role="alert">{t(`errors.${state.context.errorCode ?? 'AGW50000'}`)}</p></section>;
+      return <section className="kw-section" aria-labelledby="hub-merchant">{title}<FieldError>{t(`errors.${state.context.errorCode ?? 'AGW50000'}`)}</FieldError></section>;
     }
     // not a merchant: a verified enterprise may open a collection account, another verifies first (known once the balance is)
     if (verified === null) return null;

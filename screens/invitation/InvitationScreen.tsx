@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { storage } from '../../src/lib/storage.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { InvitationView } from './InvitationView.tsx';
 import { useInvitationFlow } from './useInvitationFlow.ts';
 
@@ -31,7 +32,7 @@ export function SignInFirst({ back }: { back: string }) {
   const returnTo = encodeURIComponent(back);
   return (
     <div className="kw-form">
-      <p className="kw-muted-text" role="status">{t('invitation.signInFirst')}</p>
+      <Notice>{t('invitation.signInFirst')}</Notice>
       <LinkButton href={`/app/login?returnTo=${returnTo}`} primary>{t('invitation.signIn')}</LinkButton>
       <LinkButton href={`/app/register?returnTo=${returnTo}`}>{t('invitation.signUp')}</LinkButton>
     </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { loginMachine, LoginEvent } from '../../machines/login.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
@@ -15,7 +16,7 @@ export function LoginView({ state, send, renderCaptcha = renderCaptchaBox }: { s
   const { t } = useTranslation();
   const bySms = state.matches('bySms');
   if (state.matches('signedIn')) {
-    return <p className="kw-centered" role="status">{t('login.signedIn')}</p>;
+    return <Loading label={t('login.signedIn')} />;
   }
   return (
     <div className="kw-form">

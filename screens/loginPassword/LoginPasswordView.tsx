@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { loginPasswordMachine, LoginPasswordEvent } from '../../machines/loginPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof loginPasswordMachine>;
 
@@ -13,9 +14,9 @@ export function LoginPasswordView({ state, send }: { state: State; send: (event:
   if (state.matches('changed') || state.matches('done')) {
     return (
       <div className="kw-form">
-        <p role="status" className="kw-success-text">
+        <Notice kind="success">
           {t('loginPassword.changed')} {context.otherSessionsEnded > 0 && t('loginPassword.othersEnded', { count: context.otherSessionsEnded })}
-        </p>
+        </Notice>
         <Button block color="primary" size="large" disabled={state.matches('done')} onClick={() => send({ type: 'flow.finished' })}>{t('loginPassword.back')}</Button>
       </div>
     );

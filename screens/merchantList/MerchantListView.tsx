@@ -2,8 +2,9 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { merchantListMachine, MerchantListEvent, MerchantTree } from '../../machines/merchantList.machine.ts';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { languageOf } from '../common/format.ts';
 import { categoryLabel } from '../common/category.ts';
 import { daysText } from '../merchantOpening/merchantFormat.ts';
@@ -50,14 +51,14 @@ function MerchantSection({ merchant, main }: { merchant: Merchant; main: boolean
 export function MerchantListView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('failed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('merchantList.loadFailed')} onRetry={() => send({ type: 'list.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('merchantList.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
   }
   if (state.matches('notMerchant') || !context.list) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('errors.MCH10003')}</p>
+        <Notice>{t('errors.MCH10003')}</Notice>
         <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>
       </div>
     );

@@ -6,8 +6,9 @@ import type { merchantOpeningMachine, MerchantOpeningEvent } from '../../machine
 import type { MerchantSummary } from '../../services/contract/merchantShared.ts';
 import { serverDocumentFlow } from '../../src/flows/document.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { languageOf } from '../common/format.ts';
@@ -56,14 +57,14 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
   const [reading, setReading] = useState(false);
   const { context } = state;
 
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('failed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('merchantOpening.loadFailed')} onRetry={() => send({ type: 'opening.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('merchantOpening.loadFailed')} onRetry={() => send({ type: 'opening.retry' })} />;
   }
   if (state.matches('individual')) {
     return (
       <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('errors.MCH10001')}</p>
+        <FieldError>{t('errors.MCH10001')}</FieldError>
         <p className="kw-muted-text">{t('merchantOpening.individualExplain')}</p>
         <LinkButton href="/">{t('merchantOpening.toHome')}</LinkButton>
       </div>
@@ -72,7 +73,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
   if (state.matches('notVerified')) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('merchantOpening.verifyFirst')}</p>
+        <Notice>{t('merchantOpening.verifyFirst')}</Notice>
         <LinkButton href="/app/enterprisecert" primary>{t('merchantOpening.verify')}</LinkButton>
       </div>
     );
@@ -80,19 +81,19 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
   if (state.matches('pendingVerification')) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('merchantOpening.pending')}</p>
+        <Notice>{t('merchantOpening.pending')}</Notice>
         <LinkButton href="/app/result" primary>{t('merchantOpening.seeStatus')}</LinkButton>
       </div>
     );
   }
-  if (state.matches('loadingCards')) return <p className="kw-centered" role="status">{t('merchantOpening.loadingCards')}</p>;
+  if (state.matches('loadingCards')) return <Loading label={t('merchantOpening.loadingCards')} />;
   if (state.matches('cardsFailed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('merchantOpening.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('merchantOpening.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />;
   }
   if (state.matches('noCards')) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('merchantOpening.noCards')}</p>
+        <Notice>{t('merchantOpening.noCards')}</Notice>
         <LinkButton href="/app/cards/bind?from=open" primary>{t('bank.common.bindCard')}</LinkButton>
         <Button block size="large" onClick={() => send({ type: 'cards.retry' })}>{t('merchantOpening.cardsAgain')}</Button>
       </div>
@@ -101,7 +102,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
   if (state.matches('opened') && context.merchant) {
     return (
       <div className="kw-form">
-        <p className="kw-success-text" role="status">{t('merchantOpening.opened', { name: context.merchant.name })}</p>
+        <Notice kind="success">{t('merchantOpening.opened', { name: context.merchant.name })}</Notice>
         <MerchantSummaryList merchant={context.merchant} />
         <LinkButton href={`/app/store/new?merchantId=${context.merchant.merchantId}`} primary>{t('merchantOpening.firstStore')}</LinkButton>
         <LinkButton href="/app/merchantlist">{t('merchantOpening.toList')}</LinkButton>
@@ -111,7 +112,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
   if (state.matches('open') && context.merchant) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('merchantOpening.alreadyOpen')}</p>
+        <Notice>{t('merchantOpening.alreadyOpen')}</Notice>
         <MerchantSummaryList merchant={context.merchant} />
         <div className="kw-mch-ways">
           <LinkButton href="/app/cashier" primary>{t('merchantOpening.toCashier')}</LinkButton>
@@ -183,7 +184,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
 
       {state.matches({ filling: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
       {state.matches({ filling: 'unreachable' }) && <FieldError>{t('merchantOpening.unreachable')}</FieldError>}
-      {busy && <p className="kw-muted-text" role="status">{t('merchantOpening.opening')}</p>}
+      {busy && <Notice>{t('merchantOpening.opening')}</Notice>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('merchantOpening.submit')}</Button>
     </form>
   );

@@ -4,7 +4,8 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { passwordFreeMachine, PasswordFreeEvent } from '../../machines/passwordFree.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
@@ -30,19 +31,15 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
     </p>
   );
 
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('loadFailed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('passwordFree.loadFailed')} onRetry={() => send({ type: 'setting.retry' })} />
-      </div>
-    );
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('passwordFree.loadFailed')} onRetry={() => send({ type: 'setting.retry' })} />;
   }
   if (state.matches('off')) {
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('passwordFree.offTitle')}</h2>
-        {state.matches({ off: 'switchedOff' }) && <p className="kw-success-text" role="status">{t('passwordFree.switchedOff')}</p>}
+        {state.matches({ off: 'switchedOff' }) && <Notice kind="success">{t('passwordFree.switchedOff')}</Notice>}
         {explain}
         <p className="kw-hint">{t('passwordFree.capHint', { cap })}</p>
         <Button block color="primary" size="large" onClick={() => send({ type: 'limit.edit' })}>{t('passwordFree.switchOn')}</Button>
@@ -54,14 +51,14 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('passwordFree.onTitle')}</h2>
-        {state.matches({ on: 'saved' }) && <p className="kw-success-text" role="status">{t('passwordFree.saved')}</p>}
+        {state.matches({ on: 'saved' }) && <Notice kind="success">{t('passwordFree.saved')}</Notice>}
         <dl className="kw-summary">
           <dt>{t('passwordFree.limit')}</dt>
           <dd>{money(setting?.limit ?? 0, language)}</dd>
         </dl>
         {explain}
         {state.matches({ on: 'switchOffFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway')}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('passwordFree.switchingOff')}</p>}
+        {busy && <Notice>{t('passwordFree.switchingOff')}</Notice>}
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'limit.edit' })}>{t('passwordFree.changeLimit')}</Button>
         <Button block color="danger" fill="outline" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'passwordFree.disabled' })}>{t('passwordFree.switchOff')}</Button>
       </div>

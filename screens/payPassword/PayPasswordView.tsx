@@ -4,6 +4,8 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { payPasswordMachine, PayPasswordEvent } from '../../machines/payPassword.machine.ts';
 import type { newPayPasswordMachine } from '../../machines/newPayPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { CodeForm } from '../common/CodeForm.tsx';
 import { NewPayPasswordPanel } from '../common/NewPayPasswordView.tsx';
 
@@ -81,12 +83,12 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
   if (state.matches('saved') || state.matches('done')) {
     return (
       <div className="kw-form">
-        <p role="status" className="kw-success-text">{t('payPassword.saved')}</p>
+        <Notice kind="success">{t('payPassword.saved')}</Notice>
         <Button block color="primary" size="large" disabled={state.matches('done')} onClick={() => send({ type: 'flow.finished' })}>{t('common.done')}</Button>
       </div>
     );
   }
   // choosing: the new password, typed twice (the shared child)
   const child = state.children.newPayPassword as ActorRefFrom<typeof newPayPasswordMachine> | undefined;
-  return child ? <NewPayPasswordPanel actor={child} /> : <p className="kw-centered" role="status">{t('payPassword.preparing')}</p>;
+  return child ? <NewPayPasswordPanel actor={child} /> : <Loading label={t('payPassword.preparing')} />;
 }

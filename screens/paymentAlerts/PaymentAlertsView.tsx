@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { paymentAlertsMachine, PaymentAlertsEvent } from '../../machines/paymentAlerts.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { useSoundAllowed } from '../common/sound.ts';
 import './paymentAlerts.css';
@@ -48,7 +49,7 @@ export function PaymentAlertsView({ state, send }: { state: State; send: (event:
       </>
     );
   } else {
-    status = <p className="kw-muted-text" role="status">{state.hasTag('live') ? t('paymentAlerts.listening') : t('paymentAlerts.connecting')}</p>;
+    status = <Notice>{state.hasTag('live') ? t('paymentAlerts.listening') : t('paymentAlerts.connecting')}</Notice>;
   }
   return (
     <section className="kw-alerts" aria-label={t('paymentAlerts.title')}>

@@ -7,8 +7,9 @@ import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { LEDGER_CODES } from '../../services/contract/answerCodes.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { signedInMemberType, verificationHref } from '../../src/lib/verification.ts';
-import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { QrCode } from '../common/QrCode.tsx';
@@ -40,13 +41,9 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
     <Button block color={primary ? 'primary' : 'default'} size="large" onClick={() => send({ type: 'code.refresh' })}>{t('paymentCode.newCode')}</Button>
   );
 
-  if (state.matches('issuing')) return <p className="kw-centered" role="status">{t('paymentCode.issuing')}</p>;
+  if (state.matches('issuing')) return <Loading label={t('paymentCode.issuing')} />;
   if (state.matches('issueFailed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('paymentCode.issueFailed')} onRetry={() => send({ type: 'code.refresh' })} />
-      </div>
-    );
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('paymentCode.issueFailed')} onRetry={() => send({ type: 'code.refresh' })} />;
   }
   if (state.matches('notVerified')) return <VerifyFirst label={t('paymentCode.verify')} />;
   if (state.matches('noPayPassword')) {
@@ -84,7 +81,7 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
   if (state.matches('replaced')) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('paymentCode.replaced')}</p>
+        <Notice>{t('paymentCode.replaced')}</Notice>
         {newCode()}
       </div>
     );
@@ -116,7 +113,7 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
     const summary = <p className="kw-wallet-summary">{t('paymentCode.summary', { amount: money(charge?.amount ?? 0, language), merchant: charge?.merchantName ?? '', store: charge?.storeName ?? '' })}</p>;
     return <PaymentPanel actor={payment} summary={summary} words={PAYMENT_CODE_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
   }
-  if (state.matches('declining')) return <p className="kw-centered" role="status">{t('paymentCode.declining')}</p>;
+  if (state.matches('declining')) return <Loading label={t('paymentCode.declining')} />;
   if (state.matches('paid')) {
     return (
       <div className="kw-form">
@@ -142,7 +139,7 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
   return (
     <div className="kw-form">
       {chargeSummary}
-      <p className="kw-muted-text" role="status">{t('paymentCode.declined')}</p>
+      <Notice>{t('paymentCode.declined')}</Notice>
       {newCode()}
     </div>
   );

@@ -6,6 +6,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { verificationHref } from '../../src/lib/verification.ts';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof personalVerificationMachine>;
 type Send = (event: PersonalVerificationEvent) => void;
@@ -28,7 +29,7 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
   if (state.matches('verified')) {
     return (
       <div className="kw-form">
-        <p role="status" className="kw-success-text">{context.realName ? t('personalVerification.verifiedAs', { name: context.realName }) : t('personalVerification.alreadyVerified')}</p>
+        <Notice kind="success">{context.realName ? t('personalVerification.verifiedAs', { name: context.realName }) : t('personalVerification.alreadyVerified')}</Notice>
         <p className="kw-muted-text">{context.payPasswordSet ? t('personalVerification.levelDone') : t('personalVerification.levelExplain')}</p>
         {context.payPasswordSet ? (
           <LinkButton href="/" primary>{t('personalVerification.toWallet')}</LinkButton>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recoverPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
@@ -61,7 +62,7 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
   if (state.matches('passwordReset') || state.matches('done')) {
     return (
       <div className="kw-form">
-        <p role="status" className="kw-success-text">{t('recoverPassword.done')}</p>
+        <Notice kind="success">{t('recoverPassword.done')}</Notice>
         <Button block color="primary" size="large" onClick={() => send({ type: 'recovery.finished' })} disabled={state.matches('done')}>{t('home.signIn')}</Button>
       </div>
     );

@@ -5,10 +5,11 @@ import type { refundMachine, RefundEvent, RecordDetail } from '../../machines/re
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { timeInSentence } from '../../src/lib/dates.ts';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof refundMachine>;
 type Send = (event: RefundEvent) => void;
@@ -69,11 +70,7 @@ export function RefundView({ state, send }: { state: State; send: Send }) {
   const record = context.record;
   if (state.matches('loading') || state.matches('reloading')) return <Loading />;
   if (state.matches('failed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('refund.loadFailed')} onRetry={() => send({ type: 'record.retry' })} />
-      </div>
-    );
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('refund.loadFailed')} onRetry={() => send({ type: 'record.retry' })} />;
   }
   if (!record) return null;
   const left = money(record.refundable, language);
@@ -108,7 +105,7 @@ export function RefundView({ state, send }: { state: State; send: Send }) {
   if (state.matches('refunded')) {
     return (
       <div className="kw-form">
-        <p className="kw-success-text" role="status">{t('refund.done', { amount: money(context.refund?.amount ?? 0, language) })}</p>
+        <Notice kind="success">{t('refund.done', { amount: money(context.refund?.amount ?? 0, language) })}</Notice>
         <Button block color="primary" size="large" onClick={() => send({ type: 'record.retry' })}>{t('refund.again')}</Button>
       </div>
     );

@@ -93,6 +93,7 @@ function DecisionPanel({ state, send, kind, detail }: { state: State; send: Send
   if (state.matches('decided') || state.matches('returning')) {
     return (
       <>
+        {/* a <p> like the deciding line's: the same live region, updated in place, is read out */}
         <p role="status" className="kw-success-text">{context.decision === 'reject' ? t('review.rejected') : t('review.approved')}</p>
         <p className="kw-plt-meta">{t('review.returning')}</p>
         <PlatformLink href={QUEUE_PATH[kind]}>{t('review.backNow')}</PlatformLink>

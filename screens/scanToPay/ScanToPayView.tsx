@@ -6,7 +6,7 @@ import type { scanToPayMachine, ScanToPayEvent } from '../../machines/scanToPay.
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailed, LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
@@ -44,13 +44,9 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
     <button type="button" className="kw-text-button kw-centered-text" onClick={() => send({ type: 'scan.again' })}>{t(label)}</button>
   );
 
-  if (state.matches('loadingAssets')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadingAssets')) return <Loading />;
   if (state.matches('assetsFailed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('scanToPay.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />
-      </div>
-    );
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('scanToPay.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />;
   }
   if (state.matches('notVerified')) {
     return (
@@ -69,8 +65,8 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  if (state.matches('resolving')) return <p className="kw-centered" role="status">{t('scanToPay.resolving')}</p>;
-  if (state.matches('openingInvitation')) return <p className="kw-centered" role="status">{t('scanToPay.openingInvitation')}</p>;
+  if (state.matches('resolving')) return <Loading label={t('scanToPay.resolving')} />;
+  if (state.matches('openingInvitation')) return <Loading label={t('scanToPay.openingInvitation')} />;
   if (state.matches('codeRefused')) {
     return (
       <div className="kw-form">

@@ -5,6 +5,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Pager } from '../platform/Pager.tsx';
 import { usePlatformFormat } from '../platform/format.ts';
 import { timeInSentence } from '../../src/lib/dates.ts';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof stickersMachine>;
 type Send = (event: StickersEvent) => void;
@@ -21,15 +22,15 @@ export function StickersView({ state, send }: { state: State; send: Send }) {
 
   const issueNotice = state.matches({ ready: 'countInvalid' }) ? <FieldError>{t('stickers.countInvalid', { max: MAX_STICKERS })}</FieldError>
     : state.matches({ ready: 'issued' }) && context.issued ? (
-      <p className="kw-success-text" role="status">
+      <Notice kind="success">
         {t('stickers.issued', { id: context.issued.batchId, count: context.issued.count, first: context.issued.firstSerial, last: context.issued.lastSerial })}
-      </p>
+      </Notice>
     ) : state.matches({ ready: 'issueRefused' }) ? <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>
       : state.matches({ ready: 'issueUnreachable' }) ? <FieldError>{t('stickers.issueUnreachable')}</FieldError>
         : issuing ? <p className="kw-plt-meta" role="status">{t('stickers.issuing')}</p> : null;
 
   const downloadNotice = state.matches('downloading') ? <p className="kw-plt-meta" role="status">{t('stickers.downloading', { id: context.downloadId })}</p>
-    : state.matches({ ready: 'downloaded' }) ? <p className="kw-success-text" role="status">{t('stickers.downloaded', { id: context.downloadId })}</p>
+    : state.matches({ ready: 'downloaded' }) ? <Notice kind="success">{t('stickers.downloaded', { id: context.downloadId })}</Notice>
       : state.matches({ ready: 'downloadFailed' }) ? (
         <FieldError>{t(`stickers.downloadFailed.${context.errorCode && DOWNLOAD_REASONS.includes(context.errorCode) ? context.errorCode : 'unreachable'}`, { id: context.downloadId })}</FieldError>
       ) : null;

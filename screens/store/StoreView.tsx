@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { WEEKDAYS, type storeMachine, type StoreEvent, type StoreTextField } from '../../machines/store.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { daysText } from '../merchantOpening/merchantFormat.ts';
 import { StorePhotoSlot, type PhotoUploader } from './StorePhotoSlot.tsx';
 
@@ -22,20 +23,20 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
   if (state.matches('noMerchant')) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('store.noMerchant')}</p>
+        <Notice>{t('store.noMerchant')}</Notice>
         <LinkButton href="/app/merchantlist" primary>{t('merchantOpening.toList')}</LinkButton>
       </div>
     );
   }
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('loadFailed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('store.loadFailed')} onRetry={() => send({ type: 'store.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('store.loadFailed')} onRetry={() => send({ type: 'store.retry' })} />;
   }
   const codesLink = context.storeId && <LinkButton href={`/app/store/${context.storeId}/codes`}>{t('store.codes')}</LinkButton>;
   if (state.matches('closed')) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('store.closed', { name: store?.name ?? values.name })}</p>
+        <Notice>{t('store.closed', { name: store?.name ?? values.name })}</Notice>
         <LinkButton href="/app/merchantlist" primary>{t('merchantOpening.toList')}</LinkButton>
       </div>
     );
@@ -43,7 +44,7 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
   if (state.matches('saved') && store) {
     return (
       <div className="kw-form">
-        <p className="kw-success-text" role="status">{t('store.saved', { name: store.name })}</p>
+        <Notice kind="success">{t('store.saved', { name: store.name })}</Notice>
         <dl className="kw-summary">
           <dt>{t('store.address')}</dt>
           <dd>{store.address}</dd>
@@ -66,7 +67,7 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
         <p className="kw-muted-text">{t('store.closeExplain')}</p>
         {state.matches({ confirmingClose: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
         {state.matches({ confirmingClose: 'unreachable' }) && <FieldError>{t('store.closeUnreachable')}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('store.closing')}</p>}
+        {busy && <Notice>{t('store.closing')}</Notice>}
         <Button block color="danger" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'close.confirmed' })}>{t('store.closeConfirm')}</Button>
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'close.cancelled' })}>{t('store.closeKeep')}</Button>
       </div>
@@ -132,7 +133,7 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
       />
       {state.matches({ editing: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
       {state.matches({ editing: 'unreachable' }) && <FieldError>{t('store.unreachable')}</FieldError>}
-      {busy && <p className="kw-muted-text" role="status">{t('store.saving')}</p>}
+      {busy && <Notice>{t('store.saving')}</Notice>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('store.save')}</Button>
       {context.storeId && (
         <>

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { subMerchantMachine, SubMerchantEvent, SubMerchantField } from '../../machines/subMerchant.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof subMerchantMachine>;
 type Send = (event: SubMerchantEvent) => void;
@@ -13,14 +14,14 @@ type Send = (event: SubMerchantEvent) => void;
 export function SubMerchantView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('loadingProvinces')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadingProvinces')) return <Loading />;
   if (state.matches('provincesFailed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('subMerchant.provincesFailed')} onRetry={() => send({ type: 'provinces.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('subMerchant.provincesFailed')} onRetry={() => send({ type: 'provinces.retry' })} />;
   }
   if (state.matches('notMerchant')) {
     return (
       <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('errors.MCH10003')}</p>
+        <FieldError>{t('errors.MCH10003')}</FieldError>
         <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>
       </div>
     );
@@ -29,7 +30,7 @@ export function SubMerchantView({ state, send }: { state: State; send: Send }) {
     const { merchant } = context;
     return (
       <div className="kw-form">
-        <p className="kw-success-text" role="status">{t('subMerchant.registered', { name: merchant.name })}</p>
+        <Notice kind="success">{t('subMerchant.registered', { name: merchant.name })}</Notice>
         <LinkButton href={`/app/store/new?merchantId=${merchant.merchantId}`} primary>{t('merchantList.newStoreFor', { name: merchant.name })}</LinkButton>
         <LinkButton href="/app/merchantlist">{t('merchantOpening.toList')}</LinkButton>
         <Button block size="large" onClick={() => send({ type: 'subMerchant.another' })}>{t('subMerchant.another')}</Button>
@@ -77,7 +78,7 @@ export function SubMerchantView({ state, send }: { state: State; send: Send }) {
       {state.matches({ editing: 'placeRefused' }) && <FieldError>{t('errors.MCH10017')}</FieldError>}
       {state.matches({ editing: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
       {state.matches({ editing: 'unreachable' }) && <FieldError>{t('subMerchant.unreachable')}</FieldError>}
-      {busy && <p className="kw-muted-text" role="status">{t('subMerchant.registering')}</p>}
+      {busy && <Notice>{t('subMerchant.registering')}</Notice>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('subMerchant.submit')}</Button>
     </form>
   );

@@ -7,6 +7,7 @@ import type { TopupStatus } from '../../machines/bankFlow.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
 import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
@@ -43,7 +44,7 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
         <h2 className="kw-step-title">{t('topup.cardTitle')}</h2>
         <CardChoice cards={context.cards} disabled={busy} onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />
         {state.matches({ choosingCard: 'unreachable' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('topup.limitsFailed')}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('topup.loadingLimits')}</p>}
+        {busy && <Notice>{t('topup.loadingLimits')}</Notice>}
         <a className="kw-text-button kw-centered-text" href="/app/cards/bind?from=topup">{t('bank.common.bindAnother')}</a>
       </div>
     );
@@ -76,7 +77,7 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
           </ul>
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('topup.applying')}</p>}
+        {busy && <Notice>{t('topup.applying')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
       </form>
     );

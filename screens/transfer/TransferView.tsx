@@ -7,6 +7,7 @@ import { formatMobile } from '../../src/lib/phone.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
@@ -51,7 +52,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
         <h2 className="kw-step-title">{t('transfer.mobileTitle')}</h2>
         <MobileField id="transfer-mobile" label={t('transfer.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('transfer.checking')}</p>}
+        {busy && <Notice>{t('transfer.checking')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('transfer.continue')}</Button>
       </form>
     );
@@ -111,7 +112,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
   const receipt = context.receipt;
   return (
     <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('transfer.succeeded')}</p>
+      <Notice kind="success">{t('transfer.succeeded')}</Notice>
       <dl className="kw-summary">
         <dt>{t('transfer.sent')}</dt>
         <dd>{receipt ? money(receipt.amount, language) : ''}</dd>

@@ -8,6 +8,7 @@ import type { bankSettlementMachine } from '../../machines/bankSettlement.machin
 import type { WithdrawStatus } from '../../machines/bankFlow.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { BranchPickerPanel } from '../common/BranchPickerView.tsx';
 import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
@@ -49,7 +50,7 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
         <CardChoice cards={context.cards} disabled={busy} onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />
         {state.matches({ choosingCard: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
         {state.matches({ choosingCard: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('withdrawal.loadingCard')}</p>}
+        {busy && <Notice>{t('withdrawal.loadingCard')}</Notice>}
         <a className="kw-text-button kw-centered-text" href="/app/cards/bind?from=withdraw">{t('bank.common.bindAnother')}</a>
       </div>
     );
@@ -88,7 +89,7 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
           </ul>
         </div>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('withdrawal.quoting')}</p>}
+        {busy && <Notice>{t('withdrawal.quoting')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
       </form>
     );

@@ -4,10 +4,10 @@ import { FieldError } from './FieldError.tsx';
 import { signedInMemberType, verificationHref } from '../lib/verification.ts';
 import { LinkButton } from './LinkButton.tsx';
 
-/** A screen's first call is on its way. */
-export function Loading() {
+/** A screen's call is on its way: "Loading…", or the step's own words for what it waits on. */
+export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation();
-  return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  return <p className="kw-centered" role="status">{label ?? t('common.loading')}</p>;
 }
 
 /** A screen's first call failed: the server's refusal, or the screen's own words for no answer, and a retry. */
