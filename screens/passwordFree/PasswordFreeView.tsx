@@ -1,4 +1,4 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { passwordFreeMachine, PasswordFreeEvent } from '../../machines/passwordFree.machine.ts';
@@ -6,7 +6,8 @@ import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
-import { amountPlaceholder, languageOf, money } from '../common/format.ts';
+import { AmountField } from '../../src/ui/AmountField.tsx';
+import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof passwordFreeMachine>;
@@ -74,11 +75,9 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'limit.submitted' }); }}>
         <h2 className="kw-step-title">{t('passwordFree.limitTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="nopwd-limit">{t('passwordFree.limitLabel')}</label>
-          <Input id="nopwd-limit" inputMode="decimal" autoComplete="off" value={context.limitText} onChange={(value) => send({ type: 'limit.changed', value })} placeholder={amountPlaceholder(language)} />
+        <AmountField id="nopwd-limit" label={t('passwordFree.limitLabel')} value={context.limitText} onChange={(value) => send({ type: 'limit.changed', value })}>
           <span className="kw-hint">{t('passwordFree.capHint', { cap })}</span>
-        </div>
+        </AmountField>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         {explain}
         <Button block color="primary" size="large" type="submit">{t('passwordFree.confirm')}</Button>

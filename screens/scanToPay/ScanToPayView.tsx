@@ -1,4 +1,4 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -8,7 +8,8 @@ import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
-import { amountPlaceholder, languageOf, money } from '../common/format.ts';
+import { AmountField } from '../../src/ui/AmountField.tsx';
+import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { Scanner } from '../common/Scanner.tsx';
 import { categoryLabel } from '../common/category.ts';
@@ -109,11 +110,9 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
         <h2 className="kw-step-title">{t('scanToPay.confirmTitle')}</h2>
         {merchant}
         {code?.kind === 'static' ? (
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="pay-amount">{t('scanToPay.amountLabel')}</label>
-            <Input id="pay-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} />
+          <AmountField id="pay-amount" label={t('scanToPay.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })}>
             <span className="kw-hint">{t('scanToPay.available', { available })}</span>
-          </div>
+          </AmountField>
         ) : (
           <div className="kw-pay-fixed">
             <span>{t('scanToPay.fixedAmount')}</span>

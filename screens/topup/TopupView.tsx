@@ -1,4 +1,4 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { topupMachine, TopupEvent } from '../../machines/topup.machine.ts';
@@ -8,8 +8,9 @@ import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { AmountField } from '../../src/ui/AmountField.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
-import { amountPlaceholder, languageOf, money } from '../common/format.ts';
+import { languageOf, money } from '../common/format.ts';
 import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
@@ -68,14 +69,12 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
           <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'card.change' })}>{t('bank.common.changeCard')}</button>
         </div>
         <h2 className="kw-step-title">{t('topup.amountTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="topup-amount">{t('topup.amountLabel')}</label>
-          <Input id="topup-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} aria-describedby="topup-limits" disabled={busy} />
+        <AmountField id="topup-amount" label={t('topup.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} describedBy="topup-limits" disabled={busy}>
           <ul id="topup-limits" className="kw-bank-limits">
             {rules?.perTransaction != null && <li>{t('topup.perTransaction', { amount: kz(rules.perTransaction) })}</li>}
             {rules?.daily != null && <li>{t('topup.daily', { amount: kz(rules.daily) })}</li>}
           </ul>
-        </div>
+        </AmountField>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         {busy && <Notice>{t('topup.applying')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>

@@ -8,8 +8,9 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { AmountField } from '../../src/ui/AmountField.tsx';
 import { MobileField } from '../common/MobileField.tsx';
-import { amountPlaceholder, languageOf, money } from '../common/format.ts';
+import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof transferMachine>;
@@ -90,11 +91,9 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
           <p className="kw-muted-text">{t('transfer.to', { payee: payeeLine })}</p>
           <button type="button" className="kw-text-button" onClick={() => send({ type: 'payee.changeRequested' })}>{t('transfer.changePayee')}</button>
         </div>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="transfer-amount">{t('transfer.amountLabel')}</label>
-          <Input id="transfer-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} />
+        <AmountField id="transfer-amount" label={t('transfer.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })}>
           <span className="kw-hint">{t('transfer.available', { available })}</span>
-        </div>
+        </AmountField>
         <div className="kw-field">
           <label className="kw-label" htmlFor="transfer-note">{t('transfer.noteLabel')}</label>
           <Input id="transfer-note" value={context.note} maxLength={NOTE_MAX} onChange={(value) => send({ type: 'note.changed', value })} />

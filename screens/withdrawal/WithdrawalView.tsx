@@ -1,4 +1,4 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { withdrawalMachine, WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
@@ -9,7 +9,8 @@ import type { WithdrawStatus } from '../../machines/bankFlow.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
-import { amountPlaceholder, languageOf, money } from '../common/format.ts';
+import { AmountField } from '../../src/ui/AmountField.tsx';
+import { languageOf, money } from '../common/format.ts';
 import { BranchPickerPanel } from '../common/BranchPickerView.tsx';
 import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
@@ -79,15 +80,13 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
           <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'card.change' })}>{t('bank.common.changeCard')}</button>
         </div>
         <h2 className="kw-step-title">{t('withdrawal.amountTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="withdraw-amount">{t('withdrawal.amountLabel')}</label>
-          <Input id="withdraw-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} aria-describedby="withdraw-limits" disabled={busy} />
+        <AmountField id="withdraw-amount" label={t('withdrawal.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} describedBy="withdraw-limits" disabled={busy}>
           <ul id="withdraw-limits" className="kw-bank-limits">
             <li>{t('withdrawal.available', { amount: available })}</li>
             <li>{t('withdrawal.max', { amount: kz(limits?.maxAmount ?? 0) })}</li>
             <li>{t('withdrawal.min', { amount: kz(limits?.bank.min ?? 0) })}</li>
           </ul>
-        </div>
+        </AmountField>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         {busy && <Notice>{t('withdrawal.quoting')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
