@@ -6,7 +6,7 @@ import { codeChargeFlow } from '../../src/flows/codeCharge.ts';
 import { dynamicCodeFlow } from '../../src/flows/dynamicCode.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { playPaidChime } from '../common/sound.ts';
-import { languageOf } from '../merchantOpening/merchantFormat.ts';
+import { languageOf } from '../common/format.ts';
 import { CashierView } from './CashierView.tsx';
 import { PaymentAlerts } from '../paymentAlerts/index.ts';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { codeChargeMachine, CodeChargeEvent } from '../../machines/codeCharge.machine.ts';
 import type { scannerMachine } from '../../machines/scanner.machine.ts';
-import { languageOf, money } from '../merchantOpening/merchantFormat.ts';
+import { languageOf, money } from '../common/format.ts';
 import { Scanner } from '../common/Scanner.tsx';
 import { AgainButton, AmountStep, PaidStep } from './till.tsx';
 import { word } from '../../src/lib/sentence.ts';

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { dynamicCodeMachine, DynamicCodeEvent } from '../../machines/dynamicCode.machine.ts';
-import { languageOf, money } from '../merchantOpening/merchantFormat.ts';
+import { languageOf, money } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
 import { AMOUNT_PROBLEMS, AmountStep, PaidStep } from './till.tsx';
 import { FieldError } from '../../src/ui/FieldError.tsx';

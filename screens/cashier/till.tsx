@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MerchantPayment } from '../../services/contract/merchantShared.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
-import { amountPlaceholder, languageOf, lineTime, money } from '../merchantOpening/merchantFormat.ts';
+import { amountPlaceholder, languageOf, lineTime, money } from '../common/format.ts';
 
 // what both modes' screens share: the amount step, the paid receipt and the way to start again
 

@@ -7,7 +7,7 @@ import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { languageOf } from '../common/format.ts';
 import { categoryLabel } from '../common/category.ts';
-import { daysText } from '../merchantOpening/merchantFormat.ts';
+import { daysText } from '../common/storeDays.ts';
 
 type State = SnapshotFrom<typeof merchantListMachine>;
 type Send = (event: MerchantListEvent) => void;

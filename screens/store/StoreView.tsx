@@ -6,7 +6,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
-import { daysText } from '../merchantOpening/merchantFormat.ts';
+import { daysText } from '../common/storeDays.ts';
 import { StorePhotoSlot, type PhotoUploader } from './StorePhotoSlot.tsx';
 
 type State = SnapshotFrom<typeof storeMachine>;
