@@ -13,7 +13,7 @@ import { Notice } from '../../src/ui/Notice.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { QrCode } from '../common/QrCode.tsx';
-import { Receipt } from '../scanToPay/Receipt.tsx';
+import { Receipt } from '../common/Receipt.tsx';
 import { Barcode128 } from './Barcode128.tsx';
 
 type State = SnapshotFrom<typeof paymentCodeMachine>;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MerchantReceipt } from '../../machines/scanToPay.machine.ts';
-import { languageOf, lineTime, money } from '../common/format.ts';
+import { languageOf, lineTime, money } from './format.ts';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 /** A merchant payment's receipt as the payer keeps it: amount, merchant, store, time, voucher number and the balance after it. */
