@@ -1,4 +1,4 @@
-import { PaymentAlerts } from '../paymentAlerts/index.ts';
+import { PaymentAlerts } from '../common/PaymentAlerts.tsx';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';

@@ -52,7 +52,7 @@ import { BranchPickerView } from '../../../screens/common/BranchPickerView.tsx';
 import { CollectionAnalysisView } from '../../../screens/collectionAnalysis/CollectionAnalysisView.tsx';
 import { InvitationView } from '../../../screens/invitation/InvitationView.tsx';
 import { LoginPasswordView } from '../../../screens/loginPassword/LoginPasswordView.tsx';
-import { PaymentAlertsView } from '../../../screens/paymentAlerts/PaymentAlertsView.tsx';
+import { PaymentAlertsView } from '../../../screens/common/PaymentAlerts.tsx';
 import { RecordsView } from '../../../screens/records/RecordsView.tsx';
 import { RefundView } from '../../../screens/refund/RefundView.tsx';
 import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvitationView.tsx';
