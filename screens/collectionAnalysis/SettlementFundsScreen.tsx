@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { LONGEST_RANGE_DAYS } from '../../services/contract/dateRanges.ts';
 import { settlementFundsFlow } from '../../src/flows/fundDetail.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
-import { FundDetailView } from '../fundDetail/FundDetailView.tsx';
+import { FundDetailView } from '../common/FundDetailView.tsx';
 import '../common/wallet.css';
 
 /** Today as a Luanda day (UTC+1 all year), the server's days. */

@@ -6,7 +6,7 @@ import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
 import { fundDetailFlow } from '../../src/flows/fundDetail.ts';
 import { DATE_FORMAT } from '../../src/lib/dates.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
-import { FundDetailView } from './FundDetailView.tsx';
+import { FundDetailView } from '../common/FundDetailView.tsx';
 import '../common/wallet.css';
 
 /**

@@ -3,7 +3,7 @@ import { formatDate } from '../../src/lib/dates.ts';
 import { fireEvent, render, screen, within, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { AxiosAdapter } from 'axios';
-import { FundDetailView } from '../../screens/fundDetail/FundDetailView.tsx';
+import { FundDetailView } from '../../screens/common/FundDetailView.tsx';
 import { FundLineView } from '../../screens/fundDetail/FundLineView.tsx';
 import { loadFundPage } from '../../src/flows/fundDetail.ts';
 import type { fundDetailMachine, FundDetailEvent } from '../../machines/fundDetail.machine.ts';

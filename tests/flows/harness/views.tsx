@@ -19,7 +19,7 @@ import { CodeEntryView } from '../../../screens/common/CodeEntryView.tsx';
 import { CustomRangeForm } from '../../../screens/common/DateFilter.tsx';
 import { DocumentView } from '../../../screens/common/DocumentView.tsx';
 import { EnterpriseVerificationView } from '../../../screens/enterpriseVerification/EnterpriseVerificationView.tsx';
-import { FundDetailView } from '../../../screens/fundDetail/FundDetailView.tsx';
+import { FundDetailView } from '../../../screens/common/FundDetailView.tsx';
 import { LoginView } from '../../../screens/login/LoginView.tsx';
 import { MerchantListView } from '../../../screens/merchantList/MerchantListView.tsx';
 import { MerchantOpeningView } from '../../../screens/merchantOpening/MerchantOpeningView.tsx';
