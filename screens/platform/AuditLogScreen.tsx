@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../services/contract/platform.ts';
 import { loadAuditPage } from '../../src/flows/review.ts';
 import { LoadStatus } from './LoadStatus.tsx';
-import { Pager } from './Pager.tsx';
+import { Pager } from '../common/Pager.tsx';
 import { SearchPage } from './SearchPage.tsx';
-import { PAGE_SIZE, usePlatformFormat } from './format.ts';
+import { PAGE_SIZE, usePlatformFormat } from '../common/platformFormat.ts';
 import { usePlatformLoad } from './usePlatformLoad.ts';
 
 /** `/plateform/audit`: what operators did, newest first, optionally about one subject. */

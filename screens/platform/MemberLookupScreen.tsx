@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { lookupMembers } from '../../src/flows/review.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadStatus } from './LoadStatus.tsx';
-import { PlatformLink } from './PlatformLink.tsx';
+import { PlatformLink } from '../common/PlatformLink.tsx';
 import { SearchPage } from './SearchPage.tsx';
-import { MemberFields } from './ReviewDetails.tsx';
+import { MemberFields } from '../common/ReviewDetails.tsx';
 import { usePlatformLoad } from './usePlatformLoad.ts';
 
 /** The server looks up by at least three characters (member number, mobile, e-mail or name). */

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { MAX_STICKERS, STICKERS_PAGE_SIZE, type stickersMachine, type StickersEvent } from '../../machines/stickers.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { Pager } from '../platform/Pager.tsx';
-import { usePlatformFormat } from '../platform/format.ts';
+import { Pager } from '../common/Pager.tsx';
+import { usePlatformFormat } from '../common/platformFormat.ts';
 import { timeInSentence } from '../../src/lib/dates.ts';
 import { Notice } from '../../src/ui/Notice.tsx';
 
