@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { cashierMachine, CashierEvent } from '../../machines/cashier.machine.ts';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../../src/ui/LinkButton.tsx';
-import { FieldError } from '../../src/ui/FieldError.tsx';
-import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { CodeChargePanel, type CodeChargeActor } from './CodeChargeView.tsx';
 import { DynamicCodePanel, type DynamicCodeActor } from './DynamicCodeView.tsx';
 import { StoreLine } from './till.tsx';
@@ -24,29 +22,14 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
     return <LoadFailedStep errorCode={context.errorCode} fallback={t('cashier.storesFailed')} onRetry={() => send({ type: 'stores.retry' })} />;
   }
   if (state.matches('notMerchant')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.MCH10003')}</FieldError>
-        <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>
-      </div>
-    );
+    return <WayOn problem={t('errors.MCH10003')} href="/app/open" label={t('merchantList.open')} />;
   }
   if (state.matches('cannotCollect')) {
     // a clerk: never the owner's way on (create a store), which they cannot take
-    return (
-      <div className="kw-form">
-        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('cashier.storeClosed')}</FieldError>
-        <LinkButton href="/" primary>{t('merchantOpening.toHome')}</LinkButton>
-      </div>
-    );
+    return <WayOn problem={context.errorCode ? t(`errors.${context.errorCode}`) : t('cashier.storeClosed')} href="/" label={t('merchantOpening.toHome')} />;
   }
   if (state.matches('noStores')) {
-    return (
-      <div className="kw-form">
-        <Notice>{t('cashier.noStores')}</Notice>
-        <LinkButton href="/app/merchantlist" primary>{t('merchantOpening.toList')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('cashier.noStores')} href="/app/merchantlist" label={t('merchantOpening.toList')} />;
   }
   if (state.matches('choosingStore')) {
     return (
@@ -83,12 +66,10 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
   }
   if (state.matches('interrupted')) {
     return (
-      <div className="kw-form">
-        <FieldError>{t('cashier.interrupted')}</FieldError>
-        <LinkButton href="/app/records" primary>{t('cashier.toRecords')}</LinkButton>
+      <WayOn problem={t('cashier.interrupted')} href="/app/records" label={t('cashier.toRecords')}>
         {/* the records first: a second charge before knowing could charge the customer twice */}
         <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>
-      </div>
+      </WayOn>
     );
   }
   // each mode is its own chart: its screens read the child actor

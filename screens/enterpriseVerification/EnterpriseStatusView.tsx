@@ -7,6 +7,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import './EnterpriseVerification.css';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 
 type State = SnapshotFrom<typeof enterpriseVerificationMachine>;
 type Send = (event: EnterpriseVerificationEvent) => void;
@@ -28,12 +29,7 @@ export function EnterpriseStatusView({ state, send }: { state: State; send: Send
     );
   }
   if (state.matches('notEnterprise')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.ENT10001')}</FieldError>
-        <LinkButton href="/app/personalcert" primary>{t('enterpriseVerification.toPersonal')}</LinkButton>
-      </div>
-    );
+    return <WayOn problem={t('errors.ENT10001')} href="/app/personalcert" label={t('enterpriseVerification.toPersonal')} />;
   }
   const status = state.matches('pending') ? 'pending' : state.matches('verified') ? 'verified' : state.matches('failed') ? 'failed' : 'unverified';
   return (

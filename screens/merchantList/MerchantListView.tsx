@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { merchantListMachine, MerchantListEvent, MerchantTree } from '../../machines/merchantList.machine.ts';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
-import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { languageOf } from '../common/format.ts';
 import { categoryLabel } from '../common/category.ts';
 import { daysText } from '../common/storeDays.ts';
@@ -56,12 +56,7 @@ export function MerchantListView({ state, send }: { state: State; send: Send }) 
     return <LoadFailedStep errorCode={context.errorCode} fallback={t('merchantList.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
   }
   if (state.matches('notMerchant') || !context.list) {
-    return (
-      <div className="kw-form">
-        <Notice>{t('errors.MCH10003')}</Notice>
-        <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('errors.MCH10003')} href="/app/open" label={t('merchantList.open')} />;
   }
   const { merchant, subMerchants } = context.list;
   return (

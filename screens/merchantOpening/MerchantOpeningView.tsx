@@ -9,6 +9,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { languageOf } from '../common/format.ts';
@@ -71,20 +72,10 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
     );
   }
   if (state.matches('notVerified')) {
-    return (
-      <div className="kw-form">
-        <Notice>{t('merchantOpening.verifyFirst')}</Notice>
-        <LinkButton href="/app/enterprisecert" primary>{t('merchantOpening.verify')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('merchantOpening.verifyFirst')} href="/app/enterprisecert" label={t('merchantOpening.verify')} />;
   }
   if (state.matches('pendingVerification')) {
-    return (
-      <div className="kw-form">
-        <Notice>{t('merchantOpening.pending')}</Notice>
-        <LinkButton href="/app/result" primary>{t('merchantOpening.seeStatus')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('merchantOpening.pending')} href="/app/result" label={t('merchantOpening.seeStatus')} />;
   }
   if (state.matches('loadingCards')) return <Loading label={t('merchantOpening.loadingCards')} />;
   if (state.matches('cardsFailed')) {
@@ -92,11 +83,9 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
   }
   if (state.matches('noCards')) {
     return (
-      <div className="kw-form">
-        <Notice>{t('merchantOpening.noCards')}</Notice>
-        <LinkButton href="/app/cards/bind?from=open" primary>{t('bank.common.bindCard')}</LinkButton>
+      <WayOn notice={t('merchantOpening.noCards')} href="/app/cards/bind?from=open" label={t('bank.common.bindCard')}>
         <Button block size="large" onClick={() => send({ type: 'cards.retry' })}>{t('merchantOpening.cardsAgain')}</Button>
-      </div>
+      </WayOn>
     );
   }
   if (state.matches('opened') && context.merchant) {

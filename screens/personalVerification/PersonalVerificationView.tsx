@@ -7,6 +7,7 @@ import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { verificationHref } from '../../src/lib/verification.ts';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 
 type State = SnapshotFrom<typeof personalVerificationMachine>;
 type Send = (event: PersonalVerificationEvent) => void;
@@ -19,12 +20,7 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
   if (state.matches('loading')) return <Loading />;
   if (state.matches('unavailable')) return <div className="kw-form"><FieldError>{t('errors.network.gateway')}</FieldError></div>;
   if (state.matches('notIndividual')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.VER10007')}</FieldError>
-        <LinkButton href={verificationHref('enterprise')} primary>{t('common.verifyCompany')}</LinkButton>
-      </div>
-    );
+    return <WayOn problem={t('errors.VER10007')} href={verificationHref('enterprise')} label={t('common.verifyCompany')} />;
   }
   if (state.matches('verified')) {
     return (

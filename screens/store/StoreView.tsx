@@ -6,6 +6,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { daysText } from '../common/storeDays.ts';
 import { StorePhotoSlot, type PhotoUploader } from './StorePhotoSlot.tsx';
 
@@ -21,12 +22,7 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
   const { values, problems, store } = context;
 
   if (state.matches('noMerchant')) {
-    return (
-      <div className="kw-form">
-        <Notice>{t('store.noMerchant')}</Notice>
-        <LinkButton href="/app/merchantlist" primary>{t('merchantOpening.toList')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('store.noMerchant')} href="/app/merchantlist" label={t('merchantOpening.toList')} />;
   }
   if (state.matches('loading')) return <Loading />;
   if (state.matches('loadFailed')) {
@@ -34,12 +30,7 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
   }
   const codesLink = context.storeId && <LinkButton href={`/app/store/${context.storeId}/codes`}>{t('store.codes')}</LinkButton>;
   if (state.matches('closed')) {
-    return (
-      <div className="kw-form">
-        <Notice>{t('store.closed', { name: store?.name ?? values.name })}</Notice>
-        <LinkButton href="/app/merchantlist" primary>{t('merchantOpening.toList')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('store.closed', { name: store?.name ?? values.name })} href="/app/merchantlist" label={t('merchantOpening.toList')} />;
   }
   if (state.matches('saved') && store) {
     return (

@@ -6,6 +6,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 
 type State = SnapshotFrom<typeof subMerchantMachine>;
 type Send = (event: SubMerchantEvent) => void;
@@ -19,22 +20,15 @@ export function SubMerchantView({ state, send }: { state: State; send: Send }) {
     return <LoadFailedStep errorCode={context.errorCode} fallback={t('subMerchant.provincesFailed')} onRetry={() => send({ type: 'provinces.retry' })} />;
   }
   if (state.matches('notMerchant')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.MCH10003')}</FieldError>
-        <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>
-      </div>
-    );
+    return <WayOn problem={t('errors.MCH10003')} href="/app/open" label={t('merchantList.open')} />;
   }
   if (state.matches('registered') && context.merchant) {
     const { merchant } = context;
     return (
-      <div className="kw-form">
-        <Notice kind="success">{t('subMerchant.registered', { name: merchant.name })}</Notice>
-        <LinkButton href={`/app/store/new?merchantId=${merchant.merchantId}`} primary>{t('merchantList.newStoreFor', { name: merchant.name })}</LinkButton>
+      <WayOn notice={t('subMerchant.registered', { name: merchant.name })} success href={`/app/store/new?merchantId=${merchant.merchantId}`} label={t('merchantList.newStoreFor', { name: merchant.name })}>
         <LinkButton href="/app/merchantlist">{t('merchantOpening.toList')}</LinkButton>
         <Button block size="large" onClick={() => send({ type: 'subMerchant.another' })}>{t('subMerchant.another')}</Button>
-      </div>
+      </WayOn>
     );
   }
   const busy = state.hasTag('busy');
