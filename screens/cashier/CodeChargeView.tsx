@@ -11,6 +11,7 @@ import { word } from '../../src/lib/sentence.ts';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 
 type State = SnapshotFrom<typeof codeChargeMachine>;
 export type CodeChargeActor = ActorRefFrom<typeof codeChargeMachine>;
@@ -44,11 +45,9 @@ export function CodeChargeView({ state, send, storeName }: { state: State; send:
   }
   if (state.matches('notAPaymentCode')) {
     return (
-      <div className="kw-form">
-        <FieldError>{t('cashier.notAPaymentCode')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'scan.again' })}>{t('cashier.scanAgain')}</Button>
+      <WayOn problem={t('cashier.notAPaymentCode')} onPress={() => send({ type: 'scan.again' })} label={t('cashier.scanAgain')}>
         <Button block size="large" onClick={() => send({ type: 'scan.cancelled' })}>{t('common.cancel')}</Button>
-      </div>
+      </WayOn>
     );
   }
   if (state.matches('sending')) {

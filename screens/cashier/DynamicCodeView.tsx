@@ -8,6 +8,7 @@ import { languageOf, money } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
 import { AMOUNT_PROBLEMS, AmountStep, PaidStep } from './till.tsx';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 
 type State = SnapshotFrom<typeof dynamicCodeMachine>;
 export type DynamicCodeActor = ActorRefFrom<typeof dynamicCodeMachine>;
@@ -55,11 +56,9 @@ export function DynamicCodeView({ state, send, storeName }: { state: State; send
   }
   if (state.matches('expired')) {
     return (
-      <div className="kw-form">
-        <FieldError>{t('cashier.expired')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'code.renewed' })}>{t('cashier.renew', { amount: kz(context.amount) })}</Button>
+      <WayOn problem={t('cashier.expired')} onPress={() => send({ type: 'code.renewed' })} label={t('cashier.renew', { amount: kz(context.amount) })}>
         <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>
-      </div>
+      </WayOn>
     );
   }
   if (state.matches('paid')) return <PaidStep payment={context.payment} amount={context.amount} send={send} />;

@@ -6,6 +6,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { SendCodePanel, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 
@@ -26,12 +27,7 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
   if (state.matches('loading')) return <Loading />;
   if (state.matches('loadFailed') || state.matches('bindFailed') || state.matches('stepExpired')) {
     const message = state.matches('stepExpired') ? t('errors.REG10002') : state.matches('bindFailed') && context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
-    return (
-      <div className="kw-form">
-        <FieldError>{message}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'flow.retry' })}>{state.matches('stepExpired') ? t('signUp.restart') : t('common.retry')}</Button>
-      </div>
-    );
+    return <WayOn problem={message} onPress={() => send({ type: 'flow.retry' })} label={state.matches('stepExpired') ? t('signUp.restart') : t('common.retry')} />;
   }
   if (state.matches('changed') || state.matches('pendingReview') || state.matches('done')) {
     const pending = !!context.pendingNewMobile;

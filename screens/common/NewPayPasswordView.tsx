@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -6,6 +5,7 @@ import type { newPayPasswordMachine, NewPayPasswordEvent } from '../../machines/
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { SecureKeypad } from './SecureKeypad.tsx';
 
 type State = SnapshotFrom<typeof newPayPasswordMachine>;
@@ -29,12 +29,7 @@ export function NewPayPasswordView({ state, send }: { state: State; send: Send }
       : state.matches({ rejected: 'other' }) || (state.matches('keypadUnavailable') && context.errorCode)
         ? t(`errors.${context.errorCode ?? 'AGW50000'}`)
         : t('errors.network.gateway');
-    return (
-      <div className="kw-form">
-        <FieldError>{message}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'keypad.retry' })}>{t('payPassword.tryAgain')}</Button>
-      </div>
-    );
+    return <WayOn problem={message} onPress={() => send({ type: 'keypad.retry' })} label={t('payPassword.tryAgain')} />;
   }
   if (state.status === 'done') {
     return <Notice>{t('payPassword.saving')}</Notice>;

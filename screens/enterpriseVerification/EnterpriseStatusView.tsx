@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { enterpriseVerificationMachine, EnterpriseVerificationEvent } from '../../machines/enterpriseVerification.machine.ts';
 import { timeInSentence } from '../../src/lib/dates.ts';
-import { FieldError } from '../../src/ui/FieldError.tsx';
 import './EnterpriseVerification.css';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
@@ -21,12 +20,7 @@ export function EnterpriseStatusView({ state, send }: { state: State; send: Send
   const { context } = state;
   if (state.matches('loading')) return <Loading />;
   if (state.matches('unavailable')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{context.errorCode ? t([`errors.${context.errorCode}`, 'errors.AGW50000']) : t('errors.network.gateway')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'flow.retry' })}>{t('common.retry')}</Button>
-      </div>
-    );
+    return <WayOn problem={context.errorCode ? t([`errors.${context.errorCode}`, 'errors.AGW50000']) : t('errors.network.gateway')} onPress={() => send({ type: 'flow.retry' })} label={t('common.retry')} />;
   }
   if (state.matches('notEnterprise')) {
     return <WayOn problem={t('errors.ENT10001')} href="/app/personalcert" label={t('enterpriseVerification.toPersonal')} />;

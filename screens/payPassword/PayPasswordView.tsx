@@ -5,7 +5,7 @@ import type { payPasswordMachine, PayPasswordEvent } from '../../machines/payPas
 import type { newPayPasswordMachine } from '../../machines/newPayPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
-import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { CodeForm } from '../common/CodeForm.tsx';
 import { NewPayPasswordPanel } from '../common/NewPayPasswordView.tsx';
 
@@ -73,20 +73,10 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('choosingFailed')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.AGW50000')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'choosing.retry' })}>{t('payPassword.tryAgain')}</Button>
-      </div>
-    );
+    return <WayOn problem={t('errors.AGW50000')} onPress={() => send({ type: 'choosing.retry' })} label={t('payPassword.tryAgain')} />;
   }
   if (state.matches('saved') || state.matches('done')) {
-    return (
-      <div className="kw-form">
-        <Notice kind="success">{t('payPassword.saved')}</Notice>
-        <Button block color="primary" size="large" disabled={state.matches('done')} onClick={() => send({ type: 'flow.finished' })}>{t('common.done')}</Button>
-      </div>
-    );
+    return <WayOn notice={t('payPassword.saved')} success onPress={() => send({ type: 'flow.finished' })} disabled={state.matches('done')} label={t('common.done')} />;
   }
   // choosing: the new password, typed twice (the shared child)
   const child = state.children.newPayPassword as ActorRefFrom<typeof newPayPasswordMachine> | undefined;

@@ -37,12 +37,7 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
     );
   }
   if (state.matches('failed')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.VER10005')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'verification.restarted' })}>{t('personalVerification.again')}</Button>
-      </div>
-    );
+    return <WayOn problem={t('errors.VER10005')} onPress={() => send({ type: 'verification.restarted' })} label={t('personalVerification.again')} />;
   }
   if (state.matches('enteringNif') || state.matches('checkingNif')) {
     const problem = (['malformed', 'notFound', 'taken', 'documentExpired', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringNif: s }));

@@ -9,7 +9,7 @@ import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { timeInSentence } from '../../src/lib/dates.ts';
-import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 
 type State = SnapshotFrom<typeof refundMachine>;
 type Send = (event: RefundEvent) => void;
@@ -103,12 +103,7 @@ export function RefundView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('refunded')) {
-    return (
-      <div className="kw-form">
-        <Notice kind="success">{t('refund.done', { amount: money(context.refund?.amount ?? 0, language) })}</Notice>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'record.retry' })}>{t('refund.again')}</Button>
-      </div>
-    );
+    return <WayOn notice={t('refund.done', { amount: money(context.refund?.amount ?? 0, language) })} success onPress={() => send({ type: 'record.retry' })} label={t('refund.again')} />;
   }
   if (state.matches('refused')) {
     return (

@@ -9,6 +9,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { AmountField } from '../../src/ui/AmountField.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { Scanner } from '../common/Scanner.tsx';
@@ -69,12 +70,7 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
   if (state.matches('resolving')) return <Loading label={t('scanToPay.resolving')} />;
   if (state.matches('openingInvitation')) return <Loading label={t('scanToPay.openingInvitation')} />;
   if (state.matches('codeRefused')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t(`errors.${context.errorCode ?? 'MCH10006'}`)}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'scan.again' })}>{t('scanToPay.scanAnother')}</Button>
-      </div>
-    );
+    return <WayOn problem={t(`errors.${context.errorCode ?? 'MCH10006'}`)} onPress={() => send({ type: 'scan.again' })} label={t('scanToPay.scanAnother')} />;
   }
   if (state.matches('resolveFailed')) {
     return (

@@ -12,6 +12,7 @@ import { QrCode } from '../common/QrCode.tsx';
 import { timeInSentence } from '../../src/lib/dates.ts';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 
 type State = SnapshotFrom<typeof staffInvitationMachine>;
 type Send = (event: StaffInvitationEvent) => void;
@@ -89,11 +90,9 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
   }
   if (state.matches('failed')) {
     return (
-      <div className="kw-form">
-        <FieldError>{t('staffInvitation.unreachable')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'invite.retry' })}>{t('common.retry')}</Button>
+      <WayOn problem={t('staffInvitation.unreachable')} onPress={() => send({ type: 'invite.retry' })} label={t('common.retry')}>
         <Button block size="large" onClick={() => send({ type: 'invite.edit' })}>{t('staffInvitation.edit')}</Button>
-      </div>
+      </WayOn>
     );
   }
   if (state.matches('sent') && context.sent) {

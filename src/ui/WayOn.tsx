@@ -1,18 +1,22 @@
 import type { ReactNode } from 'react';
+import { Button } from 'antd-mobile';
 import { FieldError } from './FieldError.tsx';
 import { LinkButton } from './LinkButton.tsx';
 import { Notice } from './Notice.tsx';
 
+/** The way on: a link to another page (styled as the main button), or the step's main action. */
+type Way = { href: string } | { onPress: () => void; disabled?: boolean };
+
 /**
- * A step that goes no further here and says where to go instead: why (`problem`, an alert; or
- * `notice`, a status line, `success` when it is done) and the way on, a link styled as the main
- * button; `children` below it (another way, a retry).
+ * A step that has said its piece and shows the one way on: why (`problem`, an alert; or `notice`, a
+ * status line, `success` when it is done), the way on (`href`, a link styled as the main button; or
+ * `onPress`, the main button: try again, start again, done) and `children` below it (another way,
+ * cancel).
  */
-export function WayOn({ problem, notice, success = false, href, label, children }: {
+export function WayOn({ problem, notice, success = false, label, children, ...way }: Way & {
   problem?: ReactNode;
   notice?: ReactNode;
   success?: boolean;
-  href: string;
   label: ReactNode;
   children?: ReactNode;
 }) {
@@ -20,7 +24,11 @@ export function WayOn({ problem, notice, success = false, href, label, children 
     <div className="kw-form">
       {problem !== undefined && <FieldError>{problem}</FieldError>}
       {notice !== undefined && <Notice kind={success ? 'success' : 'status'}>{notice}</Notice>}
-      <LinkButton href={href} primary>{label}</LinkButton>
+      {'href' in way ? (
+        <LinkButton href={way.href} primary>{label}</LinkButton>
+      ) : (
+        <Button block color="primary" size="large" disabled={way.disabled} onClick={way.onPress}>{label}</Button>
+      )}
       {children}
     </div>
   );
