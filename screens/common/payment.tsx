@@ -37,6 +37,19 @@ export interface PaymentWords {
   back: string;
 }
 
+/**
+ * A flow's payment words in its own section of the texts: `<section>.uncertain`, `.uncertainTitle`,
+ * `.retry`, `.checkRecords`, `.locked` and `.setPayPassword`; what it says while paying and the way
+ * back (its cancel too) are its own keys.
+ */
+export function paymentWordsIn(section: string, { paying, back }: { paying: string; back: string }): PaymentWords {
+  const key = (name: string) => `${section}.${name}`;
+  return {
+    paying, uncertain: key('uncertain'), uncertainTitle: key('uncertainTitle'), retry: key('retry'), checkRecords: key('checkRecords'),
+    locked: key('locked'), setPayPassword: key('setPayPassword'), cancel: back, back,
+  };
+}
+
 interface PaymentProps {
   /** What is being paid, shown above every step. */
   summary: React.ReactNode;

@@ -10,6 +10,7 @@ import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { languageOf } from '../common/format.ts';
@@ -40,14 +41,13 @@ export function MerchantSummaryList({ merchant }: { merchant: MerchantSummary })
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   return (
-    <dl className="kw-summary">
-      <dt>{t('merchantOpening.name')}</dt>
-      <dd>{merchant.name}</dd>
-      <dt>{t('merchantOpening.category')}</dt>
-      <dd>{categoryLabel(merchant.mcc, language)}</dd>
-      <dt>{t('merchantOpening.charge')}</dt>
-      <dd>{chargeText(merchant.chargeRateBp, merchant.chargeCap, language, t)}</dd>
-    </dl>
+    <Summary
+      rows={[
+        [t('merchantOpening.name'), merchant.name],
+        [t('merchantOpening.category'), categoryLabel(merchant.mcc, language)],
+        [t('merchantOpening.charge'), chargeText(merchant.chargeRateBp, merchant.chargeCap, language, t)],
+      ]}
+    />
   );
 }
 

@@ -7,17 +7,15 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { AmountField } from '../../src/ui/AmountField.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
 import { languageOf, money } from '../common/format.ts';
-import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof passwordFreeMachine>;
 type Send = (event: PasswordFreeEvent) => void;
 
 const LIMIT_PROBLEMS = ['unreadable', 'notPositive', 'overCap'] as const;
-export const PASSWORD_FREE_PAYMENT_WORDS: PaymentWords = {
-  paying: 'passwordFree.saving', uncertain: 'passwordFree.uncertain', uncertainTitle: 'passwordFree.uncertainTitle', retry: 'passwordFree.retry', checkRecords: 'passwordFree.checkRecords',
-  locked: 'passwordFree.locked', setPayPassword: 'passwordFree.setPayPassword', cancel: 'passwordFree.back', back: 'passwordFree.back',
-};
+export const PASSWORD_FREE_PAYMENT_WORDS = paymentWordsIn('passwordFree', { paying: 'passwordFree.saving', back: 'passwordFree.back' });
 
 /** Renders the password-free chart: on (with its limit) or off, the limit within the cap, the pay password, switching off. */
 export function PasswordFreeView({ state, send }: { state: State; send: Send }) {
@@ -53,10 +51,11 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
       <div className="kw-form">
         <h2 className="kw-step-title">{t('passwordFree.onTitle')}</h2>
         {state.matches({ on: 'saved' }) && <Notice kind="success">{t('passwordFree.saved')}</Notice>}
-        <dl className="kw-summary">
-          <dt>{t('passwordFree.limit')}</dt>
-          <dd>{money(setting?.limit ?? 0, language)}</dd>
-        </dl>
+        <Summary
+          rows={[
+            [t('passwordFree.limit'), money(setting?.limit ?? 0, language)],
+          ]}
+        />
         {explain}
         {state.matches({ on: 'switchOffFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway')}</FieldError>}
         {busy && <Notice>{t('passwordFree.switchingOff')}</Notice>}

@@ -10,8 +10,9 @@ import { signedInMemberType, verificationHref } from '../../src/lib/verification
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
 import { languageOf, money } from '../common/format.ts';
-import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 import { QrCode } from '../common/QrCode.tsx';
 import { Receipt } from '../common/Receipt.tsx';
 import { Barcode128 } from './Barcode128.tsx';
@@ -19,10 +20,7 @@ import { Barcode128 } from './Barcode128.tsx';
 type State = SnapshotFrom<typeof paymentCodeMachine>;
 type Send = (event: PaymentCodeEvent) => void;
 
-export const PAYMENT_CODE_PAYMENT_WORDS: PaymentWords = {
-  paying: 'paymentCode.paying', uncertain: 'paymentCode.uncertain', uncertainTitle: 'paymentCode.uncertainTitle', retry: 'paymentCode.retry', checkRecords: 'paymentCode.checkRecords',
-  locked: 'paymentCode.locked', setPayPassword: 'paymentCode.setPayPassword', cancel: 'paymentCode.back', back: 'paymentCode.back',
-};
+export const PAYMENT_CODE_PAYMENT_WORDS = paymentWordsIn('paymentCode', { paying: 'paymentCode.paying', back: 'paymentCode.back' });
 
 /** 18 digits as wallets print them, in fours: "1234 5678 9012 3456 78"; hidden, only the first four show. */
 export function groupDigits(code: string, shown: boolean): string {
@@ -87,14 +85,13 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
     );
   }
   const chargeSummary = charge && (
-    <dl className="kw-summary">
-      <dt>{t('paymentCode.merchant')}</dt>
-      <dd className="kw-wallet-payee">{charge.merchantName}</dd>
-      <dt>{t('paymentCode.store')}</dt>
-      <dd>{charge.storeName}</dd>
-      <dt>{t('paymentCode.amount')}</dt>
-      <dd>{money(charge.amount, language)}</dd>
-    </dl>
+    <Summary
+      rows={[
+        [t('paymentCode.merchant'), charge.merchantName, 'kw-wallet-payee'],
+        [t('paymentCode.store'), charge.storeName],
+        [t('paymentCode.amount'), money(charge.amount, language)],
+      ]}
+    />
   );
   if (state.matches('awaitingConfirmation')) {
     return (

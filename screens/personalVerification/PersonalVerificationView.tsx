@@ -8,6 +8,7 @@ import { verificationHref } from '../../src/lib/verification.ts';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
 
 type State = SnapshotFrom<typeof personalVerificationMachine>;
 type Send = (event: PersonalVerificationEvent) => void;
@@ -64,12 +65,12 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('personalVerification.confirmTitle')}</h2>
-        <dl className="kw-summary">
-          <dt>{t('personalVerification.nifLabel')}</dt>
-          <dd>{context.nifMasked}</dd>
-          <dt>{t('personalVerification.nameLabel')}</dt>
-          <dd>{context.fullName.trim()}</dd>
-        </dl>
+        <Summary
+          rows={[
+            [t('personalVerification.nifLabel'), context.nifMasked],
+            [t('personalVerification.nameLabel'), context.fullName.trim()],
+          ]}
+        />
         <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'name.confirmed' })}>{t('personalVerification.confirm')}</Button>
         <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'name.edit' })}>{t('personalVerification.editName')}</button>
       </div>

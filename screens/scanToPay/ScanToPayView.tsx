@@ -10,8 +10,9 @@ import { LoadFailed, LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/L
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { AmountField } from '../../src/ui/AmountField.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
 import { languageOf, money } from '../common/format.ts';
-import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 import { Scanner } from '../common/Scanner.tsx';
 import { categoryLabel } from '../common/category.ts';
 import { Receipt } from '../common/Receipt.tsx';
@@ -21,10 +22,7 @@ type Send = (event: ScanToPayEvent) => void;
 
 const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
 const LIMITS = ['perTransaction', 'daily', 'monthly'];
-export const SCAN_TO_PAY_PAYMENT_WORDS: PaymentWords = {
-  paying: 'scanToPay.paying', uncertain: 'scanToPay.uncertain', uncertainTitle: 'scanToPay.uncertainTitle', retry: 'scanToPay.retry', checkRecords: 'scanToPay.checkRecords',
-  locked: 'scanToPay.locked', setPayPassword: 'scanToPay.setPayPassword', cancel: 'scanToPay.back', back: 'scanToPay.back',
-};
+export const SCAN_TO_PAY_PAYMENT_WORDS = paymentWordsIn('scanToPay', { paying: 'scanToPay.paying', back: 'scanToPay.back' });
 
 type ScannerActor = ActorRefFrom<typeof scannerMachine> | undefined;
 
@@ -81,14 +79,13 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
     );
   }
   const merchant = code && (
-    <dl className="kw-summary kw-pay-merchant">
-      <dt>{t('scanToPay.merchant')}</dt>
-      <dd className="kw-wallet-payee">{code.merchantName}</dd>
-      <dt>{t('scanToPay.store')}</dt>
-      <dd>{code.storeName}</dd>
-      <dt>{t('scanToPay.category')}</dt>
-      <dd>{categoryLabel(code.mcc, language)}</dd>
-    </dl>
+    <Summary className="kw-pay-merchant"
+      rows={[
+        [t('scanToPay.merchant'), code.merchantName, 'kw-wallet-payee'],
+        [t('scanToPay.store'), code.storeName],
+        [t('scanToPay.category'), categoryLabel(code.mcc, language)],
+      ]}
+    />
   );
   if (state.matches('confirming')) {
     const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ confirming: p }));

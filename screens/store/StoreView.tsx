@@ -7,6 +7,7 @@ import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
 import { daysText } from '../common/storeDays.ts';
 import { StorePhotoSlot, type PhotoUploader } from './StorePhotoSlot.tsx';
 
@@ -36,14 +37,13 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
     return (
       <div className="kw-form">
         <Notice kind="success">{t('store.saved', { name: store.name })}</Notice>
-        <dl className="kw-summary">
-          <dt>{t('store.address')}</dt>
-          <dd>{store.address}</dd>
-          <dt>{t('store.businessDays')}</dt>
-          <dd>{daysText(store.businessDays, t)}</dd>
-          <dt>{t('store.hours')}</dt>
-          <dd>{store.opensAt}–{store.closesAt}</dd>
-        </dl>
+        <Summary
+          rows={[
+            [t('store.address'), store.address],
+            [t('store.businessDays'), daysText(store.businessDays, t)],
+            [t('store.hours'), <>{store.opensAt}–{store.closesAt}</>],
+          ]}
+        />
         <LinkButton href={`/app/store/${store.storeId}/codes`} primary>{t('store.codes')}</LinkButton>
         <LinkButton href="/app/merchantlist">{t('merchantOpening.toList')}</LinkButton>
         <Button block size="large" onClick={() => send({ type: 'store.edit' })}>{t('store.editAgain')}</Button>

@@ -9,9 +9,10 @@ import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.ts
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { AmountField } from '../../src/ui/AmountField.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { languageOf, money } from '../common/format.ts';
-import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof transferMachine>;
 type Send = (event: TransferEvent) => void;
@@ -19,10 +20,7 @@ type Send = (event: TransferEvent) => void;
 const MOBILE_PROBLEMS = ['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const;
 const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
 const LIMITS = ['perTransaction', 'daily', 'monthly', 'payeeBalance'];
-export const TRANSFER_PAYMENT_WORDS: PaymentWords = {
-  paying: 'transfer.paying', uncertain: 'transfer.uncertain', uncertainTitle: 'transfer.uncertainTitle', retry: 'transfer.retry', checkRecords: 'transfer.checkRecords',
-  locked: 'transfer.locked', setPayPassword: 'transfer.setPayPassword', cancel: 'transfer.backToAmount', back: 'transfer.backToAmount',
-};
+export const TRANSFER_PAYMENT_WORDS = paymentWordsIn('transfer', { paying: 'transfer.paying', back: 'transfer.backToAmount' });
 
 /** Renders the transfer chart: payee by mobile, the explicit "is this the person?", amount, pay password, outcome. */
 export function TransferView({ state, send }: { state: State; send: Send }) {
@@ -62,12 +60,12 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('transfer.payeeTitle')}</h2>
-        <dl className="kw-summary">
-          <dt>{t('transfer.payeeName')}</dt>
-          <dd className="kw-wallet-payee">{payeeName}</dd>
-          <dt>{t('transfer.payeeMobile')}</dt>
-          <dd>{context.payee ? formatMobile(context.payee.mobile, 'international') : ''}</dd>
-        </dl>
+        <Summary
+          rows={[
+            [t('transfer.payeeName'), payeeName, 'kw-wallet-payee'],
+            [t('transfer.payeeMobile'), context.payee ? formatMobile(context.payee.mobile, 'international') : ''],
+          ]}
+        />
         <p className="kw-muted-text">{t('transfer.payeeExplain')}</p>
         <Button block color="primary" size="large" onClick={() => send({ type: 'payee.confirmed' })}>{t('transfer.payeeYes')}</Button>
         <Button block size="large" onClick={() => send({ type: 'payee.changeRequested' })}>{t('transfer.payeeNo')}</Button>
@@ -112,14 +110,13 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
   return (
     <div className="kw-form">
       <Notice kind="success">{t('transfer.succeeded')}</Notice>
-      <dl className="kw-summary">
-        <dt>{t('transfer.sent')}</dt>
-        <dd>{receipt ? money(receipt.amount, language) : ''}</dd>
-        <dt>{t('transfer.payeeName')}</dt>
-        <dd>{receipt?.maskedName ?? ''}</dd>
-        <dt>{t('transfer.newAvailable')}</dt>
-        <dd>{receipt ? money(receipt.available, language) : ''}</dd>
-      </dl>
+      <Summary
+        rows={[
+          [t('transfer.sent'), receipt ? money(receipt.amount, language) : ''],
+          [t('transfer.payeeName'), receipt?.maskedName ?? ''],
+          [t('transfer.newAvailable'), receipt ? money(receipt.available, language) : ''],
+        ]}
+      />
       <Button block color="primary" size="large" onClick={() => send({ type: 'transfer.restarted' })}>{t('transfer.another')}</Button>
       <LinkButton href="/app/wallet">{t('transfer.toWallet')}</LinkButton>
     </div>
