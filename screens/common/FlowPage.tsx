@@ -1,8 +1,8 @@
 import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
-import { useNavigate } from '@tanstack/react-router';
+import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { AnyStateMachine, ContextFrom, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
+import { waitFor, type Actor, type AnyStateMachine, type ContextFrom, type EventFrom, type InputFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResult } from '../../services/contract/session.ts';
 import { clearKeypadKeys } from '../../services/keypad.ts';
 import { safeAppReturnTo } from '../../services/returnTo.ts';
@@ -24,6 +24,30 @@ export function Page({ title, showBack, children }: { title: string; showBack?: 
       {children}
     </>
   );
+}
+
+/**
+ * A list whose line opens in a child route: the list's page (its header and `children`) stays
+ * mounted, hidden, behind the line, so Back returns to the same pages and place.
+ */
+export function ListPage({ title, children }: { title: string; children: ReactNode }) {
+  const lineOpen = useChildMatches({ select: (matches) => matches.length > 0 });
+  return (
+    <>
+      <div hidden={lineOpen}>
+        <Page title={title}>{children}</Page>
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+/** Pull to refresh on a paged list's chart: the first page asked again, done once it is back (no `refreshing` tag). */
+export function refreshOnPull(actor: Actor<AnyStateMachine>): () => Promise<unknown> {
+  return () => {
+    actor.send({ type: 'list.refreshed' });
+    return waitFor(actor, (snapshot) => !snapshot.hasTag('refreshing'));
+  };
 }
 
 /** The props of a flow's view: the chart's snapshot and its `send`. */
