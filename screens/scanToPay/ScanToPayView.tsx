@@ -13,6 +13,7 @@ import { WayOn } from '../../src/ui/WayOn.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
+import { WALLET_AMOUNT_PROBLEMS, walletAmountProblemText } from '../common/walletAmount.ts';
 import { Scanner } from '../common/Scanner.tsx';
 import { categoryLabel } from '../common/category.ts';
 import { Receipt } from '../common/Receipt.tsx';
@@ -20,7 +21,6 @@ import { Receipt } from '../common/Receipt.tsx';
 type State = SnapshotFrom<typeof scanToPayMachine>;
 type Send = (event: ScanToPayEvent) => void;
 
-const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
 const LIMITS = ['perTransaction', 'daily', 'monthly'];
 export const SCAN_TO_PAY_PAYMENT_WORDS = paymentWordsIn('scanToPay', { paying: 'scanToPay.paying', back: 'scanToPay.back' });
 
@@ -88,15 +88,8 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
     />
   );
   if (state.matches('confirming')) {
-    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ confirming: p }));
-    const limit = context.limit && LIMITS.includes(context.limit) ? t(`scanToPay.limits.${context.limit}`) : t('errors.FND10003');
-    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
-      unreadable: t('scanToPay.amountUnreadable'),
-      notPositive: t('scanToPay.amountNotPositive'),
-      overAvailable: t('scanToPay.overAvailable', { available }),
-      insufficient: t('errors.FND10001'),
-      limitExceeded: limit,
-    };
+    const problem = WALLET_AMOUNT_PROBLEMS.find((p) => state.matches({ confirming: p }));
+    const problemText = problem && walletAmountProblemText(t, 'scanToPay', problem, { available, limit: context.limit, limits: LIMITS });
     const short = problem === 'overAvailable' || problem === 'insufficient';
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
@@ -113,7 +106,7 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
             <span className="kw-hint">{t('scanToPay.available', { available })}</span>
           </div>
         )}
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {problemText && <FieldError>{problemText}</FieldError>}
         {short && <a className="kw-text-button kw-centered-text" href="/app/topup">{t('scanToPay.topup')}</a>}
         <Button block color="primary" size="large" type="submit">{t('scanToPay.pay')}</Button>
         {scanAgain('scanToPay.notThisMerchant')}

@@ -13,12 +13,12 @@ import { Summary } from '../../src/ui/Summary.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
+import { WALLET_AMOUNT_PROBLEMS, walletAmountProblemText } from '../common/walletAmount.ts';
 
 type State = SnapshotFrom<typeof transferMachine>;
 type Send = (event: TransferEvent) => void;
 
 const MOBILE_PROBLEMS = ['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const;
-const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
 const LIMITS = ['perTransaction', 'daily', 'monthly', 'payeeBalance'];
 export const TRANSFER_PAYMENT_WORDS = paymentWordsIn('transfer', { paying: 'transfer.paying', back: 'transfer.backToAmount' });
 
@@ -73,15 +73,8 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('enteringAmount')) {
-    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
-    const limit = context.limit && LIMITS.includes(context.limit) ? t(`transfer.limits.${context.limit}`) : t('errors.FND10003');
-    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
-      unreadable: t('transfer.amountUnreadable'),
-      notPositive: t('transfer.amountNotPositive'),
-      overAvailable: t('transfer.overAvailable', { available }),
-      insufficient: t('errors.FND10001'),
-      limitExceeded: limit,
-    };
+    const problem = WALLET_AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
+    const problemText = problem && walletAmountProblemText(t, 'transfer', problem, { available, limit: context.limit, limits: LIMITS });
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
         <h2 className="kw-step-title">{t('transfer.amountTitle')}</h2>
@@ -96,7 +89,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
           <label className="kw-label" htmlFor="transfer-note">{t('transfer.noteLabel')}</label>
           <Input id="transfer-note" value={context.note} maxLength={NOTE_MAX} onChange={(value) => send({ type: 'note.changed', value })} />
         </div>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {problemText && <FieldError>{problemText}</FieldError>}
         <Button block color="primary" size="large" type="submit">{t('transfer.continue')}</Button>
       </form>
     );
