@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { cashierMachine, CashierEvent } from '../../machines/cashier.machine.ts';
@@ -65,12 +64,8 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('interrupted')) {
-    return (
-      <WayOn problem={t('cashier.interrupted')} href="/app/records" label={t('cashier.toRecords')}>
-        {/* the records first: a second charge before knowing could charge the customer twice */}
-        <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>
-      </WayOn>
-    );
+    // the records first: a second charge before knowing could charge the customer twice
+    return <WayOn problem={t('cashier.interrupted')} href="/app/records" label={t('cashier.toRecords')} other={{ label: t('cashier.again'), onPress: () => send({ type: 'cashier.again' }) }} />;
   }
   // each mode is its own chart: its screens read the child actor
   if (state.matches('dynamic')) return <DynamicCodePanel actor={state.children.dynamicCode as DynamicCodeActor | undefined} storeName={store?.name ?? ''} />;

@@ -44,11 +44,7 @@ export function CodeChargeView({ state, send, storeName }: { state: State; send:
     );
   }
   if (state.matches('notAPaymentCode')) {
-    return (
-      <WayOn problem={t('cashier.notAPaymentCode')} onPress={() => send({ type: 'scan.again' })} label={t('cashier.scanAgain')}>
-        <Button block size="large" onClick={() => send({ type: 'scan.cancelled' })}>{t('common.cancel')}</Button>
-      </WayOn>
-    );
+    return <WayOn problem={t('cashier.notAPaymentCode')} onPress={() => send({ type: 'scan.again' })} label={t('cashier.scanAgain')} other={{ label: t('common.cancel'), onPress: () => send({ type: 'scan.cancelled' }) }} />;
   }
   if (state.matches('sending')) {
     return <Loading label={t('cashier.charging', { amount: kz(context.amount) })} />;

@@ -55,11 +55,7 @@ export function DynamicCodeView({ state, send, storeName }: { state: State; send
     );
   }
   if (state.matches('expired')) {
-    return (
-      <WayOn problem={t('cashier.expired')} onPress={() => send({ type: 'code.renewed' })} label={t('cashier.renew', { amount: kz(context.amount) })}>
-        <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>
-      </WayOn>
-    );
+    return <WayOn problem={t('cashier.expired')} onPress={() => send({ type: 'code.renewed' })} label={t('cashier.renew', { amount: kz(context.amount) })} other={{ label: t('cashier.again'), onPress: () => send({ type: 'cashier.again' }) }} />;
   }
   if (state.matches('paid')) return <PaidStep payment={context.payment} amount={context.amount} send={send} />;
   // ended: the cashier is back at its modes

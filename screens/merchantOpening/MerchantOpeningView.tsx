@@ -82,11 +82,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
     return <LoadFailedStep errorCode={context.errorCode} fallback={t('merchantOpening.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />;
   }
   if (state.matches('noCards')) {
-    return (
-      <WayOn notice={t('merchantOpening.noCards')} href="/app/cards/bind?from=open" label={t('bank.common.bindCard')}>
-        <Button block size="large" onClick={() => send({ type: 'cards.retry' })}>{t('merchantOpening.cardsAgain')}</Button>
-      </WayOn>
-    );
+    return <WayOn notice={t('merchantOpening.noCards')} href="/app/cards/bind?from=open" label={t('bank.common.bindCard')} other={{ label: t('merchantOpening.cardsAgain'), onPress: () => send({ type: 'cards.retry' }) }} />;
   }
   if (state.matches('opened') && context.merchant) {
     return (

@@ -89,11 +89,7 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
     );
   }
   if (state.matches('failed')) {
-    return (
-      <WayOn problem={t('staffInvitation.unreachable')} onPress={() => send({ type: 'invite.retry' })} label={t('common.retry')}>
-        <Button block size="large" onClick={() => send({ type: 'invite.edit' })}>{t('staffInvitation.edit')}</Button>
-      </WayOn>
-    );
+    return <WayOn problem={t('staffInvitation.unreachable')} onPress={() => send({ type: 'invite.retry' })} label={t('common.retry')} other={{ label: t('staffInvitation.edit'), onPress: () => send({ type: 'invite.edit' }) }} />;
   }
   if (state.matches('sent') && context.sent) {
     const { invitation, link } = context.sent;

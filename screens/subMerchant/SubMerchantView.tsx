@@ -25,9 +25,8 @@ export function SubMerchantView({ state, send }: { state: State; send: Send }) {
   if (state.matches('registered') && context.merchant) {
     const { merchant } = context;
     return (
-      <WayOn notice={t('subMerchant.registered', { name: merchant.name })} success href={`/app/store/new?merchantId=${merchant.merchantId}`} label={t('merchantList.newStoreFor', { name: merchant.name })}>
+      <WayOn notice={t('subMerchant.registered', { name: merchant.name })} success href={`/app/store/new?merchantId=${merchant.merchantId}`} label={t('merchantList.newStoreFor', { name: merchant.name })} other={{ label: t('subMerchant.another'), onPress: () => send({ type: 'subMerchant.another' }) }}>
         <LinkButton href="/app/merchantlist">{t('merchantOpening.toList')}</LinkButton>
-        <Button block size="large" onClick={() => send({ type: 'subMerchant.another' })}>{t('subMerchant.another')}</Button>
       </WayOn>
     );
   }

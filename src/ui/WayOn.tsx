@@ -10,15 +10,16 @@ type Way = { href: string } | { onPress: () => void; disabled?: boolean };
 /**
  * A step that has said its piece and shows the one way on: why (`problem`, an alert; or `notice`, a
  * status line, `success` when it is done), the way on (`href`, a link styled as the main button; or
- * `onPress`, the main button: try again, start again, done) and `children` below it (another way,
- * cancel).
+ * `onPress`, the main button: try again, start again, done), `children` below it (another page) and
+ * last `other`, the other action (cancel, edit, start again).
  */
-export function WayOn({ problem, notice, success = false, label, children, ...way }: Way & {
+export function WayOn({ problem, notice, success = false, label, children, other, ...way }: Way & {
   problem?: ReactNode;
   notice?: ReactNode;
   success?: boolean;
   label: ReactNode;
   children?: ReactNode;
+  other?: { label: ReactNode; onPress: () => void };
 }) {
   return (
     <div className="kw-form">
@@ -30,6 +31,7 @@ export function WayOn({ problem, notice, success = false, label, children, ...wa
         <Button block color="primary" size="large" disabled={way.disabled} onClick={way.onPress}>{label}</Button>
       )}
       {children}
+      {other && <Button block size="large" onClick={other.onPress}>{other.label}</Button>}
     </div>
   );
 }
