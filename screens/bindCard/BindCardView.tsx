@@ -6,6 +6,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
 import { unsentCodeMessages } from '../common/SendCodeView.tsx';
 import { MobileField } from '../common/MobileField.tsx';
@@ -45,8 +46,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'cardNo.submitted' }); }}>
         <h2 className="kw-step-title">{t('bindCard.cardNoTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="bind-card-no">{t('bindCard.cardNoLabel')}</label>
+        <Field id="bind-card-no" label={t('bindCard.cardNoLabel')}>
           <Input
             id="bind-card-no"
             className="kw-card-number-input"
@@ -60,7 +60,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
             aria-describedby="bind-card-no-hint"
           />
           <span id="bind-card-no-hint" className="kw-hint">{hint ? t('bindCard.luhnHint') : t('bindCard.cardNoHint')}</span>
-        </div>
+        </Field>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         {busy && <Notice>{t('bindCard.checking')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>

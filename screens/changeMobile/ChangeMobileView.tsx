@@ -7,6 +7,7 @@ import { MobileField } from '../common/MobileField.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { SendCodePanel, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 
@@ -48,10 +49,9 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'identity.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('changeMobile.identityTitle')}</h2>
         {context.maskedMobile && <p className="kw-muted-text">{t('changeMobile.current', { mobile: context.maskedMobile })}</p>}
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="rebind-password">{t('changeMobile.loginPassword')}</label>
+        <Field id="rebind-password" label={t('changeMobile.loginPassword')}>
           <Input id="rebind-password" type="password" value={context.password} onChange={(value) => send({ type: 'password.changed', value })} autoComplete="current-password" maxLength={64} />
-        </div>
+        </Field>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !state.can({ type: 'identity.submitted' })}>{t('recoverPassword.continue')}</Button>
       </form>
@@ -84,15 +84,13 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'codes.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('signUp.codeTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="rebind-new-code">{t('changeMobile.newCode', { mobile: context.newSentTo })}</label>
+        <Field id="rebind-new-code" label={t('changeMobile.newCode', { mobile: context.newSentTo })}>
           <Input id="rebind-new-code" className="kw-code-input" inputMode="numeric" autoComplete="one-time-code" value={context.newCode} onChange={(value) => send({ type: 'newCode.changed', value })} maxLength={6} placeholder="••••••" />
-        </div>
+        </Field>
         {context.oldSentTo && (
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="rebind-old-code">{t('changeMobile.oldCode', { mobile: context.oldSentTo })}</label>
+          <Field id="rebind-old-code" label={t('changeMobile.oldCode', { mobile: context.oldSentTo })}>
             <Input id="rebind-old-code" className="kw-code-input" inputMode="numeric" value={context.oldCode} onChange={(value) => send({ type: 'oldCode.changed', value })} maxLength={6} placeholder="••••••" />
-          </div>
+          </Field>
         )}
         {problem && <FieldError>{messages[problem]}</FieldError>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !state.can({ type: 'codes.submitted' })}>{t('signUp.confirmCode')}</Button>

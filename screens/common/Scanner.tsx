@@ -7,6 +7,7 @@ import type { CameraStream, ScannerEvent, TypedKind, scannerMachine } from '../.
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof scannerMachine>;
 type Send = (event: ScannerEvent) => void;
@@ -111,8 +112,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
   if (state.matches({ looking: 'typing' })) {
     return (
       <form className="kw-scanner" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'typed.submitted' }); }}>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="scanner-typed">{t(`scanner.typedLabel.${kind}`)}</label>
+        <Field id="scanner-typed" label={t(`scanner.typedLabel.${kind}`)}>
           <Input
             id="scanner-typed"
             autoComplete="off"
@@ -121,7 +121,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
             onChange={(value) => send({ type: 'typed.changed', value })}
           />
           <span className="kw-hint">{t(`scanner.typedHint.${kind}`)}</span>
-        </div>
+        </Field>
         {state.matches({ looking: { typing: 'invalid' } }) && <FieldError>{t(`scanner.typedInvalid.${kind}`)}</FieldError>}
         <Button block color="primary" size="large" type="submit">{t('scanner.continue')}</Button>
         <OtherWays send={send} kind={kind} typed={false} retry="scanner.useCamera" />

@@ -11,6 +11,7 @@ import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { languageOf } from '../common/format.ts';
@@ -134,8 +135,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
         {problems.agreement && <FieldError>{t('merchantOpening.problems.agreement')}</FieldError>}
       </div>
 
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="open-category">{t('merchantOpening.category')}</label>
+      <Field id="open-category" label={t('merchantOpening.category')}>
         <select
           id="open-category"
           className="kw-mch-input"
@@ -149,7 +149,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
         </select>
         <span className="kw-hint">{t('merchantOpening.categoryHint')}</span>
         {problems.category && <FieldError>{t('merchantOpening.problems.category')}</FieldError>}
-      </div>
+      </Field>
 
       <fieldset className="kw-mch-choices">
         <legend className="kw-label">{t('merchantOpening.card')}</legend>

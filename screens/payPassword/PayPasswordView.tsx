@@ -6,6 +6,7 @@ import type { newPayPasswordMachine } from '../../machines/newPayPassword.machin
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { CodeForm } from '../common/CodeForm.tsx';
 import { NewPayPasswordPanel } from '../common/NewPayPasswordView.tsx';
 
@@ -42,14 +43,12 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'card.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('payPassword.cardTitle')}</h2>
         <p className="kw-muted-text">{t('payPassword.cardExplain')}</p>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="pay-reset-card">{t('payPassword.cardNo')}</label>
+        <Field id="pay-reset-card" label={t('payPassword.cardNo')}>
           <Input id="pay-reset-card" inputMode="numeric" autoComplete="cc-number" value={context.cardNo.replace(/(\d{4})(?=\d)/g, '$1 ')} onChange={(value) => send({ type: 'card.changed', value })} maxLength={23} />
-        </div>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="pay-reset-mobile">{t('payPassword.cardMobile')}</label>
+        </Field>
+        <Field id="pay-reset-mobile" label={t('payPassword.cardMobile')}>
           <Input id="pay-reset-mobile" inputMode="numeric" autoComplete="tel-national" value={context.cardMobile} onChange={(value) => send({ type: 'cardMobile.changed', value })} maxLength={9} />
-        </div>
+        </Field>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         <Button block color="primary" size="large" type="submit" loading={state.hasTag('busy')} disabled={state.hasTag('busy')}>{t('payPassword.cardSend')}</Button>
       </form>

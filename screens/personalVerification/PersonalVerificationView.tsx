@@ -9,6 +9,7 @@ import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof personalVerificationMachine>;
 type Send = (event: PersonalVerificationEvent) => void;
@@ -50,11 +51,10 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'nif.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('personalVerification.nifTitle')}</h2>
         <p className="kw-muted-text">{t('personalVerification.why')}</p>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="verify-nif">{t('personalVerification.nifLabel')}</label>
+        <Field id="verify-nif" label={t('personalVerification.nifLabel')}>
           <Input id="verify-nif" value={context.nif} onChange={(value) => send({ type: 'nif.changed', value })} placeholder="004562891LA042" maxLength={16} autoCapitalize="characters" autoComplete="off" />
           <span className="kw-hint">{t('personalVerification.nifHint')}</span>
-        </div>
+        </Field>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('recoverPassword.continue')}</Button>
         <a className="kw-text-button" href="/agreement/realNameAuthAgreement" target="_blank" rel="noopener">{t('personalVerification.agreement')}</a>
@@ -82,10 +82,9 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'name.submitted' }); }} noValidate>
       <h2 className="kw-step-title">{t('personalVerification.nameTitle')}</h2>
       <p className="kw-muted-text">{t('personalVerification.nifFound', { nif: context.nifMasked })}</p>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="verify-name">{t('personalVerification.nameLabel')}</label>
+      <Field id="verify-name" label={t('personalVerification.nameLabel')}>
         <Input id="verify-name" value={context.fullName} onChange={(value) => send({ type: 'name.changed', value })} autoComplete="name" maxLength={120} />
-      </div>
+      </Field>
       {problem && <FieldError>{messages[problem]}</FieldError>}
       <Button block color="primary" size="large" type="submit">{t('recoverPassword.continue')}</Button>
     </form>

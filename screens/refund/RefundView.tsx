@@ -10,6 +10,7 @@ import { languageOf, lineTime, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { timeInSentence } from '../../src/lib/dates.ts';
 import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof refundMachine>;
 type Send = (event: RefundEvent) => void;
@@ -89,11 +90,10 @@ export function RefundView({ state, send }: { state: State; send: Send }) {
       <div className="kw-form">
         <RecordDetailList record={record} language={language} />
         <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'refund.submitted' }); }}>
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="refund-amount">{t('refund.amount')}</label>
+          <Field id="refund-amount" label={t('refund.amount')}>
             <Input id="refund-amount" inputMode="decimal" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} />
             <p className="kw-hint">{t('refund.left', { amount: left })}</p>
-          </div>
+          </Field>
           {problem && <FieldError>{problem}</FieldError>}
           <button type="button" className="kw-text-button" onClick={() => send({ type: 'amount.all' })}>{t('refund.full', { amount: left })}</button>
           <Button block color="primary" size="large" type="submit">{t('refund.confirm')}</Button>

@@ -13,6 +13,7 @@ import { timeInSentence } from '../../src/lib/dates.ts';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof staffInvitationMachine>;
 type Send = (event: StaffInvitationEvent) => void;
@@ -143,13 +144,12 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
     <div className="kw-form">
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'invite.submitted' }); }}>
         <p className="kw-muted-text">{t('staffInvitation.explain')}</p>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="invite-store">{t('staffInvitation.store')}</label>
+        <Field id="invite-store" label={t('staffInvitation.store')}>
           <select id="invite-store" className="kw-mch-input" value={storeId} disabled={busy} aria-invalid={problem === 'store' || undefined} onChange={(e) => send({ type: 'store.chosen', storeId: e.target.value })}>
             <option value="">{t('staffInvitation.chooseStore')}</option>
             {stores.map((s) => <option key={s.storeId} value={s.storeId}>{s.name} · {s.merchantName}</option>)}
           </select>
-        </div>
+        </Field>
         <fieldset className="kw-mch-choices">
           <legend className="kw-label">{t('staffInvitation.channel')}</legend>
           {CHANNELS.map((c) => (
@@ -160,15 +160,14 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
           ))}
         </fieldset>
         {channel !== 'qr' && (
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="invite-contact">{t(`staffInvitation.contact.${channel}`)}</label>
+          <Field id="invite-contact" label={t(`staffInvitation.contact.${channel}`)}>
             <input
               id="invite-contact" className="kw-mch-input" value={contact} disabled={busy}
               inputMode={channel === 'mobile' ? 'numeric' : 'email'} type={channel === 'mobile' ? 'tel' : 'email'} autoComplete="off"
               maxLength={channel === 'mobile' ? 9 : 254} aria-invalid={problem === channel || undefined}
               onChange={(e) => send({ type: 'contact.changed', value: e.target.value })}
             />
-          </div>
+          </Field>
         )}
         <label className="kw-mch-choice">
           <input type="checkbox" checked={allRecords} disabled={busy} onChange={(e) => send({ type: 'allRecords.changed', value: e.target.checked })} />

@@ -6,6 +6,7 @@ import { Pager } from '../common/Pager.tsx';
 import { usePlatformFormat } from '../common/platformFormat.ts';
 import { timeInSentence } from '../../src/lib/dates.ts';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof stickersMachine>;
 type Send = (event: StickersEvent) => void;
@@ -71,11 +72,10 @@ export function StickersView({ state, send }: { state: State; send: Send }) {
       <h1 id="stickers-title">{t('stickers.title')}</h1>
       <p className="kw-plt-meta">{t('stickers.explain')}</p>
       <form className="kw-plt-card kw-plt-search" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'issue.submitted' }); }}>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="stickers-count">{t('stickers.countLabel', { max: MAX_STICKERS })}</label>
+        <Field id="stickers-count" label={t('stickers.countLabel', { max: MAX_STICKERS })}>
           <input id="stickers-count" className="kw-plt-input" inputMode="numeric" autoComplete="off" value={context.countText} disabled={issuing}
             aria-invalid={state.matches({ ready: 'countInvalid' }) || undefined} onChange={(e) => send({ type: 'count.changed', value: e.target.value })} />
-        </div>
+        </Field>
         <button type="submit" className="kw-button kw-button-primary" disabled={busy}>{t('stickers.issue')}</button>
       </form>
       {issueNotice}

@@ -8,6 +8,7 @@ import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { daysText } from '../common/storeDays.ts';
 import { StorePhotoSlot, type PhotoUploader } from './StorePhotoSlot.tsx';
 
@@ -70,12 +71,11 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
   const errorOf = (field: keyof typeof problems) => problemOf(field) && <p id={`store-${field}-error`} className="kw-error-text" role="alert">{problemOf(field)}</p>;
   const change = (field: StoreTextField) => (e: { target: { value: string } }) => send({ type: 'field.changed', field, value: e.target.value });
   const input = (field: keyof typeof TEXT_FIELDS, autoComplete: string) => (
-    <div className="kw-field">
-      <label className="kw-label" htmlFor={`store-${field}`}>{t(`store.${field}`)}</label>
+    <Field id={`store-${field}`} label={t(`store.${field}`)}>
       <input id={`store-${field}`} className="kw-mch-input" maxLength={TEXT_FIELDS[field]} autoComplete={autoComplete} value={values[field]} disabled={busy}
         aria-invalid={!!problems[field] || undefined} aria-describedby={problems[field] ? `store-${field}-error` : undefined} onChange={change(field)} />
       {errorOf(field)}
-    </div>
+    </Field>
   );
   const days = [...values.businessDays].sort((a, b) => a - b).join(',');
   return (
@@ -84,11 +84,10 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
       {context.storeId && <h2 className="kw-step-title">{t('store.editTitle', { name: store?.name ?? '' })}</h2>}
       {input('name', 'organization')}
       {input('address', 'street-address')}
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="store-description">{t('store.description')}</label>
+      <Field id="store-description" label={t('store.description')}>
         <textarea id="store-description" className="kw-mch-input kw-mch-textarea" maxLength={500} rows={3} value={values.description} disabled={busy} onChange={change('description')} />
         <span className="kw-hint">{t('store.descriptionHint')}</span>
-      </div>
+      </Field>
       <fieldset className="kw-mch-choices" aria-describedby={problems.businessDays ? 'store-businessDays-error' : undefined}>
         <legend className="kw-label">{t('store.businessDays')}</legend>
         <div className="kw-mch-chips">

@@ -10,6 +10,7 @@ import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { AmountField } from '../../src/ui/AmountField.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
@@ -85,10 +86,9 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
         <AmountField id="transfer-amount" label={t('transfer.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })}>
           <span className="kw-hint">{t('transfer.available', { available })}</span>
         </AmountField>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="transfer-note">{t('transfer.noteLabel')}</label>
+        <Field id="transfer-note" label={t('transfer.noteLabel')}>
           <Input id="transfer-note" value={context.note} maxLength={NOTE_MAX} onChange={(value) => send({ type: 'note.changed', value })} />
-        </div>
+        </Field>
         {problemText && <FieldError>{problemText}</FieldError>}
         <Button block color="primary" size="large" type="submit">{t('transfer.continue')}</Button>
       </form>

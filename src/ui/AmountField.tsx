@@ -3,6 +3,7 @@ import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { normaliseLanguage } from '../lib/language.ts';
 import { amountPlaceholder } from '../lib/money.ts';
+import { Field } from './Field.tsx';
 
 /**
  * The money flows' amount: its label, a decimal field with the reader's way of writing money as its
@@ -21,10 +22,9 @@ export function AmountField({ id, label, value, onChange, disabled, describedBy,
 }) {
   const { i18n } = useTranslation();
   return (
-    <div className="kw-field">
-      <label className="kw-label" htmlFor={id}>{label}</label>
+    <Field id={id} label={label}>
       <Input id={id} inputMode="decimal" autoComplete="off" value={value} onChange={onChange} placeholder={amountPlaceholder(normaliseLanguage(i18n.language))} aria-describedby={describedBy} disabled={disabled} />
       {children}
-    </div>
+    </Field>
   );
 }
