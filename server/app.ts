@@ -204,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const appPage = clientPage && serverRenderedPages((url) => withStyles(clientPage(url)), renderer, (error, url) => app.log.error({ err: error, url }, 'page render failed'));
 
   const compress = compressedPages();
-  // the operators' pages show a member's PDF from a blob: URL in an <object> (screens/platform/DocumentPreview.tsx)
+  // the operators' pages show a member's PDF from a blob: URL in an <object> (screens/common/DocumentPreview.tsx)
   const platformPolicy = serializePolicy(pageDirectives(deps.config, { inline, blobObjects: true }));
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(gatewayinner|api|track|dist|dev|json|oidc|sso|platform)\//.test(request.url);

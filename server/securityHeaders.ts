@@ -49,7 +49,7 @@ export interface PolicyOptions {
   /** Inline texts to allow by hash. */
   inline?: InlineCode;
   /**
-   * `<object data="blob:…">`: the platform area shows a member's PDF that way (screens/platform/DocumentPreview.tsx,
+   * `<object data="blob:…">`: the platform area shows a member's PDF that way (screens/common/DocumentPreview.tsx,
    * fetched with the operator's token into a blob the page itself made); Chromium's PDF viewer is a
    * frame inside the object, so `frame-src` takes `blob:` too. Everywhere else plugins are off.
    */

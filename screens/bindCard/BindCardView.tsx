@@ -7,8 +7,11 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { CodeEntryPanel, useCodeStep, type CodeEntryActor, type WaitWords } from '../common/CodeEntryView.tsx';
 import { useSending } from '../common/SendCodeView.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { MobileField } from '../common/MobileField.tsx';
-import { LinkButton, cardLabel } from '../common/bank.tsx';
+import { cardLabel } from '../common/bank.tsx';
 
 type State = SnapshotFrom<typeof bindCardMachine>;
 type Send = (event: BindCardEvent) => void;
@@ -50,8 +53,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'cardNo.submitted' }); }}>
         <h2 className="kw-step-title">{t('bindCard.cardNoTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="bind-card-no">{t('bindCard.cardNoLabel')}</label>
+        <Field id="bind-card-no" label={t('bindCard.cardNoLabel')}>
           <Input
             id="bind-card-no"
             className="kw-card-number-input"
@@ -65,9 +67,9 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
             aria-describedby="bind-card-no-hint"
           />
           <span id="bind-card-no-hint" className="kw-hint">{hint ? t('bindCard.luhnHint') : t('bindCard.cardNoHint')}</span>
-        </div>
+        </Field>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('bindCard.checking')}</p>}
+        {busy && <Notice>{t('bindCard.checking')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
       </form>
     );
@@ -107,7 +109,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
         <p className="kw-muted-text">{t('bindCard.mobileExplain')}</p>
         <MobileField id="bind-mobile" label={t('bindCard.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {message && <FieldError>{message}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('bindCard.sending')}</p>}
+        {busy && <Notice>{t('bindCard.sending')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || code.sending}>{t('bank.common.continue')}</Button>
         {/* another card may be chosen while the bank's code is on its way (the send is dropped) */}
         <Button block size="large" disabled={state.hasTag('busy')} onClick={() => send({ type: 'cardNo.edit' })}>{t('bank.common.changeCard')}</Button>
@@ -126,7 +128,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
   const card = context.card;
   return (
     <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('bindCard.bound')}</p>
+      <Notice kind="success">{t('bindCard.bound')}</Notice>
       <p className="kw-muted-text">{t('bindCard.boundCard', { card: card ? cardLabel(card) : '' })}</p>
       {from === 'topup' && <LinkButton href="/app/topup" primary>{t('bindCard.continueTopup')}</LinkButton>}
       {from === 'withdraw' && <LinkButton href="/app/withdraw" primary>{t('bindCard.continueWithdraw')}</LinkButton>}

@@ -4,7 +4,9 @@ import type { SnapshotFrom } from 'xstate';
 import type { cardListMachine, CardListEvent } from '../../machines/cardList.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton, cardLabel } from '../common/bank.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { cardLabel } from '../common/bank.tsx';
 
 type State = SnapshotFrom<typeof cardListMachine>;
 type Send = (event: CardListEvent) => void;
@@ -18,7 +20,7 @@ export function CardListView({ state, send }: { state: State; send: Send }) {
   if (state.matches('empty')) {
     return (
       <div className="kw-form">
-        {context.chosen && <p className="kw-success-text" role="status">{t('cardList.removed')}</p>}
+        {context.chosen && <Notice kind="success">{t('cardList.removed')}</Notice>}
         <h2 className="kw-step-title">{t('cardList.empty')}</h2>
         <p className="kw-muted-text">{t('cardList.emptyExplain')}</p>
         <LinkButton href="/app/cards/bind" primary>{t('bank.common.bindCard')}</LinkButton>
@@ -30,7 +32,7 @@ export function CardListView({ state, send }: { state: State; send: Send }) {
   const removing = state.matches({ ready: 'removing' });
   return (
     <div className="kw-form">
-      {state.matches({ ready: 'removed' }) && <p className="kw-success-text" role="status">{t('cardList.removed')}</p>}
+      {state.matches({ ready: 'removed' }) && <Notice kind="success">{t('cardList.removed')}</Notice>}
       <ul className="kw-bank-list" aria-label={t('bank.common.cards')}>
         {context.cards.map((card) => (
           <li key={card.cardId} className="kw-bank-list-item">
@@ -44,14 +46,14 @@ export function CardListView({ state, send }: { state: State; send: Send }) {
                 <h3 id={`remove-${card.cardId}`} className="kw-step-title">{t('cardList.confirmTitle', { card: cardLabel(card) })}</h3>
                 <p className="kw-muted-text">{t('cardList.confirmExplain')}</p>
                 {state.matches({ ready: 'removeFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('cardList.removeFailed')}</FieldError>}
-                {removing && <p className="kw-muted-text" role="status">{t('cardList.removing')}</p>}
+                {removing && <Notice>{t('cardList.removing')}</Notice>}
                 <Button block color="danger" size="large" loading={removing} disabled={removing} onClick={() => send({ type: 'removal.confirmed' })}>{t('cardList.confirmRemove')}</Button>
                 <Button block size="large" disabled={removing} onClick={() => send({ type: 'removal.cancelled' })}>{t('cardList.keep')}</Button>
               </section>
             ) : (
               <div className="kw-bank-list-actions">
-                <a className="kw-button kw-link-button kw-centered-text" href="/app/topup">{t('cardList.topup')}</a>
-                <a className="kw-button kw-link-button kw-centered-text" href="/app/withdraw">{t('cardList.withdraw')}</a>
+                <LinkButton href="/app/topup" block={false}>{t('cardList.topup')}</LinkButton>
+                <LinkButton href="/app/withdraw" block={false}>{t('cardList.withdraw')}</LinkButton>
                 <button type="button" className="kw-button" disabled={removing} aria-label={t('cardList.removeCard', { card: cardLabel(card) })} onClick={() => send({ type: 'card.removeRequested', cardId: card.cardId })}>
                   {t('cardList.remove')}
                 </button>

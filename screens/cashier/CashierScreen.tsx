@@ -6,9 +6,9 @@ import { codeChargeFlow } from '../../src/flows/codeCharge.ts';
 import { dynamicCodeFlow } from '../../src/flows/dynamicCode.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { playPaidChime } from '../common/sound.ts';
-import { languageOf } from '../merchantOpening/merchantFormat.ts';
+import { languageOf } from '../common/format.ts';
 import { CashierView } from './CashierView.tsx';
-import { PaymentAlerts } from '../paymentAlerts/index.ts';
+import { PaymentAlerts } from '../common/PaymentAlerts.tsx';
 
 /** The till as this screen runs it: each mode's paid state chimes (Web Audio, made on the phone). */
 const tillFlow = cashierFlow.provide({

@@ -1,9 +1,8 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { cashierMachine, CashierEvent } from '../../machines/cashier.machine.ts';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { CodeChargePanel, type CodeChargeActor } from './CodeChargeView.tsx';
 import { DynamicCodePanel, type DynamicCodeActor } from './DynamicCodeView.tsx';
 import { StoreLine } from './till.tsx';
@@ -17,34 +16,19 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
   const { context } = state;
   const store = context.stores.find((s) => s.storeId === context.storeId) ?? null;
 
-  if (state.matches('loadingStores')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadingStores')) return <Loading />;
   if (state.matches('storesFailed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('cashier.storesFailed')} onRetry={() => send({ type: 'stores.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('cashier.storesFailed')} onRetry={() => send({ type: 'stores.retry' })} />;
   }
   if (state.matches('notMerchant')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('errors.MCH10003')}</p>
-        <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>
-      </div>
-    );
+    return <WayOn problem={t('errors.MCH10003')} href="/app/open" label={t('merchantList.open')} />;
   }
   if (state.matches('cannotCollect')) {
     // a clerk: never the owner's way on (create a store), which they cannot take
-    return (
-      <div className="kw-form">
-        <p className="kw-error-text" role="alert">{context.errorCode ? t(`errors.${context.errorCode}`) : t('cashier.storeClosed')}</p>
-        <LinkButton href="/" primary>{t('merchantOpening.toHome')}</LinkButton>
-      </div>
-    );
+    return <WayOn problem={context.errorCode ? t(`errors.${context.errorCode}`) : t('cashier.storeClosed')} href="/" label={t('merchantOpening.toHome')} />;
   }
   if (state.matches('noStores')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('cashier.noStores')}</p>
-        <LinkButton href="/app/merchantlist" primary>{t('merchantOpening.toList')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('cashier.noStores')} href="/app/merchantlist" label={t('merchantOpening.toList')} />;
   }
   if (state.matches('choosingStore')) {
     return (
@@ -80,14 +64,8 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('interrupted')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('cashier.interrupted')}</p>
-        <LinkButton href="/app/records" primary>{t('cashier.toRecords')}</LinkButton>
-        {/* the records first: a second charge before knowing could charge the customer twice */}
-        <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>
-      </div>
-    );
+    // the records first: a second charge before knowing could charge the customer twice
+    return <WayOn problem={t('cashier.interrupted')} href="/app/records" label={t('cashier.toRecords')} other={{ label: t('cashier.again'), onPress: () => send({ type: 'cashier.again' }) }} />;
   }
   // each mode is its own chart: its screens read the child actor
   if (state.matches('dynamic')) return <DynamicCodePanel actor={state.children.dynamicCode as DynamicCodeActor | undefined} storeName={store?.name ?? ''} />;

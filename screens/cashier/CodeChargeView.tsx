@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { codeChargeMachine, CodeChargeEvent } from '../../machines/codeCharge.machine.ts';
 import type { scannerMachine } from '../../machines/scanner.machine.ts';
-import { languageOf, money } from '../merchantOpening/merchantFormat.ts';
+import { languageOf, money } from '../common/format.ts';
 import { Scanner } from '../common/Scanner.tsx';
 import { AgainButton, AmountStep, PaidStep } from './till.tsx';
 import { word } from '../../src/lib/sentence.ts';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 
 type State = SnapshotFrom<typeof codeChargeMachine>;
 export type CodeChargeActor = ActorRefFrom<typeof codeChargeMachine>;
@@ -40,21 +44,15 @@ export function CodeChargeView({ state, send, storeName }: { state: State; send:
     );
   }
   if (state.matches('notAPaymentCode')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('cashier.notAPaymentCode')}</p>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'scan.again' })}>{t('cashier.scanAgain')}</Button>
-        <Button block size="large" onClick={() => send({ type: 'scan.cancelled' })}>{t('common.cancel')}</Button>
-      </div>
-    );
+    return <WayOn problem={t('cashier.notAPaymentCode')} onPress={() => send({ type: 'scan.again' })} label={t('cashier.scanAgain')} other={{ label: t('common.cancel'), onPress: () => send({ type: 'scan.cancelled' }) }} />;
   }
   if (state.matches('sending')) {
-    return <p className="kw-centered" role="status">{t('cashier.charging', { amount: kz(context.amount) })}</p>;
+    return <Loading label={t('cashier.charging', { amount: kz(context.amount) })} />;
   }
   if (state.matches('uncertain')) {
     return (
       <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('cashier.uncertain')}</p>
+        <FieldError>{t('cashier.uncertain')}</FieldError>
         <p className="kw-muted-text">{t('cashier.uncertainExplain')}</p>
         <Button block color="primary" size="large" onClick={() => send({ type: 'charge.retry' })}>{t('bank.common.retrySame')}</Button>
       </div>
@@ -65,8 +63,8 @@ export function CodeChargeView({ state, send, storeName }: { state: State; send:
       <div className="kw-form">
         <p className="kw-mch-amount-shown">{kz(context.charge?.amount ?? context.amount)}</p>
         {state.matches({ awaiting: 'trouble' })
-          ? <p className="kw-error-text" role="alert">{t('bank.common.pollTrouble')}</p>
-          : <p className="kw-muted-text" role="status">{t('cashier.awaiting')}</p>}
+          ? <FieldError>{t('bank.common.pollTrouble')}</FieldError>
+          : <Notice>{t('cashier.awaiting')}</Notice>}
         <p className="kw-muted-text">{t('cashier.awaitingExplain')}</p>
       </div>
     );
@@ -76,12 +74,12 @@ export function CodeChargeView({ state, send, storeName }: { state: State; send:
     const code = context.errorCode;
     return (
       <div className="kw-form">
-        <p className="kw-error-text" role="alert">
+        <FieldError>
           {code && CHARGE_REFUSALS.includes(code) ? t(`errors.${code}`)
             : code ? t('cashier.refusedWith', { reason: word(`errors.${code}`, 'errors.AGW50000') })
               // refused without a code: the customer said no on their phone
               : context.charge?.state === 'refused' ? t('cashier.declined') : t('cashier.refused')}
-        </p>
+        </FieldError>
         <AgainButton send={send} />
       </div>
     );

@@ -4,9 +4,11 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { dynamicCodeMachine, DynamicCodeEvent } from '../../machines/dynamicCode.machine.ts';
-import { languageOf, money } from '../merchantOpening/merchantFormat.ts';
+import { languageOf, money } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
 import { AMOUNT_PROBLEMS, AmountStep, PaidStep } from './till.tsx';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 
 type State = SnapshotFrom<typeof dynamicCodeMachine>;
 export type DynamicCodeActor = ActorRefFrom<typeof dynamicCodeMachine>;
@@ -46,20 +48,14 @@ export function DynamicCodeView({ state, send, storeName }: { state: State; send
         <QrCode value={context.code.payload} label={t('cashier.codeLabel', { amount: kz(context.code.amount) })} caption={storeName} size={260} />
         <p className="kw-muted-text kw-centered-text">{t('cashier.timeLeft', { time: `${minutes}:${seconds}` })}</p>
         {state.matches({ showing: 'trouble' })
-          ? <p className="kw-error-text" role="alert">{t('bank.common.pollTrouble')}</p>
+          ? <FieldError>{t('bank.common.pollTrouble')}</FieldError>
           : <p className="kw-muted-text kw-centered-text" role="status">{t('cashier.waitingPayment')}</p>}
         <Button block size="large" onClick={() => send({ type: 'code.cancelled' })}>{t('cashier.cancelCode')}</Button>
       </div>
     );
   }
   if (state.matches('expired')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('cashier.expired')}</p>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'code.renewed' })}>{t('cashier.renew', { amount: kz(context.amount) })}</Button>
-        <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.again')}</Button>
-      </div>
-    );
+    return <WayOn problem={t('cashier.expired')} onPress={() => send({ type: 'code.renewed' })} label={t('cashier.renew', { amount: kz(context.amount) })} other={{ label: t('cashier.again'), onPress: () => send({ type: 'cashier.again' }) }} />;
   }
   if (state.matches('paid')) return <PaidStep payment={context.payment} amount={context.amount} send={send} />;
   // ended: the cashier is back at its modes

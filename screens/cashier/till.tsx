@@ -2,7 +2,9 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { MerchantPayment } from '../../services/contract/merchantShared.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { amountPlaceholder, languageOf, lineTime, money } from '../merchantOpening/merchantFormat.ts';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { Field } from '../../src/ui/Field.tsx';
+import { amountPlaceholder, languageOf, lineTime, money } from '../common/format.ts';
 
 // what both modes' screens share: the amount step, the paid receipt and the way to start again
 
@@ -42,13 +44,12 @@ export function AmountStep({ storeName, amountText, problem, errorCode, busy, se
       <div className="kw-mch-pad"><StoreLine storeName={storeName} /></div>
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
         <h2 className="kw-step-title">{title}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="cashier-amount">{t('cashier.amountLabel')}</label>
+        <Field id="cashier-amount" label={t('cashier.amountLabel')}>
           <input id="cashier-amount" className="kw-mch-input kw-mch-amount" inputMode="decimal" autoComplete="off" placeholder={amountPlaceholder(language)}
             value={amountText} disabled={busy} aria-invalid={!!problem || undefined} onChange={(e) => send({ type: 'amount.changed', value: e.target.value })} />
-        </div>
+        </Field>
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('cashier.creating')}</p>}
+        {busy && <Notice>{t('cashier.creating')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{submit}</Button>
         {!busy && <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.back')}</Button>}
       </form>

@@ -5,6 +5,9 @@ import type { changeMobileMachine, ChangeMobileEvent, PhotoSlot } from '../../ma
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { SendCodePanel, useSending, type SendCodeActor } from '../common/SendCodeView.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 
@@ -25,24 +28,19 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
   if (state.matches('loading')) return <Loading />;
   if (state.matches('loadFailed') || state.matches('bindFailed') || state.matches('stepExpired')) {
     const message = state.matches('stepExpired') ? t('errors.REG10002') : state.matches('bindFailed') && context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
-    return (
-      <div className="kw-form">
-        <FieldError>{message}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'flow.retry' })}>{state.matches('stepExpired') ? t('signUp.restart') : t('common.retry')}</Button>
-      </div>
-    );
+    return <WayOn problem={message} onPress={() => send({ type: 'flow.retry' })} label={state.matches('stepExpired') ? t('signUp.restart') : t('common.retry')} />;
   }
   if (state.matches('changed') || state.matches('pendingReview') || state.matches('done')) {
     const pending = !!context.pendingNewMobile;
     return (
       <div className="kw-form">
-        <p role="status" className="kw-success-text">{pending ? t('changeMobile.pending', { mobile: context.pendingNewMobile ?? '' }) : t('changeMobile.changed')}</p>
+        <Notice kind="success">{pending ? t('changeMobile.pending', { mobile: context.pendingNewMobile ?? '' }) : t('changeMobile.changed')}</Notice>
         {pending && <p className="kw-muted-text">{t('changeMobile.pendingExplain')}</p>}
         <Button block color="primary" size="large" disabled={state.matches('done')} onClick={() => send({ type: 'flow.finished' })}>{t('common.done')}</Button>
       </div>
     );
   }
-  if (state.matches('binding')) return <p className="kw-centered" role="status">{t('changeMobile.binding')}</p>;
+  if (state.matches('binding')) return <Loading label={t('changeMobile.binding')} />;
 
   if (state.matches('confirmingIdentity') || state.matches('checkingIdentity')) {
     const problem = problemOf('confirmingIdentity', ['wrongPassword', 'locked', 'unreachable'] as const);
@@ -51,10 +49,9 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'identity.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('changeMobile.identityTitle')}</h2>
         {context.maskedMobile && <p className="kw-muted-text">{t('changeMobile.current', { mobile: context.maskedMobile })}</p>}
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="rebind-password">{t('changeMobile.loginPassword')}</label>
+        <Field id="rebind-password" label={t('changeMobile.loginPassword')}>
           <Input id="rebind-password" type="password" value={context.password} onChange={(value) => send({ type: 'password.changed', value })} autoComplete="current-password" maxLength={64} />
-        </div>
+        </Field>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !state.can({ type: 'identity.submitted' })}>{t('recoverPassword.continue')}</Button>
       </form>
@@ -87,15 +84,13 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'codes.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('signUp.codeTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="rebind-new-code">{t('changeMobile.newCode', { mobile: context.newSentTo })}</label>
+        <Field id="rebind-new-code" label={t('changeMobile.newCode', { mobile: context.newSentTo })}>
           <Input id="rebind-new-code" className="kw-code-input" inputMode="numeric" autoComplete="one-time-code" value={context.newCode} onChange={(value) => send({ type: 'newCode.changed', value })} maxLength={6} placeholder="••••••" />
-        </div>
+        </Field>
         {context.oldSentTo && (
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="rebind-old-code">{t('changeMobile.oldCode', { mobile: context.oldSentTo })}</label>
+          <Field id="rebind-old-code" label={t('changeMobile.oldCode', { mobile: context.oldSentTo })}>
             <Input id="rebind-old-code" className="kw-code-input" inputMode="numeric" value={context.oldCode} onChange={(value) => send({ type: 'oldCode.changed', value })} maxLength={6} placeholder="••••••" />
-          </div>
+          </Field>
         )}
         {problem && <FieldError>{messages[problem]}</FieldError>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !state.can({ type: 'codes.submitted' })}>{t('signUp.confirmCode')}</Button>

@@ -5,12 +5,13 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { codeBindingMachine, CodeBindingEvent } from '../../machines/codeBinding.machine.ts';
 import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { QrCode } from '../common/QrCode.tsx';
 import { Scanner } from '../common/Scanner.tsx';
 import { downloadCode } from './downloadCode.ts';
 import { timeInSentence } from '../../src/lib/dates.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof codeBindingMachine>;
 type Send = (event: CodeBindingEvent) => void;
@@ -42,9 +43,9 @@ function StoreCodeCard({ name, serial, payload, download }: { name: string; seri
 export function CodeBindingView({ state, send, download = downloadCode }: { state: State; send: Send; download?: CodeDownloader }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('loadFailed') || !context.store || !context.storeCode) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('codeBinding.loadFailed')} onRetry={() => send({ type: 'codes.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('codeBinding.loadFailed')} onRetry={() => send({ type: 'codes.retry' })} />;
   }
   const { store, storeCode, chosen } = context;
   if (state.matches('scanning')) {
@@ -67,7 +68,7 @@ export function CodeBindingView({ state, send, download = downloadCode }: { stat
       </div>
     );
   }
-  if (state.matches('binding')) return <p className="kw-centered" role="status">{t('codeBinding.binding')}</p>;
+  if (state.matches('binding')) return <Loading label={t('codeBinding.binding')} />;
   if (state.matches('confirmingUnbind') || state.matches('unbinding')) {
     const busy = state.hasTag('busy');
     return (
@@ -75,7 +76,7 @@ export function CodeBindingView({ state, send, download = downloadCode }: { stat
         <h2 className="kw-step-title">{t('codeBinding.unbindTitle', { serial: chosen?.serial ?? '' })}</h2>
         <p className="kw-error-text">{t('codeBinding.unbindWarning')}</p>
         <p className="kw-muted-text">{t('codeBinding.unbindStays')}</p>
-        {busy && <p className="kw-muted-text" role="status">{t('codeBinding.unbinding')}</p>}
+        {busy && <Notice>{t('codeBinding.unbinding')}</Notice>}
         <Button block color="danger" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'unbind.confirmed' })}>{t('codeBinding.unbindConfirm')}</Button>
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'unbind.cancelled' })}>{t('common.cancel')}</Button>
       </div>
@@ -83,8 +84,8 @@ export function CodeBindingView({ state, send, download = downloadCode }: { stat
   }
   // ready, with what just happened
   const open = store.status === 'open';
-  const notice = state.matches({ ready: 'bound' }) ? <p className="kw-success-text" role="status">{t('codeBinding.bound', { serial: chosen?.serial ?? '' })}</p>
-    : state.matches({ ready: 'unbound' }) ? <p className="kw-success-text" role="status">{t('codeBinding.unbound')}</p>
+  const notice = state.matches({ ready: 'bound' }) ? <Notice kind="success">{t('codeBinding.bound', { serial: chosen?.serial ?? '' })}</Notice>
+    : state.matches({ ready: 'unbound' }) ? <Notice kind="success">{t('codeBinding.unbound')}</Notice>
       : state.matches({ ready: 'bindRefused' }) ? <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>
         : state.matches({ ready: 'unbindRefused' }) ? <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>
           : state.matches({ ready: 'bindUnreachable' }) ? <FieldError>{t('codeBinding.bindUnreachable')}</FieldError>
@@ -94,7 +95,7 @@ export function CodeBindingView({ state, send, download = downloadCode }: { stat
   return (
     <div className="kw-form">
       <h2 className="kw-step-title">{store.name}</h2>
-      {!open && <p className="kw-muted-text" role="status">{t('codeBinding.storeClosed')}</p>}
+      {!open && <Notice>{t('codeBinding.storeClosed')}</Notice>}
       {notice}
       {lostAnswer && <Button block size="large" onClick={() => send({ type: 'codes.retry' })}>{t('codeBinding.readAgain')}</Button>}
       <StoreCodeCard name={store.name} serial={storeCode.serial} payload={storeCode.payload} download={download} />

@@ -6,6 +6,7 @@ import type { AnalysisShare, CollectionAnalysis } from '../../services/contract/
 import type { Language } from '../../src/lib/language.ts';
 import { dayInSentence, formatDate, formatHour } from '../../src/lib/dates.ts';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { CustomRangePanel, PeriodTabs, type DateRangeActor } from '../common/DateFilter.tsx';
 import '../common/wallet.css';
@@ -73,7 +74,7 @@ export function CollectionAnalysisView({ state, send }: { state: State; send: Se
           <div><dt>{t('collectionAnalysis.available')}</dt><dd>{money(analysis.balances.available, language)}</dd></div>
           <div><dt>{t('collectionAnalysis.frozen')}</dt><dd>{money(analysis.balances.frozen, language)}</dd></div>
         </dl>
-        <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/app/collectionanalysis/funds">{t('collectionAnalysis.fundDetail')}</a>
+        <LinkButton href="/app/collectionanalysis/funds">{t('collectionAnalysis.fundDetail')}</LinkButton>
         <button type="button" className="kw-text-button" onClick={() => send({ type: 'analysis.refreshed' })}>{t('walletAssets.refresh')}</button>
       </>
     );

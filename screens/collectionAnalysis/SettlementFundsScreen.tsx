@@ -1,10 +1,9 @@
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { LONGEST_RANGE_DAYS } from '../../services/contract/dateRanges.ts';
 import { settlementFundsFlow } from '../../src/flows/fundDetail.ts';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
-import { FundDetailView } from '../fundDetail/FundDetailView.tsx';
+import { Page } from '../common/FlowPage.tsx';
+import { FundDetailView } from '../common/FundDetailView.tsx';
 import '../common/wallet.css';
 
 /** Today as a Luanda day (UTC+1 all year), the server's days. */
@@ -16,13 +15,11 @@ const luandaToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0
  * the wallet's line detail, which reads any of the member's entries.
  */
 export default function SettlementFundsScreen() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [state, send] = useMachine(settlementFundsFlow, { input: { today: luandaToday(), maxDays: LONGEST_RANGE_DAYS } });
   return (
-    <>
-      <PageHeader title={t('titles.settlementFunds')} />
+    <Page title="titles.settlementFunds">
       <FundDetailView state={state} send={send} pull onOpen={(id) => void navigate({ to: '/app/funddetail/$id', params: { id } })} />
-    </>
+    </Page>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { branchPickerMachine, BranchPickerEvent } from '../../machines/branchPicker.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof branchPickerMachine>;
 
@@ -15,7 +16,7 @@ export function BranchPickerView({ state, send }: { state: State; send: (event: 
   return (
     <>
       {context.notice && !state.matches('failed') && <FieldError>{t(`errors.${context.notice}`)}</FieldError>}
-      {state.hasTag('busy') && <p className="kw-muted-text" role="status">{t('withdrawal.loadingBranches')}</p>}
+      {state.hasTag('busy') && <Notice>{t('withdrawal.loadingBranches')}</Notice>}
       {state.matches('choosingProvince') && (
         <>
           <h2 className="kw-step-title" id="branch-province">{t('withdrawal.provinceTitle')}</h2>
@@ -29,7 +30,7 @@ export function BranchPickerView({ state, send }: { state: State; send: (event: 
       {state.matches('choosingBranch') && (
         <>
           <h2 className="kw-step-title" id="branch-list">{t('withdrawal.branchTitle', { province: province?.name ?? '' })}</h2>
-          {context.branches.length === 0 && <p className="kw-muted-text" role="status">{t('withdrawal.noBranches')}</p>}
+          {context.branches.length === 0 && <Notice>{t('withdrawal.noBranches')}</Notice>}
           <ul className="kw-bank-options" aria-labelledby="branch-list">
             {context.branches.map((b) => (
               <li key={b.branchCode}>

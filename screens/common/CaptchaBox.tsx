@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { captchaMachine, CaptchaEvent, CaptchaScene } from '../../machines/captcha.machine.ts';
 import { captchaFlow } from '../../src/flows/captcha.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 /**
  * Renders the captcha chart: the image, one answer, a new image after a wrong one. Not a <form>: it
@@ -23,16 +25,15 @@ export function CaptchaView({ state, send }: { state: SnapshotFrom<typeof captch
       </div>
     );
   }
-  if (state.matches('solved') || state.matches('notNeeded')) return <p className="kw-muted-text" role="status">{t('captcha.solved')}</p>;
+  if (state.matches('solved') || state.matches('notNeeded')) return <Notice>{t('captcha.solved')}</Notice>;
   const busy = state.hasTag('busy');
   return (
     <div className="kw-captcha" role="group" aria-label={t('captcha.imageAlt')}>
       <p className="kw-muted-text">{t('captcha.explain')}</p>
       {context.image ? <img className="kw-captcha-image" src={context.image} alt={t('captcha.imageAlt')} width={180} height={60} /> : <div className="kw-captcha-image" role="status">{t('common.loading')}</div>}
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="captcha-answer">{t('captcha.answerLabel')}</label>
+      <Field id="captcha-answer" label={t('captcha.answerLabel')}>
         <Input id="captcha-answer" value={context.answer} onChange={(value) => send({ type: 'answer.changed', value })} onEnterPress={(e) => { e.preventDefault(); send({ type: 'answer.submitted' }); }} autoComplete="off" autoCapitalize="off" maxLength={12} />
-      </div>
+      </Field>
       {state.matches({ showing: 'wrongAnswer' }) && <FieldError>{t('errors.CAP10002')}</FieldError>}
       <div className="kw-row-actions">
         <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'captcha.refreshed' })}>{t('captcha.another')}</button>

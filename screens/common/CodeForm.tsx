@@ -1,6 +1,7 @@
 import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 /** The refusals a code step can show, by the sub-state the chart is in. */
 export type CodeProblem = 'wrongCode' | 'expired' | 'tooManyTries' | 'refused' | 'unreachable';
@@ -42,10 +43,9 @@ export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); onSubmit(); }} noValidate>
       <h2 className="kw-step-title">{t('signUp.codeTitle')}</h2>
       <p className="kw-muted-text">{t('signUp.codeSentTo', { destination: sentTo })}</p>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor={id}>{t('signUp.codeLabel')}</label>
+      <Field id={id} label={t('signUp.codeLabel')}>
         <Input id={id} className="kw-code-input" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={onCodeChange} maxLength={6} placeholder="••••••" />
-      </div>
+      </Field>
       {problem && <FieldError>{messages[problem]}</FieldError>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy || !canSubmit}>{submitLabel ?? t('signUp.confirmCode')}</Button>
       <div className="kw-row-actions">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { FILTER_SHORTCUTS, type DateRangeEvent, type dateRangeMachine, type PeriodFilter, type ShortcutCode } from '../../machines/dateRange.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { formatDate } from '../../src/lib/dates.ts';
 import { normaliseLanguage, type Language } from '../../src/lib/language.ts';
 
@@ -73,8 +74,7 @@ export function CustomRangeForm({ section, idPrefix, state, send }: {
  */
 function DayField({ id, label, value, max, language, onChange }: { id: string; label: string; value: string; max: string; language: Language; onChange: (value: string) => void }) {
   return (
-    <div className="kw-field">
-      <label className="kw-label" htmlFor={id}>{label}</label>
+    <Field id={id} label={label}>
       <div className="kw-day-field">
         <span id={`${id}-shown`} className="kw-day-shown">{value ? formatDate(value, language) : '—'}</span>
         <input id={id} type="date" value={value} max={max} aria-describedby={`${id}-shown`} onChange={(e) => onChange(e.target.value)}
@@ -86,7 +86,7 @@ function DayField({ id, label, value, max, language, onChange }: { id: string; l
             }
           }} />
       </div>
-    </div>
+    </Field>
   );
 }
 

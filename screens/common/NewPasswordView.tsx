@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { newPasswordMachine, NewPasswordEvent } from '../../machines/newPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof newPasswordMachine>;
 export type NewPasswordActor = ActorRefFrom<typeof newPasswordMachine>;
@@ -34,14 +36,13 @@ export function NewPasswordForm({ id, words, password, problem, busy, done, onCh
   return (
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); onSubmit?.(); }} noValidate>
       <h2 className="kw-step-title">{words.title}</h2>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor={id}>{words.label}</label>
+      <Field id={id} label={words.label}>
         <Input id={id} type="password" value={password} onChange={onChange} autoComplete="new-password" maxLength={16} />
         <span className="kw-hint">{t('signUp.passwordRule')}</span>
-      </div>
+      </Field>
       {problem === 'weak' && <FieldError>{t('errors.PWD10001')}</FieldError>}
       {problem === 'unreachable' && <FieldError>{t('errors.network.gateway')}</FieldError>}
-      {done && <p role="status" className="kw-success-text">{done}</p>}
+      {done && <Notice kind="success">{done}</Notice>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{words.submit}</Button>
     </form>
   );

@@ -1,9 +1,11 @@
-import { Button } from 'antd-mobile';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { newPayPasswordMachine, NewPayPasswordEvent } from '../../machines/newPayPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { SecureKeypad } from './SecureKeypad.tsx';
 
 type State = SnapshotFrom<typeof newPayPasswordMachine>;
@@ -19,7 +21,7 @@ export function NewPayPasswordView({ state, send }: { state: State; send: Send }
   const { t } = useTranslation();
   const { context } = state;
   if (state.matches('loadingKeypad')) {
-    return <p className="kw-centered" role="status">{t('payPassword.preparing')}</p>;
+    return <Loading label={t('payPassword.preparing')} />;
   }
   if (state.matches('keypadUnavailable') || state.matches('rejected')) {
     const message = state.matches({ rejected: 'weak' })
@@ -27,15 +29,10 @@ export function NewPayPasswordView({ state, send }: { state: State; send: Send }
       : state.matches({ rejected: 'other' }) || (state.matches('keypadUnavailable') && context.errorCode)
         ? t(`errors.${context.errorCode ?? 'AGW50000'}`)
         : t('errors.network.gateway');
-    return (
-      <div className="kw-form">
-        <FieldError>{message}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'keypad.retry' })}>{t('payPassword.tryAgain')}</Button>
-      </div>
-    );
+    return <WayOn problem={message} onPress={() => send({ type: 'keypad.retry' })} label={t('payPassword.tryAgain')} />;
   }
   if (state.status === 'done') {
-    return <p role="status" className="kw-muted-text">{t('payPassword.saving')}</p>;
+    return <Notice>{t('payPassword.saving')}</Notice>;
   }
   const second = state.matches({ entering: 'second' }) || state.matches('saving');
   return (
@@ -44,7 +41,7 @@ export function NewPayPasswordView({ state, send }: { state: State; send: Send }
       <p className="kw-muted-text">{t('payPassword.explain')}</p>
       {state.matches({ entering: 'weak' }) && <FieldError>{t('errors.PAY10004')}</FieldError>}
       {state.matches({ entering: 'mismatch' }) && <FieldError>{t('payPassword.mismatch')}</FieldError>}
-      {state.matches('saving') && <p role="status" className="kw-muted-text">{t('payPassword.saving')}</p>}
+      {state.matches('saving') && <Notice>{t('payPassword.saving')}</Notice>}
       <SecureKeypad
         mapArr={context.keypad?.mapArr ?? []}
         filled={second ? context.second.length : context.first.length}

@@ -6,6 +6,7 @@ import { waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { pagedListMachine, PagedListEvent } from '../../machines/pagedList.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { PullToRefresh } from './PullToRefresh.tsx';
 
 export type PagedListActor = ActorRefFrom<typeof pagedListMachine>;
@@ -119,7 +120,7 @@ function ListFooter({ section, page, count, onMore }: { section: string; page: P
   return (
     <div className="kw-fund-footer">
       {page.moreFailed && <FieldError>{t(`${section}.moreFailed`)}</FieldError>}
-      {page.loadingMore && <p className="kw-muted-text" role="status">{t(`${section}.loadingMore`)}</p>}
+      {page.loadingMore && <Notice>{t(`${section}.loadingMore`)}</Notice>}
       {page.canMore && <Button size="small" onClick={onMore}>{t(`${section}.more`)}</Button>}
       {page.end && count > 0 && <p className="kw-muted-text">{t(`${section}.end`)}</p>}
       <div ref={sentinel} aria-hidden="true" />

@@ -1,9 +1,10 @@
-import { Button } from 'antd-mobile';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { payConfirmMachine, PayConfirmEvent } from '../../machines/payConfirm.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { SecureKeypad } from './SecureKeypad.tsx';
 
 type State = SnapshotFrom<typeof payConfirmMachine>;
@@ -18,22 +19,17 @@ export function PayConfirmView({ state, send }: { state: State; send: Send }) {
     : context.notice ? t(`errors.${context.notice}`) : null;
 
   if (state.matches('unavailable')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'keypad.retry' })}>{t('common.retry')}</Button>
-      </div>
-    );
+    return <WayOn problem={context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway')} onPress={() => send({ type: 'keypad.retry' })} label={t('common.retry')} />;
   }
   if (state.matches('authorised') || state.matches('refused')) {
-    return <p className="kw-muted-text" role="status">{t('payConfirm.checking')}</p>;
+    return <Notice>{t('payConfirm.checking')}</Notice>;
   }
   return (
     <div className="kw-form">
       <h2 className="kw-step-title">{t('payConfirm.title')}</h2>
       {notice && <FieldError>{notice}</FieldError>}
-      {(state.matches('checkingPayPassword') || state.matches('loadingKeypad')) && <p className="kw-muted-text" role="status">{t('payConfirm.preparing')}</p>}
-      {state.matches('checking') && <p className="kw-muted-text" role="status">{t('payConfirm.checking')}</p>}
+      {(state.matches('checkingPayPassword') || state.matches('loadingKeypad')) && <Notice>{t('payConfirm.preparing')}</Notice>}
+      {state.matches('checking') && <Notice>{t('payConfirm.checking')}</Notice>}
       {context.keypad && (
         <SecureKeypad
           mapArr={context.keypad.mapArr}

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { CameraStream, ScannerEvent, TypedKind, scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof scannerMachine>;
 type Send = (event: ScannerEvent) => void;
@@ -66,7 +69,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-scanner">
         <div className="kw-scanner-frame kw-scanner-frame-idle" aria-hidden="true" />
-        <p className="kw-muted-text" role="status">{t('scanner.requesting')}</p>
+        <Notice>{t('scanner.requesting')}</Notice>
         <OtherWays send={send} kind={kind} />
       </div>
     );
@@ -75,7 +78,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-scanner">
         <CameraPicture stream={context.stream} label={t('scanner.picture')} />
-        <p className="kw-muted-text" role="status">{t(`scanner.aim.${kind}`)}</p>
+        <Notice>{t(`scanner.aim.${kind}`)}</Notice>
         <OtherWays send={send} kind={kind} />
       </div>
     );
@@ -94,7 +97,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
   if (state.matches({ looking: 'readingPhoto' })) {
     return (
       <div className="kw-scanner">
-        <p className="kw-centered" role="status">{t('scanner.readingPhoto')}</p>
+        <Loading label={t('scanner.readingPhoto')} />
       </div>
     );
   }
@@ -109,8 +112,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
   if (state.matches({ looking: 'typing' })) {
     return (
       <form className="kw-scanner" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'typed.submitted' }); }}>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="scanner-typed">{t(`scanner.typedLabel.${kind}`)}</label>
+        <Field id="scanner-typed" label={t(`scanner.typedLabel.${kind}`)}>
           <Input
             id="scanner-typed"
             autoComplete="off"
@@ -119,7 +121,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
             onChange={(value) => send({ type: 'typed.changed', value })}
           />
           <span className="kw-hint">{t(`scanner.typedHint.${kind}`)}</span>
-        </div>
+        </Field>
         {state.matches({ looking: { typing: 'invalid' } }) && <FieldError>{t(`scanner.typedInvalid.${kind}`)}</FieldError>}
         <Button block color="primary" size="large" type="submit">{t('scanner.continue')}</Button>
         <OtherWays send={send} kind={kind} typed={false} retry="scanner.useCamera" />
@@ -127,7 +129,7 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
     );
   }
   // decoded: the parent takes over
-  return <p className="kw-centered" role="status">{t('scanner.read')}</p>;
+  return <Loading label={t('scanner.read')} />;
 }
 
 /** The camera scanner of a flow that reads codes: pass its `scanner` child (scannerMachine, provided by src/flows/scanner.ts). */

@@ -5,6 +5,8 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { BoundCard } from '../../machines/bankFlow.ts';
 import type { bankSettlementMachine, BankStatus } from '../../machines/bankSettlement.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 /** The bank's reasons for refusing a payment that have a text of their own (contracts topup/withdraw). */
 const REASONS = ['INSUFFICIENT_FUNDS', 'DECLINED', 'LIMIT_EXCEEDED', 'CARD_BLOCKED', 'CARD_UNKNOWN', 'BRANCH_REQUIRED'];
@@ -40,15 +42,10 @@ export function NoBoundCard({ text, from }: { text: string; from: 'topup' | 'wit
   const { t } = useTranslation();
   return (
     <div className="kw-form">
-      <p className="kw-muted-text" role="status">{text}</p>
+      <Notice>{text}</Notice>
       <LinkButton href={`/app/cards/bind?from=${from}`} primary>{t('bank.common.bindCard')}</LinkButton>
     </div>
   );
-}
-
-/** A link styled as a full-width button. */
-export function LinkButton({ href, primary = false, children }: { href: string; primary?: boolean; children: React.ReactNode }) {
-  return <a className={`kw-button kw-button-block kw-link-button kw-centered-text${primary ? ' kw-button-primary' : ''}`} href={href}>{children}</a>;
 }
 
 /** What the payment steps (payment.tsx's PaymentWords) of top-up and withdrawal say alike, from the `bank` part of the dictionary; each adds its own. */
@@ -117,7 +114,7 @@ export function BankOutcome({ refused, text, summary, explanation, another }: {
         </>
       ) : (
         <>
-          <p role="status" className="kw-success-text">{text}</p>
+          <Notice kind="success">{text}</Notice>
           {summary}
         </>
       )}

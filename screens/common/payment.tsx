@@ -6,6 +6,8 @@ import type { paymentMachine, PaymentEvent } from '../../machines/payment.machin
 import type { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
 import type { newPayPasswordMachine } from '../../machines/newPayPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { PayConfirmPanel } from './PayConfirmView.tsx';
 import { NewPayPasswordPanel } from './NewPayPasswordView.tsx';
 
@@ -35,6 +37,19 @@ export interface PaymentWords {
   back: string;
 }
 
+/**
+ * A flow's payment words in its own section of the texts: `<section>.uncertain`, `.uncertainTitle`,
+ * `.retry`, `.checkRecords`, `.locked` and `.setPayPassword`; what it says while paying and the way
+ * back (its cancel too) are its own keys.
+ */
+export function paymentWordsIn(section: string, { paying, back }: { paying: string; back: string }): PaymentWords {
+  const key = (name: string) => `${section}.${name}`;
+  return {
+    paying, uncertain: key('uncertain'), uncertainTitle: key('uncertainTitle'), retry: key('retry'), checkRecords: key('checkRecords'),
+    locked: key('locked'), setPayPassword: key('setPayPassword'), cancel: back, back,
+  };
+}
+
 interface PaymentProps {
   /** What is being paid, shown above every step. */
   summary: React.ReactNode;
@@ -54,7 +69,7 @@ export function PaymentView({ state, send, summary, words, onLeave }: PaymentPro
       <div className="kw-form">
         {summary}
         {state.matches({ authorising: 'reauthorising' }) && <FieldError>{t('errors.FND10008')}</FieldError>}
-        {state.matches({ authorising: 'afterSetting' }) && <p className="kw-success-text" role="status">{t('payConfirm.afterSetting')}</p>}
+        {state.matches({ authorising: 'afterSetting' }) && <Notice kind="success">{t('payConfirm.afterSetting')}</Notice>}
         {payConfirm && <PayConfirmPanel actor={payConfirm} />}
         {leave(words.cancel)}
       </div>
@@ -104,7 +119,7 @@ export function PaymentView({ state, send, summary, words, onLeave }: PaymentPro
   return (
     <div className="kw-form">
       {summary}
-      <p className="kw-centered" role="status">{t(words.paying)}</p>
+      <Loading label={t(words.paying)} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { word } from '../../src/lib/sentence.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 type LatestVersion = ResponseOf<typeof getLatestAppVersion>;
 
@@ -25,7 +26,7 @@ export function StoreButton({ state }: { state: SnapshotFrom<typeof documentMach
   return (
     <div className="kw-download-get">
       {latest
-        ? <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href={latest.downloadUrl} rel="noopener" data-track={`download.${platform}`}>{label}</a>
+        ? <LinkButton href={latest.downloadUrl} primary rel="noopener" data-track={`download.${platform}`}>{label}</LinkButton>
         : <span className="kw-button kw-button-block kw-centered-text kw-button-pending" aria-disabled="true">{label}</span>}
       <p className="kw-muted-text kw-download-version">
         {latest ? `${t('download.version', { version: latest.version })} · ${formatDate(latest.releasedAt, normaliseLanguage(i18n.language))}` : state.hasTag('busy') ? '\u00a0' : t('download.versionsUnavailable')}

@@ -5,6 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import { DOCUMENT_SLOTS, fieldValue, maxLengthOf, type FieldPath } from '../../machines/enterpriseForm.ts';
 import type { enterpriseVerificationMachine, EnterpriseVerificationEvent } from '../../machines/enterpriseVerification.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { EnterpriseDocumentSlot, type DocumentUploader } from './EnterpriseDocumentSlot.tsx';
 import './EnterpriseVerification.css';
 
@@ -63,8 +64,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
     const hint = HINTS[path];
     const describedBy = [hint && `${id}-hint`, problem && `${id}-error`].filter(Boolean).join(' ') || undefined;
     return (
-      <div className="kw-field">
-        <label className="kw-label" htmlFor={id}>{t(`enterpriseVerification.field.${path}`)}</label>
+      <Field id={id} label={t(`enterpriseVerification.field.${path}`)}>
         <input
           id={id}
           name={path}
@@ -82,7 +82,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
         />
         {hint && <span id={`${id}-hint`} className="kw-hint">{t(`enterpriseVerification.hint.${hint}`)}</span>}
         {problem && <p id={`${id}-error`} className="kw-error-text">{problem}</p>}
-      </div>
+      </Field>
     );
   };
 
@@ -118,8 +118,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
     const problem = problemOf(path);
     const describedBy = [disabledReason && `${id}-hint`, problem && `${id}-error`].filter(Boolean).join(' ') || undefined;
     return (
-      <div className="kw-field">
-        <label className="kw-label" htmlFor={id}>{t(`enterpriseVerification.field.${path}`)}</label>
+      <Field id={id} label={t(`enterpriseVerification.field.${path}`)}>
         <select
           id={id}
           name={path}
@@ -137,7 +136,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
         </select>
         {disabledReason && <span id={`${id}-hint`} className="kw-hint">{disabledReason}</span>}
         {problem && <p id={`${id}-error`} className="kw-error-text">{problem}</p>}
-      </div>
+      </Field>
     );
   };
 
@@ -185,8 +184,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
         <section className="kw-enterprise-section" aria-labelledby="ent-basic-title">
           <h2 id="ent-basic-title">{t('enterpriseVerification.section.basicInfo')}</h2>
           <p className="kw-hint">{t('enterpriseVerification.section.basicInfoHint')}</p>
-          <div className="kw-field">
-            <label className="kw-label" htmlFor={idOf('basicInfo.phone')}>{t('enterpriseVerification.field.basicInfo.phone')}</label>
+          <Field id={idOf('basicInfo.phone')} label={t('enterpriseVerification.field.basicInfo.phone')}>
             <span className="kw-input-row">
               <span className="kw-prefix" aria-hidden="true">+244</span>
               <input
@@ -205,7 +203,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
               />
             </span>
             {problemOf('basicInfo.phone') && <p id={`${idOf('basicInfo.phone')}-error`} className="kw-error-text">{problemOf('basicInfo.phone')}</p>}
-          </div>
+          </Field>
           {text('basicInfo.email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
           {text('basicInfo.address', { autoComplete: 'street-address' })}
           {text('basicInfo.areaOfBusiness')}

@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { enterpriseVerificationFlow } from '../../src/flows/enterpriseVerification.ts';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { FlowPage } from '../common/FlowPage.tsx';
 import { loadDraft, saveDraft } from './EnterpriseDraft.ts';
 import { EnterpriseStatusView } from './EnterpriseStatusView.tsx';
 
@@ -12,7 +10,6 @@ import { EnterpriseStatusView } from './EnterpriseStatusView.tsx';
  * form with the last values (or with the draft, if the member had started changing them).
  */
 export default function EnterpriseResultScreen() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const machine = useMemo(
     () =>
@@ -26,11 +23,5 @@ export default function EnterpriseResultScreen() {
       }),
     [navigate],
   );
-  const [state, send] = useMachine(machine, { input: { draft: null } });
-  return (
-    <>
-      <PageHeader title={t('titles.enterpriseResult')} />
-      <EnterpriseStatusView state={state} send={send} />
-    </>
-  );
+  return <FlowPage flow={machine} input={{ draft: null }} title="titles.enterpriseResult" view={EnterpriseStatusView} />;
 }

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { enterpriseVerificationMachine, EnterpriseVerificationEvent } from '../../machines/enterpriseVerification.machine.ts';
 import { timeInSentence } from '../../src/lib/dates.ts';
-import { FieldError } from '../../src/ui/FieldError.tsx';
 import './EnterpriseVerification.css';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 
 type State = SnapshotFrom<typeof enterpriseVerificationMachine>;
 type Send = (event: EnterpriseVerificationEvent) => void;
-
-const linkButton = 'kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text';
 
 /**
  * The verification result (spec §2 `/app/result`): not verified, pending review, verified, or
@@ -21,20 +20,10 @@ export function EnterpriseStatusView({ state, send }: { state: State; send: Send
   const { context } = state;
   if (state.matches('loading')) return <Loading />;
   if (state.matches('unavailable')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{context.errorCode ? t([`errors.${context.errorCode}`, 'errors.AGW50000']) : t('errors.network.gateway')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'flow.retry' })}>{t('common.retry')}</Button>
-      </div>
-    );
+    return <WayOn problem={context.errorCode ? t([`errors.${context.errorCode}`, 'errors.AGW50000']) : t('errors.network.gateway')} onPress={() => send({ type: 'flow.retry' })} label={t('common.retry')} />;
   }
   if (state.matches('notEnterprise')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.ENT10001')}</FieldError>
-        <a className={linkButton} href="/app/personalcert">{t('enterpriseVerification.toPersonal')}</a>
-      </div>
-    );
+    return <WayOn problem={t('errors.ENT10001')} href="/app/personalcert" label={t('enterpriseVerification.toPersonal')} />;
   }
   const status = state.matches('pending') ? 'pending' : state.matches('verified') ? 'verified' : state.matches('failed') ? 'failed' : 'unverified';
   return (
@@ -52,8 +41,8 @@ export function EnterpriseStatusView({ state, send }: { state: State; send: Send
       )}
       {status === 'pending' && <Button block size="large" onClick={() => send({ type: 'status.refreshed' })}>{t('enterpriseVerification.refresh')}</Button>}
       {status === 'failed' && <Button block color="primary" size="large" onClick={() => send({ type: 'reverify' })}>{t('enterpriseVerification.reverify')}</Button>}
-      {status === 'unverified' && <a className={linkButton} href="/app/enterprisecert">{t('enterpriseVerification.start')}</a>}
-      {status === 'verified' && <a className={linkButton} href="/">{t('enterpriseVerification.toWallet')}</a>}
+      {status === 'unverified' && <LinkButton href="/app/enterprisecert" primary>{t('enterpriseVerification.start')}</LinkButton>}
+      {status === 'verified' && <LinkButton href="/" primary>{t('enterpriseVerification.toWallet')}</LinkButton>}
     </div>
   );
 }

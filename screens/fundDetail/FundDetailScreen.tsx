@@ -1,11 +1,10 @@
 import dayjs from 'dayjs';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { fundDetailFlow } from '../../src/flows/fundDetail.ts';
 import { DATE_FORMAT } from '../../src/lib/dates.ts';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
-import { FundDetailView } from './FundDetailView.tsx';
+import { ListPage } from '../common/FlowPage.tsx';
+import { FundDetailView } from '../common/FundDetailView.tsx';
 import '../common/wallet.css';
 
 /**
@@ -13,17 +12,11 @@ import '../common/wallet.css';
  * its chart stay mounted (hidden) behind it, so Back returns to the same pages and place.
  */
 export default function FundDetailScreen() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
-  const lineOpen = useChildMatches({ select: (matches) => matches.length > 0 });
   const [state, send] = useMachine(fundDetailFlow, { input: { today: dayjs().format(DATE_FORMAT) } });
   return (
-    <>
-      <div hidden={lineOpen}>
-        <PageHeader title={t('titles.fundDetail')} />
-        <FundDetailView state={state} send={send} pull onOpen={(id) => void navigate({ to: '/app/funddetail/$id', params: { id } })} />
-      </div>
-      <Outlet />
-    </>
+    <ListPage title="titles.fundDetail">
+      <FundDetailView state={state} send={send} pull onOpen={(id) => void navigate({ to: '/app/funddetail/$id', params: { id } })} />
+    </ListPage>
   );
 }

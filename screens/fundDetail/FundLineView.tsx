@@ -4,7 +4,7 @@ import type { ResponseOf } from '../../services/contract/define.ts';
 import type { FundLineFacts, queryFundDetail } from '../../services/contract/fundDetail.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { languageOf, lineTime, money } from '../common/format.ts';
-import { kindLabel } from './kindLabel.ts';
+import { kindLabel } from '../common/kindLabel.ts';
 
 type Line = ResponseOf<typeof queryFundDetail>;
 type Row = [label: string, value: string];

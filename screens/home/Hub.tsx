@@ -9,6 +9,9 @@ import { normaliseLanguage } from '../../src/lib/language.ts';
 import { formatKwanza } from '../../src/lib/money.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { LanguageMenu } from '../../src/ui/LanguageMenu.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import '../common/wallet.css';
 
 /**
@@ -124,19 +127,19 @@ function MerchantPanel({ state, verified, onRetry }: { state: Read; verified: bo
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const title = <h2 id="hub-merchant">{t('hub.merchantTitle')}</h2>;
-  if (state.matches('loading')) return <section className="kw-section" aria-labelledby="hub-merchant">{title}<p className="kw-muted-text" role="status">{t('common.loading')}</p></section>;
+  if (state.matches('loading')) return <section className="kw-section" aria-labelledby="hub-merchant">{title}<Notice>{t('common.loading')}</Notice></section>;
   if (state.matches('failed')) {
     return (
       <section className="kw-section" aria-labelledby="hub-merchant">
         {title}
-        <p className="kw-error-text" role="alert">{t('hub.merchantFailed')}</p>
+        <FieldError>{t('hub.merchantFailed')}</FieldError>
         <button type="button" className="kw-text-button" onClick={onRetry}>{t('common.retry')}</button>
       </section>
     );
   }
   if (state.matches('unavailable')) {
     if (state.context.errorCode !== MERCHANT_CODES.notAMerchant) {
-      return <section className="kw-section" aria-labelledby="hub-merchant">{title}<p className="kw-error-text" role="alert">{t(`errors.${state.context.errorCode ?? 'AGW50000'}`)}</p></section>;
+      return <section className="kw-section" aria-labelledby="hub-merchant">{title}<FieldError>{t(`errors.${state.context.errorCode ?? 'AGW50000'}`)}</FieldError></section>;
     }
     // not a merchant: a verified enterprise may open a collection account, another verifies first (known once the balance is)
     if (verified === null) return null;
@@ -145,8 +148,8 @@ function MerchantPanel({ state, verified, onRetry }: { state: Read; verified: bo
         {title}
         <p className="kw-muted-text">{verified ? t('hub.openExplain') : t('hub.verifyExplain')}</p>
         {verified
-          ? <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/open">{t('hub.openAccount')}</a>
-          : <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/app/enterprisecert">{t('hub.verifyCompany')}</a>}
+          ? <LinkButton href="/app/open" primary>{t('hub.openAccount')}</LinkButton>
+          : <LinkButton href="/app/enterprisecert">{t('hub.verifyCompany')}</LinkButton>}
       </section>
     );
   }
@@ -170,11 +173,11 @@ function MerchantPanel({ state, verified, onRetry }: { state: Read; verified: bo
         </div>
       </dl>
       <div className="kw-wallet-links">
-        <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/cashier">{t('hub.cashier')}</a>
-        <a className="kw-button kw-link-button kw-centered-text" href="/app/merchantlist">{t('hub.codesAndStores', { count: home.stores.length })}</a>
-        <a className="kw-button kw-link-button kw-centered-text" href="/app/records">{t('hub.salesRecords')}</a>
-        <a className="kw-button kw-link-button kw-centered-text" href="/app/collectionanalysis">{t('hub.analysis')}</a>
-        <a className="kw-button kw-link-button kw-centered-text" href="/app/stafflist">{t('hub.staff')}</a>
+        <LinkButton href="/app/cashier" primary block={false}>{t('hub.cashier')}</LinkButton>
+        <LinkButton href="/app/merchantlist" block={false}>{t('hub.codesAndStores', { count: home.stores.length })}</LinkButton>
+        <LinkButton href="/app/records" block={false}>{t('hub.salesRecords')}</LinkButton>
+        <LinkButton href="/app/collectionanalysis" block={false}>{t('hub.analysis')}</LinkButton>
+        <LinkButton href="/app/stafflist" block={false}>{t('hub.staff')}</LinkButton>
       </div>
     </section>
   );
@@ -196,9 +199,9 @@ function StaffPanel({ state }: { state: Read }) {
       {title}
       {home.place && <p className="kw-hub-merchant-name">{t('hub.staffAt', { store: home.place.storeName, merchant: home.place.merchantName })}</p>}
       <div className="kw-wallet-links">
-        {home.place && <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/cashier">{t('hub.myCashier')}</a>}
-        {home.place && <a className="kw-button kw-link-button kw-centered-text" href="/app/records">{t('hub.myCollections')}</a>}
-        {home.pending > 0 && <a className="kw-button kw-link-button kw-centered-text" href="/app/invitations">{t('hub.invitationsWaiting', { count: home.pending })}</a>}
+        {home.place && <LinkButton href="/app/cashier" primary block={false}>{t('hub.myCashier')}</LinkButton>}
+        {home.place && <LinkButton href="/app/records" block={false}>{t('hub.myCollections')}</LinkButton>}
+        {home.pending > 0 && <LinkButton href="/app/invitations" block={false}>{t('hub.invitationsWaiting', { count: home.pending })}</LinkButton>}
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { storage } from '../../src/lib/storage.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { InvitationView } from './InvitationView.tsx';
 import { useInvitationFlow } from './useInvitationFlow.ts';
 
@@ -30,10 +31,8 @@ export function SignInFirst({ back }: { back: string }) {
   const { t } = useTranslation();
   const returnTo = encodeURIComponent(back);
   return (
-    <div className="kw-form">
-      <p className="kw-muted-text" role="status">{t('invitation.signInFirst')}</p>
-      <LinkButton href={`/app/login?returnTo=${returnTo}`} primary>{t('invitation.signIn')}</LinkButton>
+    <WayOn notice={t('invitation.signInFirst')} href={`/app/login?returnTo=${returnTo}`} label={t('invitation.signIn')}>
       <LinkButton href={`/app/register?returnTo=${returnTo}`}>{t('invitation.signUp')}</LinkButton>
-    </div>
+    </WayOn>
   );
 }

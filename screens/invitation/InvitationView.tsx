@@ -4,10 +4,11 @@ import type { SnapshotFrom } from 'xstate';
 import type { invitationMachine, InvitationEvent } from '../../machines/invitation.machine.ts';
 import type { ReceivedInvitation } from '../../services/contract/invitation.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime } from '../common/format.ts';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
 import { timeInSentence } from '../../src/lib/dates.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof invitationMachine>;
 type Send = (event: InvitationEvent) => void;
@@ -37,7 +38,7 @@ function Outcome({ state }: { state: State }) {
     return (
       <div className="kw-form">
         <Card invitation={invitation} />
-        <p className="kw-muted-text" role="status">{t('errors.STF10005')}</p>
+        <Notice>{t('errors.STF10005')}</Notice>
         <LinkButton href="/app/invitations">{t('invitation.toList')}</LinkButton>
       </div>
     );
@@ -59,13 +60,13 @@ function Outcome({ state }: { state: State }) {
 export function InvitationView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('loadingList') || state.matches('loadingOne') || state.matches('starting')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
-  if (state.matches('listFailed')) return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('invitation.listFailed')} onRetry={() => send({ type: 'list.retry' })} /></div>;
-  if (state.matches('oneFailed')) return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('invitation.oneFailed')} onRetry={() => send({ type: 'one.retry' })} /></div>;
+  if (state.matches('loadingList') || state.matches('loadingOne') || state.matches('starting')) return <Loading />;
+  if (state.matches('listFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('invitation.listFailed')} onRetry={() => send({ type: 'list.retry' })} />;
+  if (state.matches('oneFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('invitation.oneFailed')} onRetry={() => send({ type: 'one.retry' })} />;
   if (state.matches('list')) {
     return (
       <div className="kw-form">
-        {context.invitations.length === 0 ? <p className="kw-muted-text" role="status">{t('invitation.noneWaiting')}</p> : (
+        {context.invitations.length === 0 ? <Notice>{t('invitation.noneWaiting')}</Notice> : (
           <ul className="kw-mch-stores" aria-label={t('invitation.waiting')}>
             {context.invitations.map((i) => (
               <li key={i.invitationId} className="kw-mch-store">
@@ -123,7 +124,7 @@ export function InvitationView({ state, send }: { state: State; send: Send }) {
       <Card invitation={invitation} />
       <p className="kw-muted-text">{t('invitation.explain')}</p>
       {problem && <FieldError>{problem}</FieldError>}
-      {busy && <p className="kw-muted-text" role="status">{t('invitation.answering')}</p>}
+      {busy && <Notice>{t('invitation.answering')}</Notice>}
       <Button block color="primary" size="large" loading={state.matches('agreeing')} disabled={busy} onClick={() => send({ type: 'invitation.agree' })}>{t('invitation.agree')}</Button>
       <Button block size="large" loading={state.matches('rejecting')} disabled={busy} onClick={() => send({ type: 'invitation.reject' })}>{t('invitation.reject')}</Button>
     </div>

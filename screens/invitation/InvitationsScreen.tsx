@@ -1,16 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { Page } from '../common/FlowPage.tsx';
 import { InvitationView } from './InvitationView.tsx';
 import { useInvitationFlow } from './useInvitationFlow.ts';
 
 /** `/app/invitations`: the signed-in person's pending invitations to work at a store. */
 export default function InvitationsScreen() {
-  const { t } = useTranslation();
   const [state, send] = useInvitationFlow({});
   return (
-    <>
-      <PageHeader title={t('titles.invitations')} />
+    <Page title="titles.invitations">
       <InvitationView state={state} send={send} />
-    </>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { InvitationView } from './InvitationView.tsx';
 import { useInvitationFlow } from './useInvitationFlow.ts';
 

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { loginMachine, LoginEvent } from '../../machines/login.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 import { CodeEntryPanel, useCodeStep, type CodeEntryActor } from '../common/CodeEntryView.tsx';
@@ -15,7 +17,7 @@ export function LoginView({ state, send, renderCaptcha = renderCaptchaBox }: { s
   const { t } = useTranslation();
   const bySms = state.matches('bySms');
   if (state.matches('signedIn')) {
-    return <p className="kw-centered" role="status">{t('login.signedIn')}</p>;
+    return <Loading label={t('login.signedIn')} />;
   }
   return (
     <div className="kw-form">
@@ -46,14 +48,12 @@ function PasswordWay({ state, send }: { state: State; send: (event: LoginEvent) 
   const busy = state.hasTag('busy') || state.matches('signedIn');
   return (
     <form className="kw-form-fields" onSubmit={(e) => { e.preventDefault(); send({ type: 'password.submitted' }); }} noValidate>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="login-id">{t('login.loginLabel')}</label>
+      <Field id="login-id" label={t('login.loginLabel')}>
         <Input id="login-id" value={context.login} onChange={(value) => send({ type: 'login.changed', value })} autoComplete="username" placeholder="923 456 789" maxLength={254} />
-      </div>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="login-password">{t('login.passwordLabel')}</label>
+      </Field>
+      <Field id="login-password" label={t('login.passwordLabel')}>
         <Input id="login-password" type="password" value={context.password} onChange={(value) => send({ type: 'password.changed', value })} autoComplete="current-password" maxLength={64} />
-      </div>
+      </Field>
       {problem && <FieldError>{messages[problem]}</FieldError>}
       {state.matches({ byPassword: 'locked' }) && <p className="kw-muted-text">{t('login.lockedHint')}</p>}
       <a className="kw-text-button" href="/app/findpassword">{t('login.forgotPassword')}</a>

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { loginPasswordMachine, LoginPasswordEvent } from '../../machines/loginPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof loginPasswordMachine>;
 
@@ -13,9 +15,9 @@ export function LoginPasswordView({ state, send }: { state: State; send: (event:
   if (state.matches('changed') || state.matches('done')) {
     return (
       <div className="kw-form">
-        <p role="status" className="kw-success-text">
+        <Notice kind="success">
           {t('loginPassword.changed')} {context.otherSessionsEnded > 0 && t('loginPassword.othersEnded', { count: context.otherSessionsEnded })}
-        </p>
+        </Notice>
         <Button block color="primary" size="large" disabled={state.matches('done')} onClick={() => send({ type: 'flow.finished' })}>{t('loginPassword.back')}</Button>
       </div>
     );
@@ -40,15 +42,13 @@ export function LoginPasswordView({ state, send }: { state: State; send: (event:
   const busy = state.hasTag('busy');
   return (
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'password.submitted' }); }} noValidate>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="login-password-current">{t('loginPassword.current')}</label>
+      <Field id="login-password-current" label={t('loginPassword.current')}>
         <Input id="login-password-current" type="password" value={context.current} onChange={(value) => send({ type: 'current.changed', value })} autoComplete="current-password" maxLength={64} />
-      </div>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="login-password-new">{t('loginPassword.new')}</label>
+      </Field>
+      <Field id="login-password-new" label={t('loginPassword.new')}>
         <Input id="login-password-new" type="password" value={context.password} onChange={(value) => send({ type: 'password.changed', value })} autoComplete="new-password" maxLength={16} />
         <span className="kw-hint">{t('signUp.passwordRule')}</span>
-      </div>
+      </Field>
       {problem && <FieldError>{messages[problem]}</FieldError>}
       <p className="kw-muted-text">{t('loginPassword.note')}</p>
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy} data-track="loginPassword.save">{t('loginPassword.save')}</Button>

@@ -2,11 +2,12 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { merchantListMachine, MerchantListEvent, MerchantTree } from '../../machines/merchantList.machine.ts';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { languageOf } from '../common/format.ts';
 import { categoryLabel } from '../common/category.ts';
-import { daysText } from '../merchantOpening/merchantFormat.ts';
+import { daysText } from '../common/storeDays.ts';
 
 type State = SnapshotFrom<typeof merchantListMachine>;
 type Send = (event: MerchantListEvent) => void;
@@ -50,17 +51,12 @@ function MerchantSection({ merchant, main }: { merchant: Merchant; main: boolean
 export function MerchantListView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('failed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('merchantList.loadFailed')} onRetry={() => send({ type: 'list.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('merchantList.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
   }
   if (state.matches('notMerchant') || !context.list) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('errors.MCH10003')}</p>
-        <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('errors.MCH10003')} href="/app/open" label={t('merchantList.open')} />;
   }
   const { merchant, subMerchants } = context.list;
   return (

@@ -6,9 +6,13 @@ import type { merchantOpeningMachine, MerchantOpeningEvent } from '../../machine
 import type { MerchantSummary } from '../../services/contract/merchantShared.ts';
 import { serverDocumentFlow } from '../../src/flows/document.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
-import { LinkButton } from './LinkButton.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { languageOf } from '../common/format.ts';
 import { categoryLabel, categoryOptions } from '../common/category.ts';
@@ -38,14 +42,13 @@ export function MerchantSummaryList({ merchant }: { merchant: MerchantSummary })
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   return (
-    <dl className="kw-summary">
-      <dt>{t('merchantOpening.name')}</dt>
-      <dd>{merchant.name}</dd>
-      <dt>{t('merchantOpening.category')}</dt>
-      <dd>{categoryLabel(merchant.mcc, language)}</dd>
-      <dt>{t('merchantOpening.charge')}</dt>
-      <dd>{chargeText(merchant.chargeRateBp, merchant.chargeCap, language, t)}</dd>
-    </dl>
+    <Summary
+      rows={[
+        [t('merchantOpening.name'), merchant.name],
+        [t('merchantOpening.category'), categoryLabel(merchant.mcc, language)],
+        [t('merchantOpening.charge'), chargeText(merchant.chargeRateBp, merchant.chargeCap, language, t)],
+      ]}
+    />
   );
 }
 
@@ -56,52 +59,36 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
   const [reading, setReading] = useState(false);
   const { context } = state;
 
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('failed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('merchantOpening.loadFailed')} onRetry={() => send({ type: 'opening.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('merchantOpening.loadFailed')} onRetry={() => send({ type: 'opening.retry' })} />;
   }
   if (state.matches('individual')) {
     return (
       <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('errors.MCH10001')}</p>
+        <FieldError>{t('errors.MCH10001')}</FieldError>
         <p className="kw-muted-text">{t('merchantOpening.individualExplain')}</p>
         <LinkButton href="/">{t('merchantOpening.toHome')}</LinkButton>
       </div>
     );
   }
   if (state.matches('notVerified')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('merchantOpening.verifyFirst')}</p>
-        <LinkButton href="/app/enterprisecert" primary>{t('merchantOpening.verify')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('merchantOpening.verifyFirst')} href="/app/enterprisecert" label={t('merchantOpening.verify')} />;
   }
   if (state.matches('pendingVerification')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('merchantOpening.pending')}</p>
-        <LinkButton href="/app/result" primary>{t('merchantOpening.seeStatus')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('merchantOpening.pending')} href="/app/result" label={t('merchantOpening.seeStatus')} />;
   }
-  if (state.matches('loadingCards')) return <p className="kw-centered" role="status">{t('merchantOpening.loadingCards')}</p>;
+  if (state.matches('loadingCards')) return <Loading label={t('merchantOpening.loadingCards')} />;
   if (state.matches('cardsFailed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('merchantOpening.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('merchantOpening.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />;
   }
   if (state.matches('noCards')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('merchantOpening.noCards')}</p>
-        <LinkButton href="/app/cards/bind?from=open" primary>{t('bank.common.bindCard')}</LinkButton>
-        <Button block size="large" onClick={() => send({ type: 'cards.retry' })}>{t('merchantOpening.cardsAgain')}</Button>
-      </div>
-    );
+    return <WayOn notice={t('merchantOpening.noCards')} href="/app/cards/bind?from=open" label={t('bank.common.bindCard')} other={{ label: t('merchantOpening.cardsAgain'), onPress: () => send({ type: 'cards.retry' }) }} />;
   }
   if (state.matches('opened') && context.merchant) {
     return (
       <div className="kw-form">
-        <p className="kw-success-text" role="status">{t('merchantOpening.opened', { name: context.merchant.name })}</p>
+        <Notice kind="success">{t('merchantOpening.opened', { name: context.merchant.name })}</Notice>
         <MerchantSummaryList merchant={context.merchant} />
         <LinkButton href={`/app/store/new?merchantId=${context.merchant.merchantId}`} primary>{t('merchantOpening.firstStore')}</LinkButton>
         <LinkButton href="/app/merchantlist">{t('merchantOpening.toList')}</LinkButton>
@@ -111,7 +98,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
   if (state.matches('open') && context.merchant) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('merchantOpening.alreadyOpen')}</p>
+        <Notice>{t('merchantOpening.alreadyOpen')}</Notice>
         <MerchantSummaryList merchant={context.merchant} />
         <div className="kw-mch-ways">
           <LinkButton href="/app/cashier" primary>{t('merchantOpening.toCashier')}</LinkButton>
@@ -148,8 +135,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
         {problems.agreement && <FieldError>{t('merchantOpening.problems.agreement')}</FieldError>}
       </div>
 
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="open-category">{t('merchantOpening.category')}</label>
+      <Field id="open-category" label={t('merchantOpening.category')}>
         <select
           id="open-category"
           className="kw-mch-input"
@@ -163,7 +149,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
         </select>
         <span className="kw-hint">{t('merchantOpening.categoryHint')}</span>
         {problems.category && <FieldError>{t('merchantOpening.problems.category')}</FieldError>}
-      </div>
+      </Field>
 
       <fieldset className="kw-mch-choices">
         <legend className="kw-label">{t('merchantOpening.card')}</legend>
@@ -183,7 +169,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
 
       {state.matches({ filling: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
       {state.matches({ filling: 'unreachable' }) && <FieldError>{t('merchantOpening.unreachable')}</FieldError>}
-      {busy && <p className="kw-muted-text" role="status">{t('merchantOpening.opening')}</p>}
+      {busy && <Notice>{t('merchantOpening.opening')}</Notice>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('merchantOpening.submit')}</Button>
     </form>
   );

@@ -5,7 +5,7 @@ import { operatorSignInFlow } from '../../src/flows/operatorSignIn.ts';
 import { useSessionActor } from '../../src/session/SessionProvider.tsx';
 import { PLATFORM_SIGN_IN, singleSignOnUrl, storedOperatorToken, storeOperatorToken } from '../../src/lib/operatorSession.ts';
 import { OperatorSignInView } from './OperatorSignInView.tsx';
-import '../platform/platform.css';
+import '../common/platform.css';
 
 /** `/plateform/` (sic): the operators' sign-in page, and where single sign-on comes back to. */
 export default function OperatorSignInScreen() {

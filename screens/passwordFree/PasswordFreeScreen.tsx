@@ -1,22 +1,12 @@
-import { useEffect } from 'react';
-import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { passwordFreeFlow } from '../../src/flows/passwordFree.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { FlowPage } from '../common/FlowPage.tsx';
 import { languageOf } from '../common/format.ts';
 import { PasswordFreeView } from './PasswordFreeView.tsx';
 import '../common/wallet.css';
 
 /** `/app/nopwd`: password-free payments by payment code (agreement/nopwd), on with a limit or off. */
 export default function PasswordFreeScreen() {
-  const { t, i18n } = useTranslation();
-  const [state, send] = useMachine(passwordFreeFlow, { input: { language: languageOf(i18n.language) } });
-  useEffect(() => () => clearKeypadKeys(), []); // leaving with the keypad shown
-  return (
-    <>
-      <PageHeader title={t('titles.passwordFree')} />
-      <PasswordFreeView state={state} send={send} />
-    </>
-  );
+  const { i18n } = useTranslation();
+  return <FlowPage flow={passwordFreeFlow} input={{ language: languageOf(i18n.language) }} title="titles.passwordFree" view={PasswordFreeView} keypad />;
 }

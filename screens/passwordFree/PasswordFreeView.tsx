@@ -1,21 +1,21 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { passwordFreeMachine, PasswordFreeEvent } from '../../machines/passwordFree.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { amountPlaceholder, languageOf, money } from '../common/format.ts';
-import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { AmountField } from '../../src/ui/AmountField.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
+import { languageOf, money } from '../common/format.ts';
+import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof passwordFreeMachine>;
 type Send = (event: PasswordFreeEvent) => void;
 
 const LIMIT_PROBLEMS = ['unreadable', 'notPositive', 'overCap'] as const;
-export const PASSWORD_FREE_PAYMENT_WORDS: PaymentWords = {
-  paying: 'passwordFree.saving', uncertain: 'passwordFree.uncertain', uncertainTitle: 'passwordFree.uncertainTitle', retry: 'passwordFree.retry', checkRecords: 'passwordFree.checkRecords',
-  locked: 'passwordFree.locked', setPayPassword: 'passwordFree.setPayPassword', cancel: 'passwordFree.back', back: 'passwordFree.back',
-};
+export const PASSWORD_FREE_PAYMENT_WORDS = paymentWordsIn('passwordFree', { paying: 'passwordFree.saving', back: 'passwordFree.back' });
 
 /** Renders the password-free chart: on (with its limit) or off, the limit within the cap, the pay password, switching off. */
 export function PasswordFreeView({ state, send }: { state: State; send: Send }) {
@@ -30,19 +30,15 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
     </p>
   );
 
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('loadFailed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('passwordFree.loadFailed')} onRetry={() => send({ type: 'setting.retry' })} />
-      </div>
-    );
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('passwordFree.loadFailed')} onRetry={() => send({ type: 'setting.retry' })} />;
   }
   if (state.matches('off')) {
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('passwordFree.offTitle')}</h2>
-        {state.matches({ off: 'switchedOff' }) && <p className="kw-success-text" role="status">{t('passwordFree.switchedOff')}</p>}
+        {state.matches({ off: 'switchedOff' }) && <Notice kind="success">{t('passwordFree.switchedOff')}</Notice>}
         {explain}
         <p className="kw-hint">{t('passwordFree.capHint', { cap })}</p>
         <Button block color="primary" size="large" onClick={() => send({ type: 'limit.edit' })}>{t('passwordFree.switchOn')}</Button>
@@ -54,14 +50,15 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('passwordFree.onTitle')}</h2>
-        {state.matches({ on: 'saved' }) && <p className="kw-success-text" role="status">{t('passwordFree.saved')}</p>}
-        <dl className="kw-summary">
-          <dt>{t('passwordFree.limit')}</dt>
-          <dd>{money(setting?.limit ?? 0, language)}</dd>
-        </dl>
+        {state.matches({ on: 'saved' }) && <Notice kind="success">{t('passwordFree.saved')}</Notice>}
+        <Summary
+          rows={[
+            [t('passwordFree.limit'), money(setting?.limit ?? 0, language)],
+          ]}
+        />
         {explain}
         {state.matches({ on: 'switchOffFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway')}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('passwordFree.switchingOff')}</p>}
+        {busy && <Notice>{t('passwordFree.switchingOff')}</Notice>}
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'limit.edit' })}>{t('passwordFree.changeLimit')}</Button>
         <Button block color="danger" fill="outline" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'passwordFree.disabled' })}>{t('passwordFree.switchOff')}</Button>
       </div>
@@ -77,11 +74,9 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'limit.submitted' }); }}>
         <h2 className="kw-step-title">{t('passwordFree.limitTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="nopwd-limit">{t('passwordFree.limitLabel')}</label>
-          <Input id="nopwd-limit" inputMode="decimal" autoComplete="off" value={context.limitText} onChange={(value) => send({ type: 'limit.changed', value })} placeholder={amountPlaceholder(language)} />
+        <AmountField id="nopwd-limit" label={t('passwordFree.limitLabel')} value={context.limitText} onChange={(value) => send({ type: 'limit.changed', value })}>
           <span className="kw-hint">{t('passwordFree.capHint', { cap })}</span>
-        </div>
+        </AmountField>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         {explain}
         <Button block color="primary" size="large" type="submit">{t('passwordFree.confirm')}</Button>

@@ -4,6 +4,9 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { payPasswordMachine, PayPasswordEvent } from '../../machines/payPassword.machine.ts';
 import type { newPayPasswordMachine } from '../../machines/newPayPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Loading } from '../../src/ui/LoadFailed.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { CodeForm } from '../common/CodeForm.tsx';
 import { NewPayPasswordPanel } from '../common/NewPayPasswordView.tsx';
 
@@ -40,14 +43,12 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'card.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('payPassword.cardTitle')}</h2>
         <p className="kw-muted-text">{t('payPassword.cardExplain')}</p>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="pay-reset-card">{t('payPassword.cardNo')}</label>
+        <Field id="pay-reset-card" label={t('payPassword.cardNo')}>
           <Input id="pay-reset-card" inputMode="numeric" autoComplete="cc-number" value={context.cardNo.replace(/(\d{4})(?=\d)/g, '$1 ')} onChange={(value) => send({ type: 'card.changed', value })} maxLength={23} />
-        </div>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="pay-reset-mobile">{t('payPassword.cardMobile')}</label>
+        </Field>
+        <Field id="pay-reset-mobile" label={t('payPassword.cardMobile')}>
           <Input id="pay-reset-mobile" inputMode="numeric" autoComplete="tel-national" value={context.cardMobile} onChange={(value) => send({ type: 'cardMobile.changed', value })} maxLength={9} />
-        </div>
+        </Field>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         <Button block color="primary" size="large" type="submit" loading={state.hasTag('busy')} disabled={state.hasTag('busy')}>{t('payPassword.cardSend')}</Button>
       </form>
@@ -71,22 +72,12 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('choosingFailed')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.AGW50000')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'choosing.retry' })}>{t('payPassword.tryAgain')}</Button>
-      </div>
-    );
+    return <WayOn problem={t('errors.AGW50000')} onPress={() => send({ type: 'choosing.retry' })} label={t('payPassword.tryAgain')} />;
   }
   if (state.matches('saved') || state.matches('done')) {
-    return (
-      <div className="kw-form">
-        <p role="status" className="kw-success-text">{t('payPassword.saved')}</p>
-        <Button block color="primary" size="large" disabled={state.matches('done')} onClick={() => send({ type: 'flow.finished' })}>{t('common.done')}</Button>
-      </div>
-    );
+    return <WayOn notice={t('payPassword.saved')} success onPress={() => send({ type: 'flow.finished' })} disabled={state.matches('done')} label={t('common.done')} />;
   }
   // choosing: the new password, typed twice (the shared child)
   const child = state.children.newPayPassword as ActorRefFrom<typeof newPayPasswordMachine> | undefined;
-  return child ? <NewPayPasswordPanel actor={child} /> : <p className="kw-centered" role="status">{t('payPassword.preparing')}</p>;
+  return child ? <NewPayPasswordPanel actor={child} /> : <Loading label={t('payPassword.preparing')} />;
 }

@@ -7,20 +7,20 @@ import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { LEDGER_CODES } from '../../services/contract/answerCodes.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { signedInMemberType, verificationHref } from '../../src/lib/verification.ts';
-import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
 import { languageOf, money } from '../common/format.ts';
-import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 import { QrCode } from '../common/QrCode.tsx';
-import { Receipt } from '../scanToPay/Receipt.tsx';
+import { Receipt } from '../common/Receipt.tsx';
 import { Barcode128 } from './Barcode128.tsx';
 
 type State = SnapshotFrom<typeof paymentCodeMachine>;
 type Send = (event: PaymentCodeEvent) => void;
 
-export const PAYMENT_CODE_PAYMENT_WORDS: PaymentWords = {
-  paying: 'paymentCode.paying', uncertain: 'paymentCode.uncertain', uncertainTitle: 'paymentCode.uncertainTitle', retry: 'paymentCode.retry', checkRecords: 'paymentCode.checkRecords',
-  locked: 'paymentCode.locked', setPayPassword: 'paymentCode.setPayPassword', cancel: 'paymentCode.back', back: 'paymentCode.back',
-};
+export const PAYMENT_CODE_PAYMENT_WORDS = paymentWordsIn('paymentCode', { paying: 'paymentCode.paying', back: 'paymentCode.back' });
 
 /** 18 digits as wallets print them, in fours: "1234 5678 9012 3456 78"; hidden, only the first four show. */
 export function groupDigits(code: string, shown: boolean): string {
@@ -39,20 +39,16 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
     <Button block color={primary ? 'primary' : 'default'} size="large" onClick={() => send({ type: 'code.refresh' })}>{t('paymentCode.newCode')}</Button>
   );
 
-  if (state.matches('issuing')) return <p className="kw-centered" role="status">{t('paymentCode.issuing')}</p>;
+  if (state.matches('issuing')) return <Loading label={t('paymentCode.issuing')} />;
   if (state.matches('issueFailed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('paymentCode.issueFailed')} onRetry={() => send({ type: 'code.refresh' })} />
-      </div>
-    );
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('paymentCode.issueFailed')} onRetry={() => send({ type: 'code.refresh' })} />;
   }
   if (state.matches('notVerified')) return <VerifyFirst label={t('paymentCode.verify')} />;
   if (state.matches('noPayPassword')) {
     return (
       <div className="kw-form">
         <p className="kw-muted-text" role="alert">{t('errors.PAY10006')}</p>
-        <a className="kw-button kw-button-block kw-link-button kw-centered-text kw-button-primary" href="/app/paypassword">{t('paymentCode.setPayPassword')}</a>
+        <LinkButton href="/app/paypassword" primary>{t('paymentCode.setPayPassword')}</LinkButton>
       </div>
     );
   }
@@ -83,20 +79,19 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
   if (state.matches('replaced')) {
     return (
       <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('paymentCode.replaced')}</p>
+        <Notice>{t('paymentCode.replaced')}</Notice>
         {newCode()}
       </div>
     );
   }
   const chargeSummary = charge && (
-    <dl className="kw-summary">
-      <dt>{t('paymentCode.merchant')}</dt>
-      <dd className="kw-wallet-payee">{charge.merchantName}</dd>
-      <dt>{t('paymentCode.store')}</dt>
-      <dd>{charge.storeName}</dd>
-      <dt>{t('paymentCode.amount')}</dt>
-      <dd>{money(charge.amount, language)}</dd>
-    </dl>
+    <Summary
+      rows={[
+        [t('paymentCode.merchant'), charge.merchantName, 'kw-wallet-payee'],
+        [t('paymentCode.store'), charge.storeName],
+        [t('paymentCode.amount'), money(charge.amount, language)],
+      ]}
+    />
   );
   if (state.matches('awaitingConfirmation')) {
     return (
@@ -115,7 +110,7 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
     const summary = <p className="kw-wallet-summary">{t('paymentCode.summary', { amount: money(charge?.amount ?? 0, language), merchant: charge?.merchantName ?? '', store: charge?.storeName ?? '' })}</p>;
     return <PaymentPanel actor={payment} summary={summary} words={PAYMENT_CODE_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
   }
-  if (state.matches('declining')) return <p className="kw-centered" role="status">{t('paymentCode.declining')}</p>;
+  if (state.matches('declining')) return <Loading label={t('paymentCode.declining')} />;
   if (state.matches('paid')) {
     return (
       <div className="kw-form">
@@ -141,7 +136,7 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
   return (
     <div className="kw-form">
       {chargeSummary}
-      <p className="kw-muted-text" role="status">{t('paymentCode.declined')}</p>
+      <Notice>{t('paymentCode.declined')}</Notice>
       {newCode()}
     </div>
   );

@@ -3,6 +3,7 @@ import type { ResponseOf } from '../../services/contract/define.ts';
 import type { settingMain } from '../../services/contract/settings.ts';
 import { settingsFlow } from '../../src/flows/document.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 
@@ -23,7 +24,7 @@ export default function PersonalConfirmScreen() {
           </p>
           <p className="kw-muted-text">{t('personalVerification.level', { level: settings.accountLevel })}</p>
           {settings.verificationStatus !== 'verified' && (
-            <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/personalcert">{t('personalVerification.start')}</a>
+            <LinkButton href="/app/personalcert" primary>{t('personalVerification.start')}</LinkButton>
           )}
         </div>
       )}

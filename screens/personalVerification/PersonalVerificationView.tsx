@@ -5,6 +5,11 @@ import type { personalVerificationMachine, PersonalVerificationEvent } from '../
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { verificationHref } from '../../src/lib/verification.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof personalVerificationMachine>;
 type Send = (event: PersonalVerificationEvent) => void;
@@ -17,34 +22,24 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
   if (state.matches('loading')) return <Loading />;
   if (state.matches('unavailable')) return <div className="kw-form"><FieldError>{t('errors.network.gateway')}</FieldError></div>;
   if (state.matches('notIndividual')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.VER10007')}</FieldError>
-        <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href={verificationHref('enterprise')}>{t('common.verifyCompany')}</a>
-      </div>
-    );
+    return <WayOn problem={t('errors.VER10007')} href={verificationHref('enterprise')} label={t('common.verifyCompany')} />;
   }
   if (state.matches('verified')) {
     return (
       <div className="kw-form">
-        <p role="status" className="kw-success-text">{context.realName ? t('personalVerification.verifiedAs', { name: context.realName }) : t('personalVerification.alreadyVerified')}</p>
+        <Notice kind="success">{context.realName ? t('personalVerification.verifiedAs', { name: context.realName }) : t('personalVerification.alreadyVerified')}</Notice>
         <p className="kw-muted-text">{context.payPasswordSet ? t('personalVerification.levelDone') : t('personalVerification.levelExplain')}</p>
         {context.payPasswordSet ? (
-          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/">{t('personalVerification.toWallet')}</a>
+          <LinkButton href="/" primary>{t('personalVerification.toWallet')}</LinkButton>
         ) : (
-          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href="/app/paypassword">{t('personalVerification.setPayPassword')}</a>
+          <LinkButton href="/app/paypassword" primary>{t('personalVerification.setPayPassword')}</LinkButton>
         )}
         <a className="kw-text-button kw-centered-text" href="/agreement/accountLevel">{t('personalVerification.aboutLevels')}</a>
       </div>
     );
   }
   if (state.matches('failed')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('errors.VER10005')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'verification.restarted' })}>{t('personalVerification.again')}</Button>
-      </div>
-    );
+    return <WayOn problem={t('errors.VER10005')} onPress={() => send({ type: 'verification.restarted' })} label={t('personalVerification.again')} />;
   }
   if (state.matches('enteringNif') || state.matches('checkingNif')) {
     const problem = (['malformed', 'notFound', 'taken', 'documentExpired', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringNif: s }));
@@ -56,11 +51,10 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'nif.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('personalVerification.nifTitle')}</h2>
         <p className="kw-muted-text">{t('personalVerification.why')}</p>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="verify-nif">{t('personalVerification.nifLabel')}</label>
+        <Field id="verify-nif" label={t('personalVerification.nifLabel')}>
           <Input id="verify-nif" value={context.nif} onChange={(value) => send({ type: 'nif.changed', value })} placeholder="004562891LA042" maxLength={16} autoCapitalize="characters" autoComplete="off" />
           <span className="kw-hint">{t('personalVerification.nifHint')}</span>
-        </div>
+        </Field>
         {problem && <FieldError>{messages[problem]}</FieldError>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('recoverPassword.continue')}</Button>
         <a className="kw-text-button" href="/agreement/realNameAuthAgreement" target="_blank" rel="noopener">{t('personalVerification.agreement')}</a>
@@ -71,12 +65,12 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('personalVerification.confirmTitle')}</h2>
-        <dl className="kw-summary">
-          <dt>{t('personalVerification.nifLabel')}</dt>
-          <dd>{context.nifMasked}</dd>
-          <dt>{t('personalVerification.nameLabel')}</dt>
-          <dd>{context.fullName.trim()}</dd>
-        </dl>
+        <Summary
+          rows={[
+            [t('personalVerification.nifLabel'), context.nifMasked],
+            [t('personalVerification.nameLabel'), context.fullName.trim()],
+          ]}
+        />
         <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'name.confirmed' })}>{t('personalVerification.confirm')}</Button>
         <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'name.edit' })}>{t('personalVerification.editName')}</button>
       </div>
@@ -88,10 +82,9 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'name.submitted' }); }} noValidate>
       <h2 className="kw-step-title">{t('personalVerification.nameTitle')}</h2>
       <p className="kw-muted-text">{t('personalVerification.nifFound', { nif: context.nifMasked })}</p>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="verify-name">{t('personalVerification.nameLabel')}</label>
+      <Field id="verify-name" label={t('personalVerification.nameLabel')}>
         <Input id="verify-name" value={context.fullName} onChange={(value) => send({ type: 'name.changed', value })} autoComplete="name" maxLength={120} />
-      </div>
+      </Field>
       {problem && <FieldError>{messages[problem]}</FieldError>}
       <Button block color="primary" size="large" type="submit">{t('recoverPassword.continue')}</Button>
     </form>

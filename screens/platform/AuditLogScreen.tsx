@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../services/contract/platform.ts';
 import { loadAuditPage } from '../../src/flows/review.ts';
 import { LoadStatus } from './LoadStatus.tsx';
-import { Pager } from './Pager.tsx';
+import { Pager } from '../common/Pager.tsx';
 import { SearchPage } from './SearchPage.tsx';
-import { PAGE_SIZE, usePlatformFormat } from './format.ts';
+import { PAGE_SIZE, usePlatformFormat } from '../common/platformFormat.ts';
 import { usePlatformLoad } from './usePlatformLoad.ts';
+import { Field } from '../../src/ui/Field.tsx';
 
 /** `/plateform/audit`: what operators did, newest first, optionally about one subject. */
 export default function AuditLogScreen() {
@@ -19,10 +20,9 @@ export default function AuditLogScreen() {
   const go = (subjectId: string | undefined, nextPage: number) =>
     void navigate({ to: '/plateform/audit', search: { ...(subjectId ? { subjectId } : {}), ...(nextPage > 1 ? { page: nextPage } : {}) } as never });
   const fields = (
-    <div className="kw-field">
-      <label className="kw-label" htmlFor="platform-audit-subject">{t('platform.audit.subjectLabel')}</label>
+    <Field id="platform-audit-subject" label={t('platform.audit.subjectLabel')}>
       <input id="platform-audit-subject" className="kw-plt-input" type="search" value={subject} maxLength={64} autoComplete="off" onChange={(event) => setSubject(event.target.value)} />
-    </div>
+    </Field>
   );
   return (
     <SearchPage titleId="platform-audit-title" title={t('platform.audit.title')} submit={t('platform.audit.filter')} onSearch={() => go(subject.trim() || undefined, 1)} fields={fields}>

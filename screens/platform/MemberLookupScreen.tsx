@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupMembers } from '../../src/flows/review.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { LoadStatus } from './LoadStatus.tsx';
-import { PlatformLink } from './PlatformLink.tsx';
+import { PlatformLink } from '../common/PlatformLink.tsx';
 import { SearchPage } from './SearchPage.tsx';
-import { MemberFields } from './ReviewDetails.tsx';
+import { MemberFields } from '../common/ReviewDetails.tsx';
 import { usePlatformLoad } from './usePlatformLoad.ts';
 
 /** The server looks up by at least three characters (member number, mobile, e-mail or name). */
@@ -24,8 +25,7 @@ export default function MemberLookupScreen() {
     setQuery(wanted);
   };
   const fields = (
-    <div className="kw-field">
-      <label className="kw-label" htmlFor="platform-member-query">{t('platform.members.label')}</label>
+    <Field id="platform-member-query" label={t('platform.members.label')}>
       <input
         id="platform-member-query"
         className="kw-plt-input"
@@ -41,7 +41,7 @@ export default function MemberLookupScreen() {
         }}
       />
       <span id="platform-member-hint" className="kw-hint">{t('platform.members.hint')}</span>
-    </div>
+    </Field>
   );
   return (
     <SearchPage titleId="platform-members-title" title={t('platform.members.title')} submit={t('platform.members.search')} onSearch={search} fields={fields}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { endOperatorSession, loadOperator } from '../../src/flows/operatorSignIn.ts';
 import { forgetOperatorToken, PLATFORM_SIGN_IN } from '../../src/lib/operatorSession.ts';
 import { usePlatformLoad } from './usePlatformLoad.ts';
-import './platform.css';
+import '../common/platform.css';
 
 /** The frame of every signed-in platform page: navigation, who is signed in, and signing out. */
 export default function PlatformShell() {

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { ReviewStatus } from '../../machines/review.machine.ts';
 import { loadReviewQueue } from '../../src/flows/review.ts';
 import { LoadStatus } from './LoadStatus.tsx';
-import { Pager } from './Pager.tsx';
-import { PlatformLink } from './PlatformLink.tsx';
-import { PAGE_SIZE, usePlatformFormat } from './format.ts';
+import { Pager } from '../common/Pager.tsx';
+import { PlatformLink } from '../common/PlatformLink.tsx';
+import { PAGE_SIZE, usePlatformFormat } from '../common/platformFormat.ts';
 import { usePlatformLoad } from './usePlatformLoad.ts';
-import { QUEUE_PATH, STATUSES, type ReviewKind } from './reviewKinds.ts';
+import { QUEUE_PATH, STATUSES, type ReviewKind } from '../common/reviewKinds.ts';
 import { timeInSentence } from '../../src/lib/dates.ts';
 import { word } from '../../src/lib/sentence.ts';
 

@@ -1,12 +1,12 @@
-import { PaymentAlerts } from '../paymentAlerts/index.ts';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { recordsFlow } from '../../src/flows/records.ts';
 import { DATE_FORMAT } from '../../src/lib/dates.ts';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { ListPage } from '../common/FlowPage.tsx';
+import { PaymentAlerts } from '../common/PaymentAlerts.tsx';
 import { RecordsView } from './RecordsView.tsx';
 import '../common/wallet.css';
 
@@ -16,18 +16,13 @@ import '../common/wallet.css';
  * behind it, so Back returns to the same pages and place.
  */
 export default function RecordsScreen() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const navigate = useNavigate();
-  const recordOpen = useChildMatches({ select: (matches) => matches.length > 0 });
   const flow = useMemo(() => recordsFlow(i18n.language), [i18n.language]);
   const [state, send] = useMachine(flow, { input: { today: dayjs().format(DATE_FORMAT) } });
   return (
-    <>
-      <div hidden={recordOpen}>
-        <PageHeader title={t('titles.records')} />
-        <RecordsView state={state} send={send} pull alerts={<PaymentAlerts />} onOpen={(id) => void navigate({ to: '/app/records/$id', params: { id } })} />
-      </div>
-      <Outlet />
-    </>
+    <ListPage title="titles.records">
+      <RecordsView state={state} send={send} pull alerts={<PaymentAlerts />} onOpen={(id) => void navigate({ to: '/app/records/$id', params: { id } })} />
+    </ListPage>
   );
 }

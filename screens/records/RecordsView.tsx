@@ -12,6 +12,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { PagedList, PagedListView, type PagedListActor, type PagedListWords } from '../common/PagedList.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { dayInSentence } from '../../src/lib/dates.ts';
+import { Notice } from '../../src/ui/Notice.tsx';
 
 type State = SnapshotFrom<typeof recordsMachine>;
 type Send = (event: RecordsEvent) => void;
@@ -68,7 +69,7 @@ export function RecordsView({ state, send, pull, onOpen, alerts }: {
       <Button size="small" disabled={!state.can({ type: 'export.requested' })} onClick={() => send({ type: 'export.requested' })}>
         {state.hasTag('exporting') ? t('records.exporting') : t('records.export')}
       </Button>
-      {state.matches({ export: 'exported' }) && <p className="kw-success-text" role="status">{t('records.exported')}</p>}
+      {state.matches({ export: 'exported' }) && <Notice kind="success">{t('records.exported')}</Notice>}
       {state.matches({ export: 'exportFailed' }) && <FieldError>{context.exportCode ? t(`errors.${context.exportCode}`) : t('records.exportFailed')}</FieldError>}
     </div>
   );

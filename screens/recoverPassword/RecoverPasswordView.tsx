@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { recoverPasswordMachine, RecoverEvent } from '../../machines/recoverPassword.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 import { CodeEntryPanel, useCodeStep, type CodeEntryActor } from '../common/CodeEntryView.tsx';
@@ -51,12 +52,7 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
     return codeEntry ? <CodeEntryPanel actor={codeEntry} id="recover-code" renderCaptcha={renderCaptcha} /> : null;
   }
   if (state.matches('passwordReset') || state.matches('done')) {
-    return (
-      <div className="kw-form">
-        <p role="status" className="kw-success-text">{t('recoverPassword.done')}</p>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'recovery.finished' })} disabled={state.matches('done')}>{t('home.signIn')}</Button>
-      </div>
-    );
+    return <WayOn notice={t('recoverPassword.done')} success onPress={() => send({ type: 'recovery.finished' })} disabled={state.matches('done')} label={t('home.signIn')} />;
   }
   const newPassword = state.children.newPassword as NewPasswordActor | undefined;
   const words = { title: t('recoverPassword.passwordTitle'), label: t('recoverPassword.newPassword'), submit: t('recoverPassword.save') };

@@ -1,22 +1,12 @@
-import { useEffect } from 'react';
-import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { refundFlow } from '../../src/flows/refund.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { FlowPage } from '../common/FlowPage.tsx';
 import { languageOf } from '../common/format.ts';
 import { RefundView } from './RefundView.tsx';
 import '../common/wallet.css';
 
 /** `/app/records/$id`: one record, and (the merchant's owner only) its refund. */
 export default function RefundScreen({ id }: { id: string }) {
-  const { t, i18n } = useTranslation();
-  const [state, send] = useMachine(refundFlow, { input: { recordId: id, language: languageOf(i18n.language) } });
-  useEffect(() => () => clearKeypadKeys(), []); // leaving with the keypad shown
-  return (
-    <>
-      <PageHeader title={t('titles.record')} />
-      <RefundView state={state} send={send} />
-    </>
-  );
+  const { i18n } = useTranslation();
+  return <FlowPage flow={refundFlow} input={{ recordId: id, language: languageOf(i18n.language) }} title="titles.record" view={RefundView} keypad />;
 }

@@ -5,10 +5,12 @@ import type { refundMachine, RefundEvent, RecordDetail } from '../../machines/re
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed, Loading } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { timeInSentence } from '../../src/lib/dates.ts';
+import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof refundMachine>;
 type Send = (event: RefundEvent) => void;
@@ -69,11 +71,7 @@ export function RefundView({ state, send }: { state: State; send: Send }) {
   const record = context.record;
   if (state.matches('loading') || state.matches('reloading')) return <Loading />;
   if (state.matches('failed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('refund.loadFailed')} onRetry={() => send({ type: 'record.retry' })} />
-      </div>
-    );
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('refund.loadFailed')} onRetry={() => send({ type: 'record.retry' })} />;
   }
   if (!record) return null;
   const left = money(record.refundable, language);
@@ -92,11 +90,10 @@ export function RefundView({ state, send }: { state: State; send: Send }) {
       <div className="kw-form">
         <RecordDetailList record={record} language={language} />
         <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'refund.submitted' }); }}>
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="refund-amount">{t('refund.amount')}</label>
+          <Field id="refund-amount" label={t('refund.amount')}>
             <Input id="refund-amount" inputMode="decimal" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} />
             <p className="kw-hint">{t('refund.left', { amount: left })}</p>
-          </div>
+          </Field>
           {problem && <FieldError>{problem}</FieldError>}
           <button type="button" className="kw-text-button" onClick={() => send({ type: 'amount.all' })}>{t('refund.full', { amount: left })}</button>
           <Button block color="primary" size="large" type="submit">{t('refund.confirm')}</Button>
@@ -106,12 +103,7 @@ export function RefundView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('refunded')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-success-text" role="status">{t('refund.done', { amount: money(context.refund?.amount ?? 0, language) })}</p>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'record.retry' })}>{t('refund.again')}</Button>
-      </div>
-    );
+    return <WayOn notice={t('refund.done', { amount: money(context.refund?.amount ?? 0, language) })} success onPress={() => send({ type: 'record.retry' })} label={t('refund.again')} />;
   }
   if (state.matches('refused')) {
     return (

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { reviewFlow } from '../../src/flows/review.ts';
-import { QUEUE_PATH, type ReviewKind } from '../platform/reviewKinds.ts';
+import { QUEUE_PATH, type ReviewKind } from '../common/reviewKinds.ts';
 import { ReviewView } from './ReviewView.tsx';
 
 /** `/plateform/verifications/$id` and `/plateform/rebinding/$id`: one request, and the operator's decision. */

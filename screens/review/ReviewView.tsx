@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { REASON_MAX, REASON_MIN, type reviewMachine, type ReviewEvent } from '../../machines/review.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { PlatformLink } from '../platform/PlatformLink.tsx';
-import { RebindingDetails, VerificationDetails, type RebindingDetail, type VerificationDetail } from '../platform/ReviewDetails.tsx';
-import { usePlatformFormat } from '../platform/format.ts';
-import { QUEUE_PATH, type ReviewKind } from '../platform/reviewKinds.ts';
+import { PlatformLink } from '../common/PlatformLink.tsx';
+import { RebindingDetails, VerificationDetails, type RebindingDetail, type VerificationDetail } from '../common/ReviewDetails.tsx';
+import { usePlatformFormat } from '../common/platformFormat.ts';
+import { QUEUE_PATH, type ReviewKind } from '../common/reviewKinds.ts';
 import { timeInSentence } from '../../src/lib/dates.ts';
 import { word } from '../../src/lib/sentence.ts';
 
@@ -93,6 +93,7 @@ function DecisionPanel({ state, send, kind, detail }: { state: State; send: Send
   if (state.matches('decided') || state.matches('returning')) {
     return (
       <>
+        {/* a <p> like the deciding line's: the same live region, updated in place, is read out */}
         <p role="status" className="kw-success-text">{context.decision === 'reject' ? t('review.rejected') : t('review.approved')}</p>
         <p className="kw-plt-meta">{t('review.returning')}</p>
         <PlatformLink href={QUEUE_PATH[kind]}>{t('review.backNow')}</PlatformLink>

@@ -1,11 +1,9 @@
-import { useEffect, useMemo } from 'react';
-import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { pageOfScan } from '../../src/scan/kinds.ts';
 import { scanToPayFlow } from '../../src/flows/scanToPay.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { FlowPage } from '../common/FlowPage.tsx';
 import { languageOf } from '../common/format.ts';
 import { ScanToPayView } from './ScanToPayView.tsx';
 import '../common/wallet.css';
@@ -16,7 +14,7 @@ import '../common/wallet.css';
  * (src/scan/kinds.ts) routes it.
  */
 export default function ScanToPayScreen() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const navigate = useNavigate();
   const machine = useMemo(() => scanToPayFlow.provide({
     actions: {
@@ -26,12 +24,5 @@ export default function ScanToPayScreen() {
       },
     },
   }), [navigate]);
-  const [state, send] = useMachine(machine, { input: { language: languageOf(i18n.language) } });
-  useEffect(() => () => clearKeypadKeys(), []); // leaving with the keypad shown
-  return (
-    <>
-      <PageHeader title={t('titles.scanToPay')} />
-      <ScanToPayView state={state} send={send} />
-    </>
-  );
+  return <FlowPage flow={machine} input={{ language: languageOf(i18n.language) }} title="titles.scanToPay" view={ScanToPayView} keypad />;
 }

@@ -1,4 +1,4 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -6,23 +6,24 @@ import type { scanToPayMachine, ScanToPayEvent } from '../../machines/scanToPay.
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
-import { amountPlaceholder, languageOf, money } from '../common/format.ts';
-import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { LoadFailed, LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { AmountField } from '../../src/ui/AmountField.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
+import { languageOf, money } from '../common/format.ts';
+import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
+import { WALLET_AMOUNT_PROBLEMS, walletAmountProblemText } from '../common/walletAmount.ts';
 import { Scanner } from '../common/Scanner.tsx';
 import { categoryLabel } from '../common/category.ts';
 import { readScan } from '../../src/scan/kinds.ts';
-import { Receipt } from './Receipt.tsx';
+import { Receipt } from '../common/Receipt.tsx';
 
 type State = SnapshotFrom<typeof scanToPayMachine>;
 type Send = (event: ScanToPayEvent) => void;
 
-const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
 const LIMITS = ['perTransaction', 'daily', 'monthly'];
-export const SCAN_TO_PAY_PAYMENT_WORDS: PaymentWords = {
-  paying: 'scanToPay.paying', uncertain: 'scanToPay.uncertain', uncertainTitle: 'scanToPay.uncertainTitle', retry: 'scanToPay.retry', checkRecords: 'scanToPay.checkRecords',
-  locked: 'scanToPay.locked', setPayPassword: 'scanToPay.setPayPassword', cancel: 'scanToPay.back', back: 'scanToPay.back',
-};
+export const SCAN_TO_PAY_PAYMENT_WORDS = paymentWordsIn('scanToPay', { paying: 'scanToPay.paying', back: 'scanToPay.back' });
 
 type ScannerActor = ActorRefFrom<typeof scannerMachine> | undefined;
 
@@ -44,13 +45,9 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
     <button type="button" className="kw-text-button kw-centered-text" onClick={() => send({ type: 'scan.again' })}>{t(label)}</button>
   );
 
-  if (state.matches('loadingAssets')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadingAssets')) return <Loading />;
   if (state.matches('assetsFailed')) {
-    return (
-      <div className="kw-form">
-        <LoadFailed errorCode={context.errorCode} fallback={t('scanToPay.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />
-      </div>
-    );
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('scanToPay.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />;
   }
   if (state.matches('notVerified')) {
     return (
@@ -69,27 +66,17 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  if (state.matches('resolving')) return <p className="kw-centered" role="status">{t('scanToPay.resolving')}</p>;
+  if (state.matches('resolving')) return <Loading label={t('scanToPay.resolving')} />;
   if (state.matches('openingElsewhere')) {
     // the page of the code's own flow is opening (the scan screen routes it): said by its kind
     const kind = readScan(context.scanned?.text ?? '').kind;
-    return <p className="kw-centered" role="status">{t(`scanToPay.opening.${kind}`)}</p>;
+    return <Loading label={t(`scanToPay.opening.${kind}`)} />;
   }
   if (state.matches('unknownCode')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('scanToPay.unknownCode')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'scan.again' })}>{t('scanToPay.scanAnother')}</Button>
-      </div>
-    );
+    return <WayOn problem={t('scanToPay.unknownCode')} onPress={() => send({ type: 'scan.again' })} label={t('scanToPay.scanAnother')} />;
   }
   if (state.matches('codeRefused')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t(`errors.${context.errorCode ?? 'MCH10006'}`)}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'scan.again' })}>{t('scanToPay.scanAnother')}</Button>
-      </div>
-    );
+    return <WayOn problem={t(`errors.${context.errorCode ?? 'MCH10006'}`)} onPress={() => send({ type: 'scan.again' })} label={t('scanToPay.scanAnother')} />;
   }
   if (state.matches('resolveFailed')) {
     return (
@@ -100,36 +87,26 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
     );
   }
   const merchant = code && (
-    <dl className="kw-summary kw-pay-merchant">
-      <dt>{t('scanToPay.merchant')}</dt>
-      <dd className="kw-wallet-payee">{code.merchantName}</dd>
-      <dt>{t('scanToPay.store')}</dt>
-      <dd>{code.storeName}</dd>
-      <dt>{t('scanToPay.category')}</dt>
-      <dd>{categoryLabel(code.mcc, language)}</dd>
-    </dl>
+    <Summary className="kw-pay-merchant"
+      rows={[
+        [t('scanToPay.merchant'), code.merchantName, 'kw-wallet-payee'],
+        [t('scanToPay.store'), code.storeName],
+        [t('scanToPay.category'), categoryLabel(code.mcc, language)],
+      ]}
+    />
   );
   if (state.matches('confirming')) {
-    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ confirming: p }));
-    const limit = context.limit && LIMITS.includes(context.limit) ? t(`scanToPay.limits.${context.limit}`) : t('errors.FND10003');
-    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
-      unreadable: t('scanToPay.amountUnreadable'),
-      notPositive: t('scanToPay.amountNotPositive'),
-      overAvailable: t('scanToPay.overAvailable', { available }),
-      insufficient: t('errors.FND10001'),
-      limitExceeded: limit,
-    };
+    const problem = WALLET_AMOUNT_PROBLEMS.find((p) => state.matches({ confirming: p }));
+    const problemText = problem && walletAmountProblemText(t, 'scanToPay', problem, { available, limit: context.limit, limits: LIMITS });
     const short = problem === 'overAvailable' || problem === 'insufficient';
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
         <h2 className="kw-step-title">{t('scanToPay.confirmTitle')}</h2>
         {merchant}
         {code?.kind === 'static' ? (
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="pay-amount">{t('scanToPay.amountLabel')}</label>
-            <Input id="pay-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} />
+          <AmountField id="pay-amount" label={t('scanToPay.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })}>
             <span className="kw-hint">{t('scanToPay.available', { available })}</span>
-          </div>
+          </AmountField>
         ) : (
           <div className="kw-pay-fixed">
             <span>{t('scanToPay.fixedAmount')}</span>
@@ -137,7 +114,7 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
             <span className="kw-hint">{t('scanToPay.available', { available })}</span>
           </div>
         )}
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {problemText && <FieldError>{problemText}</FieldError>}
         {short && <a className="kw-text-button kw-centered-text" href="/app/topup">{t('scanToPay.topup')}</a>}
         <Button block color="primary" size="large" type="submit">{t('scanToPay.pay')}</Button>
         {scanAgain('scanToPay.notThisMerchant')}
@@ -153,7 +130,7 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
     <div className="kw-form">
       <p role="status" className="kw-success-text kw-pay-done">{t('scanToPay.paid')}</p>
       <Receipt receipt={context.receipt} />
-      <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/">{t('scanToPay.home')}</a>
+      <LinkButton href="/">{t('scanToPay.home')}</LinkButton>
       {scanAgain('scanToPay.payAnother')}
     </div>
   );

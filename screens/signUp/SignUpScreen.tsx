@@ -1,32 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import type { SignUpContext } from '../../machines/signUp.machine.ts';
 import { signUpFlow } from '../../src/flows/signUp.ts';
 import { operatorOf } from '../../services/referenceData.ts';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
-import { safeAppReturnTo } from '../../services/returnTo.ts';
-import { useStartSession } from '../common/useStartSession.ts';
+import { Page, useSigningIn } from '../common/FlowPage.tsx';
 import { SignUpView } from './SignUpView.tsx';
+
+const loginOf = (context: SignUpContext) => context.login;
 
 /**
  * `/app/register` (individual, by mobile) and `/app/enterpriseregister` (enterprise, by e-mail).
  * `returnTo`: the page of the app to continue at once signed in (`safeAppReturnTo`), else home.
  */
 export default function SignUpScreen({ memberType, returnTo }: { memberType: 'individual' | 'enterprise'; returnTo?: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const startSession = useStartSession();
-  const machine = useMemo(
-    () =>
-      signUpFlow.provide({
-        actions: {
-          startSession: ({ context }) => context.login && startSession(context.login),
-          goHome: () => void navigate({ href: safeAppReturnTo(returnTo) ?? '/', replace: true }),
-        },
-      }),
-    [navigate, startSession, returnTo],
-  );
+  const machine = useSigningIn(signUpFlow, returnTo, loginOf);
   const [state, send] = useMachine(machine, { input: { memberType } });
   const [operatorName, setOperatorName] = useState<string | null>(null);
   const identity = state.context.identity;
@@ -40,9 +27,8 @@ export default function SignUpScreen({ memberType, returnTo }: { memberType: 'in
   }, [identity, memberType]);
 
   return (
-    <>
-      <PageHeader title={memberType === 'individual' ? t('titles.signUp') : t('titles.enterpriseSignUp')} />
+    <Page title={memberType === 'individual' ? 'titles.signUp' : 'titles.enterpriseSignUp'}>
       <SignUpView state={state} send={send} operatorName={operatorName} />
-    </>
+    </Page>
   );
 }

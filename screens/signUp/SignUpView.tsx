@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { signUpMachine, SignUpEvent } from '../../machines/signUp.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { renderCaptchaBox, type RenderCaptcha } from '../common/CaptchaBox.tsx';
 import { CodeEntryPanel, useCodeStep, type CodeEntryActor, type CodeStep as CodeStepParts } from '../common/CodeEntryView.tsx';
 import { NewPasswordForm, NewPasswordPanel, type NewPasswordActor } from '../common/NewPasswordView.tsx';
@@ -34,8 +35,7 @@ function IdentityStep({ state, send, operatorName, renderCaptcha, code }: { stat
   return (
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); if (code.requestAgain) code.requestAgain(); else send({ type: 'code.requested' }); }} noValidate>
       <h2 className="kw-step-title">{individual ? t('signUp.mobileTitle') : t('signUp.emailTitle')}</h2>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="signup-identity">{individual ? t('signUp.mobileLabel') : t('signUp.emailLabel')}</label>
+      <Field id="signup-identity" label={individual ? t('signUp.mobileLabel') : t('signUp.emailLabel')}>
         <span className="kw-input-row">
           {individual && <span className="kw-prefix" aria-hidden="true">+244</span>}
           <Input
@@ -50,7 +50,7 @@ function IdentityStep({ state, send, operatorName, renderCaptcha, code }: { stat
           />
         </span>
         {individual && operatorName && <span className="kw-hint">{t('signUp.operator', { operator: operatorName })}</span>}
-      </div>
+      </Field>
       <Checkbox checked={context.agreed} onChange={() => send({ type: 'agreement.toggled' })} className="kw-agreement">
         <span>
           {t('signUp.agreePrefix')}{' '}

@@ -5,12 +5,15 @@ import type { staffInvitationMachine, StaffInvitationEvent } from '../../machine
 import type { SentInvitation } from '../../services/contract/staffInvitation.ts';
 import type { StaffChannel } from '../../services/contract/merchantShared.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { formatMobile } from '../../src/lib/phone.ts';
 import { languageOf, lineTime } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
 import { timeInSentence } from '../../src/lib/dates.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof staffInvitationMachine>;
 type Send = (event: StaffInvitationEvent) => void;
@@ -58,15 +61,15 @@ function Invitations({ state, send }: { state: State; send: Send }) {
 export function StaffInvitationView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('loading') && context.stores.length === 0) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading') && context.stores.length === 0) return <Loading />;
   if (state.matches('loadFailed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('staffInvitation.loadFailed')} onRetry={() => send({ type: 'load.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('staffInvitation.loadFailed')} onRetry={() => send({ type: 'load.retry' })} />;
   }
   if (state.matches('notOwner')) {
     const clerk = context.errorCode === 'STF10010';
     return (
       <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t(`errors.${context.errorCode ?? 'MCH10003'}`)}</p>
+        <FieldError>{t(`errors.${context.errorCode ?? 'MCH10003'}`)}</FieldError>
         {clerk ? <LinkButton href="/app/cashier" primary>{t('staffInvitation.toCashier')}</LinkButton> : <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>}
       </div>
     );
@@ -87,13 +90,7 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
     );
   }
   if (state.matches('failed')) {
-    return (
-      <div className="kw-form">
-        <FieldError>{t('staffInvitation.unreachable')}</FieldError>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'invite.retry' })}>{t('common.retry')}</Button>
-        <Button block size="large" onClick={() => send({ type: 'invite.edit' })}>{t('staffInvitation.edit')}</Button>
-      </div>
-    );
+    return <WayOn problem={t('staffInvitation.unreachable')} onPress={() => send({ type: 'invite.retry' })} label={t('common.retry')} other={{ label: t('staffInvitation.edit'), onPress: () => send({ type: 'invite.edit' }) }} />;
   }
   if (state.matches('sent') && context.sent) {
     const { invitation, link } = context.sent;
@@ -108,7 +105,7 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
         </div>
       );
     } else if (state.matches({ sent: 'settled' })) {
-      shown = <p className="kw-error-text" role="alert">{t(`staffInvitation.settled.${invitation.state === 'rejected' || invitation.state === 'expired' ? invitation.state : 'withdrawn'}`, { store: invitation.storeName })}</p>;
+      shown = <FieldError>{t(`staffInvitation.settled.${invitation.state === 'rejected' || invitation.state === 'expired' ? invitation.state : 'withdrawn'}`, { store: invitation.storeName })}</FieldError>;
     } else if (link) {
       shown = (
         <>
@@ -116,12 +113,12 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
           <QrCode value={link} label={t('staffInvitation.qrLabel', { store: invitation.storeName })} caption={invitation.storeName} size={240} />
           <p className="kw-muted-text">{t('staffInvitation.qrHelp')}</p>
           {state.matches({ sent: 'trouble' })
-            ? <p className="kw-muted-text" role="status">{t('staffInvitation.qrTrouble')}</p>
-            : <p className="kw-muted-text" role="status">{t('staffInvitation.qrWaiting')}</p>}
+            ? <Notice>{t('staffInvitation.qrTrouble')}</Notice>
+            : <Notice>{t('staffInvitation.qrWaiting')}</Notice>}
         </>
       );
     } else {
-      shown = <p className="kw-success-text" role="status">{t('staffInvitation.sentTo', { who: contactOf(invitation), store: invitation.storeName })}</p>;
+      shown = <Notice kind="success">{t('staffInvitation.sentTo', { who: contactOf(invitation), store: invitation.storeName })}</Notice>;
     }
     return (
       <div className="kw-form">
@@ -147,13 +144,12 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
     <div className="kw-form">
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'invite.submitted' }); }}>
         <p className="kw-muted-text">{t('staffInvitation.explain')}</p>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="invite-store">{t('staffInvitation.store')}</label>
+        <Field id="invite-store" label={t('staffInvitation.store')}>
           <select id="invite-store" className="kw-mch-input" value={storeId} disabled={busy} aria-invalid={problem === 'store' || undefined} onChange={(e) => send({ type: 'store.chosen', storeId: e.target.value })}>
             <option value="">{t('staffInvitation.chooseStore')}</option>
             {stores.map((s) => <option key={s.storeId} value={s.storeId}>{s.name} · {s.merchantName}</option>)}
           </select>
-        </div>
+        </Field>
         <fieldset className="kw-mch-choices">
           <legend className="kw-label">{t('staffInvitation.channel')}</legend>
           {CHANNELS.map((c) => (
@@ -164,22 +160,21 @@ export function StaffInvitationView({ state, send }: { state: State; send: Send 
           ))}
         </fieldset>
         {channel !== 'qr' && (
-          <div className="kw-field">
-            <label className="kw-label" htmlFor="invite-contact">{t(`staffInvitation.contact.${channel}`)}</label>
+          <Field id="invite-contact" label={t(`staffInvitation.contact.${channel}`)}>
             <input
               id="invite-contact" className="kw-mch-input" value={contact} disabled={busy}
               inputMode={channel === 'mobile' ? 'numeric' : 'email'} type={channel === 'mobile' ? 'tel' : 'email'} autoComplete="off"
               maxLength={channel === 'mobile' ? 9 : 254} aria-invalid={problem === channel || undefined}
               onChange={(e) => send({ type: 'contact.changed', value: e.target.value })}
             />
-          </div>
+          </Field>
         )}
         <label className="kw-mch-choice">
           <input type="checkbox" checked={allRecords} disabled={busy} onChange={(e) => send({ type: 'allRecords.changed', value: e.target.checked })} />
           <span>{t('staffInvitation.allRecords')}</span>
         </label>
         {refusal && <FieldError>{refusal}</FieldError>}
-        {state.matches('sending') && <p className="kw-muted-text" role="status">{t('staffInvitation.sending')}</p>}
+        {state.matches('sending') && <Notice>{t('staffInvitation.sending')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={state.matches('sending')} disabled={busy}>{t(channel === 'qr' ? 'staffInvitation.submitQr' : 'staffInvitation.submit')}</Button>
       </form>
       <Invitations state={state} send={send} />

@@ -4,10 +4,11 @@ import type { SnapshotFrom } from 'xstate';
 import type { staffListMachine, StaffListEvent } from '../../machines/staffList.machine.ts';
 import type { StaffMember } from '../../services/contract/staffList.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { formatMobile } from '../../src/lib/phone.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
 import { languageOf, lineTime } from '../common/format.ts';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
 
 type State = SnapshotFrom<typeof staffListMachine>;
 type Send = (event: StaffListEvent) => void;
@@ -16,7 +17,7 @@ function NotOwner({ code }: { code: string | null }) {
   const { t } = useTranslation();
   return (
     <div className="kw-form">
-      <p className="kw-error-text" role="alert">{t(`errors.${code ?? 'MCH10003'}`)}</p>
+      <FieldError>{t(`errors.${code ?? 'MCH10003'}`)}</FieldError>
       {code === 'STF10010' ? <LinkButton href="/app/cashier" primary>{t('staffList.toCashier')}</LinkButton> : <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>}
     </div>
   );
@@ -26,12 +27,12 @@ function NotOwner({ code }: { code: string | null }) {
 export function StaffListView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('starting') || state.matches('loadingList')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
-  if (state.matches('listFailed')) return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('staffList.loadFailed')} onRetry={() => send({ type: 'list.retry' })} /></div>;
+  if (state.matches('starting') || state.matches('loadingList')) return <Loading />;
+  if (state.matches('listFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('staffList.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
   if (state.matches('notOwner')) return <NotOwner code={context.errorCode} />;
   return (
     <div className="kw-form">
-      {context.staff.length === 0 ? <p className="kw-muted-text" role="status">{t('staffList.none')}</p> : (
+      {context.staff.length === 0 ? <Notice>{t('staffList.none')}</Notice> : (
         <ul className="kw-mch-stores" aria-label={t('staffList.title')}>
           {context.staff.map((s) => (
             <li key={s.staffId} className="kw-mch-store">
@@ -71,8 +72,8 @@ function Fields({ member }: { member: StaffMember }) {
 export function StaffDetailView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('starting') || state.matches('loadingDetail')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
-  if (state.matches('detailFailed')) return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('staffList.detailFailed')} onRetry={() => send({ type: 'detail.retry' })} /></div>;
+  if (state.matches('starting') || state.matches('loadingDetail')) return <Loading />;
+  if (state.matches('detailFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('staffList.detailFailed')} onRetry={() => send({ type: 'detail.retry' })} />;
   if (state.matches('notOwner')) return <NotOwner code={context.errorCode} />;
   if (state.matches('missing') || !context.member) {
     return (
@@ -104,11 +105,11 @@ export function StaffDetailView({ state, send }: { state: State; send: Send }) {
         <span>{t('staffList.allRecords')}</span>
       </label>
       {problem && <FieldError>{problem}</FieldError>}
-      {state.matches('updating') && <p className="kw-muted-text" role="status">{t('staffList.saving')}</p>}
-      {state.matches('removing') && <p className="kw-muted-text" role="status">{t('staffList.removing')}</p>}
+      {state.matches('updating') && <Notice>{t('staffList.saving')}</Notice>}
+      {state.matches('removing') && <Notice>{t('staffList.removing')}</Notice>}
       {current ? (
         <Button block color="danger" size="large" disabled={busy} onClick={() => send({ type: 'remove.asked' })}>{t('staffList.remove')}</Button>
-      ) : <p className="kw-muted-text" role="status">{t('staffList.removedExplain')}</p>}
+      ) : <Notice>{t('staffList.removedExplain')}</Notice>}
       <LinkButton href="/app/stafflist">{t('staffList.toList')}</LinkButton>
     </div>
   );

@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { MAX_STICKERS, STICKERS_PAGE_SIZE, type stickersMachine, type StickersEvent } from '../../machines/stickers.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { Pager } from '../platform/Pager.tsx';
-import { usePlatformFormat } from '../platform/format.ts';
+import { Pager } from '../common/Pager.tsx';
+import { usePlatformFormat } from '../common/platformFormat.ts';
 import { timeInSentence } from '../../src/lib/dates.ts';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof stickersMachine>;
 type Send = (event: StickersEvent) => void;
@@ -21,15 +23,15 @@ export function StickersView({ state, send }: { state: State; send: Send }) {
 
   const issueNotice = state.matches({ ready: 'countInvalid' }) ? <FieldError>{t('stickers.countInvalid', { max: MAX_STICKERS })}</FieldError>
     : state.matches({ ready: 'issued' }) && context.issued ? (
-      <p className="kw-success-text" role="status">
+      <Notice kind="success">
         {t('stickers.issued', { id: context.issued.batchId, count: context.issued.count, first: context.issued.firstSerial, last: context.issued.lastSerial })}
-      </p>
+      </Notice>
     ) : state.matches({ ready: 'issueRefused' }) ? <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>
       : state.matches({ ready: 'issueUnreachable' }) ? <FieldError>{t('stickers.issueUnreachable')}</FieldError>
         : issuing ? <p className="kw-plt-meta" role="status">{t('stickers.issuing')}</p> : null;
 
   const downloadNotice = state.matches('downloading') ? <p className="kw-plt-meta" role="status">{t('stickers.downloading', { id: context.downloadId })}</p>
-    : state.matches({ ready: 'downloaded' }) ? <p className="kw-success-text" role="status">{t('stickers.downloaded', { id: context.downloadId })}</p>
+    : state.matches({ ready: 'downloaded' }) ? <Notice kind="success">{t('stickers.downloaded', { id: context.downloadId })}</Notice>
       : state.matches({ ready: 'downloadFailed' }) ? (
         <FieldError>{t(`stickers.downloadFailed.${context.errorCode && DOWNLOAD_REASONS.includes(context.errorCode) ? context.errorCode : 'unreachable'}`, { id: context.downloadId })}</FieldError>
       ) : null;
@@ -70,11 +72,10 @@ export function StickersView({ state, send }: { state: State; send: Send }) {
       <h1 id="stickers-title">{t('stickers.title')}</h1>
       <p className="kw-plt-meta">{t('stickers.explain')}</p>
       <form className="kw-plt-card kw-plt-search" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'issue.submitted' }); }}>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="stickers-count">{t('stickers.countLabel', { max: MAX_STICKERS })}</label>
+        <Field id="stickers-count" label={t('stickers.countLabel', { max: MAX_STICKERS })}>
           <input id="stickers-count" className="kw-plt-input" inputMode="numeric" autoComplete="off" value={context.countText} disabled={issuing}
             aria-invalid={state.matches({ ready: 'countInvalid' }) || undefined} onChange={(e) => send({ type: 'count.changed', value: e.target.value })} />
-        </div>
+        </Field>
         <button type="submit" className="kw-button kw-button-primary" disabled={busy}>{t('stickers.issue')}</button>
       </form>
       {issueNotice}

@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { WEEKDAYS, type storeMachine, type StoreEvent, type StoreTextField } from '../../machines/store.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
-import { daysText } from '../merchantOpening/merchantFormat.ts';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
+import { Field } from '../../src/ui/Field.tsx';
+import { daysText } from '../common/storeDays.ts';
 import { StorePhotoSlot, type PhotoUploader } from './StorePhotoSlot.tsx';
 
 type State = SnapshotFrom<typeof storeMachine>;
@@ -20,38 +24,27 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
   const { values, problems, store } = context;
 
   if (state.matches('noMerchant')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('store.noMerchant')}</p>
-        <LinkButton href="/app/merchantlist" primary>{t('merchantOpening.toList')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('store.noMerchant')} href="/app/merchantlist" label={t('merchantOpening.toList')} />;
   }
-  if (state.matches('loading')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loading')) return <Loading />;
   if (state.matches('loadFailed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('store.loadFailed')} onRetry={() => send({ type: 'store.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('store.loadFailed')} onRetry={() => send({ type: 'store.retry' })} />;
   }
   const codesLink = context.storeId && <LinkButton href={`/app/store/${context.storeId}/codes`}>{t('store.codes')}</LinkButton>;
   if (state.matches('closed')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('store.closed', { name: store?.name ?? values.name })}</p>
-        <LinkButton href="/app/merchantlist" primary>{t('merchantOpening.toList')}</LinkButton>
-      </div>
-    );
+    return <WayOn notice={t('store.closed', { name: store?.name ?? values.name })} href="/app/merchantlist" label={t('merchantOpening.toList')} />;
   }
   if (state.matches('saved') && store) {
     return (
       <div className="kw-form">
-        <p className="kw-success-text" role="status">{t('store.saved', { name: store.name })}</p>
-        <dl className="kw-summary">
-          <dt>{t('store.address')}</dt>
-          <dd>{store.address}</dd>
-          <dt>{t('store.businessDays')}</dt>
-          <dd>{daysText(store.businessDays, t)}</dd>
-          <dt>{t('store.hours')}</dt>
-          <dd>{store.opensAt}–{store.closesAt}</dd>
-        </dl>
+        <Notice kind="success">{t('store.saved', { name: store.name })}</Notice>
+        <Summary
+          rows={[
+            [t('store.address'), store.address],
+            [t('store.businessDays'), daysText(store.businessDays, t)],
+            [t('store.hours'), <>{store.opensAt}–{store.closesAt}</>],
+          ]}
+        />
         <LinkButton href={`/app/store/${store.storeId}/codes`} primary>{t('store.codes')}</LinkButton>
         <LinkButton href="/app/merchantlist">{t('merchantOpening.toList')}</LinkButton>
         <Button block size="large" onClick={() => send({ type: 'store.edit' })}>{t('store.editAgain')}</Button>
@@ -66,7 +59,7 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
         <p className="kw-muted-text">{t('store.closeExplain')}</p>
         {state.matches({ confirmingClose: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
         {state.matches({ confirmingClose: 'unreachable' }) && <FieldError>{t('store.closeUnreachable')}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('store.closing')}</p>}
+        {busy && <Notice>{t('store.closing')}</Notice>}
         <Button block color="danger" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'close.confirmed' })}>{t('store.closeConfirm')}</Button>
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'close.cancelled' })}>{t('store.closeKeep')}</Button>
       </div>
@@ -78,12 +71,11 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
   const errorOf = (field: keyof typeof problems) => problemOf(field) && <p id={`store-${field}-error`} className="kw-error-text" role="alert">{problemOf(field)}</p>;
   const change = (field: StoreTextField) => (e: { target: { value: string } }) => send({ type: 'field.changed', field, value: e.target.value });
   const input = (field: keyof typeof TEXT_FIELDS, autoComplete: string) => (
-    <div className="kw-field">
-      <label className="kw-label" htmlFor={`store-${field}`}>{t(`store.${field}`)}</label>
+    <Field id={`store-${field}`} label={t(`store.${field}`)}>
       <input id={`store-${field}`} className="kw-mch-input" maxLength={TEXT_FIELDS[field]} autoComplete={autoComplete} value={values[field]} disabled={busy}
         aria-invalid={!!problems[field] || undefined} aria-describedby={problems[field] ? `store-${field}-error` : undefined} onChange={change(field)} />
       {errorOf(field)}
-    </div>
+    </Field>
   );
   const days = [...values.businessDays].sort((a, b) => a - b).join(',');
   return (
@@ -92,11 +84,10 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
       {context.storeId && <h2 className="kw-step-title">{t('store.editTitle', { name: store?.name ?? '' })}</h2>}
       {input('name', 'organization')}
       {input('address', 'street-address')}
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="store-description">{t('store.description')}</label>
+      <Field id="store-description" label={t('store.description')}>
         <textarea id="store-description" className="kw-mch-input kw-mch-textarea" maxLength={500} rows={3} value={values.description} disabled={busy} onChange={change('description')} />
         <span className="kw-hint">{t('store.descriptionHint')}</span>
-      </div>
+      </Field>
       <fieldset className="kw-mch-choices" aria-describedby={problems.businessDays ? 'store-businessDays-error' : undefined}>
         <legend className="kw-label">{t('store.businessDays')}</legend>
         <div className="kw-mch-chips">
@@ -132,7 +123,7 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
       />
       {state.matches({ editing: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
       {state.matches({ editing: 'unreachable' }) && <FieldError>{t('store.unreachable')}</FieldError>}
-      {busy && <p className="kw-muted-text" role="status">{t('store.saving')}</p>}
+      {busy && <Notice>{t('store.saving')}</Notice>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('store.save')}</Button>
       {context.storeId && (
         <>

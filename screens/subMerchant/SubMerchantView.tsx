@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { subMerchantMachine, SubMerchantEvent, SubMerchantField } from '../../machines/subMerchant.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
-import { LinkButton } from '../merchantOpening/LinkButton.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { WayOn } from '../../src/ui/WayOn.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 
 type State = SnapshotFrom<typeof subMerchantMachine>;
 type Send = (event: SubMerchantEvent) => void;
@@ -13,27 +16,19 @@ type Send = (event: SubMerchantEvent) => void;
 export function SubMerchantView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('loadingProvinces')) return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  if (state.matches('loadingProvinces')) return <Loading />;
   if (state.matches('provincesFailed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('subMerchant.provincesFailed')} onRetry={() => send({ type: 'provinces.retry' })} /></div>;
+    return <LoadFailedStep errorCode={context.errorCode} fallback={t('subMerchant.provincesFailed')} onRetry={() => send({ type: 'provinces.retry' })} />;
   }
   if (state.matches('notMerchant')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-error-text" role="alert">{t('errors.MCH10003')}</p>
-        <LinkButton href="/app/open" primary>{t('merchantList.open')}</LinkButton>
-      </div>
-    );
+    return <WayOn problem={t('errors.MCH10003')} href="/app/open" label={t('merchantList.open')} />;
   }
   if (state.matches('registered') && context.merchant) {
     const { merchant } = context;
     return (
-      <div className="kw-form">
-        <p className="kw-success-text" role="status">{t('subMerchant.registered', { name: merchant.name })}</p>
-        <LinkButton href={`/app/store/new?merchantId=${merchant.merchantId}`} primary>{t('merchantList.newStoreFor', { name: merchant.name })}</LinkButton>
+      <WayOn notice={t('subMerchant.registered', { name: merchant.name })} success href={`/app/store/new?merchantId=${merchant.merchantId}`} label={t('merchantList.newStoreFor', { name: merchant.name })} other={{ label: t('subMerchant.another'), onPress: () => send({ type: 'subMerchant.another' }) }}>
         <LinkButton href="/app/merchantlist">{t('merchantOpening.toList')}</LinkButton>
-        <Button block size="large" onClick={() => send({ type: 'subMerchant.another' })}>{t('subMerchant.another')}</Button>
-      </div>
+      </WayOn>
     );
   }
   const busy = state.hasTag('busy');
@@ -46,38 +41,34 @@ export function SubMerchantView({ state, send }: { state: State; send: Send }) {
   return (
     <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'subMerchant.submitted' }); }}>
       <p className="kw-muted-text">{t('subMerchant.explain')}</p>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="sub-name">{t('subMerchant.name')}</label>
+      <Field id="sub-name" label={t('subMerchant.name')}>
         <input id="sub-name" className="kw-mch-input" maxLength={60} autoComplete="organization" value={values.name} disabled={busy} aria-invalid={!!problems.name || undefined} aria-describedby={described('name')} onChange={change('name')} />
         {error('name')}
-      </div>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="sub-nif">{t('subMerchant.nif')}</label>
+      </Field>
+      <Field id="sub-nif" label={t('subMerchant.nif')}>
         <input id="sub-nif" className="kw-mch-input" inputMode="numeric" maxLength={10} autoComplete="off" value={values.nif} disabled={busy} aria-invalid={!!problems.nif || undefined} aria-describedby={described('nif', true)} onChange={change('nif')} />
         <span id="sub-nif-hint" className="kw-hint">{t('subMerchant.nifHint')}</span>
         {error('nif')}
-      </div>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="sub-province">{t('subMerchant.province')}</label>
+      </Field>
+      <Field id="sub-province" label={t('subMerchant.province')}>
         <select id="sub-province" className="kw-mch-input" value={values.provinceId} disabled={busy} aria-invalid={!!problems.provinceId || undefined} aria-describedby={described('provinceId')} onChange={change('provinceId')}>
           <option value="">{t('subMerchant.choose')}</option>
           {context.provinces.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
         {error('provinceId')}
-      </div>
-      <div className="kw-field">
-        <label className="kw-label" htmlFor="sub-city">{t('subMerchant.city')}</label>
+      </Field>
+      <Field id="sub-city" label={t('subMerchant.city')}>
         <select id="sub-city" className="kw-mch-input" value={values.city} disabled={busy || !province} aria-invalid={!!problems.city || undefined} aria-describedby={described('city', !province)} onChange={change('city')}>
           <option value="">{t('subMerchant.choose')}</option>
           {(province?.cities ?? []).map((c) => <option key={c} value={c}>{c}</option>)}
         </select>
         {!province && <span id="sub-city-hint" className="kw-hint">{t('subMerchant.provinceFirst')}</span>}
         {error('city')}
-      </div>
+      </Field>
       {state.matches({ editing: 'placeRefused' }) && <FieldError>{t('errors.MCH10017')}</FieldError>}
       {state.matches({ editing: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
       {state.matches({ editing: 'unreachable' }) && <FieldError>{t('subMerchant.unreachable')}</FieldError>}
-      {busy && <p className="kw-muted-text" role="status">{t('subMerchant.registering')}</p>}
+      {busy && <Notice>{t('subMerchant.registering')}</Notice>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('subMerchant.submit')}</Button>
     </form>
   );

@@ -1,16 +1,16 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { topupMachine, TopupEvent } from '../../machines/topup.machine.ts';
-import type { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import type { TopupStatus } from '../../machines/bankFlow.ts';
-import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { AmountField } from '../../src/ui/AmountField.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
-import { amountPlaceholder, languageOf, money } from '../common/format.ts';
-import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
-import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { languageOf, money } from '../common/format.ts';
+import { BANK_PAYMENT_WORDS, NoBoundCard, cardLabel, useBankReason } from '../common/bank.tsx';
+import { AmountStep, AtTheBank, CardStep, type BankWords } from '../common/bankSteps.tsx';
+import type { PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof topupMachine>;
 type Send = (event: TopupEvent) => void;
@@ -18,6 +18,7 @@ type Send = (event: TopupEvent) => void;
 const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overPerTransaction', 'bankLimit', 'limitExceeded', 'refused', 'unreachable'] as const;
 const BANK_LIMITS = ['perTransaction', 'daily'];
 export const TOPUP_PAYMENT_WORDS: PaymentWords = { ...BANK_PAYMENT_WORDS, paying: 'topup.paying', uncertain: 'topup.uncertain', cancel: 'topup.cancel', back: 'topup.backToAmount' };
+const TOPUP_WORDS: BankWords = { ...TOPUP_PAYMENT_WORDS, pending: 'topup.pending', pendingExplain: 'topup.pendingExplain', another: 'topup.another' };
 
 /** Renders the top-up chart: card, amount within the bank's limits, SMS code, pay password, waiting for the bank, outcome. */
 export function TopupView({ state, send }: { state: State; send: Send }) {
@@ -38,15 +39,8 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
     return <VerifyFirst label={t('bank.common.verify')} />;
   }
   if (state.matches('choosingCard') || state.matches('loadingRules')) {
-    return (
-      <div className="kw-form">
-        <h2 className="kw-step-title">{t('topup.cardTitle')}</h2>
-        <CardChoice cards={context.cards} disabled={busy} onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />
-        {state.matches({ choosingCard: 'unreachable' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('topup.limitsFailed')}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('topup.loadingLimits')}</p>}
-        <a className="kw-text-button kw-centered-text" href="/app/cards/bind?from=topup">{t('bank.common.bindAnother')}</a>
-      </div>
-    );
+    const problem = state.matches({ choosingCard: 'unreachable' }) ? (context.errorCode ? t(`errors.${context.errorCode}`) : t('topup.limitsFailed')) : null;
+    return <CardStep title={t('topup.cardTitle')} cards={context.cards} busy={busy} busyText={t('topup.loadingLimits')} problem={problem} from="topup" onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />;
   }
   const rules = context.rules?.topup;
   if (state.matches('enteringAmount') || state.matches('applying')) {
@@ -60,25 +54,17 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
       refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
       unreachable: t('errors.network.gateway'),
     };
+    const cardLine = t('topup.from', { card: card ? cardLabel(card) : '' });
+    const onSubmit = () => send({ type: 'amount.submitted' });
     return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
-        <div className="kw-row-actions">
-          <p className="kw-muted-text">{t('topup.from', { card: card ? cardLabel(card) : '' })}</p>
-          <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'card.change' })}>{t('bank.common.changeCard')}</button>
-        </div>
-        <h2 className="kw-step-title">{t('topup.amountTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="topup-amount">{t('topup.amountLabel')}</label>
-          <Input id="topup-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} aria-describedby="topup-limits" disabled={busy} />
+      <AmountStep cardLine={cardLine} title={t('topup.amountTitle')} busy={busy} busyText={t('topup.applying')} problem={problem ? messages[problem] : null} onChangeCard={() => send({ type: 'card.change' })} onSubmit={onSubmit}>
+        <AmountField id="topup-amount" label={t('topup.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} describedBy="topup-limits" disabled={busy}>
           <ul id="topup-limits" className="kw-bank-limits">
             {rules?.perTransaction != null && <li>{t('topup.perTransaction', { amount: kz(rules.perTransaction) })}</li>}
             {rules?.daily != null && <li>{t('topup.daily', { amount: kz(rules.daily) })}</li>}
           </ul>
-        </div>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('topup.applying')}</p>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
-      </form>
+        </AmountField>
+      </AmountStep>
     );
   }
   // after a reload the bank's status is all there is to show
@@ -108,24 +94,8 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  if (state.matches('paying')) {
-    const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
-    return <PaymentPanel actor={payment} summary={summary} words={TOPUP_PAYMENT_WORDS} onLeave={() => send({ type: 'topup.cancelled' })} />;
-  }
-  const another = { label: t('topup.another'), onStart: () => send({ type: 'topup.restarted' }) };
-  if (state.matches('waitingForBank')) {
-    return (
-      <WaitingForBank
-        actor={state.children.bankSettlement as ActorRefFrom<typeof bankSettlementMachine> | undefined}
-        summary={(bankStatus) => summaryFor((bankStatus as TopupStatus | null) ?? context.status)}
-        pending={t('topup.pending')}
-        explanation={t('topup.pendingExplain')}
-        another={another}
-      />
-    );
-  }
-  if (state.matches('failedAtBank')) {
-    return <BankOutcome refused text={t('topup.failedAtBank', { reason: bankReason(context.status?.failReason) })} summary={summary} explanation={t('topup.nothingMoved')} another={another} />;
-  }
-  return <BankOutcome refused={false} text={t('topup.succeeded', { amount: kz(context.status?.amount ?? context.amount) })} summary={null} another={another} />;
+  const stage = state.matches('paying') ? 'paying' : state.matches('waitingForBank') ? 'waiting' : state.matches('failedAtBank') ? 'failed' : 'done';
+  const failed = { text: t('topup.failedAtBank', { reason: bankReason(context.status?.failReason) }), explanation: t('topup.nothingMoved') };
+  const done = { text: t('topup.succeeded', { amount: kz(context.status?.amount ?? context.amount) }), withSummary: false };
+  return <AtTheBank stage={stage} actors={state.children} status={context.status} summaryFor={summaryFor} words={TOPUP_WORDS} onLeave={() => send({ type: 'topup.cancelled' })} onAnother={() => send({ type: 'topup.restarted' })} failed={failed} done={done} />;
 }

@@ -1,22 +1,12 @@
-import { useEffect } from 'react';
-import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { transferFlow } from '../../src/flows/transfer.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { FlowPage } from '../common/FlowPage.tsx';
 import { languageOf } from '../common/format.ts';
 import { TransferView } from './TransferView.tsx';
 import '../common/wallet.css';
 
 /** `/app/transfer`: send money to another member by mobile number. */
 export default function TransferScreen() {
-  const { t, i18n } = useTranslation();
-  const [state, send] = useMachine(transferFlow, { input: { language: languageOf(i18n.language) } });
-  useEffect(() => () => clearKeypadKeys(), []); // leaving with the keypad shown
-  return (
-    <>
-      <PageHeader title={t('titles.transfer')} />
-      <TransferView state={state} send={send} />
-    </>
-  );
+  const { i18n } = useTranslation();
+  return <FlowPage flow={transferFlow} input={{ language: languageOf(i18n.language) }} title="titles.transfer" view={TransferView} keypad />;
 }

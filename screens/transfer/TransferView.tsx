@@ -6,20 +6,22 @@ import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { formatMobile } from '../../src/lib/phone.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { AmountField } from '../../src/ui/AmountField.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
+import { Field } from '../../src/ui/Field.tsx';
 import { MobileField } from '../common/MobileField.tsx';
-import { amountPlaceholder, languageOf, money } from '../common/format.ts';
-import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { languageOf, money } from '../common/format.ts';
+import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
+import { WALLET_AMOUNT_PROBLEMS, walletAmountProblemText } from '../common/walletAmount.ts';
 
 type State = SnapshotFrom<typeof transferMachine>;
 type Send = (event: TransferEvent) => void;
 
 const MOBILE_PROBLEMS = ['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const;
-const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
 const LIMITS = ['perTransaction', 'daily', 'monthly', 'payeeBalance'];
-export const TRANSFER_PAYMENT_WORDS: PaymentWords = {
-  paying: 'transfer.paying', uncertain: 'transfer.uncertain', uncertainTitle: 'transfer.uncertainTitle', retry: 'transfer.retry', checkRecords: 'transfer.checkRecords',
-  locked: 'transfer.locked', setPayPassword: 'transfer.setPayPassword', cancel: 'transfer.backToAmount', back: 'transfer.backToAmount',
-};
+export const TRANSFER_PAYMENT_WORDS = paymentWordsIn('transfer', { paying: 'transfer.paying', back: 'transfer.backToAmount' });
 
 /** Renders the transfer chart: payee by mobile, the explicit "is this the person?", amount, pay password, outcome. */
 export function TransferView({ state, send }: { state: State; send: Send }) {
@@ -50,7 +52,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
         <h2 className="kw-step-title">{t('transfer.mobileTitle')}</h2>
         <MobileField id="transfer-mobile" label={t('transfer.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('transfer.checking')}</p>}
+        {busy && <Notice>{t('transfer.checking')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('transfer.continue')}</Button>
       </form>
     );
@@ -59,12 +61,12 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('transfer.payeeTitle')}</h2>
-        <dl className="kw-summary">
-          <dt>{t('transfer.payeeName')}</dt>
-          <dd className="kw-wallet-payee">{payeeName}</dd>
-          <dt>{t('transfer.payeeMobile')}</dt>
-          <dd>{context.payee ? formatMobile(context.payee.mobile, 'international') : ''}</dd>
-        </dl>
+        <Summary
+          rows={[
+            [t('transfer.payeeName'), payeeName, 'kw-wallet-payee'],
+            [t('transfer.payeeMobile'), context.payee ? formatMobile(context.payee.mobile, 'international') : ''],
+          ]}
+        />
         <p className="kw-muted-text">{t('transfer.payeeExplain')}</p>
         <Button block color="primary" size="large" onClick={() => send({ type: 'payee.confirmed' })}>{t('transfer.payeeYes')}</Button>
         <Button block size="large" onClick={() => send({ type: 'payee.changeRequested' })}>{t('transfer.payeeNo')}</Button>
@@ -72,15 +74,8 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
     );
   }
   if (state.matches('enteringAmount')) {
-    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
-    const limit = context.limit && LIMITS.includes(context.limit) ? t(`transfer.limits.${context.limit}`) : t('errors.FND10003');
-    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
-      unreadable: t('transfer.amountUnreadable'),
-      notPositive: t('transfer.amountNotPositive'),
-      overAvailable: t('transfer.overAvailable', { available }),
-      insufficient: t('errors.FND10001'),
-      limitExceeded: limit,
-    };
+    const problem = WALLET_AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
+    const problemText = problem && walletAmountProblemText(t, 'transfer', problem, { available, limit: context.limit, limits: LIMITS });
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
         <h2 className="kw-step-title">{t('transfer.amountTitle')}</h2>
@@ -88,16 +83,13 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
           <p className="kw-muted-text">{t('transfer.to', { payee: payeeLine })}</p>
           <button type="button" className="kw-text-button" onClick={() => send({ type: 'payee.changeRequested' })}>{t('transfer.changePayee')}</button>
         </div>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="transfer-amount">{t('transfer.amountLabel')}</label>
-          <Input id="transfer-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} />
+        <AmountField id="transfer-amount" label={t('transfer.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })}>
           <span className="kw-hint">{t('transfer.available', { available })}</span>
-        </div>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="transfer-note">{t('transfer.noteLabel')}</label>
+        </AmountField>
+        <Field id="transfer-note" label={t('transfer.noteLabel')}>
           <Input id="transfer-note" value={context.note} maxLength={NOTE_MAX} onChange={(value) => send({ type: 'note.changed', value })} />
-        </div>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        </Field>
+        {problemText && <FieldError>{problemText}</FieldError>}
         <Button block color="primary" size="large" type="submit">{t('transfer.continue')}</Button>
       </form>
     );
@@ -110,17 +102,16 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
   const receipt = context.receipt;
   return (
     <div className="kw-form">
-      <p role="status" className="kw-success-text">{t('transfer.succeeded')}</p>
-      <dl className="kw-summary">
-        <dt>{t('transfer.sent')}</dt>
-        <dd>{receipt ? money(receipt.amount, language) : ''}</dd>
-        <dt>{t('transfer.payeeName')}</dt>
-        <dd>{receipt?.maskedName ?? ''}</dd>
-        <dt>{t('transfer.newAvailable')}</dt>
-        <dd>{receipt ? money(receipt.available, language) : ''}</dd>
-      </dl>
+      <Notice kind="success">{t('transfer.succeeded')}</Notice>
+      <Summary
+        rows={[
+          [t('transfer.sent'), receipt ? money(receipt.amount, language) : ''],
+          [t('transfer.payeeName'), receipt?.maskedName ?? ''],
+          [t('transfer.newAvailable'), receipt ? money(receipt.available, language) : ''],
+        ]}
+      />
       <Button block color="primary" size="large" onClick={() => send({ type: 'transfer.restarted' })}>{t('transfer.another')}</Button>
-      <a className="kw-button kw-button-block kw-link-button kw-centered-text" href="/app/wallet">{t('transfer.toWallet')}</a>
+      <LinkButton href="/app/wallet">{t('transfer.toWallet')}</LinkButton>
     </div>
   );
 }

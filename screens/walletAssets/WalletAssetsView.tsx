@@ -6,6 +6,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { signedInMemberType, verificationHref } from '../../src/lib/verification.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 type State = SnapshotFrom<typeof walletAssetsMachine>;
 type Send = (event: WalletAssetsEvent) => void;
@@ -49,12 +50,12 @@ export function WalletAssetsView({ state, send, onPull }: { state: State; send: 
       </dl>
       {state.matches({ ready: 'refreshFailed' }) && <FieldError>{t('walletAssets.refreshFailed')}</FieldError>}
       <div className="kw-wallet-links">
-        <a className="kw-button kw-button-primary kw-link-button kw-centered-text" href="/app/transfer">{t('walletAssets.transfer')}</a>
-        <a className="kw-button kw-link-button kw-centered-text" href="/app/funddetail">{t('walletAssets.fundDetail')}</a>
+        <LinkButton href="/app/transfer" primary block={false}>{t('walletAssets.transfer')}</LinkButton>
+        <LinkButton href="/app/funddetail" block={false}>{t('walletAssets.fundDetail')}</LinkButton>
       </div>
       <nav className="kw-wallet-links" aria-label={t('bank.links.title')}>
-        <a className="kw-button kw-link-button kw-centered-text" href="/app/topup">{t('bank.links.topup')}</a>
-        <a className="kw-button kw-link-button kw-centered-text" href="/app/withdraw">{t('bank.links.withdraw')}</a>
+        <LinkButton href="/app/topup" block={false}>{t('bank.links.topup')}</LinkButton>
+        <LinkButton href="/app/withdraw" block={false}>{t('bank.links.withdraw')}</LinkButton>
         <a className="kw-text-button kw-centered-text" href="/app/cards">{t('bank.links.cards')}</a>
       </nav>
       <button type="button" className="kw-text-button" disabled={refreshing} onClick={() => send({ type: 'assets.refreshed' })}>

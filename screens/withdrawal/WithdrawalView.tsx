@@ -1,17 +1,17 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { withdrawalMachine, WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
-import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
-import type { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import type { WithdrawStatus } from '../../machines/bankFlow.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
-import { amountPlaceholder, languageOf, money } from '../common/format.ts';
+import { AmountField } from '../../src/ui/AmountField.tsx';
+import { languageOf, money } from '../common/format.ts';
 import { BranchPickerPanel } from '../common/BranchPickerView.tsx';
-import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
-import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { BANK_PAYMENT_WORDS, NoBoundCard, cardLabel, useBankReason } from '../common/bank.tsx';
+import { AmountStep, AtTheBank, CardStep, type BankWords } from '../common/bankSteps.tsx';
+import type { PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof withdrawalMachine>;
 type Send = (event: WithdrawalEvent) => void;
@@ -20,6 +20,7 @@ const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'belowMin', 'overAvailable
 const LEVEL_LIMITS = ['perTransaction', 'daily', 'monthly'];
 const BANK_LIMITS = ['min', 'perTransaction', 'daily'];
 export const WITHDRAWAL_PAYMENT_WORDS: PaymentWords = { ...BANK_PAYMENT_WORDS, paying: 'withdrawal.applying', uncertain: 'withdrawal.uncertain', cancel: 'withdrawal.backToReview', back: 'withdrawal.backToReview' };
+const WITHDRAWAL_WORDS: BankWords = { ...WITHDRAWAL_PAYMENT_WORDS, pending: 'withdrawal.pending', pendingExplain: 'withdrawal.pendingExplain', another: 'withdrawal.another' };
 
 /** Renders the withdrawal chart: card, amount within the limits, charge and total, branch, pay password, the bank's answer. */
 export function WithdrawalView({ state, send }: { state: State; send: Send }) {
@@ -42,16 +43,11 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
   }
   const balance = <p className="kw-bank-balance">{t('withdrawal.available', { amount: available })}</p>;
   if (state.matches('choosingCard') || state.matches('loadingCard') || state.matches('checkingBranchNeed')) {
+    const problem = state.matches({ choosingCard: 'refused' }) ? t(`errors.${context.errorCode ?? 'AGW50000'}`) : state.matches({ choosingCard: 'unreachable' }) ? t('errors.network.gateway') : null;
     return (
-      <div className="kw-form">
+      <CardStep title={t('withdrawal.cardTitle')} cards={context.cards} busy={busy} busyText={t('withdrawal.loadingCard')} problem={problem} from="withdraw" onChoose={(cardId) => send({ type: 'card.chosen', cardId })}>
         {balance}
-        <h2 className="kw-step-title">{t('withdrawal.cardTitle')}</h2>
-        <CardChoice cards={context.cards} disabled={busy} onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />
-        {state.matches({ choosingCard: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
-        {state.matches({ choosingCard: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('withdrawal.loadingCard')}</p>}
-        <a className="kw-text-button kw-centered-text" href="/app/cards/bind?from=withdraw">{t('bank.common.bindAnother')}</a>
-      </div>
+      </CardStep>
     );
   }
   const limits = context.limits;
@@ -71,26 +67,18 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
       refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
       unreachable: t('errors.network.gateway'),
     };
+    const cardLine = t('withdrawal.to', { card: card ? cardLabel(card) : '' });
+    const onSubmit = () => send({ type: 'amount.submitted' });
     return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
-        <div className="kw-row-actions">
-          <p className="kw-muted-text">{t('withdrawal.to', { card: card ? cardLabel(card) : '' })}</p>
-          <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'card.change' })}>{t('bank.common.changeCard')}</button>
-        </div>
-        <h2 className="kw-step-title">{t('withdrawal.amountTitle')}</h2>
-        <div className="kw-field">
-          <label className="kw-label" htmlFor="withdraw-amount">{t('withdrawal.amountLabel')}</label>
-          <Input id="withdraw-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} aria-describedby="withdraw-limits" disabled={busy} />
+      <AmountStep cardLine={cardLine} title={t('withdrawal.amountTitle')} busy={busy} busyText={t('withdrawal.quoting')} problem={problem ? messages[problem] : null} onChangeCard={() => send({ type: 'card.change' })} onSubmit={onSubmit}>
+        <AmountField id="withdraw-amount" label={t('withdrawal.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} describedBy="withdraw-limits" disabled={busy}>
           <ul id="withdraw-limits" className="kw-bank-limits">
             <li>{t('withdrawal.available', { amount: available })}</li>
             <li>{t('withdrawal.max', { amount: kz(limits?.maxAmount ?? 0) })}</li>
             <li>{t('withdrawal.min', { amount: kz(limits?.bank.min ?? 0) })}</li>
           </ul>
-        </div>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <p className="kw-muted-text" role="status">{t('withdrawal.quoting')}</p>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
-      </form>
+        </AmountField>
+      </AmountStep>
     );
   }
   // after a reload the bank's status is all there is to show
@@ -143,25 +131,8 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  if (state.matches('paying')) {
-    const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
-    return <PaymentPanel actor={payment} summary={summary} words={WITHDRAWAL_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
-  }
-  const another = { label: t('withdrawal.another'), onStart: () => send({ type: 'withdrawal.restarted' }) };
-  if (state.matches('pending')) {
-    return (
-      <WaitingForBank
-        actor={state.children.bankSettlement as ActorRefFrom<typeof bankSettlementMachine> | undefined}
-        summary={(bankStatus) => summaryFor((bankStatus as WithdrawStatus | null) ?? context.status)}
-        pending={t('withdrawal.pending')}
-        explanation={t('withdrawal.pendingExplain')}
-        another={another}
-      />
-    );
-  }
-  if (state.matches('failedAtBank')) {
-    const text = t('withdrawal.failedAtBank', { reason: bankReason(context.status?.failReason) });
-    return <BankOutcome refused text={text} summary={summary} explanation={t('withdrawal.released', { amount: kz(shown.amount + shown.charge) })} another={another} />;
-  }
-  return <BankOutcome refused={false} text={t('withdrawal.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' })} summary={summary} another={another} />;
+  const stage = state.matches('paying') ? 'paying' : state.matches('pending') ? 'waiting' : state.matches('failedAtBank') ? 'failed' : 'done';
+  const failed = { text: t('withdrawal.failedAtBank', { reason: bankReason(context.status?.failReason) }), explanation: t('withdrawal.released', { amount: kz(shown.amount + shown.charge) }) };
+  const done = { text: t('withdrawal.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' }), withSummary: true };
+  return <AtTheBank stage={stage} actors={state.children} status={context.status} summaryFor={summaryFor} words={WITHDRAWAL_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} onAnother={() => send({ type: 'withdrawal.restarted' })} failed={failed} done={done} />;
 }

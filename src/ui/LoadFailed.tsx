@@ -2,11 +2,12 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from './FieldError.tsx';
 import { signedInMemberType, verificationHref } from '../lib/verification.ts';
+import { LinkButton } from './LinkButton.tsx';
 
-/** A screen's first call is on its way. */
-export function Loading() {
+/** A screen's call is on its way: "Loading…", or the step's own words for what it waits on. */
+export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation();
-  return <p className="kw-centered" role="status">{t('common.loading')}</p>;
+  return <p className="kw-centered" role="status">{label ?? t('common.loading')}</p>;
 }
 
 /** A screen's first call failed: the server's refusal, or the screen's own words for no answer, and a retry. */
@@ -40,7 +41,7 @@ export function VerifyFirst({ label }: { label: string }) {
   return (
     <div className="kw-form">
       <p className="kw-muted-text" role="alert">{company ? t('common.verifyCompanyFirst') : t('errors.FND10004')}</p>
-      <a className="kw-button kw-button-block kw-link-button kw-centered-text kw-button-primary" href={verificationHref()}>{company ? t('common.verifyCompany') : label}</a>
+      <LinkButton href={verificationHref()} primary>{company ? t('common.verifyCompany') : label}</LinkButton>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, within, type screen as Screen } from '@testi
 import { createActor } from 'xstate';
 import { I18nextProvider } from 'react-i18next';
 import type { AxiosAdapter } from 'axios';
-import { FundDetailView } from '../../screens/fundDetail/FundDetailView.tsx';
+import { FundDetailView } from '../../screens/common/FundDetailView.tsx';
 import { FundLineView } from '../../screens/fundDetail/FundLineView.tsx';
 import type { PagedListActor } from '../../screens/common/PagedList.tsx';
 import { loadFundPage } from '../../src/flows/fundDetail.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
-import { FundLinesView } from '../../screens/fundDetail/FundDetailView.tsx';
+import { FundLinesView } from '../../screens/common/FundDetailView.tsx';
 import { RecordLinesView } from '../../screens/records/RecordsView.tsx';
 import { PagedList } from '../../screens/common/PagedList.tsx';
 import { pagedListMachine, type PagedListEvent } from '../../machines/pagedList.machine.ts';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { PaymentAlerts, PaymentAlertsView, spokenAmount } from '../../screens/paymentAlerts/index.ts';
+import { PaymentAlerts, PaymentAlertsView, spokenAmount } from '../../screens/common/PaymentAlerts.tsx';
 import type { paymentAlertsMachine, PaymentAlertsEvent } from '../../machines/paymentAlerts.machine.ts';
 import { paymentAlertsModel } from '../models/paymentAlerts.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';

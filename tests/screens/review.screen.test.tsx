@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { ReviewView } from '../../screens/review/ReviewView.tsx';
-import { DocumentPreview } from '../../screens/platform/DocumentPreview.tsx';
+import { DocumentPreview } from '../../screens/common/DocumentPreview.tsx';
 import AuditLogScreen, { changesOf } from '../../screens/platform/AuditLogScreen.tsx';
 import QueueScreen from '../../screens/platform/QueueScreen.tsx';
 import MemberLookupScreen from '../../screens/platform/MemberLookupScreen.tsx';
@@ -17,7 +17,7 @@ import { rebindingDetail, reviewModel, reviewModelFor, reviewUserEvents, verific
 import { doneEvent, transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import type { reviewMachine, ReviewEvent, ReviewSubject } from '../../machines/review.machine.ts';
-import type { ReviewKind } from '../../screens/platform/reviewKinds.ts';
+import type { ReviewKind } from '../../screens/common/reviewKinds.ts';
 import { dictionary } from '../../locales/dictionary.ts';
 const pt = dictionary('pt');
 

@@ -21,7 +21,7 @@ import { createI18n } from '../../../src/i18n.ts';
 import { antdLocaleOf } from '../../../src/ui/antdLocales.ts';
 import { PageHeader } from '../../../src/ui/PageHeader.tsx';
 import { PlatformTop } from '../../../screens/platform/PlatformShell.tsx';
-import { PaymentAlertsView } from '../../../screens/paymentAlerts/PaymentAlertsView.tsx';
+import { PaymentAlertsView } from '../../../screens/common/PaymentAlerts.tsx';
 import { ROUTES } from '../../../services/routeTable.ts';
 import { models } from '../../models/index.ts';
 import { transitionCoveringPaths, type FlowModel, type FlowPath } from '../../support/mbt.ts';

@@ -1,12 +1,12 @@
-import { PagedList, PagedListView, type PagedListActor, type PagedListWords } from '../common/PagedList.tsx';
-import { CustomRangePanel, PeriodTabs, type DateRangeActor } from '../common/DateFilter.tsx';
+import { PagedList, PagedListView, type PagedListActor, type PagedListWords } from './PagedList.tsx';
+import { CustomRangePanel, PeriodTabs, type DateRangeActor } from './DateFilter.tsx';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { fundDetailMachine, FundDetailEvent } from '../../machines/fundDetail.machine.ts';
 import type { pagedListMachine, PagedListEvent } from '../../machines/pagedList.machine.ts';
 import type { FundLine } from '../../services/contract/fundDetail.ts';
 import type { Language } from '../../src/lib/language.ts';
-import { languageOf, lineTime, money } from '../common/format.ts';
+import { languageOf, lineTime, money } from './format.ts';
 import { kindLabel } from './kindLabel.ts';
 import { dayInSentence } from '../../src/lib/dates.ts';
 

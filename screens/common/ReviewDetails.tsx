@@ -3,7 +3,7 @@ import type { ResponseOf } from '../../services/contract/define.ts';
 import type { EnterpriseDocumentSlot } from '../../services/contract/enterpriseVerification.ts';
 import type { MemberSummary, rebindingDetail, verificationDetail } from '../../services/contract/platform.ts';
 import { DocumentPreview } from './DocumentPreview.tsx';
-import { usePlatformFormat } from './format.ts';
+import { usePlatformFormat } from './platformFormat.ts';
 import { dayInSentence, timeInSentence } from '../../src/lib/dates.ts';
 
 export type VerificationDetail = ResponseOf<typeof verificationDetail>;

@@ -1,0 +1,103 @@
+import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMachine } from '@xstate/react';
+import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { type AnyStateMachine, type ContextFrom, type EventFrom, type InputFrom, type SnapshotFrom } from 'xstate';
+import type { LoginResult } from '../../services/contract/session.ts';
+import { clearKeypadKeys } from '../../services/keypad.ts';
+import { safeAppReturnTo } from '../../services/returnTo.ts';
+import { PageHeader, useGoBack } from '../../src/ui/PageHeader.tsx';
+import { useStartSession } from './useStartSession.ts';
+
+/**
+ * How a route's module mounts its flow: the page (the header, its title, what it shows), the flow's
+ * chart run for the page's life with its view, and what some flows need of the page (the keypad's
+ * keys dropped on leaving, going back, signing in).
+ */
+
+/** A route's page: the header with its title (an i18n key) above what it shows. */
+export function Page({ title, showBack, children }: { title: string; showBack?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t(title)} showBack={showBack} />
+      {children}
+    </>
+  );
+}
+
+/**
+ * A list whose line opens in a child route: the list's page (its header and `children`) stays
+ * mounted, hidden, behind the line, so Back returns to the same pages and place.
+ */
+export function ListPage({ title, children }: { title: string; children: ReactNode }) {
+  const lineOpen = useChildMatches({ select: (matches) => matches.length > 0 });
+  return (
+    <>
+      <div hidden={lineOpen}>
+        <Page title={title}>{children}</Page>
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+/** The props of a flow's view: the chart's snapshot and its `send`. */
+export interface FlowViewProps<M extends AnyStateMachine> {
+  state: SnapshotFrom<M>;
+  send: (event: EventFrom<M>) => void;
+}
+
+/**
+ * A flow's page: its chart (`flow`, started with `input`) run while the page is open and drawn by
+ * `view`. `keypad`: the flow may show the secure keypad, whose one-time keys go when the page is
+ * left with it shown.
+ */
+export function FlowPage<M extends AnyStateMachine>({ flow, input, title, view: View, keypad = false }: {
+  flow: M;
+  input?: InputFrom<M>;
+  title: string;
+  view: ComponentType<FlowViewProps<M>>;
+  keypad?: boolean;
+}) {
+  const [state, send] = useMachine(flow as AnyStateMachine, input === undefined ? undefined : { input });
+  useKeypadLeaving(keypad);
+  return (
+    <Page title={title}>
+      <View state={state as SnapshotFrom<M>} send={send as FlowViewProps<M>['send']} />
+    </Page>
+  );
+}
+
+/** The keypad's one-time keys dropped when the page is left with it shown (`when`: the flow may show it). */
+export function useKeypadLeaving(when = true) {
+  useEffect(() => {
+    if (when) return () => clearKeypadKeys();
+  }, [when]);
+}
+
+/** `flow` with its `goBack` action going back as the header's Back does (a flow that ends by going back). */
+export function useGoingBack<M extends AnyStateMachine>(flow: M): M {
+  const goBack = useGoBack();
+  return useMemo(() => flow.provide({ actions: { goBack } }) as M, [flow, goBack]);
+}
+
+/**
+ * `flow` signing the member in (log-in, sign-up): its `startSession` stores the session `loginOf` reads
+ * from its context and tells the session chart; its `goHome` goes on to `returnTo` when that is a page
+ * of the app (`safeAppReturnTo`), else home. `loginOf` is a module's constant (it keys the memo).
+ */
+export function useSigningIn<M extends AnyStateMachine>(flow: M, returnTo: string | undefined, loginOf: (context: ContextFrom<M>) => LoginResult | null | undefined): M {
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  return useMemo(() => {
+    const actions = {
+      startSession: ({ context }: { context: ContextFrom<M> }) => {
+        const login = loginOf(context);
+        if (login) startSession(login);
+      },
+      goHome: () => void navigate({ href: safeAppReturnTo(returnTo) ?? '/', replace: true }),
+    };
+    return flow.provide({ actions }) as M;
+  }, [flow, loginOf, navigate, startSession, returnTo]);
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import type { MerchantReceipt } from '../../machines/scanToPay.machine.ts';
+import { languageOf, lineTime, money } from './format.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
+
+/** A merchant payment's receipt as the payer keeps it: amount, merchant, store, time, voucher number and the balance after it. */
+export function Receipt({ receipt }: { receipt: MerchantReceipt | null }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  return (
+    <>
+      <strong className="kw-pay-amount">{receipt ? money(receipt.amount, language) : ''}</strong>
+      <Summary
+        rows={[
+          [t('scanToPay.merchant'), receipt?.merchantName ?? ''],
+          [t('scanToPay.store'), receipt?.storeName ?? ''],
+          [t('scanToPay.time'), receipt ? lineTime(receipt.at, language) : ''],
+          [t('scanToPay.voucher'), receipt?.voucherNo ?? '', 'kw-pay-voucher'],
+          [t('scanToPay.newAvailable'), receipt ? money(receipt.available, language) : ''],
+        ]}
+      />
+      <LinkButton href="/app/funddetail" primary>{t('scanToPay.records')}</LinkButton>
+    </>
+  );
+}
