@@ -98,8 +98,10 @@ describe('the flow book', () => {
         expect(shows, `${flow}: the screen of ${where} (screens/${route!.screen}.tsx) shows it`).toBe(true);
         if (route!.access === 'operator') continue; // the platform's shell draws the header (PlatformTop)
         const screen = fs.readFileSync(path.join(ROOT, 'screens', `${route!.screen}.tsx`), 'utf8');
-        const titled = screen.includes(`'${route!.title}'`) || (route!.title === `titles.${route!.props?.slug}` && screen.includes('`titles.${slug}`'));
-        expect(screen.includes('<PageHeader') && titled, `${flow}: screens/${route!.screen}.tsx draws PageHeader with ${route!.title}`).toBe(true);
+        const titled = screen.includes(`'${route!.title}'`) || screen.includes(`"${route!.title}"`) || (route!.title === `titles.${route!.props?.slug}` && screen.includes('`titles.${slug}`'));
+        // the header by hand, or through screens/common/FlowPage.tsx (Page, FlowPage, ListPage draw PageHeader with their title)
+        const header = screen.includes('<PageHeader') || /<(Page|FlowPage|ListPage)\b/.test(screen);
+        expect(header && titled, `${flow}: screens/${route!.screen}.tsx draws PageHeader with ${route!.title}`).toBe(true);
         expect(screen.includes('showBack={false}'), `${flow}: the back control as ${route!.screen} draws it`).toBe(!!frame.noBack);
       }
     }
