@@ -1,7 +1,6 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { CARD_CODES } from '../services/contract/answerCodes.ts';
-import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import type { BoundCard } from './bankFlow.ts';
 
 /**
@@ -21,26 +20,24 @@ export type CardListEvent =
   | { type: 'removal.confirmed' }
   | { type: 'removal.cancelled' };
 
-const removedOrGone = (event: unknown) => outputOf(event).ok || refusedWith({ event }, { code: CARD_CODES.cardNotFound });
-
 export const cardListMachine = setup({
-  types: { context: {} as CardListContext, events: {} as CardListEvent },
+  types: { context: {} as CardListContext, events: {} as CardListEvent | AnswerEvent },
   actors: {
     loadCards: provided<Outcome<{ cards: BoundCard[] }>>('loadCards'),
     removeCard: provided<Outcome<{ removed: true }>, { cardId: string }>('removeCard'),
   },
   guards: {
-    isOk,
-    hasNoCards: ({ event }) => { const o = outputOf<{ cards: BoundCard[] }>(event); return o.ok && o.data.cards.length === 0; },
+    hasNoCards: ({ event }) => answerData<{ cards: BoundCard[] }>(event).cards.length === 0,
     knownCard: ({ context, event }) => event.type === 'card.removeRequested' && context.cards.some((c) => c.cardId === event.cardId),
     // while one card's removal is asked, another card may be chosen instead
     anotherCard: ({ context, event }) => event.type === 'card.removeRequested' && event.cardId !== context.chosen?.cardId && context.cards.some((c) => c.cardId === event.cardId),
-    removedLast: ({ context, event }) => removedOrGone(event) && context.cards.length === 1,
-    removed: ({ event }) => removedOrGone(event),
+    // the card removed (or already gone) was the only one
+    removedLast: ({ context }) => context.cards.length === 1,
   },
   actions: {
-    keepCards: assign({ cards: ({ event }) => { const o = outputOf<{ cards: BoundCard[] }>(event); return o.ok ? o.data.cards : []; }, errorCode: null }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<CardListContext, CardListEvent | AnswerEvent>(),
+    keepCards: assign({ cards: ({ event }) => answerData<{ cards: BoundCard[] }>(event).cards, errorCode: null }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     choose: assign({ chosen: ({ context, event }) => (event.type === 'card.removeRequested' ? context.cards.find((c) => c.cardId === event.cardId) ?? null : context.chosen) }),
     forgetChoice: assign({ chosen: null }),
@@ -56,12 +53,15 @@ export const cardListMachine = setup({
       invoke: {
         id: 'loadCards',
         src: 'loadCards',
-        onDone: [
-          { guard: 'hasNoCards', target: 'empty', actions: 'keepCards' },
-          { guard: 'isOk', target: 'ready', actions: 'keepCards' },
-          { target: 'failed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadCards.ok': [
+          { guard: 'hasNoCards', target: 'empty', actions: 'keepCards' },
+          { target: 'ready', actions: 'keepCards' },
+        ],
+        'loadCards.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     failed: { tags: ['error'], on: { 'cards.retry': { target: 'loading' } } },
@@ -85,12 +85,20 @@ export const cardListMachine = setup({
             id: 'removeCard',
             src: 'removeCard',
             input: ({ context }) => ({ cardId: context.chosen?.cardId ?? '' }),
-            onDone: [
-              { guard: 'removedLast', target: '#cardList.empty', actions: ['dropChosen', 'forgetRefusal'] },
-              { guard: 'removed', target: 'removed', actions: ['dropChosen', 'forgetRefusal'] },
-              { target: 'removeFailed', actions: 'keepRefusal' },
-            ],
+            onDone: { actions: 'announceAnswer' },
             onError: { target: 'removeFailed', actions: 'forgetRefusal' },
+          },
+          on: {
+            'removeCard.ok': [
+              { guard: 'removedLast', target: '#cardList.empty', actions: ['dropChosen', 'forgetRefusal'] },
+              { target: 'removed', actions: ['dropChosen', 'forgetRefusal'] },
+            ],
+            // already gone (another tab): as removed
+            'removeCard.refused.CRD10008': [
+              { guard: 'removedLast', target: '#cardList.empty', actions: ['dropChosen', 'forgetRefusal'] },
+              { target: 'removed', actions: ['dropChosen', 'forgetRefusal'] },
+            ],
+            'removeCard.refused.*': { target: 'removeFailed', actions: 'keepRefusal' },
           },
         },
         removed: { on: { 'card.removeRequested': { guard: 'knownCard', target: 'confirming', actions: 'choose' } } },
