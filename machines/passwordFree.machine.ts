@@ -3,7 +3,7 @@ import type { Outcome } from '../services/contract/outcome.ts';
 import { MERCHANT_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
 import { decimalMarkOf, parseAmount } from '../src/lib/money.ts';
-import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
 /**
@@ -48,16 +48,14 @@ const amountText = (centimos: number, language: Language) => {
 };
 
 export const passwordFreeMachine = setup({
-  types: { input: {} as PasswordFreeInput, context: {} as PasswordFreeContext, events: {} as PasswordFreeEvent },
+  types: { input: {} as PasswordFreeInput, context: {} as PasswordFreeContext, events: {} as PasswordFreeEvent | AnswerEvent },
   actors: {
     query: provided<Outcome<PasswordFreeSetting>>('query'),
     switchOff: provided<Outcome<PasswordFreeSetting>>('switchOff'),
     payment: paymentMachine,
   },
   guards: {
-    isOk,
-    refusedWith,
-    enabledNow: ({ event }) => dataOf<PasswordFreeSetting>(event)?.enabled === true,
+    enabledNow: ({ event }) => answerData<PasswordFreeSetting>(event).enabled,
     isEnabled: ({ context }) => context.setting?.enabled === true,
     limitUnreadable: ({ context }) => typedLimit(context) === null,
     limitNotPositive: ({ context }) => typedLimit(context) === 0n,
@@ -65,17 +63,16 @@ export const passwordFreeMachine = setup({
     overCap: ({ context }) => (typedLimit(context) ?? 0n) > BigInt(context.setting?.cap ?? 0),
   },
   actions: {
-    keepSetting: assign({ setting: ({ event, context }) => dataOf<PasswordFreeSetting>(event) ?? context.setting, errorCode: null }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<PasswordFreeContext, PasswordFreeEvent | AnswerEvent>(),
+    keepSetting: assign({ setting: ({ event }) => answerData<PasswordFreeSetting>(event), errorCode: null }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     // the limit offered is the one set before (kept while switched off), or empty
     startEditing: assign({ limitText: ({ context }) => (context.setting && context.setting.limit > 0 ? amountText(context.setting.limit, context.language) : ''), errorCode: null }),
     setLimitText: assign({ limitText: ({ context, event }) => (event.type === 'limit.changed' ? event.value.slice(0, 24) : context.limitText) }),
     keepLimit: assign({ limit: ({ context }) => Number(typedLimit(context) ?? 0n) }),
     // MCH10015's subMsg is the cap that applies now
-    keepNewCap: assign({ setting: ({ event, context }) => { const cap = Number(refusalDetail(event)); return context.setting && Number.isInteger(cap) && cap > 0 ? { ...context.setting, cap } : context.setting; } }),
-    // provided by src/flows/passwordFree.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
+    keepNewCap: assign({ setting: ({ event, context }) => { const cap = Number(answerDetail(event)); return context.setting && Number.isInteger(cap) && cap > 0 ? { ...context.setting, cap } : context.setting; } }),
   },
 }).createMachine({
   id: 'passwordFree',
@@ -87,12 +84,15 @@ export const passwordFreeMachine = setup({
       invoke: {
         id: 'query',
         src: 'query',
-        onDone: [
-          { guard: 'enabledNow', target: 'on', actions: 'keepSetting' },
-          { guard: 'isOk', target: 'off', actions: 'keepSetting' },
-          { target: 'loadFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'loadFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'query.ok': [
+          { guard: 'enabledNow', target: 'on', actions: 'keepSetting' },
+          { target: 'off', actions: 'keepSetting' },
+        ],
+        'query.refused.*': { target: 'loadFailed', actions: 'keepRefusal' },
       },
     },
     loadFailed: { tags: ['error'], on: { 'setting.retry': { target: 'loading' } } },
@@ -126,7 +126,6 @@ export const passwordFreeMachine = setup({
     },
     // the pay password for this setting, then the setting saved (payment child)
     confirming: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',
@@ -136,26 +135,30 @@ export const passwordFreeMachine = setup({
           request: { enabled: true, limit: context.limit },
           routedByParent: [MERCHANT_CODES.passwordFreeOverCap],
         }),
-        onDone: [
-          { guard: 'isOk', target: 'on.saved', actions: 'keepSetting' },
-          // MCH10015, the one code routedByParent lists: the cap was lowered meanwhile
-          { target: 'editing.overCap', actions: 'keepNewCap' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         // the chart itself failed (never an answer of the server): back to the limit, as going back
         onError: { target: 'editing' },
       },
-      on: { 'payment.cancelled': { target: 'editing' } },
+      on: {
+        'payment.ok': { target: 'on.saved', actions: 'keepSetting' },
+        // MCH10015, the one code routedByParent lists: the cap was lowered meanwhile
+        'payment.refused.*': { target: 'editing.overCap', actions: 'keepNewCap' },
+        // never (the payment shows its own trouble): as the chart failing
+        'payment.unreachable': { target: 'editing' },
+        'payment.cancelled': { target: 'editing' },
+      },
     },
     switchingOff: {
       tags: ['busy'],
       invoke: {
         id: 'switchOff',
         src: 'switchOff',
-        onDone: [
-          { guard: 'isOk', target: 'off.switchedOff', actions: 'keepSetting' },
-          { target: 'on.switchOffFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'on.switchOffFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'switchOff.ok': { target: 'off.switchedOff', actions: 'keepSetting' },
+        'switchOff.refused.*': { target: 'on.switchOffFailed', actions: 'keepRefusal' },
       },
     },
   },

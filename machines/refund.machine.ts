@@ -78,8 +78,6 @@ export const refundMachine = setup({
     fillAll: assign({ amountText: ({ context }) => amountText(context.record?.refundable ?? 0, context.language) }),
     keepAmount: assign({ amount: ({ context }) => Number(typedAmount(context) ?? 0n) }),
     keepRefund: assign({ refund: ({ event, context }) => dataOf<RefundAnswer>(event) ?? context.refund }),
-    // provided by src/flows/refund.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
   },
 }).createMachine({
   id: 'refund',
@@ -125,7 +123,6 @@ export const refundMachine = setup({
     },
     // the merchant's pay password for this refund, then the refund (payment child)
     paying: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',

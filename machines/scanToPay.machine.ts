@@ -128,8 +128,6 @@ export const scanToPayMachine = setup({
     startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
     // provided by the screen: open `/app/invitation/<token>` for the token in the scanned link
     openInvitation: () => {},
-    // provided by src/flows/scanToPay.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
   },
 }).createMachine({
   id: 'scanToPay',
@@ -214,7 +212,6 @@ export const scanToPayMachine = setup({
     },
     // the pay password, then the payment (payment child); going back is offered while the password is asked or after a refusal
     paying: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',

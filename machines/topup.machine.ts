@@ -94,8 +94,6 @@ export const topupMachine = setup({
     keepPendingOrder: assign({ pendingOrderNo: ({ context }) => context.order?.orderNo ?? null }),
     forgetPendingOrder: assign({ pendingOrderNo: null }),
     startOver: assign(() => ({ ...FRESH })),
-    // provided by src/flows/topup.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
   },
 }).createMachine({
   id: 'topup',
@@ -196,7 +194,6 @@ export const topupMachine = setup({
     orderExpired: { tags: ['error'], on: { 'topup.restarted': { target: 'enteringAmount', actions: 'forgetOrder' } } },
     // the pay password, then the confirmation (payment child); the screen offers cancelling while the password is asked or after a refusal
     paying: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',

@@ -97,8 +97,6 @@ export const transferMachine = setup({
       receipt: ({ event }) => { const o = outputOf<TransferReceipt>(event); return o.ok ? o.data : null; },
       available: ({ event, context }) => { const o = outputOf<TransferReceipt>(event); return o.ok ? o.data.available : context.available; },
     }),
-    // provided by src/flows/transfer.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
     startOver: assign({ mobile: '', payee: null, amountText: '', amount: 0, note: '', limit: null, errorCode: null, receipt: null }),
   },
 }).createMachine({
@@ -188,7 +186,6 @@ export const transferMachine = setup({
     },
     // the pay password, then the transfer (payment child); the screen offers going back while the password is asked or after a refusal
     paying: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',

@@ -110,8 +110,6 @@ export const withdrawalMachine = setup({
     keepPendingWithdrawal: assign({ pendingWithdrawNo: ({ context }) => context.receipt?.withdrawNo ?? null }),
     forgetPendingWithdrawal: assign({ pendingWithdrawNo: null }),
     startOver: assign(() => ({ ...FRESH })),
-    // provided by src/flows/withdrawal.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
   },
 }).createMachine({
   id: 'withdrawal',
@@ -241,7 +239,6 @@ export const withdrawalMachine = setup({
     },
     // the pay password, then the withdrawal (payment child); the screen offers going back while the password is asked or after a refusal
     paying: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',

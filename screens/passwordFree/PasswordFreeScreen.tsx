@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { passwordFreeFlow } from '../../src/flows/passwordFree.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { languageOf } from '../common/format.ts';
 import { PasswordFreeView } from './PasswordFreeView.tsx';
@@ -12,7 +10,6 @@ import '../common/wallet.css';
 export default function PasswordFreeScreen() {
   const { t, i18n } = useTranslation();
   const [state, send] = useMachine(passwordFreeFlow, { input: { language: languageOf(i18n.language) } });
-  useEffect(() => () => clearKeypadKeys(), []); // leaving with the keypad shown
   return (
     <>
       <PageHeader title={t('titles.passwordFree')} />

@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { refundFlow } from '../../src/flows/refund.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { languageOf } from '../common/format.ts';
 import { RefundView } from './RefundView.tsx';
@@ -12,7 +10,6 @@ import '../common/wallet.css';
 export default function RefundScreen({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const [state, send] = useMachine(refundFlow, { input: { recordId: id, language: languageOf(i18n.language) } });
-  useEffect(() => () => clearKeypadKeys(), []); // leaving with the keypad shown
   return (
     <>
       <PageHeader title={t('titles.record')} />

@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { transferFlow } from '../../src/flows/transfer.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { languageOf } from '../common/format.ts';
 import { TransferView } from './TransferView.tsx';
@@ -12,7 +10,6 @@ import '../common/wallet.css';
 export default function TransferScreen() {
   const { t, i18n } = useTranslation();
   const [state, send] = useMachine(transferFlow, { input: { language: languageOf(i18n.language) } });
-  useEffect(() => () => clearKeypadKeys(), []); // leaving with the keypad shown
   return (
     <>
       <PageHeader title={t('titles.transfer')} />

@@ -3,7 +3,6 @@ import { passwordFreeMachine, type PasswordFreeSetting } from '../../machines/pa
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { paymentFlow } from './payment.ts';
 
 /** The password-free setting: read it, switch it on with the pay password (payment child), switch it off. */
@@ -13,4 +12,4 @@ export const passwordFreeActors = {
   payment: paymentFlow,
 } satisfies ActorsOf<typeof passwordFreeMachine>;
 
-export const passwordFreeFlow = passwordFreeMachine.provide({ actors: passwordFreeActors, actions: { clearKeypadKeys } });
+export const passwordFreeFlow = passwordFreeMachine.provide({ actors: passwordFreeActors });

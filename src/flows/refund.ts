@@ -3,7 +3,6 @@ import { refundMachine, type RecordDetail } from '../../machines/refund.machine.
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { paymentFlow } from './payment.ts';
 
 /** A record's detail, and its refund: the merchant's pay password, then merchant/refund/apply (payment child). */
@@ -12,4 +11,4 @@ export const refundActors = {
   payment: paymentFlow,
 } satisfies ActorsOf<typeof refundMachine>;
 
-export const refundFlow = refundMachine.provide({ actors: refundActors, actions: { clearKeypadKeys } });
+export const refundFlow = refundMachine.provide({ actors: refundActors });

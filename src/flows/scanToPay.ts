@@ -3,7 +3,6 @@ import { scanToPayMachine, type ResolvedCode } from '../../machines/scanToPay.ma
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { paymentFlow } from './payment.ts';
 import { scannerFlow } from './scanner.ts';
 import { loadAssets } from './walletAssets.ts';
@@ -16,4 +15,4 @@ export const scanToPayActors = {
   payment: paymentFlow,
 } satisfies ActorsOf<typeof scanToPayMachine>;
 
-export const scanToPayFlow = scanToPayMachine.provide({ actors: scanToPayActors, actions: { clearKeypadKeys } });
+export const scanToPayFlow = scanToPayMachine.provide({ actors: scanToPayActors });

@@ -6,7 +6,6 @@ import { requestGateway } from '../../services/gateway.ts';
 import { bankSettlementFlow } from './bankSettlement.ts';
 import { loadCards } from './cardList.ts';
 import { codeEntryWith } from './codeEntry.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { paymentFlow } from './payment.ts';
 import type { SendCall } from './sendCode.ts';
 
@@ -27,4 +26,4 @@ export const topupActors = {
   bankSettlement: bankSettlementFlow((orderNo) => requestGateway('wallet/topup/queryTopup', { orderNo }, { quiet: true, background: true })),
 } satisfies ActorsOf<typeof topupMachine>;
 
-export const topupFlow = topupMachine.provide({ actors: topupActors, actions: { clearKeypadKeys } });
+export const topupFlow = topupMachine.provide({ actors: topupActors });

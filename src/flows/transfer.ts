@@ -3,7 +3,6 @@ import { transferMachine, type Payee } from '../../machines/transfer.machine.ts'
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { paymentFlow } from './payment.ts';
 import { loadAssets } from './walletAssets.ts';
 
@@ -14,4 +13,4 @@ export const transferActors = {
   payment: paymentFlow,
 } satisfies ActorsOf<typeof transferMachine>;
 
-export const transferFlow = transferMachine.provide({ actors: transferActors, actions: { clearKeypadKeys } });
+export const transferFlow = transferMachine.provide({ actors: transferActors });

@@ -4,7 +4,6 @@ import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import { bankSettlementFlow } from './bankSettlement.ts';
 import { branchPickerFlow } from './branchPicker.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { paymentFlow } from './payment.ts';
 
 const quiet = { quiet: true } as const;
@@ -21,4 +20,4 @@ export const withdrawalActors = {
   bankSettlement: bankSettlementFlow((withdrawNo) => requestGateway('wallet/withdraw/queryWithdrawStatus', { withdrawNo }, { ...quiet, background: true })),
 } satisfies ActorsOf<typeof withdrawalMachine>;
 
-export const withdrawalFlow = withdrawalMachine.provide({ actors: withdrawalActors, actions: { clearKeypadKeys } });
+export const withdrawalFlow = withdrawalMachine.provide({ actors: withdrawalActors });

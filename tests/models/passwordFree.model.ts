@@ -1,5 +1,6 @@
 import { passwordFreeMachine, type PasswordFreeEvent } from '../../machines/passwordFree.machine.ts';
 import { paymentMachine } from '../../machines/payment.machine.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { parseAmount } from '../../src/lib/money.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { paymentModel } from './payment.model.ts';
@@ -37,6 +38,8 @@ export const passwordFreeModel: FlowModel<typeof passwordFreeMachine> = {
     errorEvent('query', new Error('network down')),
     doneEvent('payment', { ok: true, data: { enabled: true, limit: 200_000, cap: 500_000 } }),
     doneEvent('payment', refusal('MCH10015', '300000')),
+    // never sent by the payment chart; its answer protocol allows it
+    doneEvent('payment', UNREACHABLE),
     errorEvent('payment', new Error('child failed')),
     doneEvent('switchOff', { ok: true, data: { enabled: false, limit: 200_000, cap: 500_000 } }),
     doneEvent('switchOff', refusal('AGW50000')),

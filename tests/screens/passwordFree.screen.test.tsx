@@ -129,9 +129,20 @@ describe('password-free payments through the real gateway (PGlite)', () => {
     expect(actor.getSnapshot().matches({ editing: 'overCap' })).toBe(true);
     actor.send({ type: 'limit.changed', value: '2 500,50' });
     actor.send({ type: 'limit.submitted' });
+    // going back while the keypad shows: its one-time keys go with the payment (its keypadKeys actor)
+    const keypadShown = async () => {
+      const shown = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
+      await waitFor(shown.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>, (s) => s.matches('entering'), { timeout: 10_000 });
+    };
+    await keypadShown();
+    expect(storage.getKeypadKeys().randKey).toBeTruthy();
+    actor.send({ type: 'payment.cancelled' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(storage.getKeypadKeys().randKey).toBeUndefined();
+    actor.send({ type: 'limit.submitted' });
     const payment = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
     const child = () => payment.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>;
-    await waitFor(child(), (s) => s.matches('entering'), { timeout: 10_000 });
+    await keypadShown();
     for (const digit of '270419') child().send({ type: 'digit.pressed', position: child().getSnapshot().context.keypad!.mapArr.indexOf(Number(digit)) });
     await waitFor(actor, (s) => s.matches({ on: 'saved' }), { timeout: 20_000 });
     expect(await ok(server, 'pay/passwordFree/query', {}, ana)).toEqual({ enabled: true, limit: 250_050, cap: 500_000 });

@@ -188,7 +188,7 @@ describe('a top-up with real actors', () => {
           actors: {
             payConfirm: fromPromise(async ({ input }: { input: { purpose: unknown } }) => {
               purposes.push(input.purpose);
-              return { ok: true, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' };
+              return { ok: true, data: { payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' } };
             }) as never,
             apply: fromPromise<PaymentOutput, Application>(async ({ input }) => {
               sent.push(input);

@@ -233,7 +233,7 @@ describe('a transfer whose answer is lost is retried without paying twice', () =
         // the shared payment chart, with the pay confirmation and the transfer call as stand-ins
         payment: paymentMachine.provide({
           actors: {
-            payConfirm: fromPromise(async () => ({ ok: true, payToken: `pay-token-${++tokens}-abcdefghijklmnopqrstuvwxyz` })) as never,
+            payConfirm: fromPromise(async () => ({ ok: true, data: { payToken: `pay-token-${++tokens}-abcdefghijklmnopqrstuvwxyz` } })) as never,
             apply: fromPromise<PaymentOutput, Application>(async ({ input }) => {
               sent.push(input);
               const answer = answers.shift();

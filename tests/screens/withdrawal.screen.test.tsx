@@ -209,7 +209,7 @@ describe('a withdrawal with real actors', () => {
         // the shared payment chart, with the pay confirmation and the withdrawal call as stand-ins
         payment: paymentMachine.provide({
           actors: {
-            payConfirm: fromPromise(async () => ({ ok: true, payToken: `pay-token-${++tokens}-abcdefghijklmnopqrstuvwxyz` })) as never,
+            payConfirm: fromPromise(async () => ({ ok: true, data: { payToken: `pay-token-${++tokens}-abcdefghijklmnopqrstuvwxyz` } })) as never,
             apply: fromPromise<PaymentOutput, Application>(async ({ input }) => {
               sent.push(input);
               const reply = replies.shift();
@@ -269,7 +269,7 @@ describe('a withdrawal with real actors', () => {
         }),
         payment: paymentMachine.provide({
           actors: {
-            payConfirm: fromPromise(async () => ({ ok: true, payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' })) as never,
+            payConfirm: fromPromise(async () => ({ ok: true, data: { payToken: 'pay-token-abcdefghijklmnopqrstuvwxyz' } })) as never,
             apply: fromPromise<PaymentOutput, Application>(async ({ input }) => { sent.push(input); return { ok: true, data: sampleReceipt }; }),
           },
         }),
