@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { merchantOpeningMachine, MerchantOpeningEvent } from '../../machines/merchantOpening.machine.ts';
 import type { MerchantSummary } from '../../services/contract/merchantShared.ts';
@@ -8,6 +9,7 @@ import { serverDocumentFlow } from '../../src/flows/document.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailed } from '../../src/ui/LoadFailed.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
+import { BoundCardsPanel, type BoundCardsActor, type BoundCardsSteps } from '../common/BoundCardsView.tsx';
 import { LinkButton } from './LinkButton.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { languageOf } from '../common/format.ts';
@@ -34,6 +36,19 @@ function AgreementInPlace() {
 }
 
 /** The merchant as customers and the merchant see it: name, category, service charge. */
+/** The bound cards (boundCards child) as the opening asks for them: none yet, the way to bind one and to look again. */
+export const openingCardsSteps = (t: TFunction): BoundCardsSteps => ({
+  loading: <p className="kw-centered" role="status">{t('merchantOpening.loadingCards')}</p>,
+  failed: (errorCode, retry) => <div className="kw-form"><LoadFailed errorCode={errorCode} fallback={t('merchantOpening.cardsFailed')} onRetry={retry} /></div>,
+  none: (retry) => (
+    <div className="kw-form">
+      <p className="kw-muted-text" role="status">{t('merchantOpening.noCards')}</p>
+      <LinkButton href="/app/cards/bind?from=open" primary>{t('bank.common.bindCard')}</LinkButton>
+      <Button block size="large" onClick={retry}>{t('merchantOpening.cardsAgain')}</Button>
+    </div>
+  ),
+});
+
 export function MerchantSummaryList({ merchant }: { merchant: MerchantSummary }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
@@ -85,19 +100,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
       </div>
     );
   }
-  if (state.matches('loadingCards')) return <p className="kw-centered" role="status">{t('merchantOpening.loadingCards')}</p>;
-  if (state.matches('cardsFailed')) {
-    return <div className="kw-form"><LoadFailed errorCode={context.errorCode} fallback={t('merchantOpening.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} /></div>;
-  }
-  if (state.matches('noCards')) {
-    return (
-      <div className="kw-form">
-        <p className="kw-muted-text" role="status">{t('merchantOpening.noCards')}</p>
-        <LinkButton href="/app/cards/bind?from=open" primary>{t('bank.common.bindCard')}</LinkButton>
-        <Button block size="large" onClick={() => send({ type: 'cards.retry' })}>{t('merchantOpening.cardsAgain')}</Button>
-      </div>
-    );
-  }
+  if (state.matches('loadingCards')) return <BoundCardsPanel actor={state.children.boundCards as BoundCardsActor | undefined} steps={openingCardsSteps(t)} />;
   if (state.matches('opened') && context.merchant) {
     return (
       <div className="kw-form">

@@ -5,17 +5,19 @@ import type { topupMachine, TopupEvent } from '../../machines/topup.machine.ts';
 import type { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
 import type { TopupStatus } from '../../machines/bankFlow.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
+import type { cardChoiceMachine } from '../../machines/cardChoice.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { AmountEntryPanel, amountSent, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
+import { BoundCardsPanel, type BoundCardsActor, type BoundCardsSteps } from '../common/BoundCardsView.tsx';
 import { amountPlaceholder, languageOf, money } from '../common/format.ts';
-import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
+import { BANK_PAYMENT_WORDS, BankOutcome, CardChoice, CardChoicePanel, NoBoundCard, WaitingForBank, cardLabel, useBankReason } from '../common/bank.tsx';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof topupMachine>;
 type Send = (event: TopupEvent) => void;
 
-const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overPerTransaction', 'bankLimit', 'limitExceeded', 'refused', 'unreachable'] as const;
 const BANK_LIMITS = ['perTransaction', 'daily'];
 export const TOPUP_PAYMENT_WORDS: PaymentWords = { ...BANK_PAYMENT_WORDS, paying: 'topup.paying', uncertain: 'topup.uncertain', cancel: 'topup.cancel', back: 'topup.backToAmount' };
 
@@ -29,10 +31,13 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
   const card = context.cards.find((c) => c.cardId === context.cardId) ?? null;
   const busy = state.hasTag('busy');
 
-  if (state.matches('loadingCards')) return <Loading />;
-  if (state.matches('cardsFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('topup.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />;
-  if (state.matches('noCards')) {
-    return <NoBoundCard text={t('topup.noCards')} from="topup" />;
+  if (state.matches('loadingCards')) {
+    const steps: BoundCardsSteps = {
+      loading: <Loading />,
+      failed: (errorCode, retry) => <LoadFailedStep errorCode={errorCode} fallback={t('topup.cardsFailed')} onRetry={retry} />,
+      none: () => <NoBoundCard text={t('topup.noCards')} from="topup" />,
+    };
+    return <BoundCardsPanel actor={state.children.boundCards as BoundCardsActor | undefined} steps={steps} />;
   }
   if (state.matches('notVerified')) {
     return <VerifyFirst label={t('bank.common.verify')} />;
@@ -41,27 +46,33 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-form">
         <h2 className="kw-step-title">{t('topup.cardTitle')}</h2>
-        <CardChoice cards={context.cards} disabled={busy} onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />
-        {state.matches({ choosingCard: 'unreachable' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('topup.limitsFailed')}</FieldError>}
+        {state.matches('choosingCard')
+          ? <CardChoicePanel actor={state.children.cardChoice as ActorRefFrom<typeof cardChoiceMachine> | undefined} unanswered={t('topup.limitsFailed')} />
+          : <CardChoice cards={context.cards} disabled onChoose={() => undefined} />}
         {busy && <p className="kw-muted-text" role="status">{t('topup.loadingLimits')}</p>}
         <a className="kw-text-button kw-centered-text" href="/app/cards/bind?from=topup">{t('bank.common.bindAnother')}</a>
       </div>
     );
   }
   const rules = context.rules?.topup;
-  if (state.matches('enteringAmount') || state.matches('applying')) {
-    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
-    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
-      unreadable: t('bank.common.amountUnreadable'),
-      notPositive: t('bank.common.amountNotPositive'),
-      overPerTransaction: t('topup.overPerTransaction', { amount: kz(rules?.perTransaction ?? 0) }),
-      bankLimit: context.limit && BANK_LIMITS.includes(context.limit) ? t(`topup.bankLimits.${context.limit}`) : t('errors.CRD10010'),
-      limitExceeded: context.limit === 'maxBalance' ? t('topup.maxBalance') : t('errors.FND10003'),
-      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-      unreachable: t('errors.network.gateway'),
+  // the amount child's form, or the amount being sent on (busy)
+  const amountForm = (entry: AmountEntryShown) => {
+    const refusal = entry.refusal;
+    const refused = () => {
+      if (!refusal?.code) return t('errors.network.gateway');
+      if (refusal.code === 'CRD10010') return refusal.detail && BANK_LIMITS.includes(refusal.detail) ? t(`topup.bankLimits.${refusal.detail}`) : t('errors.CRD10010');
+      if (refusal.code === 'FND10003') return refusal.detail === 'maxBalance' ? t('topup.maxBalance') : t('errors.FND10003');
+      return t(`errors.${refusal.code}`);
+    };
+    const message = {
+      unreadable: () => t('bank.common.amountUnreadable'),
+      notPositive: () => t('bank.common.amountNotPositive'),
+      belowMin: () => t('bank.common.amountNotPositive'),
+      overLimit: () => t('topup.overPerTransaction', { amount: kz(rules?.perTransaction ?? 0) }),
+      refused,
     };
     return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>
         <div className="kw-row-actions">
           <p className="kw-muted-text">{t('topup.from', { card: card ? cardLabel(card) : '' })}</p>
           <button type="button" className="kw-text-button" disabled={busy} onClick={() => send({ type: 'card.change' })}>{t('bank.common.changeCard')}</button>
@@ -69,18 +80,20 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
         <h2 className="kw-step-title">{t('topup.amountTitle')}</h2>
         <div className="kw-field">
           <label className="kw-label" htmlFor="topup-amount">{t('topup.amountLabel')}</label>
-          <Input id="topup-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} aria-describedby="topup-limits" disabled={busy} />
+          <Input id="topup-amount" inputMode="decimal" autoComplete="off" value={entry.text} onChange={entry.change} placeholder={amountPlaceholder(language)} aria-describedby="topup-limits" disabled={busy} />
           <ul id="topup-limits" className="kw-bank-limits">
             {rules?.perTransaction != null && <li>{t('topup.perTransaction', { amount: kz(rules.perTransaction) })}</li>}
             {rules?.daily != null && <li>{t('topup.daily', { amount: kz(rules.daily) })}</li>}
           </ul>
         </div>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {entry.problem && <FieldError>{message[entry.problem]()}</FieldError>}
         {busy && <p className="kw-muted-text" role="status">{t('topup.applying')}</p>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('bank.common.continue')}</Button>
       </form>
     );
-  }
+  };
+  if (state.matches('enteringAmount')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountForm}</AmountEntryPanel>;
+  if (state.matches('applying')) return amountForm(amountSent(context.amountText));
   // after a reload the bank's status is all there is to show
   const summaryFor = (bankStatus: TopupStatus | null) => {
     const amount = bankStatus?.amount ?? context.amount;

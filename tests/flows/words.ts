@@ -78,6 +78,13 @@ export const GUARDS: Record<string, Phrase> = {
   alreadySet: p('a pay password is already set', 'já existe uma palavra-passe de pagamento'),
   alreadyVerified: p('the identity is already verified', 'a identidade já está verificada'),
   amountNotPositive: p('the amount is zero', 'o valor é zero'),
+  // the amount child (amountEntry), asked again by its page
+  refusedBefore: p('the page refused the amount asked before', 'a página recusou o valor pedido antes'),
+  overLimit: p("the amount is over one of the page's limits", 'o valor ultrapassa um dos limites da página'),
+  // the bound cards child (boundCards) and the card choice (cardChoice)
+  interrupted: p('it stopped with an error before', 'parou antes com um erro'),
+  noneBound: p('no card is bound', 'não há cartões associados'),
+  troubled: p('the page could not go on with the card chosen before', 'a página não pôde continuar com o cartão escolhido antes'),
   amountTooLarge: p('the amount is too large', 'o valor é demasiado grande'),
   amountTooMuch: p('the amount is more than can be refunded', 'o valor é maior do que o reembolsável'),
   amountUnreadable: p('the amount is not a number', 'o valor não é um número'),
@@ -240,6 +247,9 @@ export const CHILDREN: Record<string, Phrase> = {
   newPayPassword: p('choosing the pay password', 'a escolha da palavra-passe de pagamento'),
   scanner: p('the scanner', 'o leitor de códigos'),
   dateRange: p('choosing the period', 'a escolha do período'),
+  amountEntry: p('the amount entry', 'a introdução do valor'),
+  boundCards: p("the member's cards", 'os cartões do membro'),
+  cardChoice: p('choosing the card', 'a escolha do cartão'),
   bankSettlement: p('waiting for the bank', 'a espera pelo banco'),
   branchPicker: p('choosing the branch', 'a escolha da agência'),
   dynamicCode: p('charging with a code', 'a cobrança com código'),
@@ -248,7 +258,10 @@ export const CHILDREN: Record<string, Phrase> = {
 
 /** The name of a chart that has no page of its own (or a better one than its page's title). */
 export const CHART_NAMES: Record<string, Phrase> = {
+  amountEntry: p('Entering an amount', 'Introduzir um valor'),
   bankSettlement: p('Waiting for the bank', 'À espera do banco'),
+  boundCards: p('The bound debit cards', 'Os cartões de débito associados'),
+  cardChoice: p('Choosing a card', 'Escolher um cartão'),
   branchPicker: p('Choosing a bank branch', 'Escolher uma agência'),
   captcha: p('The captcha', 'O captcha'),
   codeCharge: p("Charging the customer's payment code", 'Cobrar pelo código de pagamento do cliente'),
