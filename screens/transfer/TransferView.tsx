@@ -9,12 +9,12 @@ import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.ts
 import { MobileField } from '../common/MobileField.tsx';
 import { amountPlaceholder, languageOf, money } from '../common/format.ts';
 import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
+import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
 
 type State = SnapshotFrom<typeof transferMachine>;
 type Send = (event: TransferEvent) => void;
 
 const MOBILE_PROBLEMS = ['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const;
-const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
 const LIMITS = ['perTransaction', 'daily', 'monthly', 'payeeBalance'];
 export const TRANSFER_PAYMENT_WORDS: PaymentWords = {
   paying: 'transfer.paying', uncertain: 'transfer.uncertain', uncertainTitle: 'transfer.uncertainTitle', retry: 'transfer.retry', checkRecords: 'transfer.checkRecords',
@@ -71,18 +71,22 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  if (state.matches('enteringAmount')) {
-    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
-    const limit = context.limit && LIMITS.includes(context.limit) ? t(`transfer.limits.${context.limit}`) : t('errors.FND10003');
-    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
-      unreadable: t('transfer.amountUnreadable'),
-      notPositive: t('transfer.amountNotPositive'),
-      overAvailable: t('transfer.overAvailable', { available }),
-      insufficient: t('errors.FND10001'),
-      limitExceeded: limit,
+  // the amount child's form: the amount, the note beside it, why the amount was refused
+  const amountForm = (entry: AmountEntryShown) => {
+    const refusal = entry.refusal;
+    const refused = () => {
+      if (refusal?.code === 'FND10003') return refusal.detail && LIMITS.includes(refusal.detail) ? t(`transfer.limits.${refusal.detail}`) : t('errors.FND10003');
+      return refusal?.code ? t(`errors.${refusal.code}`) : t('errors.network.gateway');
+    };
+    const message = {
+      unreadable: () => t('transfer.amountUnreadable'),
+      notPositive: () => t('transfer.amountNotPositive'),
+      belowMin: () => t('transfer.amountNotPositive'),
+      overLimit: () => t('transfer.overAvailable', { available }),
+      refused,
     };
     return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>
         <h2 className="kw-step-title">{t('transfer.amountTitle')}</h2>
         <div className="kw-row-actions">
           <p className="kw-muted-text">{t('transfer.to', { payee: payeeLine })}</p>
@@ -90,18 +94,19 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
         </div>
         <div className="kw-field">
           <label className="kw-label" htmlFor="transfer-amount">{t('transfer.amountLabel')}</label>
-          <Input id="transfer-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} />
+          <Input id="transfer-amount" inputMode="decimal" autoComplete="off" value={entry.text} onChange={entry.change} placeholder={amountPlaceholder(language)} />
           <span className="kw-hint">{t('transfer.available', { available })}</span>
         </div>
         <div className="kw-field">
           <label className="kw-label" htmlFor="transfer-note">{t('transfer.noteLabel')}</label>
           <Input id="transfer-note" value={context.note} maxLength={NOTE_MAX} onChange={(value) => send({ type: 'note.changed', value })} />
         </div>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {entry.problem && <FieldError>{message[entry.problem]()}</FieldError>}
         <Button block color="primary" size="large" type="submit">{t('transfer.continue')}</Button>
       </form>
     );
-  }
+  };
+  if (state.matches('enteringAmount')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountForm}</AmountEntryPanel>;
   if (state.matches('paying')) {
     const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
     const summary = <p className="kw-wallet-summary">{t('transfer.summary', { amount: money(context.amount, language), payee: payeeLine })}</p>;
