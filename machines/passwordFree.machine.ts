@@ -2,7 +2,8 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { MERCHANT_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
-import { decimalMarkOf, parseAmount } from '../src/lib/money.ts';
+import { decimalMarkOf } from '../src/lib/money.ts';
+import { amountAsked, amountEntryMachine, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
@@ -26,21 +27,21 @@ export interface PasswordFreeInput {
 export interface PasswordFreeContext {
   language: Language;
   setting: PasswordFreeSetting | null;
+  /** The limit asked for, and as it was typed: it is asked again with it. */
   limitText: string;
   limit: number;
+  /** Why the limit is asked again: the cap was lowered meanwhile (MCH10015). */
+  limitRefusal: AmountRefusal | null;
   errorCode: string | null;
 }
 
 export type PasswordFreeEvent =
   | { type: 'setting.retry' }
   | { type: 'limit.edit' }
-  | { type: 'limit.changed'; value: string }
-  | { type: 'limit.submitted' }
   | { type: 'edit.cancelled' }
   | { type: 'payment.cancelled' }
   | { type: 'passwordFree.disabled' };
 
-const typedLimit = (c: PasswordFreeContext) => parseAmount(c.limitText, c.language);
 /** Cêntimos as a person types them back ("5000", "5000,50" in pt), in integers only. */
 const amountText = (centimos: number, language: Language) => {
   const cents = centimos % 100;
@@ -52,15 +53,12 @@ export const passwordFreeMachine = setup({
   actors: {
     query: provided<Outcome<PasswordFreeSetting>>('query'),
     switchOff: provided<Outcome<PasswordFreeSetting>>('switchOff'),
+    amountEntry: amountEntryMachine,
     payment: paymentMachine,
   },
   guards: {
     enabledNow: ({ event }) => answerData<PasswordFreeSetting>(event).enabled,
     isEnabled: ({ context }) => context.setting?.enabled === true,
-    limitUnreadable: ({ context }) => typedLimit(context) === null,
-    limitNotPositive: ({ context }) => typedLimit(context) === 0n,
-    // the cap shown is the server's; it checks again (MCH10015)
-    overCap: ({ context }) => (typedLimit(context) ?? 0n) > BigInt(context.setting?.cap ?? 0),
   },
   actions: {
     announceAnswer: announceAnswer<PasswordFreeContext, PasswordFreeEvent | AnswerEvent>(),
@@ -69,14 +67,18 @@ export const passwordFreeMachine = setup({
     forgetRefusal: assign({ errorCode: null }),
     // the limit offered is the one set before (kept while switched off), or empty
     startEditing: assign({ limitText: ({ context }) => (context.setting && context.setting.limit > 0 ? amountText(context.setting.limit, context.language) : ''), errorCode: null }),
-    setLimitText: assign({ limitText: ({ context, event }) => (event.type === 'limit.changed' ? event.value.slice(0, 24) : context.limitText) }),
-    keepLimit: assign({ limit: ({ context }) => Number(typedLimit(context) ?? 0n) }),
-    // MCH10015's subMsg is the cap that applies now
-    keepNewCap: assign({ setting: ({ event, context }) => { const cap = Number(answerDetail(event)); return context.setting && Number.isInteger(cap) && cap > 0 ? { ...context.setting, cap } : context.setting; } }),
+    keepLimit: assign(({ event }) => { const asked = amountAsked(event); return { limit: asked.amount, limitText: asked.amountText }; }),
+    // MCH10015's subMsg is the cap that applies now; the limit is asked again with why
+    keepNewCap: assign({
+      setting: ({ event, context }) => { const cap = Number(answerDetail(event)); return context.setting && Number.isInteger(cap) && cap > 0 ? { ...context.setting, cap } : context.setting; },
+      limitRefusal: ({ event }) => ({ code: answerCode(event), detail: answerDetail(event) }),
+    }),
+    // the refusal is the amount child's to show once, as it starts
+    forgetLimitRefusal: assign({ limitRefusal: null }),
   },
 }).createMachine({
   id: 'passwordFree',
-  context: ({ input }) => ({ language: input.language, setting: null, limitText: '', limit: 0, errorCode: null }),
+  context: ({ input }) => ({ language: input.language, setting: null, limitText: '', limit: 0, limitRefusal: null, errorCode: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -109,20 +111,21 @@ export const passwordFreeMachine = setup({
       },
       states: { idle: {}, saved: {}, switchOffFailed: { tags: ['error'] } },
     },
-    // the limit: within the cap, then confirmed with the pay password
+    // the limit (amountEntry child): within the cap shown (the server's; it checks again, MCH10015),
+    // then confirmed with the pay password
     editing: {
-      initial: 'typing',
-      on: {
-        'limit.changed': { target: '.typing', actions: 'setLimitText' },
-        'limit.submitted': [
-          { guard: 'limitUnreadable', target: '.unreadable' },
-          { guard: 'limitNotPositive', target: '.notPositive' },
-          { guard: 'overCap', target: '.overCap' },
-          { target: 'confirming', actions: 'keepLimit' },
-        ],
-        'edit.cancelled': [{ guard: 'isEnabled', target: 'on' }, { target: 'off' }],
+      exit: 'forgetLimitRefusal',
+      invoke: {
+        id: 'amountEntry',
+        src: 'amountEntry',
+        input: ({ context }): AmountEntryInput => ({
+          language: context.language, amountText: context.limitText, limits: [{ name: 'cap', max: context.setting?.cap ?? 0 }], refusal: context.limitRefusal,
+        }),
+        onDone: { target: 'confirming', actions: 'keepLimit' },
+        // the chart itself failed (never an answer of the server): as cancelling
+        onError: [{ guard: 'isEnabled', target: 'on' }, { target: 'off' }],
       },
-      states: { typing: {}, unreadable: { tags: ['error'] }, notPositive: { tags: ['error'] }, overCap: { tags: ['error'] } },
+      on: { 'edit.cancelled': [{ guard: 'isEnabled', target: 'on' }, { target: 'off' }] },
     },
     // the pay password for this setting, then the setting saved (payment child)
     confirming: {
@@ -142,7 +145,7 @@ export const passwordFreeMachine = setup({
       on: {
         'payment.ok': { target: 'on.saved', actions: 'keepSetting' },
         // MCH10015, the one code routedByParent lists: the cap was lowered meanwhile
-        'payment.refused.*': { target: 'editing.overCap', actions: 'keepNewCap' },
+        'payment.refused.*': { target: 'editing', actions: 'keepNewCap' },
         // never (the payment shows its own trouble): as the chart failing
         'payment.unreachable': { target: 'editing' },
         'payment.cancelled': { target: 'editing' },

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { passwordFreeMachine, type PasswordFreeSetting } from '../../machines/passwordFree.machine.ts';
+import { amountEntryMachine } from '../../machines/amountEntry.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
@@ -7,6 +8,7 @@ import { paymentFlow } from './payment.ts';
 
 /** The password-free setting: read it, switch it on with the pay password (payment child), switch it off. */
 export const passwordFreeActors = {
+  amountEntry: amountEntryMachine,
   query: fromPromise<Outcome<PasswordFreeSetting>>(() => requestGateway('pay/passwordFree/query', {}, { quiet: true })),
   switchOff: fromPromise<Outcome<PasswordFreeSetting>>(() => requestGateway('pay/passwordFree/set', { enabled: false })),
   payment: paymentFlow,
