@@ -2,20 +2,23 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import type { BoundCard } from './bankFlow.ts';
+import { boundCardsMachine, type BoundCardsAnswer, type BoundCardsInput } from './boundCards.machine.ts';
 
 /**
- * The member's bound cards: the list (or the empty state that leads to binding one), and removing
- * a card, asked once more before it happens. A card already gone (CRD10008) counts as removed.
+ * The member's bound cards: the list (the boundCards child: none yet, the way to bind one), and
+ * removing a card, asked once more before it happens. A card already gone (CRD10008) counts as
+ * removed; the last one removed leaves nothing, and the way to bind one.
  */
 export interface CardListContext {
   cards: BoundCard[];
   /** The card the member asked to remove, until it is removed or kept. */
   chosen: BoundCard | null;
+  /** The cards' chart stopped with an error: asked again only by hand. */
+  cardsInterrupted: boolean;
   errorCode: string | null;
 }
 
 export type CardListEvent =
-  | { type: 'cards.retry' }
   | { type: 'card.removeRequested'; cardId: string }
   | { type: 'removal.confirmed' }
   | { type: 'removal.cancelled' };
@@ -23,11 +26,10 @@ export type CardListEvent =
 export const cardListMachine = setup({
   types: { context: {} as CardListContext, events: {} as CardListEvent | AnswerEvent },
   actors: {
-    loadCards: provided<Outcome<{ cards: BoundCard[] }>>('loadCards'),
+    boundCards: boundCardsMachine,
     removeCard: provided<Outcome<{ removed: true }>, { cardId: string }>('removeCard'),
   },
   guards: {
-    hasNoCards: ({ event }) => answerData<{ cards: BoundCard[] }>(event).cards.length === 0,
     knownCard: ({ context, event }) => event.type === 'card.removeRequested' && context.cards.some((c) => c.cardId === event.cardId),
     // while one card's removal is asked, another card may be chosen instead
     anotherCard: ({ context, event }) => event.type === 'card.removeRequested' && event.cardId !== context.chosen?.cardId && context.cards.some((c) => c.cardId === event.cardId),
@@ -36,7 +38,8 @@ export const cardListMachine = setup({
   },
   actions: {
     announceAnswer: announceAnswer<CardListContext, CardListEvent | AnswerEvent>(),
-    keepCards: assign({ cards: ({ event }) => answerData<{ cards: BoundCard[] }>(event).cards, errorCode: null }),
+    keepCards: assign({ cards: ({ event }) => answerData<BoundCardsAnswer>(event).cards, cardsInterrupted: false, errorCode: null }),
+    noteCardsInterrupted: assign({ cardsInterrupted: true }),
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     choose: assign({ chosen: ({ context, event }) => (event.type === 'card.removeRequested' ? context.cards.find((c) => c.cardId === event.cardId) ?? null : context.chosen) }),
@@ -45,27 +48,27 @@ export const cardListMachine = setup({
   },
 }).createMachine({
   id: 'cardList',
-  context: { cards: [], chosen: null, errorCode: null },
+  context: { cards: [], chosen: null, cardsInterrupted: false, errorCode: null },
   initial: 'loading',
   states: {
+    // the bound cards (boundCards child): none yet, the screen leads to binding one
     loading: {
-      tags: ['busy'],
       invoke: {
-        id: 'loadCards',
-        src: 'loadCards',
+        id: 'boundCards',
+        src: 'boundCards',
+        input: ({ context }): BoundCardsInput => ({ interrupted: context.cardsInterrupted }),
         onDone: { actions: 'announceAnswer' },
-        onError: { target: 'failed', actions: 'forgetRefusal' },
+        // the chart itself failed (never an answer of the server): its failure shown, to try again
+        onError: { target: 'loading', reenter: true, actions: 'noteCardsInterrupted' },
       },
       on: {
-        'loadCards.ok': [
-          { guard: 'hasNoCards', target: 'empty', actions: 'keepCards' },
-          { target: 'ready', actions: 'keepCards' },
-        ],
-        'loadCards.refused.*': { target: 'failed', actions: 'keepRefusal' },
+        'boundCards.ok': { target: 'ready', actions: 'keepCards' },
+        // never (it hands over no refusal, and asks again until it has cards): as the chart failing
+        'boundCards.refused.*': { target: 'loading', reenter: true, actions: 'noteCardsInterrupted' },
+        'boundCards.unreachable': { target: 'loading', reenter: true, actions: 'noteCardsInterrupted' },
       },
     },
-    failed: { tags: ['error'], on: { 'cards.retry': { target: 'loading' } } },
-    // no card yet: the screen leads to binding one
+    // the last card removed: nothing left, the screen leads to binding one
     empty: {},
     ready: {
       initial: 'idle',
