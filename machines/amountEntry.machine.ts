@@ -1,6 +1,6 @@
 import { setup, assign } from 'xstate';
 import type { Language } from '../src/lib/language.ts';
-import { parseAmount } from '../src/lib/money.ts';
+import { decimalMarkOf, parseAmount } from '../src/lib/money.ts';
 
 /**
  * The amount a money page asks for (transfer, top-up, withdrawal, a refund, the till's two modes):
@@ -60,6 +60,12 @@ export const LARGEST_AMOUNT = 999_999_999_999;
 
 /** The typed amount in cêntimos, or null when it cannot be read. */
 export const typedAmount = (context: Pick<AmountEntryContext, 'amountText' | 'language'>) => parseAmount(context.amountText, context.language);
+
+/** Cêntimos as a person types them back ("5000", "5000,50" in pt): what a page offers the field first. */
+export const amountTextOf = (centimos: number, language: Language) => {
+  const cents = centimos % 100;
+  return `${Math.trunc(centimos / 100)}${cents ? `${decimalMarkOf(language)}${String(cents).padStart(2, '0')}` : ''}`;
+};
 
 /** The amount the page was given, from this chart's done event. */
 export const amountAsked = (event: unknown): AmountAsked => (event as { output: AmountAsked }).output;

@@ -2,8 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { MERCHANT_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
-import { decimalMarkOf } from '../src/lib/money.ts';
-import { amountAsked, amountEntryMachine, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
+import { amountAsked, amountEntryMachine, amountTextOf, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
@@ -42,12 +41,6 @@ export type PasswordFreeEvent =
   | { type: 'payment.cancelled' }
   | { type: 'passwordFree.disabled' };
 
-/** Cêntimos as a person types them back ("5000", "5000,50" in pt), in integers only. */
-const amountText = (centimos: number, language: Language) => {
-  const cents = centimos % 100;
-  return `${Math.trunc(centimos / 100)}${cents ? `${decimalMarkOf(language)}${String(cents).padStart(2, '0')}` : ''}`;
-};
-
 export const passwordFreeMachine = setup({
   types: { input: {} as PasswordFreeInput, context: {} as PasswordFreeContext, events: {} as PasswordFreeEvent | AnswerEvent },
   actors: {
@@ -66,7 +59,7 @@ export const passwordFreeMachine = setup({
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     // the limit offered is the one set before (kept while switched off), or empty
-    startEditing: assign({ limitText: ({ context }) => (context.setting && context.setting.limit > 0 ? amountText(context.setting.limit, context.language) : ''), errorCode: null }),
+    startEditing: assign({ limitText: ({ context }) => (context.setting && context.setting.limit > 0 ? amountTextOf(context.setting.limit, context.language) : ''), errorCode: null }),
     keepLimit: assign(({ event }) => { const asked = amountAsked(event); return { limit: asked.amount, limitText: asked.amountText }; }),
     // MCH10015's subMsg is the cap that applies now; the limit is asked again with why
     keepNewCap: assign({

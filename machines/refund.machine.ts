@@ -5,9 +5,8 @@ import type { recordDetail } from '../services/contract/records.ts';
 import type { applyRefund } from '../services/contract/refund.ts';
 import { LEDGER_CODES, STAFF_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
-import { decimalMarkOf } from '../src/lib/money.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
-import { amountAsked, amountEntryMachine, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
+import { amountAsked, amountEntryMachine, amountTextOf, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
 /**
@@ -49,12 +48,6 @@ export type RefundEvent =
   | { type: 'refund.cancelled' }
   | { type: 'payment.cancelled' };
 
-/** Cêntimos as a person types them ("1500", "1500,50" in pt). */
-export const amountText = (centimos: number, language: Language) => {
-  const cents = centimos % 100;
-  return `${Math.trunc(centimos / 100)}${cents ? `${decimalMarkOf(language)}${String(cents).padStart(2, '0')}` : ''}`;
-};
-
 export const refundMachine = setup({
   types: { input: {} as RefundInput, context: {} as RefundContext, events: {} as RefundEvent | AnswerEvent },
   actors: {
@@ -72,8 +65,8 @@ export const refundMachine = setup({
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     // all that is left, by default: the common case is giving the whole payment back
-    startEditing: assign({ amountText: ({ context }) => amountText(context.record?.refundable ?? 0, context.language), errorCode: null }),
-    fillAll: assign({ amountText: ({ context }) => amountText(context.record?.refundable ?? 0, context.language) }),
+    startEditing: assign({ amountText: ({ context }) => amountTextOf(context.record?.refundable ?? 0, context.language), errorCode: null }),
+    fillAll: assign({ amountText: ({ context }) => amountTextOf(context.record?.refundable ?? 0, context.language) }),
     keepAmount: assign(({ event }) => amountAsked(event)),
     refuseAmount: assign({ amountRefusal: ({ event }) => ({ code: answerCode(event), detail: answerDetail(event) }) }),
     // the refusal is the amount child's to show once, as it starts
