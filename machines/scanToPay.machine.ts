@@ -2,8 +2,8 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
-import { parseAmount } from '../src/lib/money.ts';
 import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { amountAsked, amountEntryMachine, amountTextOf, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
 import type { Assets } from './transfer.machine.ts';
@@ -17,7 +17,8 @@ import { invitationTokenIn } from '../services/contract/merchantShared.ts';
  * the server says what it pays — the merchant's verified name, the store, its category and, for a
  * cashier's one-time code, the amount — or why it cannot be paid (unknown, not bound, expired,
  * already paid, a closed store, one's own store). The member types the amount of a printed or
- * store code (a one-time code's is fixed), then the payment child authorises exactly this payment
+ * store code (a one-time code's is fixed; either checked against the balance by the amountEntry
+ * child), then the payment child authorises exactly this payment
  * with the pay password and pays: a lost answer is resent with the same requestNo, never paid
  * twice. Ends with the receipt. A merchant's staff invitation QR (issue 12) is not a payment: the
  * scanner's reading of one opens the invitation (`openInvitation`, provided by the screen).
@@ -55,10 +56,11 @@ export interface ScanToPayContext {
   verified: boolean | null;
   scanned: ScannerOutput | null;
   code: ResolvedCode | null;
+  /** The amount asked for, and as it was typed (a one-time code's own): the amount is asked again with it. */
   amountText: string;
   amount: number;
-  /** FND10003's subMsg: perTransaction, daily or monthly. */
-  limit: string | null;
+  /** Why the amount is asked again: not enough money (FND10001), a limit (FND10003: its subMsg says which). */
+  amountRefusal: AmountRefusal | null;
   errorCode: string | null;
   receipt: MerchantReceipt | null;
 }
@@ -67,8 +69,6 @@ export type ScanToPayEvent =
   | { type: 'assets.retry' }
   | { type: 'scan.again' }
   | { type: 'resolve.retry' }
-  | { type: 'amount.changed'; value: string }
-  | { type: 'amount.submitted' }
   | { type: 'payment.cancelled' };
 
 /** The refusals that are about the code itself: the member scans another. */
@@ -78,10 +78,6 @@ const CODE_REFUSALS = [
 ];
 /** What a person scans or types to name a code (the contract's `scannedCode`): 8 to 512 characters. */
 const readable = (text: string) => text.trim().length >= 8 && text.trim().length <= 512;
-const typedAmount = (c: ScanToPayContext) => parseAmount(c.amountText, c.language);
-const isStatic = (c: ScanToPayContext) => c.code?.kind === 'static';
-/** The amount to pay: typed for a printed or store code, the code's own for a one-time code. */
-const amountOf = (c: ScanToPayContext): bigint | null => (isStatic(c) ? typedAmount(c) : BigInt(c.code?.amount ?? 0));
 const scannedOf = (event: unknown) => (event as { output?: ScannerOutput }).output ?? null;
 
 export const scanToPayMachine = setup({
@@ -90,6 +86,7 @@ export const scanToPayMachine = setup({
     loadAssets: provided<Outcome<Assets>>('loadAssets'),
     scanner: scannerMachine,
     resolveCode: provided<Outcome<ResolvedCode>, { code: string }>('resolveCode'),
+    amountEntry: amountEntryMachine,
     payment: paymentMachine,
   },
   guards: {
@@ -102,10 +99,6 @@ export const scanToPayMachine = setup({
     // what was read cannot be a code of any kind (the server would refuse its shape)
     unreadableScan: ({ event }) => !readable(scannedOf(event)?.text ?? ''),
     codeRefusal: ({ event }) => CODE_REFUSALS.includes(refusalCode(event) as (typeof CODE_REFUSALS)[number]),
-    amountUnreadable: ({ context }) => amountOf(context) === null,
-    amountNotPositive: ({ context }) => amountOf(context) === 0n,
-    // the balance shown is the last known one; the server checks again under the account lock
-    overAvailable: ({ context }) => (amountOf(context) ?? 0n) > BigInt(context.available ?? 0),
   },
   actions: {
     keepAssets: assign(({ event, context }) => {
@@ -117,21 +110,26 @@ export const scanToPayMachine = setup({
     forgetRefusal: assign({ errorCode: null }),
     keepScanned: assign({ scanned: ({ event }) => scannedOf(event) }),
     refuseUnreadable: assign({ errorCode: MERCHANT_CODES.codeUnknown }),
-    keepCode: assign({ code: ({ event }) => dataOf<ResolvedCode>(event), amountText: '', errorCode: null, limit: null }),
-    setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
-    keepAmount: assign({ amount: ({ context }) => Number(amountOf(context) ?? 0n), errorCode: null, limit: null }),
-    keepLimit: assign({ limit: ({ event }) => refusalDetail(event) }),
+    // a one-time code's amount is its own, to be checked as if typed; a printed or store code's is typed
+    keepCode: assign(({ event, context }) => {
+      const code = dataOf<ResolvedCode>(event);
+      return { code, amountText: code?.kind === 'dynamic' && code.amount !== null ? amountTextOf(code.amount, context.language) : '', amountRefusal: null, errorCode: null };
+    }),
+    keepAmount: assign(({ event }) => ({ ...amountAsked(event), errorCode: null })),
+    refuseAmount: assign({ amountRefusal: ({ event }) => ({ code: refusalCode(event), detail: refusalDetail(event) }) }),
+    // the refusal is the amount child's to show once, as it starts
+    forgetAmountRefusal: assign({ amountRefusal: null }),
     keepReceipt: assign(({ event, context }) => {
       const receipt = dataOf<MerchantReceipt>(event);
       return receipt ? { receipt, available: receipt.available } : { available: context.available };
     }),
-    startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
+    startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, errorCode: null, receipt: null }),
     // provided by the screen: open `/app/invitation/<token>` for the token in the scanned link
     openInvitation: () => {},
   },
 }).createMachine({
   id: 'scanToPay',
-  context: ({ input }) => ({ language: input.language, available: null, verified: null, scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
+  context: ({ input }) => ({ language: input.language, available: null, verified: null, scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, errorCode: null, receipt: null }),
   initial: 'loadingAssets',
   states: {
     loadingAssets: {
@@ -188,27 +186,21 @@ export const scanToPayMachine = setup({
       tags: ['error'],
       on: { 'resolve.retry': { target: 'resolving' }, 'scan.again': { target: 'scanning', actions: 'startOver' } },
     },
-    // the merchant's verified name, store and category, and the amount (typed, or the code's)
+    // the merchant's verified name, store and category, and the amount (amountEntry child: typed, or
+    // the code's), within the balance shown (the last known one; the server checks again under the account lock)
     confirming: {
-      initial: 'ready',
-      on: {
-        'amount.changed': { target: '.ready', actions: 'setAmountText' },
-        'amount.submitted': [
-          { guard: 'amountUnreadable', target: '.unreadable' },
-          { guard: 'amountNotPositive', target: '.notPositive' },
-          { guard: 'overAvailable', target: '.overAvailable' },
-          { target: 'paying', actions: 'keepAmount' },
-        ],
-        'scan.again': { target: 'scanning', actions: 'startOver' },
+      exit: 'forgetAmountRefusal',
+      invoke: {
+        id: 'amountEntry',
+        src: 'amountEntry',
+        input: ({ context }): AmountEntryInput => ({
+          language: context.language, amountText: context.amountText, limits: [{ name: 'available', max: context.available ?? 0 }], refusal: context.amountRefusal,
+        }),
+        onDone: { target: 'paying', actions: 'keepAmount' },
+        // the chart itself failed (never an answer of the server): another code, as scanning again
+        onError: { target: 'scanning', actions: 'startOver' },
       },
-      states: {
-        ready: {},
-        unreadable: { tags: ['error'] },
-        notPositive: { tags: ['error'] },
-        overAvailable: { tags: ['error'] },
-        insufficient: { tags: ['error'] },
-        limitExceeded: { tags: ['error'] },
-      },
+      on: { 'scan.again': { target: 'scanning', actions: 'startOver' } },
     },
     // the pay password, then the payment (payment child); going back is offered while the password is asked or after a refusal
     paying: {
@@ -223,8 +215,9 @@ export const scanToPayMachine = setup({
         }),
         onDone: [
           { guard: 'isOk', target: 'paid', actions: 'keepReceipt' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.insufficientFunds } }, target: 'confirming.insufficient' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.limitExceeded } }, target: 'confirming.limitExceeded', actions: 'keepLimit' },
+          // not enough money, a limit (its subMsg: which one): the amount again, with why
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.insufficientFunds } }, target: 'confirming', actions: 'refuseAmount' },
+          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.limitExceeded } }, target: 'confirming', actions: 'refuseAmount' },
           { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified', actions: 'forgetVerified' },
           // the code's own refusals (expired or paid meanwhile, the store closed…), the rest routedByParent lists
           { target: 'codeRefused', actions: 'keepRefusal' },

@@ -12,11 +12,11 @@ import { PaymentPanel, type PaymentWords } from '../common/payment.tsx';
 import { Scanner } from '../common/Scanner.tsx';
 import { categoryLabel } from '../common/category.ts';
 import { Receipt } from './Receipt.tsx';
+import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown, type AmountProblem } from '../common/AmountEntryView.tsx';
 
 type State = SnapshotFrom<typeof scanToPayMachine>;
 type Send = (event: ScanToPayEvent) => void;
 
-const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
 const LIMITS = ['perTransaction', 'daily', 'monthly'];
 export const SCAN_TO_PAY_PAYMENT_WORDS: PaymentWords = {
   paying: 'scanToPay.paying', uncertain: 'scanToPay.uncertain', uncertainTitle: 'scanToPay.uncertainTitle', retry: 'scanToPay.retry', checkRecords: 'scanToPay.checkRecords',
@@ -96,25 +96,31 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
       <dd>{categoryLabel(code.mcc, language)}</dd>
     </dl>
   );
-  if (state.matches('confirming')) {
-    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ confirming: p }));
-    const limit = context.limit && LIMITS.includes(context.limit) ? t(`scanToPay.limits.${context.limit}`) : t('errors.FND10003');
-    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
-      unreadable: t('scanToPay.amountUnreadable'),
-      notPositive: t('scanToPay.amountNotPositive'),
-      overAvailable: t('scanToPay.overAvailable', { available }),
-      insufficient: t('errors.FND10001'),
-      limitExceeded: limit,
+  // the amount child's form (a one-time code's amount fixed): why it was refused, here or by the
+  // server (not enough money, a limit), and the way to top up when the money is short
+  const amountForm = (entry: AmountEntryShown) => {
+    const refusal = entry.refusal;
+    const refused = () => {
+      if (refusal?.code === 'FND10003') return refusal.detail && LIMITS.includes(refusal.detail) ? t(`scanToPay.limits.${refusal.detail}`) : t('errors.FND10003');
+      return refusal?.code ? t(`errors.${refusal.code}`) : t('errors.network.gateway');
     };
-    const short = problem === 'overAvailable' || problem === 'insufficient';
+    const messages: Record<AmountProblem, () => string> = {
+      unreadable: () => t('scanToPay.amountUnreadable'),
+      notPositive: () => t('scanToPay.amountNotPositive'),
+      belowMin: () => t('scanToPay.amountNotPositive'),
+      overLimit: () => t('scanToPay.overAvailable', { available }),
+      refused,
+    };
+    const problem = entry.problem;
+    const short = problem === 'overLimit' || (problem === 'refused' && refusal?.code === 'FND10001');
     return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>
         <h2 className="kw-step-title">{t('scanToPay.confirmTitle')}</h2>
         {merchant}
         {code?.kind === 'static' ? (
           <div className="kw-field">
             <label className="kw-label" htmlFor="pay-amount">{t('scanToPay.amountLabel')}</label>
-            <Input id="pay-amount" inputMode="decimal" autoComplete="off" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} placeholder={amountPlaceholder(language)} />
+            <Input id="pay-amount" inputMode="decimal" autoComplete="off" value={entry.text} onChange={entry.change} placeholder={amountPlaceholder(language)} />
             <span className="kw-hint">{t('scanToPay.available', { available })}</span>
           </div>
         ) : (
@@ -124,13 +130,14 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
             <span className="kw-hint">{t('scanToPay.available', { available })}</span>
           </div>
         )}
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {problem && <FieldError>{messages[problem]()}</FieldError>}
         {short && <a className="kw-text-button kw-centered-text" href="/app/topup">{t('scanToPay.topup')}</a>}
         <Button block color="primary" size="large" type="submit">{t('scanToPay.pay')}</Button>
         {scanAgain('scanToPay.notThisMerchant')}
       </form>
     );
-  }
+  };
+  if (state.matches('confirming')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountForm}</AmountEntryPanel>;
   if (state.matches('paying')) {
     const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
     const summary = <p className="kw-wallet-summary">{t('scanToPay.summary', { amount: money(context.amount, language), merchant: code?.merchantName ?? '', store: code?.storeName ?? '' })}</p>;

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { amountEntryMachine } from '../../machines/amountEntry.machine.ts';
 import { scanToPayMachine, type ResolvedCode } from '../../machines/scanToPay.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
@@ -9,6 +10,7 @@ import { loadAssets } from './walletAssets.ts';
 
 /** Paying a merchant: the balance, the scanner, what the code pays, and the payment (pay password, then `pay/merchant/pay`). */
 export const scanToPayActors = {
+  amountEntry: amountEntryMachine,
   loadAssets,
   scanner: scannerFlow,
   resolveCode: fromPromise<Outcome<ResolvedCode>, { code: string }>(({ input }) => requestGateway('pay/merchant/resolveCode', input)),

@@ -173,7 +173,6 @@ export const GUARDS: Record<string, Phrase> = {
   notOwner: p('not the owner', 'não é o dono'),
   notVerifying: p('no code is being checked', 'nenhum código está a ser verificado'),
   otherPage: p('another page', 'outra página'),
-  overAvailable: p('more than the balance', 'mais do que o saldo'),
   overPerTransaction: p('over the limit per top-up', 'acima do limite por carregamento'),
   paid: p('the bank paid', 'o banco pagou'),
   passwordFilled: p('the password is filled in', 'a palavra-passe está preenchida'),
