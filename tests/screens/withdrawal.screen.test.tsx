@@ -4,6 +4,7 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { AxiosAdapter } from 'axios';
 import { WithdrawalView } from '../../screens/withdrawal/WithdrawalView.tsx';
 import { sendPayment } from '../../src/flows/payment.ts';
+import { loadWithdrawInfo } from '../../src/flows/withdrawal.ts';
 import { withdrawalMachine, type WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
 import { paymentMachine, type Application, type PaymentOutput } from '../../machines/payment.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
@@ -303,6 +304,13 @@ describe('the withdrawal call', () => {
   const adapter = http.defaults.adapter;
   afterEach(() => {
     http.defaults.adapter = adapter;
+  });
+
+  it('answers a member not verified yet as the withdrawal refuses them (FND10004), cards or none, for the cards’ child to hand over', async () => {
+    const answers = [{ ...sampleInfo, verified: false, cards: [] }, sampleInfo];
+    http.defaults.adapter = (async (config) => ({ data: { code: 'S0001', msg: '', subMsg: '', bizContent: answers.shift() }, status: 200, statusText: 'OK', headers: {}, config })) as AxiosAdapter;
+    expect(await loadWithdrawInfo()).toMatchObject({ ok: false, code: 'FND10004' });
+    expect(await loadWithdrawInfo()).toEqual({ ok: true, data: sampleInfo });
   });
 
   it('puts the chart’s requestNo in the envelope, not in bizContent', async () => {
