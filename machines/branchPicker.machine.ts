@@ -1,6 +1,6 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import type { Branch, Province } from './bankFlow.ts';
 
 /**
@@ -30,22 +30,22 @@ export type BranchPickerEvent =
   | { type: 'branches.retry' };
 
 export const branchPickerMachine = setup({
-  types: { input: {} as BranchPickerInput, context: {} as BranchPickerContext, events: {} as BranchPickerEvent, output: {} as { branch: Branch | null } },
+  types: { input: {} as BranchPickerInput, context: {} as BranchPickerContext, events: {} as BranchPickerEvent | AnswerEvent, output: {} as { branch: Branch | null } },
   actors: {
     loadProvinces: provided<Outcome<{ provinces: Province[] }>, { bankCode: string }>('loadProvinces'),
     loadBranches: provided<Outcome<{ branches: Branch[] }>, { bankCode: string; provinceId: string }>('loadBranches'),
   },
   guards: {
-    isOk,
     knownProvince: ({ context, event }) => event.type === 'province.chosen' && context.provinces.some((p) => p.id === event.provinceId),
     knownBranch: ({ context, event }) => event.type === 'branch.chosen' && context.branches.some((b) => b.branchCode === event.branchCode),
   },
   actions: {
-    keepProvinces: assign({ provinces: ({ event }) => { const o = outputOf<{ provinces: Province[] }>(event); return o.ok ? o.data.provinces : []; }, errorCode: null }),
+    announceAnswer: announceAnswer<BranchPickerContext, BranchPickerEvent | AnswerEvent>(),
+    keepProvinces: assign({ provinces: ({ event }) => answerData<{ provinces: Province[] }>(event).provinces, errorCode: null }),
     chooseProvince: assign({ provinceId: ({ event, context }) => (event.type === 'province.chosen' ? event.provinceId : context.provinceId), branches: [] }),
-    keepBranches: assign({ branches: ({ event }) => { const o = outputOf<{ branches: Branch[] }>(event); return o.ok ? o.data.branches : []; }, errorCode: null }),
+    keepBranches: assign({ branches: ({ event }) => answerData<{ branches: Branch[] }>(event).branches, errorCode: null }),
     chooseBranch: assign({ branch: ({ event, context }) => (event.type === 'branch.chosen' ? context.branches.find((b) => b.branchCode === event.branchCode) ?? null : context.branch) }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
   },
 }).createMachine({
@@ -60,8 +60,12 @@ export const branchPickerMachine = setup({
         id: 'loadProvinces',
         src: 'loadProvinces',
         input: ({ context }) => ({ bankCode: context.bankCode }),
-        onDone: [{ guard: 'isOk', target: 'choosingProvince', actions: 'keepProvinces' }, { target: 'failed', actions: 'keepRefusal' }],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadProvinces.ok': { target: 'choosingProvince', actions: 'keepProvinces' },
+        'loadProvinces.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     choosingProvince: { on: { 'province.chosen': { guard: 'knownProvince', target: 'loadingBranches', actions: 'chooseProvince' } } },
@@ -71,8 +75,12 @@ export const branchPickerMachine = setup({
         id: 'loadBranches',
         src: 'loadBranches',
         input: ({ context }) => ({ bankCode: context.bankCode, provinceId: context.provinceId ?? '' }),
-        onDone: [{ guard: 'isOk', target: 'choosingBranch', actions: 'keepBranches' }, { target: 'failed', actions: 'keepRefusal' }],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadBranches.ok': { target: 'choosingBranch', actions: 'keepBranches' },
+        'loadBranches.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     choosingBranch: {

@@ -1,46 +1,46 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { CARD_CODES } from '../services/contract/answerCodes.ts';
-import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import type { BoundCard } from './bankFlow.ts';
+import { boundCardsMachine, type BoundCardsAnswer, type BoundCardsInput } from './boundCards.machine.ts';
 
 /**
- * The member's bound cards: the list (or the empty state that leads to binding one), and removing
- * a card, asked once more before it happens. A card already gone (CRD10008) counts as removed.
+ * The member's bound cards: the list (the boundCards child: none yet, the way to bind one), and
+ * removing a card, asked once more before it happens. A card already gone (CRD10008) counts as
+ * removed; the last one removed leaves nothing, and the way to bind one.
  */
 export interface CardListContext {
   cards: BoundCard[];
   /** The card the member asked to remove, until it is removed or kept. */
   chosen: BoundCard | null;
+  /** The cards' chart stopped with an error: asked again only by hand. */
+  cardsInterrupted: boolean;
   errorCode: string | null;
 }
 
 export type CardListEvent =
-  | { type: 'cards.retry' }
   | { type: 'card.removeRequested'; cardId: string }
   | { type: 'removal.confirmed' }
   | { type: 'removal.cancelled' };
 
-const removedOrGone = (event: unknown) => outputOf(event).ok || refusedWith({ event }, { code: CARD_CODES.cardNotFound });
-
 export const cardListMachine = setup({
-  types: { context: {} as CardListContext, events: {} as CardListEvent },
+  types: { context: {} as CardListContext, events: {} as CardListEvent | AnswerEvent },
   actors: {
-    loadCards: provided<Outcome<{ cards: BoundCard[] }>>('loadCards'),
+    boundCards: boundCardsMachine,
     removeCard: provided<Outcome<{ removed: true }>, { cardId: string }>('removeCard'),
   },
   guards: {
-    isOk,
-    hasNoCards: ({ event }) => { const o = outputOf<{ cards: BoundCard[] }>(event); return o.ok && o.data.cards.length === 0; },
     knownCard: ({ context, event }) => event.type === 'card.removeRequested' && context.cards.some((c) => c.cardId === event.cardId),
     // while one card's removal is asked, another card may be chosen instead
     anotherCard: ({ context, event }) => event.type === 'card.removeRequested' && event.cardId !== context.chosen?.cardId && context.cards.some((c) => c.cardId === event.cardId),
-    removedLast: ({ context, event }) => removedOrGone(event) && context.cards.length === 1,
-    removed: ({ event }) => removedOrGone(event),
+    // the card removed (or already gone) was the only one
+    removedLast: ({ context }) => context.cards.length === 1,
   },
   actions: {
-    keepCards: assign({ cards: ({ event }) => { const o = outputOf<{ cards: BoundCard[] }>(event); return o.ok ? o.data.cards : []; }, errorCode: null }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<CardListContext, CardListEvent | AnswerEvent>(),
+    keepCards: assign({ cards: ({ event }) => answerData<BoundCardsAnswer>(event).cards, cardsInterrupted: false, errorCode: null }),
+    noteCardsInterrupted: assign({ cardsInterrupted: true }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     choose: assign({ chosen: ({ context, event }) => (event.type === 'card.removeRequested' ? context.cards.find((c) => c.cardId === event.cardId) ?? null : context.chosen) }),
     forgetChoice: assign({ chosen: null }),
@@ -48,24 +48,27 @@ export const cardListMachine = setup({
   },
 }).createMachine({
   id: 'cardList',
-  context: { cards: [], chosen: null, errorCode: null },
+  context: { cards: [], chosen: null, cardsInterrupted: false, errorCode: null },
   initial: 'loading',
   states: {
+    // the bound cards (boundCards child): none yet, the screen leads to binding one
     loading: {
-      tags: ['busy'],
       invoke: {
-        id: 'loadCards',
-        src: 'loadCards',
-        onDone: [
-          { guard: 'hasNoCards', target: 'empty', actions: 'keepCards' },
-          { guard: 'isOk', target: 'ready', actions: 'keepCards' },
-          { target: 'failed', actions: 'keepRefusal' },
-        ],
-        onError: { target: 'failed', actions: 'forgetRefusal' },
+        id: 'boundCards',
+        src: 'boundCards',
+        input: ({ context }): BoundCardsInput => ({ interrupted: context.cardsInterrupted }),
+        onDone: { actions: 'announceAnswer' },
+        // the chart itself failed (never an answer of the server): its failure shown, to try again
+        onError: { target: 'loading', reenter: true, actions: 'noteCardsInterrupted' },
+      },
+      on: {
+        'boundCards.ok': { target: 'ready', actions: 'keepCards' },
+        // never (it hands over no refusal, and asks again until it has cards): as the chart failing
+        'boundCards.refused.*': { target: 'loading', reenter: true, actions: 'noteCardsInterrupted' },
+        'boundCards.unreachable': { target: 'loading', reenter: true, actions: 'noteCardsInterrupted' },
       },
     },
-    failed: { tags: ['error'], on: { 'cards.retry': { target: 'loading' } } },
-    // no card yet: the screen leads to binding one
+    // the last card removed: nothing left, the screen leads to binding one
     empty: {},
     ready: {
       initial: 'idle',
@@ -85,12 +88,20 @@ export const cardListMachine = setup({
             id: 'removeCard',
             src: 'removeCard',
             input: ({ context }) => ({ cardId: context.chosen?.cardId ?? '' }),
-            onDone: [
-              { guard: 'removedLast', target: '#cardList.empty', actions: ['dropChosen', 'forgetRefusal'] },
-              { guard: 'removed', target: 'removed', actions: ['dropChosen', 'forgetRefusal'] },
-              { target: 'removeFailed', actions: 'keepRefusal' },
-            ],
+            onDone: { actions: 'announceAnswer' },
             onError: { target: 'removeFailed', actions: 'forgetRefusal' },
+          },
+          on: {
+            'removeCard.ok': [
+              { guard: 'removedLast', target: '#cardList.empty', actions: ['dropChosen', 'forgetRefusal'] },
+              { target: 'removed', actions: ['dropChosen', 'forgetRefusal'] },
+            ],
+            // already gone (another tab): as removed
+            'removeCard.refused.CRD10008': [
+              { guard: 'removedLast', target: '#cardList.empty', actions: ['dropChosen', 'forgetRefusal'] },
+              { target: 'removed', actions: ['dropChosen', 'forgetRefusal'] },
+            ],
+            'removeCard.refused.*': { target: 'removeFailed', actions: 'keepRefusal' },
           },
         },
         removed: { on: { 'card.removeRequested': { guard: 'knownCard', target: 'confirming', actions: 'choose' } } },

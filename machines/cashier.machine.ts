@@ -3,7 +3,7 @@ import type { Outcome } from '../services/contract/outcome.ts';
 import type { Language } from '../src/lib/language.ts';
 import { codeChargeMachine } from './codeCharge.machine.ts';
 import { dynamicCodeMachine } from './dynamicCode.machine.ts';
-import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * The merchant's till (`/app/cashier`): a store is chosen (straight on when there is one), then
@@ -47,36 +47,35 @@ export type CashierEvent =
   | { type: 'cashier.again' };
 
 export const cashierMachine = setup({
-  types: { input: {} as CashierInput, context: {} as CashierContext, events: {} as CashierEvent },
+  types: { input: {} as CashierInput, context: {} as CashierContext, events: {} as CashierEvent | AnswerEvent },
   actors: {
     loadStores: provided<Outcome<CashierStores>>('loadStores'),
     dynamicCode: dynamicCodeMachine,
     codeCharge: codeChargeMachine,
   },
   guards: {
-    isOk,
-    refusedWith,
-    noStores: ({ event }) => dataOf<CashierStores>(event)?.stores.length === 0,
+    noStores: ({ event }) => answerData<CashierStores>(event).stores.length === 0,
     clerkWithoutStore: ({ event }) => {
-      const answer = dataOf<CashierStores>(event);
-      return answer?.role === 'clerk' && answer.stores.length === 0;
+      const answer = answerData<CashierStores>(event);
+      return answer.role === 'clerk' && answer.stores.length === 0;
     },
     // one store, or the one asked for in the address: straight to the modes
     storeGiven: ({ context, event }) => {
-      const stores = dataOf<CashierStores>(event)?.stores ?? [];
+      const stores = answerData<CashierStores>(event).stores;
       return stores.length === 1 || stores.some((s) => s.storeId === context.storeId);
     },
     severalStores: ({ context }) => context.stores.length > 1,
     knownStore: ({ context, event }) => event.type === 'store.chosen' && context.stores.some((s) => s.storeId === event.storeId),
   },
   actions: {
+    announceAnswer: announceAnswer<CashierContext, CashierEvent | AnswerEvent>(),
     keepStores: assign(({ context, event }) => {
-      const stores = dataOf<CashierStores>(event)?.stores ?? [];
+      const stores = answerData<CashierStores>(event).stores;
       const storeId = stores.some((s) => s.storeId === context.storeId) ? context.storeId : stores.length === 1 ? stores[0]!.storeId : null;
       return { stores, storeId, errorCode: null };
     }),
     chooseStore: assign({ storeId: ({ context, event }) => (event.type === 'store.chosen' ? event.storeId : context.storeId) }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
   },
 }).createMachine({
@@ -89,16 +88,19 @@ export const cashierMachine = setup({
       invoke: {
         id: 'loadStores',
         src: 'loadStores',
-        onDone: [
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'storesFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadStores.ok': [
           { guard: 'clerkWithoutStore', target: 'cannotCollect', actions: 'keepStores' },
           { guard: 'noStores', target: 'noStores', actions: 'keepStores' },
           { guard: 'storeGiven', target: 'choosingMode', actions: 'keepStores' },
-          { guard: 'isOk', target: 'choosingStore', actions: 'keepStores' },
-          { guard: { type: 'refusedWith', params: { code: 'MCH10003' } }, target: 'notMerchant' },
-          { guard: { type: 'refusedWith', params: { code: 'STF10009' } }, target: 'cannotCollect', actions: 'keepRefusal' },
-          { target: 'storesFailed', actions: 'keepRefusal' },
+          { target: 'choosingStore', actions: 'keepStores' },
         ],
-        onError: { target: 'storesFailed', actions: 'forgetRefusal' },
+        'loadStores.refused.MCH10003': { target: 'notMerchant' },
+        'loadStores.refused.STF10009': { target: 'cannotCollect', actions: 'keepRefusal' },
+        'loadStores.refused.*': { target: 'storesFailed', actions: 'keepRefusal' },
       },
     },
     storesFailed: { tags: ['error'], on: { 'stores.retry': { target: 'loadingStores' } } },

@@ -3,15 +3,15 @@ import type { Outcome } from '../services/contract/outcome.ts';
 import type { Charge } from '../services/contract/cashier.ts';
 import type { MerchantPayment } from '../services/contract/merchantShared.ts';
 import type { Language } from '../src/lib/language.ts';
-import { amountActions, amountGuards, LARGEST_AMOUNT, typedAmount, type AmountEntry } from './amountEntry.ts';
+import { amountAsked, amountEntryMachine, LARGEST_AMOUNT, type AmountEntryInput } from './amountEntry.machine.ts';
 import { POLL_INTERVAL_MS } from './bankFlow.ts';
 import { tillActions } from './till.ts';
-import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
 
 /**
  * The till charging the customer's payment code, the cashier's child chart for its mode (b): the
- * amount → the code scanned (the scanner child: Code 128 or QR of 18 digits, or typed) →
+ * amount (amountEntry child, at most what the till charges) → the code scanned (the scanner child: Code 128 or QR of 18 digits, or typed) →
  * `chargePaymentCode`, a money call under one requestNo drawn for this charge: an answer lost on
  * the way is asked again with the same requestNo, so the server answers its first outcome and
  * charges once → paid, or waiting for the customer's pay password on their phone (`queryCharge`
@@ -25,9 +25,13 @@ export interface CodeChargeInput {
   storeId: string;
 }
 
-/** The till asks no limit of its own: `limit` stays null. */
-export interface CodeChargeContext extends AmountEntry {
+export interface CodeChargeContext {
+  language: Language;
   storeId: string;
+  /** The amount asked for, and as it was typed: the amount is asked again with it. */
+  amount: number;
+  amountText: string;
+  errorCode: string | null;
   /** The customer's payment code as scanned or typed. */
   paymentCode: string;
   /** One per charge: a retry after a lost answer is the same request. */
@@ -37,8 +41,6 @@ export interface CodeChargeContext extends AmountEntry {
 }
 
 export type CodeChargeEvent =
-  | { type: 'amount.changed'; value: string }
-  | { type: 'amount.submitted' }
   | { type: 'scan.cancelled' }
   | { type: 'scan.again' }
   | { type: 'charge.retry' }
@@ -54,20 +56,18 @@ export function chargeRequestNo(): string {
   return `H5C${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-const chargeState = (event: unknown) => dataOf<Charge>(event)?.state;
+const chargeState = (event: unknown) => answerData<Charge>(event).state;
 const scanned = (event: unknown) => (event as { output?: ScannerOutput }).output?.text.trim() ?? '';
 
 export const codeChargeMachine = setup({
-  types: { input: {} as CodeChargeInput, context: {} as CodeChargeContext, events: {} as CodeChargeEvent },
+  types: { input: {} as CodeChargeInput, context: {} as CodeChargeContext, events: {} as CodeChargeEvent | AnswerEvent },
   actors: {
+    amountEntry: amountEntryMachine,
     chargeCode: provided<Outcome<Charge>, { storeId: string; code: string; amount: number; requestNo: string }>('chargeCode'),
     queryCharge: provided<Outcome<Charge>, { chargeId: string }>('queryCharge'),
     scanner: scannerMachine,
   },
   guards: {
-    isOk,
-    ...amountGuards,
-    amountTooLarge: ({ context }) => (typedAmount(context) ?? 0n) > LARGEST_AMOUNT,
     isPaymentCode: ({ event }) => PAYMENT_CODE.test(scanned(event)),
     chargePaid: ({ event }) => chargeState(event) === 'paid',
     chargeAwaiting: ({ event }) => chargeState(event) === 'awaitingConfirmation',
@@ -75,16 +75,17 @@ export const codeChargeMachine = setup({
     chargeExpired: ({ event }) => chargeState(event) === 'expired',
   },
   actions: {
-    ...amountActions<CodeChargeContext, CodeChargeEvent>(),
+    announceAnswer: announceAnswer<CodeChargeContext, CodeChargeEvent | AnswerEvent>(),
     ...tillActions,
+    keepAmount: assign(({ event }) => amountAsked(event)),
     // the code read and a requestNo for this charge: kept until the charge has its answer
     startCharge: assign({ paymentCode: ({ event }) => scanned(event), requestNo: () => chargeRequestNo(), charge: null }),
-    keepCharge: assign(({ event, context }) => {
-      const charge = dataOf<Charge>(event);
-      return charge ? { charge, payment: charge.payment, errorCode: charge.refusalCode } : { charge: context.charge };
+    keepCharge: assign(({ event }) => {
+      const charge = answerData<Charge>(event);
+      return { charge, payment: charge.payment, errorCode: charge.refusalCode };
     }),
     keepExpiredCharge: assign({ errorCode: 'MCH10008' }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     // the charge has its answer: a new one needs a new code and a new requestNo
     endCharge: assign({ requestNo: null, paymentCode: '' }),
   },
@@ -92,23 +93,21 @@ export const codeChargeMachine = setup({
 }).createMachine({
   id: 'codeCharge',
   context: ({ input }) => ({
-    language: input.language, storeId: input.storeId, amountText: '', amount: 0, limit: null, errorCode: null, paymentCode: '', requestNo: null, charge: null, payment: null,
+    language: input.language, storeId: input.storeId, amountText: '', amount: 0, errorCode: null, paymentCode: '', requestNo: null, charge: null, payment: null,
   }),
   initial: 'enteringAmount',
   states: {
+    // the amount (amountEntry child), at most what the till charges; no call yet, so nothing refused it
     enteringAmount: {
-      initial: 'typing',
-      on: {
-        'amount.changed': { target: '.typing', actions: 'setAmountText' },
-        'amount.submitted': [
-          { guard: 'amountUnreadable', target: '.unreadable' },
-          { guard: 'amountNotPositive', target: '.notPositive' },
-          { guard: 'amountTooLarge', target: '.tooLarge' },
-          { target: 'scanning', actions: 'keepAmount' },
-        ],
-        'cashier.again': { target: 'ended' },
+      invoke: {
+        id: 'amountEntry',
+        src: 'amountEntry',
+        input: ({ context }): AmountEntryInput => ({ language: context.language, amountText: context.amountText, limits: [{ name: 'largest', max: LARGEST_AMOUNT }] }),
+        onDone: { target: 'scanning', actions: 'keepAmount' },
+        // the chart itself failed (never an answer of the server): back to the modes, as starting again
+        onError: { target: 'ended' },
       },
-      states: { typing: {}, unreadable: { tags: ['error'] }, notPositive: { tags: ['error'] }, tooLarge: { tags: ['error'] } },
+      on: { 'cashier.again': { target: 'ended' } },
     },
     scanning: {
       invoke: {
@@ -131,13 +130,16 @@ export const codeChargeMachine = setup({
         id: 'chargeCode',
         src: 'chargeCode',
         input: ({ context }) => ({ storeId: context.storeId, code: context.paymentCode, amount: context.amount, requestNo: context.requestNo! }),
-        onDone: [
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'uncertain' },
+      },
+      on: {
+        'chargeCode.ok': [
           { guard: 'chargePaid', target: 'paid', actions: ['keepCharge', 'endCharge'] },
           { guard: 'chargeAwaiting', target: 'awaiting', actions: ['keepCharge', 'endCharge'] },
-          { guard: 'isOk', target: 'refused', actions: ['keepCharge', 'endCharge'] },
-          { target: 'refused', actions: ['keepRefusal', 'endCharge'] },
+          { target: 'refused', actions: ['keepCharge', 'endCharge'] },
         ],
-        onError: { target: 'uncertain' },
+        'chargeCode.refused.*': { target: 'refused', actions: ['keepRefusal', 'endCharge'] },
       },
     },
     // no answer: it may have been charged; only the same request (same requestNo) goes again
@@ -152,14 +154,17 @@ export const codeChargeMachine = setup({
             id: 'queryCharge',
             src: 'queryCharge',
             input: ({ context }) => ({ chargeId: context.charge!.chargeId }),
-            onDone: [
+            onDone: { actions: 'announceAnswer' },
+            onError: { target: 'trouble' },
+          },
+          on: {
+            'queryCharge.ok': [
               { guard: 'chargePaid', target: '#codeCharge.paid', actions: 'keepCharge' },
               { guard: 'chargeRefused', target: '#codeCharge.refused', actions: 'keepCharge' },
               { guard: 'chargeExpired', target: '#codeCharge.refused', actions: ['keepCharge', 'keepExpiredCharge'] },
-              { guard: 'isOk', target: 'waiting', actions: 'keepCharge' },
-              { target: 'trouble' },
+              { target: 'waiting', actions: 'keepCharge' },
             ],
-            onError: { target: 'trouble' },
+            'queryCharge.refused.*': { target: 'trouble' },
           },
         },
         trouble: { tags: ['error'], after: { pollInterval: { target: 'checking' } } },

@@ -4,7 +4,8 @@ import type { ResponseOf } from '../services/contract/define.ts';
 import type { queryOpening } from '../services/contract/merchantOpening.ts';
 import type { BoundCard } from '../services/contract/shared.ts';
 import type { MerchantSummary } from '../services/contract/merchantShared.ts';
-import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
+import { boundCardsMachine, type BoundCardsAnswer, type BoundCardsInput } from './boundCards.machine.ts';
 
 /**
  * Opening a collection account (`/app/open`). It starts from where the member stands
@@ -12,7 +13,7 @@ import { dataOf, isOk, provided, refusalCode } from './outcome.ts';
  * not verified yet, or waiting for the review, is sent to its verification; a merchant already
  * has one (its summary). A verified enterprise accepts the collection-code agreement, picks its
  * business category (ISO 18245) and the bound debit card its settlement balance goes to (none
- * bound: the way to bind one), and `merchant/open/apply` opens it. Nothing is sent until the three
+ * bound: the way to bind one; the boundCards child), and `merchant/open/apply` opens it. Nothing is sent until the three
  * are given; each missing one is said next to its field.
  */
 export type Opening = ResponseOf<typeof queryOpening>;
@@ -36,6 +37,8 @@ export interface MerchantOpeningContext {
   /** The service charge the account will have, shown before it is opened. */
   chargeTerms: { rateBp: number; cap: number | null } | null;
   cards: BoundCard[];
+  /** The cards' chart stopped with an error: asked again only by hand. */
+  cardsInterrupted: boolean;
   agreed: boolean;
   mcc: string;
   cardId: string;
@@ -53,7 +56,7 @@ export type MerchantOpeningEvent =
 
 const NO_PROBLEMS: OpeningProblems = { agreement: false, category: false, card: false };
 
-const standing = (event: unknown) => dataOf<Opening>(event)?.state;
+const standing = (event: unknown) => answerData<Opening>(event).state;
 const problemsOf = (c: MerchantOpeningContext): OpeningProblems => ({
   agreement: !c.agreed,
   category: !c.categories.includes(c.mcc),
@@ -61,38 +64,34 @@ const problemsOf = (c: MerchantOpeningContext): OpeningProblems => ({
 });
 
 export const merchantOpeningMachine = setup({
-  types: { input: {} as MerchantOpeningInput, context: {} as MerchantOpeningContext, events: {} as MerchantOpeningEvent },
+  types: { input: {} as MerchantOpeningInput, context: {} as MerchantOpeningContext, events: {} as MerchantOpeningEvent | AnswerEvent },
   actors: {
     queryOpening: provided<Outcome<Opening>>('queryOpening'),
-    loadCards: provided<Outcome<{ cards: BoundCard[] }>>('loadCards'),
+    boundCards: boundCardsMachine,
     openMerchant: provided<Outcome<{ merchant: MerchantSummary }>, { mcc: string; settlementCardId: string }>('openMerchant'),
   },
   guards: {
-    isOk,
     isIndividual: ({ event }) => standing(event) === 'individual',
     isNotVerified: ({ event }) => standing(event) === 'notVerified',
     isPending: ({ event }) => standing(event) === 'pendingVerification',
     canOpen: ({ event }) => standing(event) === 'canOpen',
     isOpen: ({ event }) => standing(event) === 'open',
-    hasNoCards: ({ event }) => dataOf<{ cards: BoundCard[] }>(event)?.cards.length === 0,
     incomplete: ({ context }) => Object.values(problemsOf(context)).some(Boolean),
-    refusedAsIndividual: ({ event }) => refusalCode(event) === 'MCH10001',
-    refusedAsUnverified: ({ event }) => refusalCode(event) === 'FND10004',
-    // opened meanwhile (another tab, a double tap): the standing is asked again and shows the summary
-    alreadyOpen: ({ event }) => refusalCode(event) === 'MCH10002',
   },
   actions: {
+    announceAnswer: announceAnswer<MerchantOpeningContext, MerchantOpeningEvent | AnswerEvent>(),
     keepStanding: assign(({ event }) => {
-      const o = dataOf<Opening>(event);
-      return o ? { companyName: o.companyName, merchant: o.merchant, chargeTerms: o.chargeTerms, errorCode: null } : {};
+      const o = answerData<Opening>(event);
+      return { companyName: o.companyName, merchant: o.merchant, chargeTerms: o.chargeTerms, errorCode: null };
     }),
     keepCards: assign(({ context, event }) => {
-      const cards = dataOf<{ cards: BoundCard[] }>(event)?.cards ?? [];
+      const cards = answerData<BoundCardsAnswer>(event).cards;
       // one card: it is the settlement card unless another is chosen
-      return { cards, cardId: cards.some((c) => c.cardId === context.cardId) ? context.cardId : cards.length === 1 ? cards[0]!.cardId : '' };
+      return { cards, cardsInterrupted: false, cardId: cards.some((c) => c.cardId === context.cardId) ? context.cardId : cards.length === 1 ? cards[0]!.cardId : '' };
     }),
-    keepMerchant: assign({ merchant: ({ event, context }) => dataOf<{ merchant: MerchantSummary }>(event)?.merchant ?? context.merchant }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    noteCardsInterrupted: assign({ cardsInterrupted: true }),
+    keepMerchant: assign({ merchant: ({ event }) => answerData<{ merchant: MerchantSummary }>(event).merchant }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     setAgreed: assign({ agreed: ({ event, context }) => (event.type === 'agreement.toggled' ? event.accepted : context.agreed) }),
     setCategory: assign({ mcc: ({ event, context }) => (event.type === 'category.chosen' ? event.mcc : context.mcc) }),
@@ -103,7 +102,7 @@ export const merchantOpeningMachine = setup({
   },
 }).createMachine({
   id: 'merchantOpening',
-  context: ({ input }) => ({ categories: input.categories, companyName: null, merchant: null, chargeTerms: null, cards: [], agreed: false, mcc: '', cardId: '', problems: NO_PROBLEMS, errorCode: null }),
+  context: ({ input }) => ({ categories: input.categories, companyName: null, merchant: null, chargeTerms: null, cards: [], cardsInterrupted: false, agreed: false, mcc: '', cardId: '', problems: NO_PROBLEMS, errorCode: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -111,15 +110,20 @@ export const merchantOpeningMachine = setup({
       invoke: {
         id: 'queryOpening',
         src: 'queryOpening',
-        onDone: [
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'queryOpening.ok': [
           { guard: 'isIndividual', target: 'individual' },
           { guard: 'isNotVerified', target: 'notVerified' },
           { guard: 'isPending', target: 'pendingVerification' },
           { guard: 'canOpen', target: 'loadingCards', actions: 'keepStanding' },
           { guard: 'isOpen', target: 'open', actions: 'keepStanding' },
-          { target: 'failed', actions: 'keepRefusal' },
+          // a standing this page does not know
+          { target: 'failed', actions: 'forgetRefusal' },
         ],
-        onError: { target: 'failed', actions: 'forgetRefusal' },
+        'queryOpening.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     failed: { tags: ['error'], on: { 'opening.retry': { target: 'loading' } } },
@@ -129,22 +133,24 @@ export const merchantOpeningMachine = setup({
     notVerified: {},
     // the screen leads to the verification's status page
     pendingVerification: {},
+    // the bound cards (boundCards child): the settlement needs one; none yet, the screen leads to
+    // binding one, and looks again on return
     loadingCards: {
-      tags: ['busy'],
       invoke: {
-        id: 'loadCards',
-        src: 'loadCards',
-        onDone: [
-          { guard: 'hasNoCards', target: 'noCards', actions: 'keepCards' },
-          { guard: 'isOk', target: 'filling', actions: 'keepCards' },
-          { target: 'cardsFailed', actions: 'keepRefusal' },
-        ],
-        onError: { target: 'cardsFailed', actions: 'forgetRefusal' },
+        id: 'boundCards',
+        src: 'boundCards',
+        input: ({ context }): BoundCardsInput => ({ interrupted: context.cardsInterrupted }),
+        onDone: { actions: 'announceAnswer' },
+        // the chart itself failed (never an answer of the server): its failure shown, to try again
+        onError: { target: 'loadingCards', reenter: true, actions: 'noteCardsInterrupted' },
+      },
+      on: {
+        'boundCards.ok': { target: 'filling', actions: 'keepCards' },
+        // never (it hands over no refusal, and asks again until it has cards): as the chart failing
+        'boundCards.refused.*': { target: 'loadingCards', reenter: true, actions: 'noteCardsInterrupted' },
+        'boundCards.unreachable': { target: 'loadingCards', reenter: true, actions: 'noteCardsInterrupted' },
       },
     },
-    cardsFailed: { tags: ['error'], on: { 'cards.retry': { target: 'loadingCards' } } },
-    // the settlement needs a bound debit card: the screen leads to binding one, and looks again on return
-    noCards: { on: { 'cards.retry': { target: 'loadingCards' } } },
     filling: {
       initial: 'editing',
       on: {
@@ -170,14 +176,16 @@ export const merchantOpeningMachine = setup({
         id: 'openMerchant',
         src: 'openMerchant',
         input: ({ context }) => ({ mcc: context.mcc, settlementCardId: context.cardId }),
-        onDone: [
-          { guard: 'isOk', target: 'opened', actions: 'keepMerchant' },
-          { guard: 'alreadyOpen', target: 'loading' },
-          { guard: 'refusedAsIndividual', target: 'individual' },
-          { guard: 'refusedAsUnverified', target: 'notVerified' },
-          { target: 'filling.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'filling.unreachable' },
+      },
+      on: {
+        'openMerchant.ok': { target: 'opened', actions: 'keepMerchant' },
+        // opened meanwhile (another tab, a double tap): the standing is asked again and shows the summary
+        'openMerchant.refused.MCH10002': { target: 'loading' },
+        'openMerchant.refused.MCH10001': { target: 'individual' },
+        'openMerchant.refused.FND10004': { target: 'notVerified' },
+        'openMerchant.refused.*': { target: 'filling.refused', actions: 'keepRefusal' },
       },
     },
     // just opened: the screen leads to creating its first store

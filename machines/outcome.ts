@@ -53,13 +53,14 @@ export const unreachable = ({ event }: { event: unknown }) => (event as { output
  * The answer of an invoked call or child chart, announced as an event named after the invoke's id,
  * so a chart routes answers by event instead of by guards:
  * `<id>.ok` (the data), `<id>.refused.<CODE>` (code and detail; a chart's `<id>.refused.*` takes any
- * code it does not name), `<id>.unreachable` (a child chart that got no answer at all). The invoke's
+ * code it does not name; a child chart's refusal may bring data too, what it learned on the way: the
+ * bank's last status), `<id>.unreachable` (a child chart that got no answer at all). The invoke's
  * `onDone` raises it (`announceAnswer`), and the state that invoked handles it: exact codes first,
  * the wildcard after (XState tries an exact event descriptor before a wildcard one).
  */
 export type AnswerEvent =
   | { type: `${string}.ok`; data: unknown }
-  | { type: `${string}.refused.${string}`; code: string; detail: string }
+  | { type: `${string}.refused.${string}`; code: string; detail: string; data?: unknown }
   | { type: `${string}.unreachable` };
 
 /** The event announcing an invoke's answer, from its `xstate.done.actor.<id>` event. */
@@ -69,7 +70,7 @@ export function answerEventOf(event: unknown): AnswerEvent {
   const output = done.output;
   if (output.ok) return { type: `${id}.ok`, data: output.data };
   if ('unreachable' in output) return { type: `${id}.unreachable` };
-  return { type: `${id}.refused.${output.code}`, code: output.code, detail: output.detail };
+  return { type: `${id}.refused.${output.code}`, code: output.code, detail: output.detail, ...('data' in output ? { data: output.data } : {}) };
 }
 
 /**
@@ -79,7 +80,7 @@ export function answerEventOf(event: unknown): AnswerEvent {
 export const announceAnswer = <C extends MachineContext, E extends EventObject>() =>
   raise<C, E, E, undefined>(({ event }) => answerEventOf(event) as unknown as E);
 
-/** An announced answer's data (`<id>.ok`), for the actions that keep it. */
+/** An announced answer's data (`<id>.ok`, or a child chart's refusal that brings some), for the actions that keep it. */
 export const answerData = <T>(event: unknown): T => (event as { data: T }).data;
 /** An announced refusal's code and detail (`<id>.refused.<CODE>`). */
 export const answerCode = (event: unknown): string | null => (event as { code?: string }).code ?? null;

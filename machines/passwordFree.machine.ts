@@ -2,8 +2,8 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { MERCHANT_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
-import { decimalMarkOf, parseAmount } from '../src/lib/money.ts';
-import { dataOf, isOk, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { amountAsked, amountEntryMachine, amountTextOf, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
 /**
@@ -26,60 +26,52 @@ export interface PasswordFreeInput {
 export interface PasswordFreeContext {
   language: Language;
   setting: PasswordFreeSetting | null;
+  /** The limit asked for, and as it was typed: it is asked again with it. */
   limitText: string;
   limit: number;
+  /** Why the limit is asked again: the cap was lowered meanwhile (MCH10015). */
+  limitRefusal: AmountRefusal | null;
   errorCode: string | null;
 }
 
 export type PasswordFreeEvent =
   | { type: 'setting.retry' }
   | { type: 'limit.edit' }
-  | { type: 'limit.changed'; value: string }
-  | { type: 'limit.submitted' }
   | { type: 'edit.cancelled' }
   | { type: 'payment.cancelled' }
   | { type: 'passwordFree.disabled' };
 
-const typedLimit = (c: PasswordFreeContext) => parseAmount(c.limitText, c.language);
-/** Cêntimos as a person types them back ("5000", "5000,50" in pt), in integers only. */
-const amountText = (centimos: number, language: Language) => {
-  const cents = centimos % 100;
-  return `${Math.trunc(centimos / 100)}${cents ? `${decimalMarkOf(language)}${String(cents).padStart(2, '0')}` : ''}`;
-};
-
 export const passwordFreeMachine = setup({
-  types: { input: {} as PasswordFreeInput, context: {} as PasswordFreeContext, events: {} as PasswordFreeEvent },
+  types: { input: {} as PasswordFreeInput, context: {} as PasswordFreeContext, events: {} as PasswordFreeEvent | AnswerEvent },
   actors: {
     query: provided<Outcome<PasswordFreeSetting>>('query'),
     switchOff: provided<Outcome<PasswordFreeSetting>>('switchOff'),
+    amountEntry: amountEntryMachine,
     payment: paymentMachine,
   },
   guards: {
-    isOk,
-    refusedWith,
-    enabledNow: ({ event }) => dataOf<PasswordFreeSetting>(event)?.enabled === true,
+    enabledNow: ({ event }) => answerData<PasswordFreeSetting>(event).enabled,
     isEnabled: ({ context }) => context.setting?.enabled === true,
-    limitUnreadable: ({ context }) => typedLimit(context) === null,
-    limitNotPositive: ({ context }) => typedLimit(context) === 0n,
-    // the cap shown is the server's; it checks again (MCH10015)
-    overCap: ({ context }) => (typedLimit(context) ?? 0n) > BigInt(context.setting?.cap ?? 0),
   },
   actions: {
-    keepSetting: assign({ setting: ({ event, context }) => dataOf<PasswordFreeSetting>(event) ?? context.setting, errorCode: null }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<PasswordFreeContext, PasswordFreeEvent | AnswerEvent>(),
+    keepSetting: assign({ setting: ({ event }) => answerData<PasswordFreeSetting>(event), errorCode: null }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     // the limit offered is the one set before (kept while switched off), or empty
-    startEditing: assign({ limitText: ({ context }) => (context.setting && context.setting.limit > 0 ? amountText(context.setting.limit, context.language) : ''), errorCode: null }),
-    setLimitText: assign({ limitText: ({ context, event }) => (event.type === 'limit.changed' ? event.value.slice(0, 24) : context.limitText) }),
-    keepLimit: assign({ limit: ({ context }) => Number(typedLimit(context) ?? 0n) }),
-    // MCH10015's subMsg is the cap that applies now
-    keepNewCap: assign({ setting: ({ event, context }) => { const cap = Number(refusalDetail(event)); return context.setting && Number.isInteger(cap) && cap > 0 ? { ...context.setting, cap } : context.setting; } }),
-    // provided by src/flows/passwordFree.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
+    startEditing: assign({ limitText: ({ context }) => (context.setting && context.setting.limit > 0 ? amountTextOf(context.setting.limit, context.language) : ''), errorCode: null }),
+    keepLimit: assign(({ event }) => { const asked = amountAsked(event); return { limit: asked.amount, limitText: asked.amountText }; }),
+    // MCH10015's subMsg is the cap that applies now; the limit is asked again with why
+    keepNewCap: assign({
+      setting: ({ event, context }) => { const cap = Number(answerDetail(event)); return context.setting && Number.isInteger(cap) && cap > 0 ? { ...context.setting, cap } : context.setting; },
+      limitRefusal: ({ event }) => ({ code: answerCode(event), detail: answerDetail(event) }),
+    }),
+    // the refusal is the amount child's to show once, as it starts
+    forgetLimitRefusal: assign({ limitRefusal: null }),
   },
 }).createMachine({
   id: 'passwordFree',
-  context: ({ input }) => ({ language: input.language, setting: null, limitText: '', limit: 0, errorCode: null }),
+  context: ({ input }) => ({ language: input.language, setting: null, limitText: '', limit: 0, limitRefusal: null, errorCode: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -87,12 +79,15 @@ export const passwordFreeMachine = setup({
       invoke: {
         id: 'query',
         src: 'query',
-        onDone: [
-          { guard: 'enabledNow', target: 'on', actions: 'keepSetting' },
-          { guard: 'isOk', target: 'off', actions: 'keepSetting' },
-          { target: 'loadFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'loadFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'query.ok': [
+          { guard: 'enabledNow', target: 'on', actions: 'keepSetting' },
+          { target: 'off', actions: 'keepSetting' },
+        ],
+        'query.refused.*': { target: 'loadFailed', actions: 'keepRefusal' },
       },
     },
     loadFailed: { tags: ['error'], on: { 'setting.retry': { target: 'loading' } } },
@@ -109,24 +104,24 @@ export const passwordFreeMachine = setup({
       },
       states: { idle: {}, saved: {}, switchOffFailed: { tags: ['error'] } },
     },
-    // the limit: within the cap, then confirmed with the pay password
+    // the limit (amountEntry child): within the cap shown (the server's; it checks again, MCH10015),
+    // then confirmed with the pay password
     editing: {
-      initial: 'typing',
-      on: {
-        'limit.changed': { target: '.typing', actions: 'setLimitText' },
-        'limit.submitted': [
-          { guard: 'limitUnreadable', target: '.unreadable' },
-          { guard: 'limitNotPositive', target: '.notPositive' },
-          { guard: 'overCap', target: '.overCap' },
-          { target: 'confirming', actions: 'keepLimit' },
-        ],
-        'edit.cancelled': [{ guard: 'isEnabled', target: 'on' }, { target: 'off' }],
+      exit: 'forgetLimitRefusal',
+      invoke: {
+        id: 'amountEntry',
+        src: 'amountEntry',
+        input: ({ context }): AmountEntryInput => ({
+          language: context.language, amountText: context.limitText, limits: [{ name: 'cap', max: context.setting?.cap ?? 0 }], refusal: context.limitRefusal,
+        }),
+        onDone: { target: 'confirming', actions: 'keepLimit' },
+        // the chart itself failed (never an answer of the server): as cancelling
+        onError: [{ guard: 'isEnabled', target: 'on' }, { target: 'off' }],
       },
-      states: { typing: {}, unreadable: { tags: ['error'] }, notPositive: { tags: ['error'] }, overCap: { tags: ['error'] } },
+      on: { 'edit.cancelled': [{ guard: 'isEnabled', target: 'on' }, { target: 'off' }] },
     },
     // the pay password for this setting, then the setting saved (payment child)
     confirming: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',
@@ -136,26 +131,30 @@ export const passwordFreeMachine = setup({
           request: { enabled: true, limit: context.limit },
           routedByParent: [MERCHANT_CODES.passwordFreeOverCap],
         }),
-        onDone: [
-          { guard: 'isOk', target: 'on.saved', actions: 'keepSetting' },
-          // MCH10015, the one code routedByParent lists: the cap was lowered meanwhile
-          { target: 'editing.overCap', actions: 'keepNewCap' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         // the chart itself failed (never an answer of the server): back to the limit, as going back
         onError: { target: 'editing' },
       },
-      on: { 'payment.cancelled': { target: 'editing' } },
+      on: {
+        'payment.ok': { target: 'on.saved', actions: 'keepSetting' },
+        // MCH10015, the one code routedByParent lists: the cap was lowered meanwhile
+        'payment.refused.*': { target: 'editing', actions: 'keepNewCap' },
+        // never (the payment shows its own trouble): as the chart failing
+        'payment.unreachable': { target: 'editing' },
+        'payment.cancelled': { target: 'editing' },
+      },
     },
     switchingOff: {
       tags: ['busy'],
       invoke: {
         id: 'switchOff',
         src: 'switchOff',
-        onDone: [
-          { guard: 'isOk', target: 'off.switchedOff', actions: 'keepSetting' },
-          { target: 'on.switchOffFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'on.switchOffFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'switchOff.ok': { target: 'off.switchedOff', actions: 'keepSetting' },
+        'switchOff.refused.*': { target: 'on.switchOffFailed', actions: 'keepRefusal' },
       },
     },
   },

@@ -2,7 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
 import { PIN_LENGTH, type Keypad } from './newPayPassword.machine.ts';
-import { isOk, outputOf, provided, refusalCode, refusalDetail, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 
 /**
  * Pay confirmation: the pay password typed once on the secure keypad authorises one payment (its
@@ -28,20 +28,11 @@ export interface PayConfirmContext {
   result: PayConfirmOutput | null;
 }
 
-/** What the payment chart receives: a token for this payment, or the refusal that ended the confirmation. */
-export type PayConfirmOutput = { ok: true; payToken: string } | { ok: false; code: string; detail: string };
-
-/** The pay confirmation child's output, from its done event. */
-export const confirmationOf = (event: unknown): PayConfirmOutput | undefined => (event as { output?: PayConfirmOutput }).output;
-export const paymentAuthorised = ({ event }: { event: unknown }) => confirmationOf(event)?.ok === true;
-export const confirmationToken = (event: unknown): string | null => {
-  const output = confirmationOf(event);
-  return output?.ok ? output.payToken : null;
-};
-export const confirmationRefusal = (event: unknown): { code: string | null; detail: string | null } => {
-  const output = confirmationOf(event);
-  return output && !output.ok ? { code: output.code, detail: output.detail } : { code: null, detail: null };
-};
+/**
+ * What the payment chart receives, as an answer (announced to it as `payConfirm.ok` with the token,
+ * or `payConfirm.refused.<CODE>`): a token for this payment, or the refusal that ended the confirmation.
+ */
+export type PayConfirmOutput = Outcome<{ payToken: string }>;
 
 /** Where the member's pay password stands (`common/setting/main` answers it, among the settings). */
 export interface PayPasswordState {
@@ -49,18 +40,13 @@ export interface PayPasswordState {
   payLockedMinutes: number | null;
 }
 
-const passwordStateOf = (event: unknown): PayPasswordState | null => {
-  const output = outputOf<PayPasswordState>(event);
-  return output.ok ? output.data : null;
-};
-
 export type PayConfirmEvent = { type: 'digit.pressed'; position: number } | { type: 'digit.deleted' } | { type: 'keypad.retry' };
 
 export const payConfirmMachine = setup({
   types: {
     input: {} as PayConfirmInput,
     context: {} as PayConfirmContext,
-    events: {} as PayConfirmEvent,
+    events: {} as PayConfirmEvent | AnswerEvent,
     output: {} as PayConfirmOutput,
   },
   actors: {
@@ -69,39 +55,30 @@ export const payConfirmMachine = setup({
     checkPayPassword: provided<Outcome<{ valid: true; payToken?: string }>, { keypad: Keypad; positions: string; purpose: PaymentPurpose }>('checkPayPassword'),
   },
   guards: {
-    payPasswordNotSet: ({ event }) => passwordStateOf(event)?.payPasswordSet === false,
-    payPasswordLocked: ({ event }) => !!passwordStateOf(event)?.payLockedMinutes,
+    payPasswordNotSet: ({ event }) => answerData<PayPasswordState>(event).payPasswordSet === false,
+    payPasswordLocked: ({ event }) => !!answerData<PayPasswordState>(event).payLockedMinutes,
     // the digit being pressed is the sixth
     completesEntry: ({ context }) => context.positions.length === PIN_LENGTH - 1,
     // a purpose always gets a token; an answer without one cannot pay
-    authorised: ({ event }) => {
-      const output = outputOf<{ payToken?: string }>(event);
-      return output.ok && !!output.data.payToken;
-    },
-    isOk,
-    refusedWith,
+    authorised: ({ event }) => !!answerData<{ payToken?: string }>(event).payToken,
   },
   actions: {
-    keepKeypad: assign({ keypad: ({ event }) => { const o = outputOf<Keypad>(event); return o.ok ? o.data : null; }, positions: '' }),
+    announceAnswer: announceAnswer<PayConfirmContext, PayConfirmEvent | AnswerEvent>(),
+    keepKeypad: assign({ keypad: ({ event }) => answerData<Keypad>(event), positions: '' }),
     appendPosition: assign({
       positions: ({ context, event }) => (event.type === 'digit.pressed' ? `${context.positions}${event.position}`.slice(0, PIN_LENGTH) : context.positions),
       notice: null,
     }),
     deletePosition: assign({ positions: ({ context }) => context.positions.slice(0, -1) }),
     forgetKeypad: assign({ keypad: null, positions: '' }),
-    noteWrongPassword: assign({ notice: 'PAY10001', triesLeft: ({ event }) => refusalDetail(event) }),
+    noteWrongPassword: assign({ notice: 'PAY10001', triesLeft: ({ event }) => answerDetail(event) }),
     noteKeypadExpired: assign({ notice: 'PAY10005' }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
-    keepToken: assign({
-      result: ({ event }): PayConfirmOutput | null => {
-        const o = outputOf<{ payToken?: string }>(event);
-        return o.ok && o.data.payToken ? { ok: true, payToken: o.data.payToken } : null;
-      },
-    }),
-    refuseNotSet: assign({ result: (): PayConfirmOutput => ({ ok: false, code: 'PAY10006', detail: '' }) }),
-    refuseLocked: assign({ result: ({ event }): PayConfirmOutput => ({ ok: false, code: 'PAY10002', detail: String(passwordStateOf(event)?.payLockedMinutes ?? '') }) }),
-    keepFinalRefusal: assign({ result: ({ event }): PayConfirmOutput => ({ ok: false, code: refusalCode(event) ?? '', detail: refusalDetail(event) ?? '' }) }),
+    keepToken: assign({ result: ({ event }): PayConfirmOutput => ({ ok: true, data: { payToken: answerData<{ payToken: string }>(event).payToken } }) }),
+    refuseNotSet: assign({ result: (): PayConfirmOutput => ({ ok: false, code: 'PAY10006', message: '', detail: '' }) }),
+    refuseLocked: assign({ result: ({ event }): PayConfirmOutput => ({ ok: false, code: 'PAY10002', message: '', detail: String(answerData<PayPasswordState>(event).payLockedMinutes ?? '') }) }),
+    keepFinalRefusal: assign({ result: ({ event }): PayConfirmOutput => ({ ok: false, code: answerCode(event) ?? '', message: '', detail: answerDetail(event) ?? '' }) }),
     // provided by src/flows/payConfirm.ts: the keypad's one-time keys live in session storage while it shows
     storeKeypadKeys: () => {},
     clearKeypadKeys: () => {},
@@ -110,7 +87,7 @@ export const payConfirmMachine = setup({
   id: 'payConfirm',
   context: ({ input }) => ({ purpose: input.purpose, keypad: null, positions: '', notice: null, triesLeft: null, errorCode: null, result: null }),
   initial: 'checkingPayPassword',
-  output: ({ context }) => context.result ?? { ok: false, code: 'AGW50000', detail: '' },
+  output: ({ context }) => context.result ?? { ok: false, code: 'AGW50000', message: '', detail: '' },
   states: {
     // is there a pay password, and may it be used now? Asked before a keypad is shown
     checkingPayPassword: {
@@ -118,13 +95,18 @@ export const payConfirmMachine = setup({
       invoke: {
         id: 'payPasswordState',
         src: 'payPasswordState',
-        onDone: [
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'loadingKeypad' },
+      },
+      on: {
+        'payPasswordState.ok': [
           { guard: 'payPasswordNotSet', target: 'refused', actions: 'refuseNotSet' },
           { guard: 'payPasswordLocked', target: 'refused', actions: 'refuseLocked' },
-          // set and free, or the question unanswered: the keypad (whose check answers for sure)
+          // set and free: the keypad
           { target: 'loadingKeypad' },
         ],
-        onError: { target: 'loadingKeypad' },
+        // the question unanswered: the keypad all the same (its check answers for sure)
+        'payPasswordState.refused.*': { target: 'loadingKeypad' },
       },
     },
     loadingKeypad: {
@@ -132,11 +114,12 @@ export const payConfirmMachine = setup({
       invoke: {
         id: 'getKeypad',
         src: 'getKeypad',
-        onDone: [
-          { guard: 'isOk', target: 'entering', actions: ['keepKeypad', 'forgetRefusal'] },
-          { target: 'unavailable', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'unavailable', actions: 'forgetRefusal' },
+      },
+      on: {
+        'getKeypad.ok': { target: 'entering', actions: ['keepKeypad', 'forgetRefusal'] },
+        'getKeypad.refused.*': { target: 'unavailable', actions: 'keepRefusal' },
       },
     },
     // no keypad, or no answer to the check: nothing was paid, a new keypad is safe
@@ -158,15 +141,20 @@ export const payConfirmMachine = setup({
         id: 'checkPayPassword',
         src: 'checkPayPassword',
         input: ({ context }) => ({ keypad: context.keypad!, positions: context.positions, purpose: context.purpose }),
-        onDone: [
-          { guard: 'authorised', target: 'authorised', actions: ['forgetKeypad', 'keepToken'] },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10001' } }, target: 'loadingKeypad', actions: ['forgetKeypad', 'noteWrongPassword'] },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10005' } }, target: 'loadingKeypad', actions: ['forgetKeypad', 'noteKeypadExpired'] },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10002' } }, target: 'refused', actions: ['forgetKeypad', 'keepFinalRefusal'] },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10006' } }, target: 'refused', actions: ['forgetKeypad', 'keepFinalRefusal'] },
-          { target: 'unavailable', actions: ['forgetKeypad', 'keepRefusal'] },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'unavailable', actions: ['forgetKeypad', 'forgetRefusal'] },
+      },
+      on: {
+        'checkPayPassword.ok': [
+          { guard: 'authorised', target: 'authorised', actions: ['forgetKeypad', 'keepToken'] },
+          // accepted without a token: nothing can be paid with it
+          { target: 'unavailable', actions: ['forgetKeypad', 'forgetRefusal'] },
+        ],
+        'checkPayPassword.refused.PAY10001': { target: 'loadingKeypad', actions: ['forgetKeypad', 'noteWrongPassword'] },
+        'checkPayPassword.refused.PAY10005': { target: 'loadingKeypad', actions: ['forgetKeypad', 'noteKeypadExpired'] },
+        'checkPayPassword.refused.PAY10002': { target: 'refused', actions: ['forgetKeypad', 'keepFinalRefusal'] },
+        'checkPayPassword.refused.PAY10006': { target: 'refused', actions: ['forgetKeypad', 'keepFinalRefusal'] },
+        'checkPayPassword.refused.*': { target: 'unavailable', actions: ['forgetKeypad', 'keepRefusal'] },
       },
     },
     authorised: { type: 'final' },

@@ -1,9 +1,9 @@
-import { setup, assign } from 'xstate';
+import { setup, assign, fromCallback } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
-import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
-import { confirmationRefusal, confirmationToken, paymentAuthorised, payConfirmMachine } from './payConfirm.machine.ts';
-import { newPayPasswordMachine, newPayPasswordSaved, type NewPayPasswordInput } from './newPayPassword.machine.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
+import { payConfirmMachine } from './payConfirm.machine.ts';
+import { newPayPasswordMachine, type NewPayPasswordInput } from './newPayPassword.machine.ts';
 
 /**
  * The ending the money flows share (top-up, withdrawal, transfer): the pay password authorises
@@ -18,7 +18,8 @@ import { newPayPasswordMachine, newPayPasswordSaved, type NewPayPasswordInput } 
  * parent's own cancel event leaves the state that invokes this chart (the screen offers it while
  * the pay password is asked or set, or after a refusal, never while the payment may be on its way
  * or its answer is lost). It ends with the payment's answer, or with a refusal the parent shows in
- * its own states (the codes it lists in `routedByParent`).
+ * its own states (the codes it lists in `routedByParent`). However it ends — answered, or left
+ * by the parent while the pay password is asked or set — the keypad's one-time keys go with it.
  */
 export interface PaymentInput {
   /** What the pay password authorises: `service` is the money call `apply` makes. */
@@ -61,46 +62,52 @@ export function paymentRequestNo(prefix: PaymentInput['requestPrefix']): string 
 }
 
 export const paymentMachine = setup({
-  types: { input: {} as PaymentInput, context: {} as PaymentContext, events: {} as PaymentEvent, output: {} as PaymentOutput },
+  types: { input: {} as PaymentInput, context: {} as PaymentContext, events: {} as PaymentEvent | AnswerEvent, output: {} as PaymentOutput },
   actors: {
     payConfirm: payConfirmMachine,
     newPayPassword: newPayPasswordMachine,
     apply: provided<PaymentOutput, Application>('apply'),
+    // provided by src/flows/payment.ts: stopped with this chart, it clears the keypad's one-time keys
+    // (payConfirm's, newPayPassword's): a child stopped while its keypad shows runs no exit actions
+    keypadKeys: fromCallback(() => {}),
   },
   guards: {
-    isOk,
-    refusedWith,
-    paymentAuthorised,
-    newPayPasswordSaved,
-    routedByParent: ({ context, event }) => context.routedByParent.includes(refusalCode(event) ?? ''),
+    routedByParent: ({ context, event }) => context.routedByParent.includes(answerCode(event) ?? ''),
   },
   actions: {
+    announceAnswer: announceAnswer<PaymentContext, PaymentEvent | AnswerEvent>(),
     // one requestNo per authorised payment: a retry of the same payment reuses both
-    keepAuthorisation: assign({ payToken: ({ event }) => confirmationToken(event), requestNo: ({ context }) => paymentRequestNo(context.requestPrefix) }),
+    keepAuthorisation: assign({ payToken: ({ event }) => answerData<{ payToken: string }>(event).payToken, requestNo: ({ context }) => paymentRequestNo(context.requestPrefix) }),
     forgetAuthorisation: assign({ payToken: null, requestNo: null }),
-    keepConfirmRefusal: assign({ errorCode: ({ event }) => confirmationRefusal(event).code, lockMinutes: ({ event }) => confirmationRefusal(event).detail }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    keepConfirmRefusal: assign({ errorCode: ({ event }) => answerCode(event), lockMinutes: ({ event }) => answerDetail(event) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
-    keepAnswer: assign({ answer: ({ event }) => outputOf(event) }),
+    keepAnswer: assign({ answer: ({ event }): PaymentOutput => ({ ok: true, data: answerData(event) }) }),
+    keepParentRefusal: assign({ answer: ({ event }): PaymentOutput => ({ ok: false, code: answerCode(event) ?? '', message: '', detail: answerDetail(event) ?? '' }) }),
   },
 }).createMachine({
   id: 'payment',
   context: ({ input }) => ({ ...input, payToken: null, requestNo: null, lockMinutes: null, errorCode: null, answer: null }),
   initial: 'authorising',
   output: ({ context }) => context.answer ?? { ok: false, code: 'AGW50000', message: '', detail: '' },
+  // as long as this payment lasts: its end clears the keypad's keys, however it comes
+  invoke: { id: 'keypadKeys', src: 'keypadKeys' },
   states: {
     authorising: {
       invoke: {
         id: 'payConfirm',
         src: 'payConfirm',
         input: ({ context }) => ({ purpose: context.purpose }),
-        onDone: [
-          { guard: 'paymentAuthorised', target: 'applying', actions: 'keepAuthorisation' },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10002' } }, target: 'refused.locked', actions: 'keepConfirmRefusal' },
-          { guard: { type: 'refusedWith', params: { code: 'PAY10006' } }, target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
-          { target: 'refused.other', actions: 'keepConfirmRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'refused.other', actions: 'forgetRefusal' },
+      },
+      on: {
+        'payConfirm.ok': { target: 'applying', actions: 'keepAuthorisation' },
+        'payConfirm.refused.PAY10002': { target: 'refused.locked', actions: 'keepConfirmRefusal' },
+        'payConfirm.refused.PAY10006': { target: 'refused.noPayPassword', actions: 'keepConfirmRefusal' },
+        'payConfirm.refused.*': { target: 'refused.other', actions: 'keepConfirmRefusal' },
+        // never: the confirmation shows its own trouble; as the child failing
+        'payConfirm.unreachable': { target: 'refused.other', actions: 'forgetRefusal' },
       },
       initial: 'first',
       states: {
@@ -117,13 +124,16 @@ export const paymentMachine = setup({
         id: 'newPayPassword',
         src: 'newPayPassword',
         input: (): NewPayPasswordInput => ({ resetTicket: null }),
-        onDone: [
-          { guard: 'newPayPasswordSaved', target: 'authorising.afterSetting' },
-          // set meanwhile elsewhere (PAY10003): it confirms the payment all the same
-          { target: 'authorising' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         // the child itself failed (never an answer of the server): back to the refusal, to try again
         onError: { target: 'refused.noPayPassword' },
+      },
+      on: {
+        'newPayPassword.ok': { target: 'authorising.afterSetting' },
+        // set meanwhile elsewhere (PAY10003): it confirms the payment all the same
+        'newPayPassword.refused.*': { target: 'authorising' },
+        // never: the child shows its own trouble; as the child failing
+        'newPayPassword.unreachable': { target: 'refused.noPayPassword' },
       },
     },
     applying: {
@@ -132,13 +142,16 @@ export const paymentMachine = setup({
         id: 'apply',
         src: 'apply',
         input: ({ context }): Application => ({ service: context.purpose.service, request: { ...context.request, payToken: context.payToken! }, requestNo: context.requestNo! }),
-        onDone: [
-          { guard: 'isOk', target: 'answered', actions: ['keepAnswer', 'forgetAuthorisation'] },
-          { guard: { type: 'refusedWith', params: { code: 'FND10008' } }, target: 'authorising.reauthorising', actions: 'forgetAuthorisation' },
-          { guard: 'routedByParent', target: 'answered', actions: ['keepAnswer', 'forgetAuthorisation'] },
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'uncertain' },
+      },
+      on: {
+        'apply.ok': { target: 'answered', actions: ['keepAnswer', 'forgetAuthorisation'] },
+        'apply.refused.FND10008': { target: 'authorising.reauthorising', actions: 'forgetAuthorisation' },
+        'apply.refused.*': [
+          { guard: 'routedByParent', target: 'answered', actions: ['keepParentRefusal', 'forgetAuthorisation'] },
           { target: 'refused.other', actions: ['keepRefusal', 'forgetAuthorisation'] },
         ],
-        onError: { target: 'uncertain' },
       },
     },
     // no answer: the payment may or may not have been made; only the same request may be resent

@@ -89,8 +89,6 @@ export const paymentCodeMachine = setup({
     // the cashier's charge was refused on the member's side (FND10001…): the code says why, if it does
     keepStatusRefusal: assign({ errorCode: ({ event }) => statusOf(event).refusalCode }),
     keepReceipt: assign({ receipt: ({ event }) => answerData<MerchantReceipt>(event) }),
-    // provided by src/flows/paymentCode.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
   },
   delays: { codeLifetime: CODE_LIFETIME_MS, statusPoll: STATUS_POLL_MS },
 }).createMachine({
@@ -172,7 +170,6 @@ export const paymentCodeMachine = setup({
     },
     // the pay password for this charge, then the payment (payment child)
     confirming: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',

@@ -5,14 +5,14 @@ import type { recordDetail } from '../services/contract/records.ts';
 import type { applyRefund } from '../services/contract/refund.ts';
 import { LEDGER_CODES, STAFF_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
-import { decimalMarkOf, parseAmount } from '../src/lib/money.ts';
-import { dataOf, isOk, provided, refusalCode, refusedWith } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
+import { amountAsked, amountEntryMachine, amountTextOf, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
 /**
  * A record's detail and its refund (issue 12, `/app/records/$id`): the record as the server lets
  * the caller see it (STF10013 otherwise), then — the owner only, while something is left to give
- * back — an amount (all by default, or part), confirmed with the merchant's pay password for this
+ * back — an amount (the amountEntry child: all by default, or part, at most what is left), confirmed with the merchant's pay password for this
  * very refund (payment child: purpose `merchant/refund/apply`, the amount, the record; requestNo
  * prefix H5R, so a lost answer is resent as the same refund and never refunds twice). What the
  * server refuses on the way — more than is left (STF10012, another refund came first), money
@@ -32,8 +32,11 @@ export interface RefundContext {
   recordId: string;
   language: Language;
   record: RecordDetail | null;
+  /** The amount asked for, and as it was typed: the amount is asked again with it. */
   amountText: string;
   amount: number;
+  /** Why the amount is asked again: more than is left now (STF10012), or the money is no longer there (FND10001). */
+  amountRefusal: AmountRefusal | null;
   refund: RefundAnswer | null;
   errorCode: string | null;
 }
@@ -41,49 +44,38 @@ export interface RefundContext {
 export type RefundEvent =
   | { type: 'record.retry' }
   | { type: 'refund.started' }
-  | { type: 'amount.changed'; value: string }
   | { type: 'amount.all' }
-  | { type: 'refund.submitted' }
   | { type: 'refund.cancelled' }
   | { type: 'payment.cancelled' };
 
-const typedAmount = (c: RefundContext) => parseAmount(c.amountText, c.language);
-/** Cêntimos as a person types them ("1500", "1500,50" in pt). */
-export const amountText = (centimos: number, language: Language) => {
-  const cents = centimos % 100;
-  return `${Math.trunc(centimos / 100)}${cents ? `${decimalMarkOf(language)}${String(cents).padStart(2, '0')}` : ''}`;
-};
-
 export const refundMachine = setup({
-  types: { input: {} as RefundInput, context: {} as RefundContext, events: {} as RefundEvent },
+  types: { input: {} as RefundInput, context: {} as RefundContext, events: {} as RefundEvent | AnswerEvent },
   actors: {
     loadRecord: provided<Outcome<RecordDetail>, { recordId: string }>('loadRecord'),
+    amountEntry: amountEntryMachine,
     payment: paymentMachine,
   },
   guards: {
-    isOk,
-    refusedWith,
     // the owner, and something left to give back; the server decides again (STF10010, STF10012)
     canRefund: ({ context }) => context.record?.role === 'owner' && context.record.refundable > 0,
-    amountUnreadable: ({ context }) => (typedAmount(context) ?? 0n) <= 0n,
-    amountTooMuch: ({ context }) => (typedAmount(context) ?? 0n) > BigInt(context.record?.refundable ?? 0),
   },
   actions: {
-    keepRecord: assign({ record: ({ event, context }) => dataOf<RecordDetail>(event) ?? context.record, errorCode: null }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<RefundContext, RefundEvent | AnswerEvent>(),
+    keepRecord: assign({ record: ({ event }) => answerData<RecordDetail>(event), errorCode: null }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     // all that is left, by default: the common case is giving the whole payment back
-    startEditing: assign({ amountText: ({ context }) => amountText(context.record?.refundable ?? 0, context.language), errorCode: null }),
-    setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
-    fillAll: assign({ amountText: ({ context }) => amountText(context.record?.refundable ?? 0, context.language) }),
-    keepAmount: assign({ amount: ({ context }) => Number(typedAmount(context) ?? 0n) }),
-    keepRefund: assign({ refund: ({ event, context }) => dataOf<RefundAnswer>(event) ?? context.refund }),
-    // provided by src/flows/refund.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
+    startEditing: assign({ amountText: ({ context }) => amountTextOf(context.record?.refundable ?? 0, context.language), errorCode: null }),
+    fillAll: assign({ amountText: ({ context }) => amountTextOf(context.record?.refundable ?? 0, context.language) }),
+    keepAmount: assign(({ event }) => amountAsked(event)),
+    refuseAmount: assign({ amountRefusal: ({ event }) => ({ code: answerCode(event), detail: answerDetail(event) }) }),
+    // the refusal is the amount child's to show once, as it starts
+    forgetAmountRefusal: assign({ amountRefusal: null }),
+    keepRefund: assign({ refund: ({ event }) => answerData<RefundAnswer>(event) }),
   },
 }).createMachine({
   id: 'refund',
-  context: ({ input }) => ({ recordId: input.recordId, language: input.language, record: null, amountText: '', amount: 0, refund: null, errorCode: null }),
+  context: ({ input }) => ({ recordId: input.recordId, language: input.language, record: null, amountText: '', amount: 0, amountRefusal: null, refund: null, errorCode: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -92,40 +84,42 @@ export const refundMachine = setup({
         id: 'loadRecord',
         src: 'loadRecord',
         input: ({ context }) => ({ recordId: context.recordId }),
-        onDone: [
-          { guard: 'isOk', target: 'viewing', actions: 'keepRecord' },
-          { target: 'failed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadRecord.ok': { target: 'viewing', actions: 'keepRecord' },
+        'loadRecord.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     failed: { tags: ['error'], on: { 'record.retry': { target: 'loading' } } },
     viewing: {
       on: { 'refund.started': { guard: 'canRefund', target: 'editing', actions: 'startEditing' } },
     },
+    // the amount (amountEntry child), at most what is left to give back
     editing: {
-      initial: 'typing',
-      on: {
-        'amount.changed': { target: '.typing', actions: 'setAmountText' },
-        'amount.all': { target: '.typing', actions: 'fillAll' },
-        'refund.submitted': [
-          { guard: 'amountUnreadable', target: '.unreadable' },
-          { guard: 'amountTooMuch', target: '.tooMuch' },
-          { target: 'paying', actions: 'keepAmount' },
-        ],
-        'refund.cancelled': { target: 'viewing' },
+      exit: 'forgetAmountRefusal',
+      invoke: {
+        id: 'amountEntry',
+        src: 'amountEntry',
+        input: ({ context }): AmountEntryInput => ({
+          language: context.language,
+          amountText: context.amountText,
+          limits: [{ name: 'refundable', max: context.record?.refundable ?? 0 }],
+          refusal: context.amountRefusal,
+        }),
+        onDone: { target: 'paying', actions: 'keepAmount' },
+        // the chart itself failed (never an answer of the server): back to the record, as cancelling
+        onError: { target: 'viewing' },
       },
-      states: {
-        typing: {},
-        unreadable: { tags: ['error'] },
-        tooMuch: { tags: ['error'] },
-        // FND10001: the settlement no longer holds it (withdrawn meanwhile)
-        insufficient: { tags: ['error'] },
+      on: {
+        // all that is left, asked afresh
+        'amount.all': { target: 'editing', reenter: true, actions: 'fillAll' },
+        'refund.cancelled': { target: 'viewing' },
       },
     },
     // the merchant's pay password for this refund, then the refund (payment child)
     paying: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',
@@ -135,18 +129,22 @@ export const refundMachine = setup({
           request: { recordId: context.recordId, amount: context.amount },
           routedByParent: [STAFF_CODES.refundOverPaid, LEDGER_CODES.insufficientFunds, STAFF_CODES.recordUnknown, STAFF_CODES.ownerOnly],
         }),
-        onDone: [
-          { guard: 'isOk', target: 'refunded', actions: 'keepRefund' },
-          // another refund came first: what is left is read again, then asked again
-          { guard: { type: 'refusedWith', params: { code: 'STF10012' } }, target: 'reloading', actions: 'keepRefusal' },
-          { guard: { type: 'refusedWith', params: { code: 'FND10001' } }, target: 'editing.insufficient' },
-          // STF10013 or STF10010, the last codes routedByParent lists: nothing more to do here
-          { target: 'refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         // the chart itself failed (never an answer of the server): back to the amount, as going back
         onError: { target: 'editing' },
       },
-      on: { 'payment.cancelled': { target: 'editing' } },
+      on: {
+        'payment.ok': { target: 'refunded', actions: 'keepRefund' },
+        // another refund came first: what is left is read again, then the amount asked again with why
+        'payment.refused.STF10012': { target: 'reloading', actions: 'refuseAmount' },
+        // the settlement no longer holds it (withdrawn meanwhile): the amount again, with why
+        'payment.refused.FND10001': { target: 'editing', actions: 'refuseAmount' },
+        // STF10013 or STF10010, the last codes routedByParent lists: nothing more to do here
+        'payment.refused.*': { target: 'refused', actions: 'keepRefusal' },
+        // never (the payment shows its own trouble): as the chart failing
+        'payment.unreachable': { target: 'editing' },
+        'payment.cancelled': { target: 'editing' },
+      },
     },
     // after STF10012: the record as it is now, then the amount with the refusal shown
     reloading: {
@@ -155,11 +153,12 @@ export const refundMachine = setup({
         id: 'loadRecord',
         src: 'loadRecord',
         input: ({ context }) => ({ recordId: context.recordId }),
-        onDone: [
-          { guard: 'isOk', target: 'editing.tooMuch', actions: 'keepRecord' },
-          { target: 'failed', actions: 'keepRefusal' },
-        ],
-        onError: { target: 'failed', actions: 'forgetRefusal' },
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'failed', actions: ['forgetRefusal', 'forgetAmountRefusal'] },
+      },
+      on: {
+        'loadRecord.ok': { target: 'editing', actions: 'keepRecord' },
+        'loadRecord.refused.*': { target: 'failed', actions: ['keepRefusal', 'forgetAmountRefusal'] },
       },
     },
     refused: { tags: ['error'], on: { 'record.retry': { target: 'loading' } } },

@@ -2,8 +2,8 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
-import { parseAmount } from '../src/lib/money.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
+import { amountAsked, amountEntryMachine, amountTextOf, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
 import type { Assets } from './transfer.machine.ts';
@@ -20,7 +20,8 @@ import { readScan } from '../src/scan/kinds.ts';
  * collection code the server says what it pays — the merchant's verified name, the store, its category and, for a
  * cashier's one-time code, the amount — or why it cannot be paid (unknown, not bound, expired,
  * already paid, a closed store, one's own store). The member types the amount of a printed or
- * store code (a one-time code's is fixed), then the payment child authorises exactly this payment
+ * store code (a one-time code's is fixed; either checked against the balance by the amountEntry
+ * child), then the payment child authorises exactly this payment
  * with the pay password and pays: a lost answer is resent with the same requestNo, never paid
  * twice. Ends with the receipt.
  */
@@ -57,10 +58,11 @@ export interface ScanToPayContext {
   verified: boolean | null;
   scanned: ScannerOutput | null;
   code: ResolvedCode | null;
+  /** The amount asked for, and as it was typed (a one-time code's own): the amount is asked again with it. */
   amountText: string;
   amount: number;
-  /** FND10003's subMsg: perTransaction, daily or monthly. */
-  limit: string | null;
+  /** Why the amount is asked again: not enough money (FND10001), a limit (FND10003: its subMsg says which). */
+  amountRefusal: AmountRefusal | null;
   errorCode: string | null;
   receipt: MerchantReceipt | null;
 }
@@ -69,8 +71,6 @@ export type ScanToPayEvent =
   | { type: 'assets.retry' }
   | { type: 'scan.again' }
   | { type: 'resolve.retry' }
-  | { type: 'amount.changed'; value: string }
-  | { type: 'amount.submitted' }
   | { type: 'payment.cancelled' };
 
 /** The refusals that are about the code itself: the member scans another. */
@@ -78,10 +78,6 @@ const CODE_REFUSALS = [
   MERCHANT_CODES.codeUnknown, MERCHANT_CODES.codeUnbound, MERCHANT_CODES.codeExpired, MERCHANT_CODES.codeAlreadyPaid,
   MERCHANT_CODES.storeClosed, MERCHANT_CODES.amountMismatch, MERCHANT_CODES.payingOwnStore,
 ];
-const typedAmount = (c: ScanToPayContext) => parseAmount(c.amountText, c.language);
-const isStatic = (c: ScanToPayContext) => c.code?.kind === 'static';
-/** The amount to pay: typed for a printed or store code, the code's own for a one-time code. */
-const amountOf = (c: ScanToPayContext): bigint | null => (isStatic(c) ? typedAmount(c) : BigInt(c.code?.amount ?? 0));
 const scannedOf = (event: unknown) => (event as { output?: ScannerOutput }).output ?? null;
 /** What the scanner read is, by the scan table. */
 const kindOf = (event: unknown) => readScan(scannedOf(event)?.text ?? '').kind;
@@ -92,6 +88,7 @@ export const scanToPayMachine = setup({
     loadAssets: provided<Outcome<Assets>>('loadAssets'),
     scanner: scannerMachine,
     resolveCode: provided<Outcome<ResolvedCode>, { code: string }>('resolveCode'),
+    amountEntry: amountEntryMachine,
     payment: paymentMachine,
   },
   guards: {
@@ -101,10 +98,6 @@ export const scanToPayMachine = setup({
     unknownCode: ({ event }) => kindOf(event) === 'unknown',
     // a code another flow takes (a staff invitation…), not one to pay
     otherKind: ({ event }) => kindOf(event) !== 'collectionCode',
-    amountUnreadable: ({ context }) => amountOf(context) === null,
-    amountNotPositive: ({ context }) => amountOf(context) === 0n,
-    // the balance shown is the last known one; the server checks again under the account lock
-    overAvailable: ({ context }) => (amountOf(context) ?? 0n) > BigInt(context.available ?? 0),
   },
   actions: {
     announceAnswer: announceAnswer<ScanToPayContext, ScanToPayEvent | AnswerEvent>(),
@@ -117,23 +110,26 @@ export const scanToPayMachine = setup({
     forgetRefusal: assign({ errorCode: null }),
     keepScanned: assign({ scanned: ({ event }) => scannedOf(event) }),
     refuseUnreadable: assign({ errorCode: MERCHANT_CODES.codeUnknown }),
-    keepCode: assign({ code: ({ event }) => answerData<ResolvedCode>(event), amountText: '', errorCode: null, limit: null }),
-    setAmountText: assign({ amountText: ({ context, event }) => (event.type === 'amount.changed' ? event.value.slice(0, 24) : context.amountText) }),
-    keepAmount: assign({ amount: ({ context }) => Number(amountOf(context) ?? 0n), errorCode: null, limit: null }),
-    keepLimit: assign({ limit: ({ event }) => answerDetail(event) }),
+    // a one-time code's amount is its own, to be checked as if typed; a printed or store code's is typed
+    keepCode: assign(({ event, context }) => {
+      const code = answerData<ResolvedCode>(event);
+      return { code, amountText: code.kind === 'dynamic' && code.amount !== null ? amountTextOf(code.amount, context.language) : '', amountRefusal: null, errorCode: null };
+    }),
+    keepAmount: assign(({ event }) => ({ ...amountAsked(event), errorCode: null })),
+    refuseAmount: assign({ amountRefusal: ({ event }) => ({ code: answerCode(event), detail: answerDetail(event) }) }),
+    // the refusal is the amount child's to show once, as it starts
+    forgetAmountRefusal: assign({ amountRefusal: null }),
     keepReceipt: assign(({ event }) => {
       const receipt = answerData<MerchantReceipt>(event);
       return { receipt, available: receipt.available };
     }),
-    startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
+    startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, errorCode: null, receipt: null }),
     // provided by the scan screen: open the page the scan table routes the code read to
     openScanned: () => {},
-    // provided by src/flows/scanToPay.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
   },
 }).createMachine({
   id: 'scanToPay',
-  context: ({ input }) => ({ language: input.language, available: null, verified: null, scanned: null, code: null, amountText: '', amount: 0, limit: null, errorCode: null, receipt: null }),
+  context: ({ input }) => ({ language: input.language, available: null, verified: null, scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, errorCode: null, receipt: null }),
   initial: 'loadingAssets',
   states: {
     loadingAssets: {
@@ -202,31 +198,24 @@ export const scanToPayMachine = setup({
       tags: ['error'],
       on: { 'resolve.retry': { target: 'resolving' }, 'scan.again': { target: 'scanning', actions: 'startOver' } },
     },
-    // the merchant's verified name, store and category, and the amount (typed, or the code's)
+    // the merchant's verified name, store and category, and the amount (amountEntry child: typed, or
+    // the code's), within the balance shown (the last known one; the server checks again under the account lock)
     confirming: {
-      initial: 'ready',
-      on: {
-        'amount.changed': { target: '.ready', actions: 'setAmountText' },
-        'amount.submitted': [
-          { guard: 'amountUnreadable', target: '.unreadable' },
-          { guard: 'amountNotPositive', target: '.notPositive' },
-          { guard: 'overAvailable', target: '.overAvailable' },
-          { target: 'paying', actions: 'keepAmount' },
-        ],
-        'scan.again': { target: 'scanning', actions: 'startOver' },
+      exit: 'forgetAmountRefusal',
+      invoke: {
+        id: 'amountEntry',
+        src: 'amountEntry',
+        input: ({ context }): AmountEntryInput => ({
+          language: context.language, amountText: context.amountText, limits: [{ name: 'available', max: context.available ?? 0 }], refusal: context.amountRefusal,
+        }),
+        onDone: { target: 'paying', actions: 'keepAmount' },
+        // the chart itself failed (never an answer of the server): another code, as scanning again
+        onError: { target: 'scanning', actions: 'startOver' },
       },
-      states: {
-        ready: {},
-        unreadable: { tags: ['error'] },
-        notPositive: { tags: ['error'] },
-        overAvailable: { tags: ['error'] },
-        insufficient: { tags: ['error'] },
-        limitExceeded: { tags: ['error'] },
-      },
+      on: { 'scan.again': { target: 'scanning', actions: 'startOver' } },
     },
     // the pay password, then the payment (payment child); going back is offered while the password is asked or after a refusal
     paying: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',
@@ -244,8 +233,9 @@ export const scanToPayMachine = setup({
         'payment.cancelled': { target: 'confirming' },
         'payment.ok': { target: 'paid', actions: 'keepReceipt' },
         // FND10001 (LEDGER_CODES.insufficientFunds), FND10003 (limitExceeded), FND10004 (verificationNeeded)
-        'payment.refused.FND10001': { target: 'confirming.insufficient' },
-        'payment.refused.FND10003': { target: 'confirming.limitExceeded', actions: 'keepLimit' },
+        // not enough money, a limit (its subMsg: which one): the amount again, with why
+        'payment.refused.FND10001': { target: 'confirming', actions: 'refuseAmount' },
+        'payment.refused.FND10003': { target: 'confirming', actions: 'refuseAmount' },
         'payment.refused.FND10004': { target: 'notVerified', actions: 'forgetVerified' },
         // the code's own refusals (expired or paid meanwhile, the store closed…), the rest routedByParent lists
         'payment.refused.*': { target: 'codeRefused', actions: 'keepRefusal' },

@@ -1,5 +1,5 @@
 /**
- * What the till's two charts (dynamicCode, codeCharge) share beyond the amount (amountEntry.ts):
+ * What the till's two charts (dynamicCode, codeCharge) share beyond the amount (the amountEntry child):
  * the paid moment, announced by the screen.
  */
 export const tillActions = {

@@ -3,14 +3,15 @@ import type { Outcome } from '../services/contract/outcome.ts';
 import { LEDGER_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
 import { toNationalMobile } from '../src/lib/phone.ts';
-import { isOk, outputOf, provided, refusalCode, refusedWith } from './outcome.ts';
-import { amountActions, amountGuards, over, typedAmount, type AmountEntry } from './amountEntry.ts';
+import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
+import { amountAsked, amountEntryMachine, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
 
 /**
  * Transfer to another member by mobile number. The payee's verified name, masked, is shown and
  * must be confirmed before any amount is asked (money sent to a wrong number is the top complaint
- * in wallets). The payment child authorises exactly this payment with the pay password, on the
+ * in wallets). The amount (amountEntry child) is checked against the balance shown, with a note
+ * beside it. The payment child authorises exactly this payment with the pay password, on the
  * secure keypad, and sends the transfer: a retry after a lost answer resends the same request and
  * the server answers the first outcome instead of paying twice.
  */
@@ -39,11 +40,18 @@ export interface TransferInput {
   language: Language;
 }
 
-export interface TransferContext extends AmountEntry {
+export interface TransferContext {
+  language: Language;
   available: number | null;
   mobile: string;
   payee: Payee | null;
+  /** The amount asked for, and as it was typed: the amount is asked again with it. */
+  amount: number;
+  amountText: string;
+  /** Why the amount is asked again: the server refused it (not enough money, a limit: its subMsg says which). */
+  amountRefusal: AmountRefusal | null;
   note: string;
+  errorCode: string | null;
   receipt: TransferReceipt | null;
 }
 
@@ -53,9 +61,7 @@ export type TransferEvent =
   | { type: 'mobile.submitted' }
   | { type: 'payee.confirmed' }
   | { type: 'payee.changeRequested' }
-  | { type: 'amount.changed'; value: string }
   | { type: 'note.changed'; value: string }
-  | { type: 'amount.submitted' }
   | { type: 'payment.cancelled' }
   | { type: 'transfer.restarted' };
 
@@ -65,46 +71,38 @@ export const transferMachine = setup({
   types: {
     input: {} as TransferInput,
     context: {} as TransferContext,
-    events: {} as TransferEvent,
+    events: {} as TransferEvent | AnswerEvent,
   },
   actors: {
     loadAssets: provided<Outcome<Assets>>('loadAssets'),
     queryPayee: provided<Outcome<Payee>, { mobile: string }>('queryPayee'),
+    amountEntry: amountEntryMachine,
     payment: paymentMachine,
   },
   guards: {
-    isOk,
-    refusedWith,
-    unverified: ({ event }) => {
-      const output = outputOf<Assets>(event);
-      return output.ok && !output.data.verified;
-    },
+    unverified: ({ event }) => !answerData<Assets>(event).verified,
     mobileValid: ({ context }) => toNationalMobile(context.mobile) !== null,
-    ...amountGuards,
-    // the balance shown is the last known one; the server checks again under the account lock
-    overAvailable: ({ context }) => over(typedAmount(context), context.available ?? 0),
   },
   actions: {
-    keepAssets: assign({ available: ({ event }) => { const o = outputOf<Assets>(event); return o.ok ? o.data.available : null; } }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<TransferContext, TransferEvent | AnswerEvent>(),
+    keepAssets: assign({ available: ({ event }) => answerData<Assets>(event).available }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     setMobile: assign({ mobile: ({ context, event }) => (event.type === 'mobile.changed' ? event.value.replace(/[^\d+\s]/g, '').slice(0, 16) : context.mobile) }),
-    keepPayee: assign({ payee: ({ event }) => { const o = outputOf<Payee>(event); return o.ok ? o.data : null; } }),
+    keepPayee: assign({ payee: ({ event }) => answerData<Payee>(event) }),
     forgetPayee: assign({ payee: null }),
-    ...amountActions<TransferContext, TransferEvent>(),
+    keepAmount: assign(({ event }) => amountAsked(event)),
+    refuseAmount: assign({ amountRefusal: ({ event }) => ({ code: answerCode(event), detail: answerDetail(event) }) }),
+    // the refusal is the amount child's to show once, as it starts
+    forgetAmountRefusal: assign({ amountRefusal: null }),
     setNote: assign({ note: ({ context, event }) => (event.type === 'note.changed' ? event.value.slice(0, NOTE_MAX) : context.note) }),
-    keepReceipt: assign({
-      receipt: ({ event }) => { const o = outputOf<TransferReceipt>(event); return o.ok ? o.data : null; },
-      available: ({ event, context }) => { const o = outputOf<TransferReceipt>(event); return o.ok ? o.data.available : context.available; },
-    }),
-    // provided by src/flows/transfer.ts: a stopped child runs no exit actions, so its keypad keys are cleared here
-    clearKeypadKeys: () => {},
-    startOver: assign({ mobile: '', payee: null, amountText: '', amount: 0, note: '', limit: null, errorCode: null, receipt: null }),
+    keepReceipt: assign(({ event }) => { const r = answerData<TransferReceipt>(event); return { receipt: r, available: r.available }; }),
+    startOver: assign({ mobile: '', payee: null, amountText: '', amount: 0, amountRefusal: null, note: '', errorCode: null, receipt: null }),
   },
 }).createMachine({
   id: 'transfer',
   context: ({ input }) => ({
-    language: input.language, available: null, mobile: '', payee: null, amountText: '', amount: 0, note: '', limit: null, errorCode: null, receipt: null,
+    language: input.language, available: null, mobile: '', payee: null, amountText: '', amount: 0, amountRefusal: null, note: '', errorCode: null, receipt: null,
   }),
   initial: 'loadingAssets',
   states: {
@@ -113,12 +111,15 @@ export const transferMachine = setup({
       invoke: {
         id: 'loadAssets',
         src: 'loadAssets',
-        onDone: [
-          { guard: 'unverified', target: 'notVerified' },
-          { guard: 'isOk', target: 'enteringMobile', actions: 'keepAssets' },
-          { target: 'assetsFailed', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'assetsFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadAssets.ok': [
+          { guard: 'unverified', target: 'notVerified' },
+          { target: 'enteringMobile', actions: 'keepAssets' },
+        ],
+        'loadAssets.refused.*': { target: 'assetsFailed', actions: 'keepRefusal' },
       },
     },
     assetsFailed: {
@@ -148,13 +149,14 @@ export const transferMachine = setup({
         id: 'queryPayee',
         src: 'queryPayee',
         input: ({ context }) => ({ mobile: nationalMobile(context) }),
-        onDone: [
-          { guard: 'isOk', target: 'confirmingPayee', actions: 'keepPayee' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.payeeNotFound } }, target: 'enteringMobile.notFound' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.payeeIsSelf } }, target: 'enteringMobile.isSelf' },
-          { target: 'enteringMobile.refused', actions: 'keepRefusal' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'enteringMobile.unreachable' },
+      },
+      on: {
+        'queryPayee.ok': { target: 'confirmingPayee', actions: 'keepPayee' },
+        'queryPayee.refused.FND10005': { target: 'enteringMobile.notFound' },
+        'queryPayee.refused.FND10006': { target: 'enteringMobile.isSelf' },
+        'queryPayee.refused.*': { target: 'enteringMobile.refused', actions: 'keepRefusal' },
       },
     },
     // "is this the person?": nothing is asked or paid until the payer says yes
@@ -164,31 +166,30 @@ export const transferMachine = setup({
         'payee.changeRequested': { target: 'enteringMobile', actions: 'forgetPayee' },
       },
     },
+    // the amount (amountEntry child), within the balance shown (the last known one: the server
+    // checks again under the account lock), and the note beside it
     enteringAmount: {
-      initial: 'typing',
-      on: {
-        'amount.changed': { target: '.typing', actions: 'setAmountText' },
-        'note.changed': { actions: 'setNote' },
-        'amount.submitted': [
-          { guard: 'amountUnreadable', target: '.unreadable' },
-          { guard: 'amountNotPositive', target: '.notPositive' },
-          { guard: 'overAvailable', target: '.overAvailable' },
-          { target: 'paying', actions: 'keepAmount' },
-        ],
-        'payee.changeRequested': { target: 'enteringMobile', actions: 'forgetPayee' },
+      exit: 'forgetAmountRefusal',
+      invoke: {
+        id: 'amountEntry',
+        src: 'amountEntry',
+        input: ({ context }): AmountEntryInput => ({
+          language: context.language,
+          amountText: context.amountText,
+          limits: [{ name: 'available', max: context.available ?? 0 }],
+          refusal: context.amountRefusal,
+        }),
+        onDone: { target: 'paying', actions: 'keepAmount' },
+        // the chart itself failed (never an answer of the server): back to the payee, as changing it
+        onError: { target: 'enteringMobile', actions: 'forgetPayee' },
       },
-      states: {
-        typing: {},
-        unreadable: { tags: ['error'] },
-        notPositive: { tags: ['error'] },
-        overAvailable: { tags: ['error'] },
-        insufficient: { tags: ['error'] },
-        limitExceeded: { tags: ['error'] },
+      on: {
+        'note.changed': { actions: 'setNote' },
+        'payee.changeRequested': { target: 'enteringMobile', actions: 'forgetPayee' },
       },
     },
     // the pay password, then the transfer (payment child); the screen offers going back while the password is asked or after a refusal
     paying: {
-      exit: 'clearKeypadKeys',
       invoke: {
         id: 'payment',
         src: 'payment',
@@ -198,19 +199,23 @@ export const transferMachine = setup({
           request: { mobile: nationalMobile(context), amount: context.amount, note: context.note.trim() },
           routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, LEDGER_CODES.payeeNotFound, LEDGER_CODES.payeeIsSelf],
         }),
-        onDone: [
-          { guard: 'isOk', target: 'succeeded', actions: 'keepReceipt' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.insufficientFunds } }, target: 'enteringAmount.insufficient' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.limitExceeded } }, target: 'enteringAmount.limitExceeded', actions: 'keepLimit' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.verificationNeeded } }, target: 'notVerified' },
-          { guard: { type: 'refusedWith', params: { code: LEDGER_CODES.payeeNotFound } }, target: 'enteringMobile.notFound', actions: 'forgetPayee' },
-          // the payee is the payer (payeeIsSelf), the last code routedByParent lists
-          { target: 'enteringMobile.isSelf', actions: 'forgetPayee' },
-        ],
+        onDone: { actions: 'announceAnswer' },
         // the chart itself failed (never an answer of the server): back to the amount, as going back
         onError: { target: 'enteringAmount' },
       },
-      on: { 'payment.cancelled': { target: 'enteringAmount' } },
+      on: {
+        'payment.ok': { target: 'succeeded', actions: 'keepReceipt' },
+        // not enough money, a limit (its subMsg: which one): the amount again, with why
+        'payment.refused.FND10001': { target: 'enteringAmount', actions: 'refuseAmount' },
+        'payment.refused.FND10003': { target: 'enteringAmount', actions: 'refuseAmount' },
+        'payment.refused.FND10004': { target: 'notVerified' },
+        'payment.refused.FND10005': { target: 'enteringMobile.notFound', actions: 'forgetPayee' },
+        // the payee is the payer (payeeIsSelf), the last code routedByParent lists
+        'payment.refused.*': { target: 'enteringMobile.isSelf', actions: 'forgetPayee' },
+        // never (the payment shows its own trouble): as the chart failing
+        'payment.unreachable': { target: 'enteringAmount' },
+        'payment.cancelled': { target: 'enteringAmount' },
+      },
     },
     succeeded: {
       on: { 'transfer.restarted': { target: 'enteringMobile', actions: 'startOver' } },

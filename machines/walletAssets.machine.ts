@@ -1,6 +1,6 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { isOk, outputOf, provided, refusalCode } from './outcome.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import type { Assets } from './transfer.machine.ts';
 
 /**
@@ -17,15 +17,15 @@ export type WalletAssetsEvent = { type: 'assets.refreshed' } | { type: 'assets.r
 export const walletAssetsMachine = setup({
   types: {
     context: {} as WalletAssetsContext,
-    events: {} as WalletAssetsEvent,
+    events: {} as WalletAssetsEvent | AnswerEvent,
   },
   actors: {
     loadAssets: provided<Outcome<Assets>>('loadAssets'),
   },
-  guards: { isOk },
   actions: {
-    keepAssets: assign({ assets: ({ event }) => { const o = outputOf<Assets>(event); return o.ok ? o.data : null; }, errorCode: null }),
-    keepRefusal: assign({ errorCode: ({ event }) => refusalCode(event) }),
+    announceAnswer: announceAnswer<WalletAssetsContext, WalletAssetsEvent | AnswerEvent>(),
+    keepAssets: assign({ assets: ({ event }) => answerData<Assets>(event), errorCode: null }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
   },
 }).createMachine({
@@ -38,8 +38,12 @@ export const walletAssetsMachine = setup({
       invoke: {
         id: 'loadAssets',
         src: 'loadAssets',
-        onDone: [{ guard: 'isOk', target: 'ready', actions: 'keepAssets' }, { target: 'failed', actions: 'keepRefusal' }],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'failed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadAssets.ok': { target: 'ready', actions: 'keepAssets' },
+        'loadAssets.refused.*': { target: 'failed', actions: 'keepRefusal' },
       },
     },
     failed: {
@@ -59,8 +63,12 @@ export const walletAssetsMachine = setup({
       invoke: {
         id: 'loadAssets',
         src: 'loadAssets',
-        onDone: [{ guard: 'isOk', target: 'ready.shown', actions: 'keepAssets' }, { target: 'ready.refreshFailed', actions: 'keepRefusal' }],
+        onDone: { actions: 'announceAnswer' },
         onError: { target: 'ready.refreshFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'loadAssets.ok': { target: 'ready.shown', actions: 'keepAssets' },
+        'loadAssets.refused.*': { target: 'ready.refreshFailed', actions: 'keepRefusal' },
       },
     },
   },

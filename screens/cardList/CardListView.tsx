@@ -7,6 +7,7 @@ import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { cardLabel } from '../common/bank.tsx';
+import { BoundCardsPanel, type BoundCardsActor, type BoundCardsSteps } from '../common/BoundCardsView.tsx';
 
 type State = SnapshotFrom<typeof cardListMachine>;
 type Send = (event: CardListEvent) => void;
@@ -15,18 +16,24 @@ type Send = (event: CardListEvent) => void;
 export function CardListView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('loading')) return <Loading />;
-  if (state.matches('failed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('cardList.loadFailed')} onRetry={() => send({ type: 'cards.retry' })} />;
-  if (state.matches('empty')) {
-    return (
-      <div className="kw-form">
-        {context.chosen && <Notice kind="success">{t('cardList.removed')}</Notice>}
-        <h2 className="kw-step-title">{t('cardList.empty')}</h2>
-        <p className="kw-muted-text">{t('cardList.emptyExplain')}</p>
-        <LinkButton href="/app/cards/bind" primary>{t('bank.common.bindCard')}</LinkButton>
-      </div>
-    );
+  // none bound yet (the boundCards child's), or the last one just removed
+  const empty = (
+    <div className="kw-form">
+      {context.chosen && <Notice kind="success">{t('cardList.removed')}</Notice>}
+      <h2 className="kw-step-title">{t('cardList.empty')}</h2>
+      <p className="kw-muted-text">{t('cardList.emptyExplain')}</p>
+      <LinkButton href="/app/cards/bind" primary>{t('bank.common.bindCard')}</LinkButton>
+    </div>
+  );
+  if (state.matches('loading')) {
+    const steps: BoundCardsSteps = {
+      loading: <Loading />,
+      failed: (errorCode, retry) => <LoadFailedStep errorCode={errorCode} fallback={t('cardList.loadFailed')} onRetry={retry} />,
+      none: () => empty,
+    };
+    return <BoundCardsPanel actor={state.children.boundCards as BoundCardsActor | undefined} steps={steps} />;
   }
+  if (state.matches('empty')) return empty;
   const chosen = context.chosen;
   const asking = state.matches({ ready: 'confirming' }) || state.matches({ ready: 'removing' }) || state.matches({ ready: 'removeFailed' });
   const removing = state.matches({ ready: 'removing' });

@@ -7,6 +7,7 @@ import type { scannerMachine } from '../../machines/scanner.machine.ts';
 import { languageOf, money } from '../common/format.ts';
 import { Scanner } from '../common/Scanner.tsx';
 import { AgainButton, AmountStep, PaidStep } from './till.tsx';
+import { AmountEntryPanel, type AmountEntryActor } from '../common/AmountEntryView.tsx';
 import { word } from '../../src/lib/sentence.ts';
 import { Loading } from '../../src/ui/LoadFailed.tsx';
 import { FieldError } from '../../src/ui/FieldError.tsx';
@@ -16,8 +17,6 @@ import { WayOn } from '../../src/ui/WayOn.tsx';
 type State = SnapshotFrom<typeof codeChargeMachine>;
 export type CodeChargeActor = ActorRefFrom<typeof codeChargeMachine>;
 
-// this amount step makes no call (the charge is asked only once the code is scanned): no refused or unreachable here
-const CHARGE_AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'tooLarge'] as const;
 /** The customer's side's refusals that have words for the cashier; anything else reads as refused. */
 const CHARGE_REFUSALS = ['MCH10008', 'MCH10005', 'MCH10014', 'FND10001', 'FND10003', 'FND10004', 'PAY10002'];
 
@@ -27,10 +26,12 @@ export function CodeChargeView({ state, send, storeName }: { state: State; send:
   const { context } = state;
   const kz = (centimos: number) => money(centimos, languageOf(i18n.language));
 
+  // this amount step makes no call (the charge is asked only once the code is scanned): nothing refused it
   if (state.matches('enteringAmount')) {
     return (
-      <AmountStep storeName={storeName} amountText={context.amountText} errorCode={context.errorCode} busy={state.hasTag('busy')} send={send}
-        problem={CHARGE_AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }))} title={t('cashier.scanTitle')} submit={t('cashier.scanCode')} />
+      <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>
+        {(entry) => <AmountStep storeName={storeName} entry={entry} busy={false} onBack={() => send({ type: 'cashier.again' })} title={t('cashier.scanTitle')} submit={t('cashier.scanCode')} />}
+      </AmountEntryPanel>
     );
   }
   if (state.matches('scanning')) {

@@ -6,9 +6,10 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { dynamicCodeMachine, DynamicCodeEvent } from '../../machines/dynamicCode.machine.ts';
 import { languageOf, money } from '../common/format.ts';
 import { QrCode } from '../common/QrCode.tsx';
-import { AMOUNT_PROBLEMS, AmountStep, PaidStep } from './till.tsx';
+import { AmountStep, PaidStep } from './till.tsx';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
+import { AmountEntryPanel, amountSent, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
 
 type State = SnapshotFrom<typeof dynamicCodeMachine>;
 export type DynamicCodeActor = ActorRefFrom<typeof dynamicCodeMachine>;
@@ -33,12 +34,11 @@ export function DynamicCodeView({ state, send, storeName }: { state: State; send
   const kz = (centimos: number) => money(centimos, languageOf(i18n.language));
   const secondsLeft = useSecondsLeft(state.matches('showing') ? context.code?.expiresAt ?? null : null);
 
-  if (state.matches('enteringAmount') || state.matches('creating')) {
-    return (
-      <AmountStep storeName={storeName} amountText={context.amountText} errorCode={context.errorCode} busy={state.hasTag('busy')} send={send}
-        problem={AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }))} title={t('cashier.dynamicTitle')} submit={t('cashier.showCode')} />
-    );
-  }
+  const amountStep = (entry: AmountEntryShown) => (
+    <AmountStep storeName={storeName} entry={entry} busy={state.hasTag('busy')} onBack={() => send({ type: 'cashier.again' })} title={t('cashier.dynamicTitle')} submit={t('cashier.showCode')} />
+  );
+  if (state.matches('enteringAmount')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountStep}</AmountEntryPanel>;
+  if (state.matches('creating')) return amountStep(amountSent(context.amountText));
   if (state.matches('showing') && context.code) {
     const minutes = Math.floor(secondsLeft / 60);
     const seconds = String(secondsLeft % 60).padStart(2, '0');

@@ -4,14 +4,11 @@ import type { MerchantPayment } from '../../services/contract/merchantShared.ts'
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { Field } from '../../src/ui/Field.tsx';
+import type { AmountEntryShown, AmountProblem } from '../common/AmountEntryView.tsx';
 import { amountPlaceholder, languageOf, lineTime, money } from '../common/format.ts';
 
 // what both modes' screens share: the amount step, the paid receipt and the way to start again
 
-/** The amount step's events, the same in both modes' charts. */
-export type AmountStepEvent = { type: 'amount.changed'; value: string } | { type: 'amount.submitted' } | { type: 'cashier.again' };
-export const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'tooLarge', 'refused', 'unreachable'] as const;
-export type AmountProblem = (typeof AMOUNT_PROBLEMS)[number];
 
 /** The store the till collects for, as a line. */
 export function StoreLine({ storeName }: { storeName: string }) {
@@ -19,39 +16,42 @@ export function StoreLine({ storeName }: { storeName: string }) {
   return <p className="kw-muted-text">{t('cashier.at', { store: storeName })}</p>;
 }
 
-/** The store, then the amount with its refusal if any; `busy` while the code is made. */
-export function AmountStep({ storeName, amountText, problem, errorCode, busy, send, title, submit }: {
+/**
+ * The store, then the amount (the amountEntry child's, or the amount being sent on: `busy` while the
+ * code is made) with why it was refused if it was: not a number, zero, more than a code carries, or
+ * the server's refusal of the code asked before (no answer: `refusal.code` null).
+ */
+export function AmountStep({ storeName, entry, busy, onBack, title, submit }: {
   storeName: string;
-  amountText: string;
-  problem: AmountProblem | undefined;
-  errorCode: string | null;
+  entry: AmountEntryShown;
   busy: boolean;
-  send: (event: AmountStepEvent) => void;
+  onBack: () => void;
   title: string;
   submit: string;
 }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
-  const messages: Record<AmountProblem, string> = {
-    unreadable: t('bank.common.amountUnreadable'),
-    notPositive: t('bank.common.amountNotPositive'),
-    tooLarge: t('cashier.tooLarge'),
-    refused: t(`errors.${errorCode ?? 'AGW50000'}`),
-    unreachable: t('cashier.unreachable'),
+  const problem = entry.problem;
+  const messages: Record<AmountProblem, () => string> = {
+    unreadable: () => t('bank.common.amountUnreadable'),
+    notPositive: () => t('bank.common.amountNotPositive'),
+    belowMin: () => t('bank.common.amountNotPositive'),
+    overLimit: () => t('cashier.tooLarge'),
+    refused: () => (entry.refusal?.code ? t(`errors.${entry.refusal.code}`) : t('cashier.unreachable')),
   };
   return (
     <>
       <div className="kw-mch-pad"><StoreLine storeName={storeName} /></div>
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>
         <h2 className="kw-step-title">{title}</h2>
         <Field id="cashier-amount" label={t('cashier.amountLabel')}>
           <input id="cashier-amount" className="kw-mch-input kw-mch-amount" inputMode="decimal" autoComplete="off" placeholder={amountPlaceholder(language)}
-            value={amountText} disabled={busy} aria-invalid={!!problem || undefined} onChange={(e) => send({ type: 'amount.changed', value: e.target.value })} />
+            value={entry.text} disabled={busy} aria-invalid={!!problem || undefined} onChange={(e) => entry.change(e.target.value)} />
         </Field>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {problem && <FieldError>{messages[problem]()}</FieldError>}
         {busy && <Notice>{t('cashier.creating')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{submit}</Button>
-        {!busy && <Button block size="large" onClick={() => send({ type: 'cashier.again' })}>{t('cashier.back')}</Button>}
+        {!busy && <Button block size="large" onClick={onBack}>{t('cashier.back')}</Button>}
       </form>
     </>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { BoundCard } from '../../machines/bankFlow.ts';
 import type { bankSettlementMachine, BankStatus } from '../../machines/bankSettlement.machine.ts';
+import type { cardChoiceMachine, CardChoiceEvent } from '../../machines/cardChoice.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
@@ -35,6 +36,27 @@ export function CardChoice({ cards, disabled, onChoose }: { cards: BoundCard[]; 
       ))}
     </ul>
   );
+}
+
+/**
+ * The card choice (cardChoice child): the cards to choose from, and why the page is back at the
+ * choice if it is (the server's refusal, or `unanswered`: the page's words for no answer).
+ */
+export function CardChoiceView({ state, send, unanswered }: { state: SnapshotFrom<typeof cardChoiceMachine>; send: (event: CardChoiceEvent) => void; unanswered: string }) {
+  const { t } = useTranslation();
+  const trouble = state.context.trouble;
+  return (
+    <>
+      <CardChoice cards={state.context.cards} disabled={false} onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />
+      {state.matches({ choosing: 'troubled' }) && trouble && <FieldError>{trouble.code ? t(`errors.${trouble.code}`) : unanswered}</FieldError>}
+    </>
+  );
+}
+
+/** The page's card choice child, drawn from its own actor. */
+export function CardChoicePanel({ actor, unanswered }: { actor: ActorRefFrom<typeof cardChoiceMachine> | undefined; unanswered: string }) {
+  const state = useSelector(actor, (snapshot) => snapshot);
+  return actor && state ? <CardChoiceView state={state} send={(event) => actor.send(event)} unanswered={unanswered} /> : null;
 }
 
 /** Nothing to pay with yet: the way to bind a debit card, which comes back to `from`. */

@@ -2,12 +2,11 @@ import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { BoundCard } from '../../machines/bankFlow.ts';
 import type { bankSettlementMachine, BankStatus } from '../../machines/bankSettlement.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
-import { BankOutcome, CardChoice, WaitingForBank } from './bank.tsx';
+import { BankOutcome, WaitingForBank } from './bank.tsx';
 import { PaymentPanel, type PaymentWords } from './payment.tsx';
 
 /**
@@ -16,17 +15,15 @@ import { PaymentPanel, type PaymentWords } from './payment.tsx';
  * too: these bring the payment's secure keypad with them.
  */
 
-/** Choosing the bound card (to pay with, or to be paid to): what its choice fetches, why it failed, and binding another. */
-export function CardStep({ title, cards, busy, busyText, problem, from, onChoose, children }: {
+/** Choosing the bound card (to pay with, or to be paid to): the choice (the cardChoice child's, or the cards while the chosen one's limits are fetched), what is fetched, and binding another. */
+export function CardStep({ title, choice, busy, busyText, from, children }: {
   title: string;
-  cards: BoundCard[];
+  choice: ReactNode;
   busy: boolean;
   /** What is fetched for the chosen card while `busy` (its limits). */
   busyText: string;
-  problem: string | null;
   /** Where binding another card comes back to. */
   from: 'topup' | 'withdraw';
-  onChoose: (cardId: string) => void;
   /** Shown above the title (the withdrawal's available balance). */
   children?: ReactNode;
 }) {
@@ -35,8 +32,7 @@ export function CardStep({ title, cards, busy, busyText, problem, from, onChoose
     <div className="kw-form">
       {children}
       <h2 className="kw-step-title">{title}</h2>
-      <CardChoice cards={cards} disabled={busy} onChoose={onChoose} />
-      {problem && <FieldError>{problem}</FieldError>}
+      {choice}
       {busy && <Notice>{busyText}</Notice>}
       <a className="kw-text-button kw-centered-text" href={`/app/cards/bind?from=${from}`}>{t('bank.common.bindAnother')}</a>
     </div>

@@ -1,24 +1,29 @@
 import type { TFunction } from 'i18next';
-
-/** Why an amount paid out of the wallet (a transfer, a payment to a merchant) is refused: the states a chart names. */
-export const WALLET_AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overAvailable', 'insufficient', 'limitExceeded'] as const;
-export type WalletAmountProblem = (typeof WALLET_AMOUNT_PROBLEMS)[number];
+import type { AmountEntryShown } from './AmountEntryView.tsx';
 
 /**
- * The problem in the flow's own words (`<section>.amountUnreadable`, `.amountNotPositive`,
- * `.overAvailable` with what is available, `.limits.<limit>` for a limit it names); not enough money
- * and a limit it does not name say the same everywhere (FND10001, FND10003).
+ * Why an amount paid out of the wallet (a transfer, a payment to a merchant) is refused, in the
+ * flow's own words (`<section>.amountUnreadable`, `.amountNotPositive`, `.overAvailable` with what
+ * is available, `.limits.<limit>` for a limit it names), by the amount child or by the server the
+ * page asked before (not enough money and a limit it does not name say the same everywhere,
+ * FND10001, FND10003); null when nothing is wrong.
  */
-export function walletAmountProblemText(t: TFunction, section: string, problem: WalletAmountProblem, { available, limit, limits }: {
+export function walletAmountProblemText(t: TFunction, section: string, entry: AmountEntryShown, { available, limits }: {
   available: string;
-  limit: string | null | undefined;
   limits: readonly string[];
-}): string {
-  switch (problem) {
+}): string | null {
+  const refusal = entry.refusal;
+  switch (entry.problem) {
+    case null: return null;
     case 'unreadable': return t(`${section}.amountUnreadable`);
-    case 'notPositive': return t(`${section}.amountNotPositive`);
-    case 'overAvailable': return t(`${section}.overAvailable`, { available });
-    case 'insufficient': return t('errors.FND10001');
-    case 'limitExceeded': return limit && limits.includes(limit) ? t(`${section}.limits.${limit}`) : t('errors.FND10003');
+    case 'notPositive':
+    case 'belowMin': return t(`${section}.amountNotPositive`);
+    case 'overLimit': return t(`${section}.overAvailable`, { available });
+    case 'refused':
+      if (refusal?.code === 'FND10003') return refusal.detail && limits.includes(refusal.detail) ? t(`${section}.limits.${refusal.detail}`) : t('errors.FND10003');
+      return refusal?.code ? t(`errors.${refusal.code}`) : t('errors.network.gateway');
   }
 }
+
+/** The money is short (over the balance shown, or the server's FND10001): the page offers a top-up. */
+export const moneyShort = (entry: AmountEntryShown) => entry.problem === 'overLimit' || (entry.problem === 'refused' && entry.refusal?.code === 'FND10001');

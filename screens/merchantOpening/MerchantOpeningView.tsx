@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { merchantOpeningMachine, MerchantOpeningEvent } from '../../machines/merchantOpening.machine.ts';
 import type { MerchantSummary } from '../../services/contract/merchantShared.ts';
@@ -13,6 +14,7 @@ import { WayOn } from '../../src/ui/WayOn.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
 import { Field } from '../../src/ui/Field.tsx';
 import { DocumentView } from '../common/DocumentView.tsx';
+import { BoundCardsPanel, type BoundCardsActor, type BoundCardsSteps } from '../common/BoundCardsView.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import { languageOf } from '../common/format.ts';
 import { categoryLabel, categoryOptions } from '../common/category.ts';
@@ -38,6 +40,13 @@ function AgreementInPlace() {
 }
 
 /** The merchant as customers and the merchant see it: name, category, service charge. */
+/** The bound cards (boundCards child) as the opening asks for them: none yet, the way to bind one and to look again. */
+export const openingCardsSteps = (t: TFunction): BoundCardsSteps => ({
+  loading: <Loading label={t('merchantOpening.loadingCards')} />,
+  failed: (errorCode, retry) => <LoadFailedStep errorCode={errorCode} fallback={t('merchantOpening.cardsFailed')} onRetry={retry} />,
+  none: (retry) => <WayOn notice={t('merchantOpening.noCards')} href="/app/cards/bind?from=open" label={t('bank.common.bindCard')} other={{ label: t('merchantOpening.cardsAgain'), onPress: retry }} />,
+});
+
 export function MerchantSummaryList({ merchant }: { merchant: MerchantSummary }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
@@ -78,13 +87,7 @@ export function MerchantOpeningView({ state, send }: { state: State; send: Send 
   if (state.matches('pendingVerification')) {
     return <WayOn notice={t('merchantOpening.pending')} href="/app/result" label={t('merchantOpening.seeStatus')} />;
   }
-  if (state.matches('loadingCards')) return <Loading label={t('merchantOpening.loadingCards')} />;
-  if (state.matches('cardsFailed')) {
-    return <LoadFailedStep errorCode={context.errorCode} fallback={t('merchantOpening.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />;
-  }
-  if (state.matches('noCards')) {
-    return <WayOn notice={t('merchantOpening.noCards')} href="/app/cards/bind?from=open" label={t('bank.common.bindCard')} other={{ label: t('merchantOpening.cardsAgain'), onPress: () => send({ type: 'cards.retry' }) }} />;
-  }
+  if (state.matches('loadingCards')) return <BoundCardsPanel actor={state.children.boundCards as BoundCardsActor | undefined} steps={openingCardsSteps(t)} />;
   if (state.matches('opened') && context.merchant) {
     return (
       <div className="kw-form">

@@ -8,5 +8,5 @@ import '../common/wallet.css';
 /** `/app/nopwd`: password-free payments by payment code (agreement/nopwd), on with a limit or off. */
 export default function PasswordFreeScreen() {
   const { i18n } = useTranslation();
-  return <FlowPage flow={passwordFreeFlow} input={{ language: languageOf(i18n.language) }} title="titles.passwordFree" view={PasswordFreeView} keypad />;
+  return <FlowPage flow={passwordFreeFlow} input={{ language: languageOf(i18n.language) }} title="titles.passwordFree" view={PasswordFreeView} />;
 }

@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown, type AmountProblem } from '../common/AmountEntryView.tsx';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { passwordFreeMachine, PasswordFreeEvent } from '../../machines/passwordFree.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
@@ -14,7 +15,6 @@ import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 type State = SnapshotFrom<typeof passwordFreeMachine>;
 type Send = (event: PasswordFreeEvent) => void;
 
-const LIMIT_PROBLEMS = ['unreadable', 'notPositive', 'overCap'] as const;
 export const PASSWORD_FREE_PAYMENT_WORDS = paymentWordsIn('passwordFree', { paying: 'passwordFree.saving', back: 'passwordFree.back' });
 
 /** Renders the password-free chart: on (with its limit) or off, the limit within the cap, the pay password, switching off. */
@@ -64,26 +64,29 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
       </div>
     );
   }
-  if (state.matches('editing')) {
-    const problem = LIMIT_PROBLEMS.find((p) => state.matches({ editing: p }));
-    const messages: Record<(typeof LIMIT_PROBLEMS)[number], string> = {
+  // the limit (the amount child's form): over the cap here, or the server's lowered cap (MCH10015)
+  const limitForm = (entry: AmountEntryShown) => {
+    const messages: Record<AmountProblem, string> = {
       unreadable: t('passwordFree.limitUnreadable'),
       notPositive: t('passwordFree.limitNotPositive'),
-      overCap: t('passwordFree.overCap', { cap }),
+      belowMin: t('passwordFree.limitNotPositive'),
+      overLimit: t('passwordFree.overCap', { cap }),
+      refused: entry.refusal?.code ? t('passwordFree.overCap', { cap }) : t('errors.network.gateway'),
     };
     return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'limit.submitted' }); }}>
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>
         <h2 className="kw-step-title">{t('passwordFree.limitTitle')}</h2>
-        <AmountField id="nopwd-limit" label={t('passwordFree.limitLabel')} value={context.limitText} onChange={(value) => send({ type: 'limit.changed', value })}>
+        <AmountField id="nopwd-limit" label={t('passwordFree.limitLabel')} value={entry.text} onChange={entry.change}>
           <span className="kw-hint">{t('passwordFree.capHint', { cap })}</span>
         </AmountField>
-        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {entry.problem && <FieldError>{messages[entry.problem]}</FieldError>}
         {explain}
         <Button block color="primary" size="large" type="submit">{t('passwordFree.confirm')}</Button>
         <Button block size="large" onClick={() => send({ type: 'edit.cancelled' })}>{t('passwordFree.cancel')}</Button>
       </form>
     );
-  }
+  };
+  if (state.matches('editing')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{limitForm}</AmountEntryPanel>;
   // confirming: the pay password for this setting
   const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
   const summary = <p className="kw-wallet-summary">{t('passwordFree.summary', { limit: money(context.limit, language) })}</p>;

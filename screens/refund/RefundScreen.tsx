@@ -8,5 +8,5 @@ import '../common/wallet.css';
 /** `/app/records/$id`: one record, and (the merchant's owner only) its refund. */
 export default function RefundScreen({ id }: { id: string }) {
   const { i18n } = useTranslation();
-  return <FlowPage flow={refundFlow} input={{ recordId: id, language: languageOf(i18n.language) }} title="titles.record" view={RefundView} keypad />;
+  return <FlowPage flow={refundFlow} input={{ recordId: id, language: languageOf(i18n.language) }} title="titles.record" view={RefundView} />;
 }

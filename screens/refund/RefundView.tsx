@@ -1,6 +1,7 @@
 import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
 import type { refundMachine, RefundEvent, RecordDetail } from '../../machines/refund.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
 import type { Language } from '../../src/lib/language.ts';
@@ -80,18 +81,17 @@ export function RefundView({ state, send }: { state: State; send: Send }) {
     const summary = <p className="kw-step-title">{t('refund.purpose', { amount: money(context.amount, language) })}</p>;
     return <PaymentPanel actor={payment} summary={summary} words={REFUND_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
   }
-  if (state.matches('editing')) {
-    const problem = state.matches({ editing: 'unreadable' })
-      ? t('refund.invalid')
-      : state.matches({ editing: 'tooMuch' })
-        ? t('refund.tooMuch', { amount: left })
-        : state.matches({ editing: 'insufficient' }) ? t('errors.FND10001') : null;
+  // the amount child's form: not a number or not above zero, more than is left (here, or the server's
+  // STF10012 after another refund), the money withdrawn meanwhile (FND10001)
+  const amountForm = (entry: AmountEntryShown) => {
+    const refused = entry.refusal?.code === 'STF10012' ? t('refund.tooMuch', { amount: left }) : t(`errors.${entry.refusal?.code ?? 'AGW50000'}`);
+    const problem = entry.problem === 'refused' ? refused : entry.problem === 'overLimit' ? t('refund.tooMuch', { amount: left }) : entry.problem ? t('refund.invalid') : null;
     return (
       <div className="kw-form">
         <RecordDetailList record={record} language={language} />
-        <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'refund.submitted' }); }}>
+        <form className="kw-form-fields" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>
           <Field id="refund-amount" label={t('refund.amount')}>
-            <Input id="refund-amount" inputMode="decimal" value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} />
+            <Input id="refund-amount" inputMode="decimal" value={entry.text} onChange={entry.change} />
             <p className="kw-hint">{t('refund.left', { amount: left })}</p>
           </Field>
           {problem && <FieldError>{problem}</FieldError>}
@@ -101,7 +101,8 @@ export function RefundView({ state, send }: { state: State; send: Send }) {
         </form>
       </div>
     );
-  }
+  };
+  if (state.matches('editing')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountForm}</AmountEntryPanel>;
   if (state.matches('refunded')) {
     return <WayOn notice={t('refund.done', { amount: money(context.refund?.amount ?? 0, language) })} success onPress={() => send({ type: 'record.retry' })} label={t('refund.again')} />;
   }

@@ -13,11 +13,12 @@ import { WayOn } from '../../src/ui/WayOn.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
-import { WALLET_AMOUNT_PROBLEMS, walletAmountProblemText } from '../common/walletAmount.ts';
+import { moneyShort, walletAmountProblemText } from '../common/walletAmount.ts';
 import { Scanner } from '../common/Scanner.tsx';
 import { categoryLabel } from '../common/category.ts';
 import { readScan } from '../../src/scan/kinds.ts';
 import { Receipt } from '../common/Receipt.tsx';
+import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
 
 type State = SnapshotFrom<typeof scanToPayMachine>;
 type Send = (event: ScanToPayEvent) => void;
@@ -95,16 +96,17 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
       ]}
     />
   );
-  if (state.matches('confirming')) {
-    const problem = WALLET_AMOUNT_PROBLEMS.find((p) => state.matches({ confirming: p }));
-    const problemText = problem && walletAmountProblemText(t, 'scanToPay', problem, { available, limit: context.limit, limits: LIMITS });
-    const short = problem === 'overAvailable' || problem === 'insufficient';
+  // the amount child's form (a one-time code's amount fixed): why it was refused, here or by the
+  // server (not enough money, a limit), and the way to top up when the money is short
+  const amountForm = (entry: AmountEntryShown) => {
+    const problemText = walletAmountProblemText(t, 'scanToPay', entry, { available, limits: LIMITS });
+    const short = moneyShort(entry);
     return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>
         <h2 className="kw-step-title">{t('scanToPay.confirmTitle')}</h2>
         {merchant}
         {code?.kind === 'static' ? (
-          <AmountField id="pay-amount" label={t('scanToPay.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })}>
+          <AmountField id="pay-amount" label={t('scanToPay.amountLabel')} value={entry.text} onChange={entry.change}>
             <span className="kw-hint">{t('scanToPay.available', { available })}</span>
           </AmountField>
         ) : (
@@ -120,7 +122,8 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
         {scanAgain('scanToPay.notThisMerchant')}
       </form>
     );
-  }
+  };
+  if (state.matches('confirming')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountForm}</AmountEntryPanel>;
   if (state.matches('paying')) {
     const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
     const summary = <p className="kw-wallet-summary">{t('scanToPay.summary', { amount: money(context.amount, language), merchant: code?.merchantName ?? '', store: code?.storeName ?? '' })}</p>;

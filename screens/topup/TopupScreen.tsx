@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { topupFlow } from '../../src/flows/topup.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { languageOf } from '../common/format.ts';
@@ -16,7 +15,6 @@ export default function TopupScreen() {
   const [state, send] = useMachine(topupFlow, { input: { language: languageOf(i18n.language), pendingOrderNo: storage.getPendingTopup() } });
   const { pendingOrderNo } = state.context;
   useEffect(() => storage.setPendingTopup(pendingOrderNo), [pendingOrderNo]);
-  useEffect(() => () => clearKeypadKeys(), []); // leaving with the keypad shown
   return (
     <>
       <PageHeader title={t('titles.topup')} />

@@ -1,21 +1,23 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { topupMachine, TopupEvent } from '../../machines/topup.machine.ts';
 import type { TopupStatus } from '../../machines/bankFlow.ts';
+import type { cardChoiceMachine } from '../../machines/cardChoice.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { AmountField } from '../../src/ui/AmountField.tsx';
 import { CodeEntryPanel, type CodeEntryActor } from '../common/CodeEntryView.tsx';
+import { AmountEntryPanel, amountSent, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
+import { BoundCardsPanel, type BoundCardsActor, type BoundCardsSteps } from '../common/BoundCardsView.tsx';
 import { languageOf, money } from '../common/format.ts';
-import { BANK_PAYMENT_WORDS, NoBoundCard, cardLabel, useBankReason } from '../common/bank.tsx';
+import { BANK_PAYMENT_WORDS, CardChoice, CardChoicePanel, NoBoundCard, cardLabel, useBankReason } from '../common/bank.tsx';
 import { AmountStep, AtTheBank, CardStep, type BankWords } from '../common/bankSteps.tsx';
 import type { PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof topupMachine>;
 type Send = (event: TopupEvent) => void;
 
-const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'overPerTransaction', 'bankLimit', 'limitExceeded', 'refused', 'unreachable'] as const;
 const BANK_LIMITS = ['perTransaction', 'daily'];
 export const TOPUP_PAYMENT_WORDS: PaymentWords = { ...BANK_PAYMENT_WORDS, paying: 'topup.paying', uncertain: 'topup.uncertain', cancel: 'topup.cancel', back: 'topup.backToAmount' };
 const TOPUP_WORDS: BankWords = { ...TOPUP_PAYMENT_WORDS, pending: 'topup.pending', pendingExplain: 'topup.pendingExplain', another: 'topup.another' };
@@ -30,35 +32,44 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
   const card = context.cards.find((c) => c.cardId === context.cardId) ?? null;
   const busy = state.hasTag('busy');
 
-  if (state.matches('loadingCards')) return <Loading />;
-  if (state.matches('cardsFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('topup.cardsFailed')} onRetry={() => send({ type: 'cards.retry' })} />;
-  if (state.matches('noCards')) {
-    return <NoBoundCard text={t('topup.noCards')} from="topup" />;
+  if (state.matches('loadingCards')) {
+    const steps: BoundCardsSteps = {
+      loading: <Loading />,
+      failed: (errorCode, retry) => <LoadFailedStep errorCode={errorCode} fallback={t('topup.cardsFailed')} onRetry={retry} />,
+      none: () => <NoBoundCard text={t('topup.noCards')} from="topup" />,
+    };
+    return <BoundCardsPanel actor={state.children.boundCards as BoundCardsActor | undefined} steps={steps} />;
   }
   if (state.matches('notVerified')) {
     return <VerifyFirst label={t('bank.common.verify')} />;
   }
   if (state.matches('choosingCard') || state.matches('loadingRules')) {
-    const problem = state.matches({ choosingCard: 'unreachable' }) ? (context.errorCode ? t(`errors.${context.errorCode}`) : t('topup.limitsFailed')) : null;
-    return <CardStep title={t('topup.cardTitle')} cards={context.cards} busy={busy} busyText={t('topup.loadingLimits')} problem={problem} from="topup" onChoose={(cardId) => send({ type: 'card.chosen', cardId })} />;
+    const choice = state.matches('choosingCard')
+      ? <CardChoicePanel actor={state.children.cardChoice as ActorRefFrom<typeof cardChoiceMachine> | undefined} unanswered={t('topup.limitsFailed')} />
+      : <CardChoice cards={context.cards} disabled onChoose={() => undefined} />;
+    return <CardStep title={t('topup.cardTitle')} choice={choice} busy={busy} busyText={t('topup.loadingLimits')} from="topup" />;
   }
   const rules = context.rules?.topup;
-  if (state.matches('enteringAmount') || state.matches('applying')) {
-    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
-    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
-      unreadable: t('bank.common.amountUnreadable'),
-      notPositive: t('bank.common.amountNotPositive'),
-      overPerTransaction: t('topup.overPerTransaction', { amount: kz(rules?.perTransaction ?? 0) }),
-      bankLimit: context.limit && BANK_LIMITS.includes(context.limit) ? t(`topup.bankLimits.${context.limit}`) : t('errors.CRD10010'),
-      limitExceeded: context.limit === 'maxBalance' ? t('topup.maxBalance') : t('errors.FND10003'),
-      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-      unreachable: t('errors.network.gateway'),
+  // the amount child's form, or the amount being sent on (busy)
+  const amountForm = (entry: AmountEntryShown) => {
+    const refusal = entry.refusal;
+    const refused = () => {
+      if (!refusal?.code) return t('errors.network.gateway');
+      if (refusal.code === 'CRD10010') return refusal.detail && BANK_LIMITS.includes(refusal.detail) ? t(`topup.bankLimits.${refusal.detail}`) : t('errors.CRD10010');
+      if (refusal.code === 'FND10003') return refusal.detail === 'maxBalance' ? t('topup.maxBalance') : t('errors.FND10003');
+      return t(`errors.${refusal.code}`);
+    };
+    const message = {
+      unreadable: () => t('bank.common.amountUnreadable'),
+      notPositive: () => t('bank.common.amountNotPositive'),
+      belowMin: () => t('bank.common.amountNotPositive'),
+      overLimit: () => t('topup.overPerTransaction', { amount: kz(rules?.perTransaction ?? 0) }),
+      refused,
     };
     const cardLine = t('topup.from', { card: card ? cardLabel(card) : '' });
-    const onSubmit = () => send({ type: 'amount.submitted' });
     return (
-      <AmountStep cardLine={cardLine} title={t('topup.amountTitle')} busy={busy} busyText={t('topup.applying')} problem={problem ? messages[problem] : null} onChangeCard={() => send({ type: 'card.change' })} onSubmit={onSubmit}>
-        <AmountField id="topup-amount" label={t('topup.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} describedBy="topup-limits" disabled={busy}>
+      <AmountStep cardLine={cardLine} title={t('topup.amountTitle')} busy={busy} busyText={t('topup.applying')} problem={entry.problem ? message[entry.problem]() : null} onChangeCard={() => send({ type: 'card.change' })} onSubmit={entry.submit}>
+        <AmountField id="topup-amount" label={t('topup.amountLabel')} value={entry.text} onChange={entry.change} describedBy="topup-limits" disabled={busy}>
           <ul id="topup-limits" className="kw-bank-limits">
             {rules?.perTransaction != null && <li>{t('topup.perTransaction', { amount: kz(rules.perTransaction) })}</li>}
             {rules?.daily != null && <li>{t('topup.daily', { amount: kz(rules.daily) })}</li>}
@@ -66,7 +77,9 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
         </AmountField>
       </AmountStep>
     );
-  }
+  };
+  if (state.matches('enteringAmount')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountForm}</AmountEntryPanel>;
+  if (state.matches('applying')) return amountForm(amountSent(context.amountText));
   // after a reload the bank's status is all there is to show
   const summaryFor = (bankStatus: TopupStatus | null) => {
     const amount = bankStatus?.amount ?? context.amount;

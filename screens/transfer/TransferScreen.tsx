@@ -8,5 +8,5 @@ import '../common/wallet.css';
 /** `/app/transfer`: send money to another member by mobile number. */
 export default function TransferScreen() {
   const { i18n } = useTranslation();
-  return <FlowPage flow={transferFlow} input={{ language: languageOf(i18n.language) }} title="titles.transfer" view={TransferView} keypad />;
+  return <FlowPage flow={transferFlow} input={{ language: languageOf(i18n.language) }} title="titles.transfer" view={TransferView} />;
 }

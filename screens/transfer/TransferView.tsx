@@ -14,7 +14,8 @@ import { Field } from '../../src/ui/Field.tsx';
 import { MobileField } from '../common/MobileField.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
-import { WALLET_AMOUNT_PROBLEMS, walletAmountProblemText } from '../common/walletAmount.ts';
+import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
+import { walletAmountProblemText } from '../common/walletAmount.ts';
 
 type State = SnapshotFrom<typeof transferMachine>;
 type Send = (event: TransferEvent) => void;
@@ -73,17 +74,17 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  if (state.matches('enteringAmount')) {
-    const problem = WALLET_AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
-    const problemText = problem && walletAmountProblemText(t, 'transfer', problem, { available, limit: context.limit, limits: LIMITS });
+  // the amount child's form: the amount, the note beside it, why the amount was refused
+  const amountForm = (entry: AmountEntryShown) => {
+    const problemText = walletAmountProblemText(t, 'transfer', entry, { available, limits: LIMITS });
     return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'amount.submitted' }); }}>
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>
         <h2 className="kw-step-title">{t('transfer.amountTitle')}</h2>
         <div className="kw-row-actions">
           <p className="kw-muted-text">{t('transfer.to', { payee: payeeLine })}</p>
           <button type="button" className="kw-text-button" onClick={() => send({ type: 'payee.changeRequested' })}>{t('transfer.changePayee')}</button>
         </div>
-        <AmountField id="transfer-amount" label={t('transfer.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })}>
+        <AmountField id="transfer-amount" label={t('transfer.amountLabel')} value={entry.text} onChange={entry.change}>
           <span className="kw-hint">{t('transfer.available', { available })}</span>
         </AmountField>
         <Field id="transfer-note" label={t('transfer.noteLabel')}>
@@ -93,7 +94,8 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
         <Button block color="primary" size="large" type="submit">{t('transfer.continue')}</Button>
       </form>
     );
-  }
+  };
+  if (state.matches('enteringAmount')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountForm}</AmountEntryPanel>;
   if (state.matches('paying')) {
     const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
     const summary = <p className="kw-wallet-summary">{t('transfer.summary', { amount: money(context.amount, language), payee: payeeLine })}</p>;

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { withdrawalFlow } from '../../src/flows/withdrawal.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { storage } from '../../src/lib/storage.ts';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { languageOf } from '../common/format.ts';
@@ -16,7 +15,6 @@ export default function WithdrawalScreen() {
   const [state, send] = useMachine(withdrawalFlow, { input: { language: languageOf(i18n.language), pendingWithdrawNo: storage.getPendingWithdrawal() } });
   const { pendingWithdrawNo } = state.context;
   useEffect(() => storage.setPendingWithdrawal(pendingWithdrawNo), [pendingWithdrawNo]);
-  useEffect(() => () => clearKeypadKeys(), []); // leaving with the keypad shown
   return (
     <>
       <PageHeader title={t('titles.withdrawal')} />

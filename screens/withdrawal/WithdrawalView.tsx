@@ -3,24 +3,70 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { withdrawalMachine, WithdrawalEvent } from '../../machines/withdrawal.machine.ts';
 import type { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
-import type { WithdrawStatus } from '../../machines/bankFlow.ts';
+import type { cardChoiceMachine } from '../../machines/cardChoice.machine.ts';
+import type { BoundCard, WithdrawLimits, WithdrawStatus } from '../../machines/bankFlow.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { AmountField } from '../../src/ui/AmountField.tsx';
 import { languageOf, money } from '../common/format.ts';
+import { AmountEntryPanel, amountSent, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
+import { BoundCardsPanel, type BoundCardsActor, type BoundCardsSteps } from '../common/BoundCardsView.tsx';
 import { BranchPickerPanel } from '../common/BranchPickerView.tsx';
-import { BANK_PAYMENT_WORDS, NoBoundCard, cardLabel, useBankReason } from '../common/bank.tsx';
+import { BANK_PAYMENT_WORDS, CardChoice, CardChoicePanel, NoBoundCard, cardLabel, useBankReason } from '../common/bank.tsx';
 import { AmountStep, AtTheBank, CardStep, type BankWords } from '../common/bankSteps.tsx';
 import type { PaymentWords } from '../common/payment.tsx';
 
 type State = SnapshotFrom<typeof withdrawalMachine>;
 type Send = (event: WithdrawalEvent) => void;
 
-const AMOUNT_PROBLEMS = ['unreadable', 'notPositive', 'belowMin', 'overAvailable', 'overMax', 'insufficient', 'limitExceeded', 'bankLimit', 'refused', 'unreachable'] as const;
 const LEVEL_LIMITS = ['perTransaction', 'daily', 'monthly'];
 const BANK_LIMITS = ['min', 'perTransaction', 'daily'];
 export const WITHDRAWAL_PAYMENT_WORDS: PaymentWords = { ...BANK_PAYMENT_WORDS, paying: 'withdrawal.applying', uncertain: 'withdrawal.uncertain', cancel: 'withdrawal.backToReview', back: 'withdrawal.backToReview' };
 const WITHDRAWAL_WORDS: BankWords = { ...WITHDRAWAL_PAYMENT_WORDS, pending: 'withdrawal.pending', pendingExplain: 'withdrawal.pendingExplain', another: 'withdrawal.another' };
+
+/**
+ * The withdrawal's amount (the amountEntry child's state, or the amount being quoted): the card, the
+ * balance and the limits in view, and why the amount was refused — by the checks here, or by the
+ * server (not enough money, the account level's or the bank's limit, no answer).
+ */
+export function WithdrawalAmountForm({ entry, card, available, limits, busy, onCardChange }: {
+  entry: AmountEntryShown;
+  card: BoundCard | null;
+  available: number | null;
+  limits: WithdrawLimits | null;
+  busy: boolean;
+  onCardChange: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const kz = (centimos: number) => money(centimos, language);
+  const shownAvailable = available === null ? '' : kz(available);
+  const refused = () => {
+    const refusal = entry.refusal;
+    if (!refusal?.code) return t('errors.network.gateway');
+    if (refusal.code === 'FND10003') return refusal.detail && LEVEL_LIMITS.includes(refusal.detail) ? t(`withdrawal.levelLimits.${refusal.detail}`) : t('errors.FND10003');
+    if (refusal.code === 'CRD10010') return refusal.detail && BANK_LIMITS.includes(refusal.detail) ? t(`withdrawal.bankLimits.${refusal.detail}`) : t('errors.CRD10010');
+    return t(`errors.${refusal.code}`);
+  };
+  const message = {
+    unreadable: () => t('bank.common.amountUnreadable'),
+    notPositive: () => t('bank.common.amountNotPositive'),
+    belowMin: () => t('withdrawal.belowMin', { min: kz(limits?.bank.min ?? 0) }),
+    overLimit: () => (entry.exceeded === 'available' ? t('withdrawal.overAvailable', { available: shownAvailable }) : t('withdrawal.overMax', { max: kz(limits?.maxAmount ?? 0) })),
+    refused,
+  };
+  return (
+    <AmountStep cardLine={t('withdrawal.to', { card: card ? cardLabel(card) : '' })} title={t('withdrawal.amountTitle')} busy={busy} busyText={t('withdrawal.quoting')} problem={entry.problem ? message[entry.problem]() : null} onChangeCard={onCardChange} onSubmit={entry.submit}>
+      <AmountField id="withdraw-amount" label={t('withdrawal.amountLabel')} value={entry.text} onChange={entry.change} describedBy="withdraw-limits" disabled={busy}>
+        <ul id="withdraw-limits" className="kw-bank-limits">
+          <li>{t('withdrawal.available', { amount: shownAvailable })}</li>
+          <li>{t('withdrawal.max', { amount: kz(limits?.maxAmount ?? 0) })}</li>
+          <li>{t('withdrawal.min', { amount: kz(limits?.bank.min ?? 0) })}</li>
+        </ul>
+      </AmountField>
+    </AmountStep>
+  );
+}
 
 /** Renders the withdrawal chart: card, amount within the limits, charge and total, branch, pay password, the bank's answer. */
 export function WithdrawalView({ state, send }: { state: State; send: Send }) {
@@ -33,54 +79,36 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
   const busy = state.hasTag('busy');
   const available = context.available === null ? '' : kz(context.available);
 
-  if (state.matches('loadingInfo')) return <Loading />;
-  if (state.matches('infoFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('withdrawal.infoFailed')} onRetry={() => send({ type: 'info.retry' })} />;
+  if (state.matches('loadingInfo')) {
+    const steps: BoundCardsSteps = {
+      loading: <Loading />,
+      failed: (errorCode, retry) => <LoadFailedStep errorCode={errorCode} fallback={t('withdrawal.infoFailed')} onRetry={retry} />,
+      none: () => <NoBoundCard text={t('withdrawal.noCards')} from="withdraw" />,
+    };
+    return <BoundCardsPanel actor={state.children.boundCards as BoundCardsActor | undefined} steps={steps} />;
+  }
   if (state.matches('notVerified')) {
     return <VerifyFirst label={t('bank.common.verify')} />;
   }
-  if (state.matches('noCards')) {
-    return <NoBoundCard text={t('withdrawal.noCards')} from="withdraw" />;
-  }
   const balance = <p className="kw-bank-balance">{t('withdrawal.available', { amount: available })}</p>;
   if (state.matches('choosingCard') || state.matches('loadingCard') || state.matches('checkingBranchNeed')) {
-    const problem = state.matches({ choosingCard: 'refused' }) ? t(`errors.${context.errorCode ?? 'AGW50000'}`) : state.matches({ choosingCard: 'unreachable' }) ? t('errors.network.gateway') : null;
+    const choice = state.matches('choosingCard')
+      ? <CardChoicePanel actor={state.children.cardChoice as ActorRefFrom<typeof cardChoiceMachine> | undefined} unanswered={t('errors.network.gateway')} />
+      : <CardChoice cards={context.cards} disabled onChoose={() => undefined} />;
     return (
-      <CardStep title={t('withdrawal.cardTitle')} cards={context.cards} busy={busy} busyText={t('withdrawal.loadingCard')} problem={problem} from="withdraw" onChoose={(cardId) => send({ type: 'card.chosen', cardId })}>
+      <CardStep title={t('withdrawal.cardTitle')} choice={choice} busy={busy} busyText={t('withdrawal.loadingCard')} from="withdraw">
         {balance}
       </CardStep>
     );
   }
-  const limits = context.limits;
-  if (state.matches('enteringAmount') || state.matches('quoting')) {
-    const problem = AMOUNT_PROBLEMS.find((p) => state.matches({ enteringAmount: p }));
-    const levelLimit = context.limit && LEVEL_LIMITS.includes(context.limit) ? t(`withdrawal.levelLimits.${context.limit}`) : t('errors.FND10003');
-    const bankLimit = context.limit && BANK_LIMITS.includes(context.limit) ? t(`withdrawal.bankLimits.${context.limit}`) : t('errors.CRD10010');
-    const messages: Record<(typeof AMOUNT_PROBLEMS)[number], string> = {
-      unreadable: t('bank.common.amountUnreadable'),
-      notPositive: t('bank.common.amountNotPositive'),
-      belowMin: t('withdrawal.belowMin', { min: kz(limits?.bank.min ?? 0) }),
-      overAvailable: t('withdrawal.overAvailable', { available }),
-      overMax: t('withdrawal.overMax', { max: kz(limits?.maxAmount ?? 0) }),
-      insufficient: t('errors.FND10001'),
-      limitExceeded: levelLimit,
-      bankLimit,
-      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-      unreachable: t('errors.network.gateway'),
-    };
-    const cardLine = t('withdrawal.to', { card: card ? cardLabel(card) : '' });
-    const onSubmit = () => send({ type: 'amount.submitted' });
+  if (state.matches('enteringAmount')) {
     return (
-      <AmountStep cardLine={cardLine} title={t('withdrawal.amountTitle')} busy={busy} busyText={t('withdrawal.quoting')} problem={problem ? messages[problem] : null} onChangeCard={() => send({ type: 'card.change' })} onSubmit={onSubmit}>
-        <AmountField id="withdraw-amount" label={t('withdrawal.amountLabel')} value={context.amountText} onChange={(value) => send({ type: 'amount.changed', value })} describedBy="withdraw-limits" disabled={busy}>
-          <ul id="withdraw-limits" className="kw-bank-limits">
-            <li>{t('withdrawal.available', { amount: available })}</li>
-            <li>{t('withdrawal.max', { amount: kz(limits?.maxAmount ?? 0) })}</li>
-            <li>{t('withdrawal.min', { amount: kz(limits?.bank.min ?? 0) })}</li>
-          </ul>
-        </AmountField>
-      </AmountStep>
+      <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>
+        {(entry) => <WithdrawalAmountForm entry={entry} card={card} available={context.available} limits={context.limits} busy={false} onCardChange={() => send({ type: 'card.change' })} />}
+      </AmountEntryPanel>
     );
   }
+  if (state.matches('quoting')) return <WithdrawalAmountForm entry={amountSent(context.amountText)} card={card} available={context.available} limits={context.limits} busy onCardChange={() => undefined} />;
   // after a reload the bank's status is all there is to show
   const shownWith = (bankStatus: WithdrawStatus | null) => ({ card: card ?? bankStatus?.card ?? null, amount: bankStatus?.amount ?? context.amount, charge: bankStatus?.charge ?? context.charge });
   const summaryFor = (bankStatus: WithdrawStatus | null) => {

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { codeChargeMachine } from '../../machines/codeCharge.machine.ts';
+import { amountEntryMachine } from '../../machines/amountEntry.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import { scannerFlow } from './scanner.ts';
@@ -11,6 +12,7 @@ import { scannerFlow } from './scanner.ts';
  * activity for the session's idle window.
  */
 export const codeChargeActors = {
+  amountEntry: amountEntryMachine,
   chargeCode: fromPromise(({ input: { requestNo, ...request } }: { input: { storeId: string; code: string; amount: number; requestNo: string } }) =>
     requestGateway('merchant/cashier/chargePaymentCode', request, { requestNo })),
   queryCharge: fromPromise(({ input }: { input: { chargeId: string } }) => requestGateway('merchant/cashier/queryCharge', input, { quiet: true, background: true })),

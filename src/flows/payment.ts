@@ -1,8 +1,9 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { paymentMachine, type Application, type PaymentOutput } from '../../machines/payment.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import type { RequestOf, ServiceName, contracts } from '../../services/contract/index.ts';
 import { requestGateway } from '../../services/gateway.ts';
+import { clearKeypadKeys } from '../../services/keypad.ts';
 import { payConfirmFlow } from './payConfirm.ts';
 import { newPayPasswordFlow } from './newPayPassword.ts';
 
@@ -14,11 +15,13 @@ export const sendPayment = ({ service, request, requestNo }: Application): Promi
   // the parent chart builds the request its money call takes (its `paying` state); the server checks it against the contract
   requestGateway(service as ServiceName, request as RequestOf<(typeof contracts)[ServiceName]>, { requestNo });
 
-/** The payment chart as the money flows run it (top-up, withdrawal, transfer), each parent providing it as its `payment` child. */
+/** The payment chart as the money flows run it (top-up, withdrawal, transfer…), each parent providing it as its `payment` child. */
 export const paymentActors = {
   payConfirm: payConfirmFlow,
   newPayPassword: newPayPasswordFlow,
   apply: fromPromise<PaymentOutput, Application>(({ input }) => sendPayment(input)),
+  // its cleanup runs when the payment ends or its parent leaves it: the keypad's keys go with it
+  keypadKeys: fromCallback(() => clearKeypadKeys),
 } satisfies ActorsOf<typeof paymentMachine>;
 
 export const paymentFlow = paymentMachine.provide({ actors: paymentActors });

@@ -5,7 +5,6 @@ import { deviceId } from '../lib/device.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
 import { never } from '../../services/http.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { paymentFlow } from './payment.ts';
 
 const quiet = { quiet: true } as const;
@@ -30,4 +29,4 @@ export const paymentCodeActors = {
   payment: paymentFlow,
 } satisfies ActorsOf<typeof paymentCodeMachine>;
 
-export const paymentCodeFlow = paymentCodeMachine.provide({ actors: paymentCodeActors, actions: { clearKeypadKeys } });
+export const paymentCodeFlow = paymentCodeMachine.provide({ actors: paymentCodeActors });

@@ -1,19 +1,20 @@
 import { fromPromise } from 'xstate';
+import { amountEntryMachine } from '../../machines/amountEntry.machine.ts';
 import { scanToPayMachine, type ResolvedCode } from '../../machines/scanToPay.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { paymentFlow } from './payment.ts';
 import { scannerFlow } from './scanner.ts';
 import { loadAssets } from './walletAssets.ts';
 
 /** Paying a merchant: the balance, the scanner, what the code pays, and the payment (pay password, then `pay/merchant/pay`). */
 export const scanToPayActors = {
+  amountEntry: amountEntryMachine,
   loadAssets,
   scanner: scannerFlow,
   resolveCode: fromPromise<Outcome<ResolvedCode>, { code: string }>(({ input }) => requestGateway('pay/merchant/resolveCode', input)),
   payment: paymentFlow,
 } satisfies ActorsOf<typeof scanToPayMachine>;
 
-export const scanToPayFlow = scanToPayMachine.provide({ actors: scanToPayActors, actions: { clearKeypadKeys } });
+export const scanToPayFlow = scanToPayMachine.provide({ actors: scanToPayActors });

@@ -158,9 +158,36 @@ export function captionsOf(entry: FlowEntry, shots: Shot[]): Captions {
     if (!phrase) missing.add(`child ${id}`);
     return phrase?.[language] ?? asWords(id);
   };
+  // an answer an invoke's onDone announces (announceAnswer, machines/outcome.ts), handled by the
+  // invoking state or one above it: `<id>.ok`, `<id>.refused.<CODE>` or `.*`, `<id>.unreachable`
+  const answerOf = (t: ChartTransition) => {
+    const match = t.kind === 'event' ? /^(.+?)\.(ok|unreachable|refused\.(.+))$/.exec(t.event) : null;
+    if (!match) return null;
+    const handler = pathOf(t.source);
+    const invoke = chart.states.filter((s) => handler === '' || s.path === handler || s.path.startsWith(`${handler}.`)).flatMap((s) => s.invokes).find((i) => i.id === match[1]);
+    if (!invoke) return null;
+    const impl = implementations.actors?.[invoke.src];
+    const part: Part = impl && typeof impl === 'object' && 'root' in impl ? 'child' : 'server';
+    return { id: invoke.id, src: invoke.src, part, answer: match[2]!.split('.')[0] as 'ok' | 'refused' | 'unreachable', code: match[3] && match[3] !== '*' ? match[3] : null };
+  };
+  const answerWords = (a: NonNullable<ReturnType<typeof answerOf>>, language: Language): string => {
+    const text = a.code ? localeText(language, `errors.${a.code}`) ?? a.code : null;
+    if (a.part === 'server') {
+      if (a.answer === 'ok') return SAY.serverAccepts[language];
+      if (a.answer === 'unreachable') return SAY.serverSilent[language];
+      return text ? fill(SAY.serverRefuses[language], { text }) : SAY.serverOther[language];
+    }
+    const child = childName(a.id, a.src, language);
+    if (a.answer === 'ok') return fill(SAY.childEnds[language], { child });
+    if (a.answer === 'refused' && !text) return fill(SAY.childOther[language], { child });
+    const cond = text ? fill(SAY.refusedWith[language], { text }) : GUARDS.unreachable![language];
+    return fill(SAY.colon[language], { trigger: fill(SAY.childEnds[language], { child }), cond });
+  };
   const trigger = (t: ChartTransition, language: Language): string => {
     switch (t.kind) {
       case 'event': {
+        const answer = answerOf(t);
+        if (answer) return answerWords(answer, language);
         const control = controlFor(t, language);
         if (control) return control;
         if (EVENTS[t.event]) return EVENTS[t.event]![language];
@@ -221,7 +248,7 @@ export function captionsOf(entry: FlowEntry, shots: Shot[]): Captions {
     if (server && t.kind === 'done' && ACCEPTS.has(t.guard)) return SAY.serverAccepts[language];
     if (server && t.kind === 'done' && refusal && localeText(language, `errors.${refusal[1]}`)) return fill(SAY.serverRefuses[language], { text: localeText(language, `errors.${refusal[1]}`) ?? refusal[1]! });
     const cond = condition(t.guard, language);
-    return fill((t.kind === 'done' || t.kind === 'error' ? SAY.colon : SAY.when)[language], { trigger: who, cond });
+    return fill((t.kind === 'done' || t.kind === 'error' || answerOf(t) ? SAY.colon : SAY.when)[language], { trigger: who, cond });
   };
   const transitions = new Map(chart.transitions.map((t) => [t, both((l) => transitionCaption(t, l))]));
 

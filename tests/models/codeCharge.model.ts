@@ -1,7 +1,7 @@
 import { codeChargeMachine, type CodeChargeEvent } from '../../machines/codeCharge.machine.ts';
 import { scannerMachine } from '../../machines/scanner.machine.ts';
 import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
-import { amountStepEvents, refusedAmounts, samplePayment } from './dynamicCode.model.ts';
+import { amountStepEvents, samplePayment, tillAmount } from './dynamicCode.model.ts';
 import { samplePayload } from './scanner.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
@@ -31,7 +31,8 @@ export const codeChargeModel: FlowModel<typeof codeChargeMachine> = {
   variants: [{ name: 'pt', input: { language: 'pt', storeId: '31' } }],
   events: [
     ...Object.values(codeChargeUserEvents),
-    ...refusedAmounts,
+    doneEvent('amountEntry', tillAmount),
+    errorEvent('amountEntry', new Error('child failed')),
     doneEvent('scanner', { text: samplePaymentCode, source: 'camera' }),
     doneEvent('scanner', { text: samplePayload, source: 'camera' }),
     errorEvent('scanner', new Error('child failed')),

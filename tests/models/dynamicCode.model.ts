@@ -11,18 +11,12 @@ export const samplePayment = {
   method: 'dynamic' as const, amount: 125_000, charge: 625, net: 124_375, payerMasked: 'Ana M*** D***', at: '2026-03-14T09:05:00.000Z',
 };
 
-/** How the person moves the till's amount step, the same in both modes. */
+/** How the person leaves the till's amount step, the same in both modes (the amount itself is the amountEntry child's). */
 export const amountStepEvents = {
-  'amount.changed': { type: 'amount.changed', value: '1 250,00' },
-  'amount.submitted': { type: 'amount.submitted' },
   'cashier.again': { type: 'cashier.again' },
 } as const;
-/** Amounts each amount step refuses: unreadable, zero, too large for a code. */
-export const refusedAmounts = [
-  { type: 'amount.changed', value: '12,345' },
-  { type: 'amount.changed', value: '0' },
-  { type: 'amount.changed', value: '99 999 999 999' },
-] as const;
+/** What the amount child ends with in both modes: 1 250,00 Kz, as typed. */
+export const tillAmount = { amount: 125_000, amountText: '1 250,00' };
 
 export const dynamicCodeUserEvents = {
   ...amountStepEvents,
@@ -30,13 +24,14 @@ export const dynamicCodeUserEvents = {
   'code.renewed': { type: 'code.renewed' },
 } satisfies Record<DynamicCodeEvent['type'], DynamicCodeEvent>;
 
-/** The one-time code at the till of store 31 with its calls parked; the polls' delays are fed as their `xstate.after` events. */
+/** The one-time code at the till of store 31 with its calls parked (the amount child's end fed as `xstate.done.actor.amountEntry`); the polls' delays are fed as their `xstate.after` events. */
 export const dynamicCodeModel: FlowModel<typeof dynamicCodeMachine> = {
   machine: parkInvokes(dynamicCodeMachine, ['createCode', 'queryCode']),
   variants: [{ name: 'pt', input: { language: 'pt', storeId: '31' } }],
   events: [
     ...Object.values(dynamicCodeUserEvents),
-    ...refusedAmounts,
+    doneEvent('amountEntry', tillAmount),
+    errorEvent('amountEntry', new Error('child failed')),
     doneEvent('createCode', { ok: true, data: sampleDynamicCode }),
     doneEvent('createCode', refusal('MCH10005')),
     errorEvent('createCode', new Error('network down')),
@@ -51,6 +46,6 @@ export const dynamicCodeModel: FlowModel<typeof dynamicCodeMachine> = {
   // the facts the guards and the screen read
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.amountText, c.code !== null, c.payment !== null, c.errorCode]);
+    return JSON.stringify([snapshot.value, c.amountText, c.code !== null, c.payment !== null, c.amountRefusal]);
   },
 };

@@ -1,5 +1,7 @@
 import { merchantOpeningMachine, type MerchantOpeningEvent } from '../../machines/merchantOpening.machine.ts';
 import type { MerchantSummary, Store } from '../../services/contract/merchantShared.ts';
+import { boundCardsMachine } from '../../machines/boundCards.machine.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { sampleCard } from './withdrawal.model.ts';
 
@@ -29,7 +31,10 @@ export const merchantOpeningUserEvents = {
 } satisfies Record<MerchantOpeningEvent['type'], MerchantOpeningEvent>;
 
 export const merchantOpeningModel: FlowModel<typeof merchantOpeningMachine> = {
-  machine: parkInvokes(merchantOpeningMachine, ['queryOpening', 'loadCards', 'openMerchant']),
+  // the cards child runs as in its own model (its call parked); its ends are fed
+  machine: parkInvokes(merchantOpeningMachine, ['queryOpening', 'openMerchant']).provide({
+    actors: { boundCards: parkInvokes(boundCardsMachine, ['loadCards']) },
+  } as never) as typeof merchantOpeningMachine,
   variants: [{ name: 'an enterprise', input: { categories: CATEGORIES } }],
   events: [
     ...Object.values(merchantOpeningUserEvents),
@@ -41,10 +46,13 @@ export const merchantOpeningModel: FlowModel<typeof merchantOpeningMachine> = {
     doneEvent('queryOpening', standing('open', sampleMerchant)),
     doneEvent('queryOpening', refusal('AGW50000')),
     errorEvent('queryOpening', new Error('network down')),
-    doneEvent('loadCards', { ok: true, data: { cards: [sampleCard, otherCard] } }),
-    doneEvent('loadCards', { ok: true, data: { cards: [] } }),
-    doneEvent('loadCards', refusal('AGW50000')),
-    errorEvent('loadCards', new Error('network down')),
+    doneEvent('queryOpening', standing('closed')),
+    doneEvent('boundCards', { ok: true, data: { cards: [sampleCard, otherCard] } }),
+    doneEvent('boundCards', { ok: true, data: { cards: [sampleCard] } }),
+    // never sent by this child (it hands over no refusal, asks again until it has cards); its answer protocol allows them
+    doneEvent('boundCards', refusal('AGW50000')),
+    doneEvent('boundCards', UNREACHABLE),
+    errorEvent('boundCards', new Error('child failed')),
     doneEvent('openMerchant', { ok: true, data: { merchant: sampleMerchant } }),
     doneEvent('openMerchant', refusal('MCH10002')),
     doneEvent('openMerchant', refusal('MCH10001')),
@@ -54,6 +62,6 @@ export const merchantOpeningModel: FlowModel<typeof merchantOpeningMachine> = {
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.agreed, c.mcc, c.cardId, c.cards.length, c.problems, c.merchant !== null]);
+    return JSON.stringify([snapshot.value, c.agreed, c.mcc, c.cardId, c.cards.length, c.cardsInterrupted, c.problems, c.merchant !== null]);
   },
 };

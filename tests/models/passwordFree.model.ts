@@ -1,6 +1,6 @@
 import { passwordFreeMachine, type PasswordFreeEvent } from '../../machines/passwordFree.machine.ts';
 import { paymentMachine } from '../../machines/payment.machine.ts';
-import { parseAmount } from '../../src/lib/money.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { paymentModel } from './payment.model.ts';
 
@@ -13,14 +13,15 @@ export const sampleOn = { enabled: true, limit: 200_000, cap: 500_000 };
 export const passwordFreeUserEvents = {
   'setting.retry': { type: 'setting.retry' },
   'limit.edit': { type: 'limit.edit' },
-  'limit.changed': { type: 'limit.changed', value: '5 000' },
-  'limit.submitted': { type: 'limit.submitted' },
   'edit.cancelled': { type: 'edit.cancelled' },
   'payment.cancelled': { type: 'payment.cancelled' },
   'passwordFree.disabled': { type: 'passwordFree.disabled' },
 } satisfies Record<PasswordFreeEvent['type'], PasswordFreeEvent>;
 
-/** The password-free chart with its calls parked; the payment child runs as the real chart with its calls parked. */
+/**
+ * The password-free chart with its calls parked; the payment child runs as the real chart with its
+ * calls parked, the amount child (the limit) as in its own model; their ends are fed as `xstate.done.actor.<child>`.
+ */
 export const passwordFreeModel: FlowModel<typeof passwordFreeMachine> = {
   machine: parkInvokes(passwordFreeMachine, ['query', 'switchOff']).provide({
     actors: { payment: paymentModel.machine as typeof paymentMachine },
@@ -28,15 +29,16 @@ export const passwordFreeModel: FlowModel<typeof passwordFreeMachine> = {
   variants: [{ name: 'pt', input: { language: 'pt' } }],
   events: [
     ...Object.values(passwordFreeUserEvents),
-    { type: 'limit.changed', value: 'cinco' } as PasswordFreeEvent,
-    { type: 'limit.changed', value: '0' } as PasswordFreeEvent,
-    { type: 'limit.changed', value: '30 000' } as PasswordFreeEvent,
+    doneEvent('amountEntry', { amount: 500_000, amountText: '5 000' }),
+    errorEvent('amountEntry', new Error('child failed')),
     doneEvent('query', { ok: true, data: sampleOff }),
     doneEvent('query', { ok: true, data: sampleOn }),
     doneEvent('query', refusal('AGW50000')),
     errorEvent('query', new Error('network down')),
     doneEvent('payment', { ok: true, data: { enabled: true, limit: 200_000, cap: 500_000 } }),
     doneEvent('payment', refusal('MCH10015', '300000')),
+    // never sent by the payment chart; its answer protocol allows it
+    doneEvent('payment', UNREACHABLE),
     errorEvent('payment', new Error('child failed')),
     doneEvent('switchOff', { ok: true, data: { enabled: false, limit: 200_000, cap: 500_000 } }),
     doneEvent('switchOff', refusal('AGW50000')),
@@ -44,8 +46,6 @@ export const passwordFreeModel: FlowModel<typeof passwordFreeMachine> = {
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const limit = parseAmount(c.limitText, c.language);
-    const limitClass = limit === null ? 'unreadable' : limit === 0n ? 'zero' : limit > BigInt(c.setting?.cap ?? 0) ? 'over' : 'ok';
-    return JSON.stringify([snapshot.value, c.setting, limitClass, c.errorCode]);
+    return JSON.stringify([snapshot.value, c.setting, c.limitText, c.limitRefusal, c.errorCode]);
   },
 };

@@ -1,5 +1,6 @@
 import { paymentMachine, type PaymentEvent, type PaymentInput } from '../../machines/payment.machine.ts';
 import { payConfirmMachine } from '../../machines/payConfirm.machine.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { samplePayToken } from './payConfirm.model.ts';
 import { parkedNewPayPassword } from './newPayPassword.model.ts';
@@ -31,13 +32,16 @@ export const paymentModel: FlowModel<typeof paymentMachine> = {
   variants: [{ name: 'a top-up', input: samplePayment }],
   events: [
     ...Object.values(paymentUserEvents),
-    doneEvent('payConfirm', { ok: true, payToken: samplePayToken }),
-    doneEvent('payConfirm', { ok: false, code: 'PAY10002', detail: '30' }),
-    doneEvent('payConfirm', { ok: false, code: 'PAY10006', detail: '' }),
-    doneEvent('payConfirm', { ok: false, code: 'AGW50000', detail: '' }),
+    doneEvent('payConfirm', { ok: true, data: { payToken: samplePayToken } }),
+    doneEvent('payConfirm', refusal('PAY10002', '30')),
+    doneEvent('payConfirm', refusal('PAY10006')),
+    doneEvent('payConfirm', refusal('AGW50000')),
+    // never sent by these children; their answer protocol allows it
+    doneEvent('payConfirm', UNREACHABLE),
     errorEvent('payConfirm', new Error('child failed')),
     doneEvent('newPayPassword', { ok: true }),
     doneEvent('newPayPassword', { ok: false, code: 'PAY10003' }),
+    doneEvent('newPayPassword', UNREACHABLE),
     errorEvent('newPayPassword', new Error('child failed')),
     doneEvent('apply', { ok: true, data: { orderNo: 'TP202603140001', state: 'PENDING' } }),
     doneEvent('apply', refusal('FND10008')),

@@ -1,6 +1,6 @@
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { refundMachine, type RecordDetail, type RefundEvent } from '../../machines/refund.machine.ts';
 import { paymentMachine } from '../../machines/payment.machine.ts';
-import { parseAmount } from '../../src/lib/money.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { paymentModel } from './payment.model.ts';
 import { record } from './records.model.ts';
@@ -19,14 +19,15 @@ export const refundAnswer = { refundId: '5', refundNo: 'RF00000000000005', recor
 export const refundUserEvents = {
   'record.retry': { type: 'record.retry' },
   'refund.started': { type: 'refund.started' },
-  'amount.changed': { type: 'amount.changed', value: '400' },
   'amount.all': { type: 'amount.all' },
-  'refund.submitted': { type: 'refund.submitted' },
   'refund.cancelled': { type: 'refund.cancelled' },
   'payment.cancelled': { type: 'payment.cancelled' },
 } satisfies Record<RefundEvent['type'], RefundEvent>;
 
-/** The refund chart with its call parked; the payment child runs as the real chart with its calls parked. */
+/**
+ * The refund chart with its call parked; the payment child runs as the real chart with its calls
+ * parked, the amount child as in its own model; their ends are fed as `xstate.done.actor.<child>`.
+ */
 export const refundModel: FlowModel<typeof refundMachine> = {
   machine: parkInvokes(refundMachine, ['loadRecord']).provide({
     actors: { payment: paymentModel.machine as typeof paymentMachine },
@@ -34,22 +35,22 @@ export const refundModel: FlowModel<typeof refundMachine> = {
   variants: [{ name: 'pt', input: { recordId: '51', language: 'pt' } }],
   events: [
     ...Object.values(refundUserEvents),
-    { type: 'amount.changed', value: 'mil' } as RefundEvent,
-    { type: 'amount.changed', value: '2 000' } as RefundEvent,
     doneEvent('loadRecord', { ok: true, data: ownerDetail }),
     doneEvent('loadRecord', { ok: true, data: clerkDetail }),
     doneEvent('loadRecord', refusal('STF10013')),
     errorEvent('loadRecord', new Error('network down')),
+    doneEvent('amountEntry', { amount: 40_000, amountText: '400' }),
+    errorEvent('amountEntry', new Error('child failed')),
     doneEvent('payment', { ok: true, data: refundAnswer }),
     doneEvent('payment', refusal('STF10012', '50000')),
     doneEvent('payment', refusal('FND10001')),
     doneEvent('payment', refusal('STF10013')),
+    // never sent by this child; its answer protocol allows it
+    doneEvent('payment', UNREACHABLE),
     errorEvent('payment', new Error('child failed')),
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const amount = parseAmount(c.amountText, c.language);
-    const amountClass = amount === null || amount <= 0n ? 'unreadable' : amount > BigInt(c.record?.refundable ?? 0) ? 'over' : 'ok';
-    return JSON.stringify([snapshot.value, c.record?.role ?? null, amountClass, c.errorCode, c.refund !== null]);
+    return JSON.stringify([snapshot.value, c.record?.role ?? null, c.amountText, c.amount, c.amountRefusal, c.errorCode, c.refund !== null]);
   },
 };

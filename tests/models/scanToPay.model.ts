@@ -1,7 +1,6 @@
 import { scanToPayMachine, type ScanToPayEvent } from '../../machines/scanToPay.machine.ts';
 import { paymentMachine } from '../../machines/payment.machine.ts';
 import { scannerMachine } from '../../machines/scanner.machine.ts';
-import { parseAmount } from '../../src/lib/money.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { UNREACHABLE } from '../../machines/outcome.ts';
 import { paymentModel } from './payment.model.ts';
@@ -25,15 +24,13 @@ export const scanToPayUserEvents = {
   'assets.retry': { type: 'assets.retry' },
   'scan.again': { type: 'scan.again' },
   'resolve.retry': { type: 'resolve.retry' },
-  'amount.changed': { type: 'amount.changed', value: '1 250,00' },
-  'amount.submitted': { type: 'amount.submitted' },
   'payment.cancelled': { type: 'payment.cancelled' },
 } satisfies Record<ScanToPayEvent['type'], ScanToPayEvent>;
 
 /**
  * The scan-to-pay chart with its calls parked; the scanner and payment children run as the real
- * charts with their own calls parked (asking for the camera; preparing the keypad), and their
- * outcomes are fed as `xstate.done.actor.scanner` / `xstate.done.actor.payment`.
+ * charts with their own calls parked (asking for the camera; preparing the keypad), the amount
+ * child as in its own model, and their outcomes are fed as `xstate.done.actor.<child>`.
  */
 export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
   machine: parkInvokes(scanToPayMachine, ['loadAssets', 'resolveCode']).provide({
@@ -45,9 +42,6 @@ export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
   variants: [{ name: 'pt', input: { language: 'pt' } }],
   events: [
     ...Object.values(scanToPayUserEvents),
-    { type: 'amount.changed', value: '12,345' } as ScanToPayEvent,
-    { type: 'amount.changed', value: '0' } as ScanToPayEvent,
-    { type: 'amount.changed', value: '90 000' } as ScanToPayEvent,
     doneEvent('loadAssets', { ok: true, data: sampleAssets }),
     doneEvent('loadAssets', { ok: true, data: { ...sampleAssets, verified: false } }),
     doneEvent('loadAssets', refusal('AGW50000')),
@@ -64,6 +58,8 @@ export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
     ...['MCH10005', 'MCH10006', 'MCH10007', 'MCH10008', 'MCH10009', 'MCH10011', 'MCH10014'].map((code) => doneEvent('resolveCode', refusal(code))),
     doneEvent('resolveCode', refusal('AGW50000')),
     errorEvent('resolveCode', new Error('network down')),
+    doneEvent('amountEntry', { amount: 125_000, amountText: '1 250,00' }),
+    errorEvent('amountEntry', new Error('child failed')),
     doneEvent('payment', { ok: true, data: sampleMerchantReceipt }),
     doneEvent('payment', refusal('FND10001')),
     doneEvent('payment', refusal('FND10003', 'daily')),
@@ -76,8 +72,6 @@ export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
   // the facts the guards and the screen read, never the random requestNo
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const amount = parseAmount(c.amountText, c.language);
-    const amountClass = amount === null ? 'unreadable' : amount === 0n ? 'zero' : amount > BigInt(c.available ?? 0) ? 'over' : 'ok';
-    return JSON.stringify([snapshot.value, c.code?.kind ?? null, amountClass, c.errorCode, c.receipt !== null, c.available, c.verified]);
+    return JSON.stringify([snapshot.value, c.code?.kind ?? null, c.amountText, c.amount, c.amountRefusal, c.errorCode, c.receipt !== null, c.available, c.verified]);
   },
 };

@@ -1,7 +1,8 @@
 import { topupMachine, type TopupEvent } from '../../machines/topup.machine.ts';
 import { paymentMachine } from '../../machines/payment.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
-import { parseAmount } from '../../src/lib/money.ts';
+import { boundCardsMachine } from '../../machines/boundCards.machine.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { parkedCodeEntry } from './codeEntry.model.ts';
 import { paymentModel } from './payment.model.ts';
@@ -23,24 +24,25 @@ const status = (state: 'PENDING' | 'SUCCESS' | 'FAILED', failReason: string | nu
 });
 export const sampleTopupStatus = { pending: status('PENDING'), paid: status('SUCCESS'), refused: status('FAILED', 'INSUFFICIENT_FUNDS') };
 
+/** What the amount child ends with: 1 250,00 Kz, as typed. */
+export const sampleAmount = { amount: 125_000, amountText: '1 250,00' };
+
 export const topupUserEvents = {
-  'cards.retry': { type: 'cards.retry' },
-  'card.chosen': { type: 'card.chosen', cardId: '7' },
   'card.change': { type: 'card.change' },
-  'amount.changed': { type: 'amount.changed', value: '1 250,00' },
-  'amount.submitted': { type: 'amount.submitted' },
   'topup.cancelled': { type: 'topup.cancelled' },
   'topup.restarted': { type: 'topup.restarted' },
 } satisfies Record<TopupEvent['type'], TopupEvent>;
 
 /**
- * The top-up chart with its calls parked; the code entry and payment children run as in their own
- * models (their calls parked), and their outcomes are fed as `xstate.done.actor.codeEntry` and
- * `xstate.done.actor.payment`.
+ * The top-up chart with its calls parked; its children (the cards, the card choice, the amount, the
+ * code entry, the payment, the bank's settlement) run as in their own models (their calls parked),
+ * and their ends are fed as `xstate.done.actor.<child>` (the person's part in them is their own
+ * models' and screen tests').
  */
 export const topupModel: FlowModel<typeof topupMachine> = {
-  machine: parkInvokes(topupMachine, ['loadCards', 'loadRules', 'applyTopup']).provide({
+  machine: parkInvokes(topupMachine, ['loadRules', 'applyTopup']).provide({
     actors: {
+      boundCards: parkInvokes(boundCardsMachine, ['loadCards']),
       codeEntry: parkedCodeEntry,
       payment: paymentModel.machine as typeof paymentMachine,
       bankSettlement: parkInvokes(bankSettlementMachine, ['queryStatus']),
@@ -52,16 +54,19 @@ export const topupModel: FlowModel<typeof topupMachine> = {
   ],
   events: [
     ...Object.values(topupUserEvents),
-    { type: 'amount.changed', value: '12,345' } as TopupEvent,
-    { type: 'amount.changed', value: '0' } as TopupEvent,
-    { type: 'amount.changed', value: '600 000' } as TopupEvent,
-    doneEvent('loadCards', { ok: true, data: { cards: [sampleCard] } }),
-    doneEvent('loadCards', { ok: true, data: { cards: [] } }),
-    doneEvent('loadCards', refusal('AGW50000')),
-    errorEvent('loadCards', new Error('network down')),
+    doneEvent('boundCards', { ok: true, data: { cards: [sampleCard] } }),
+    // never sent by this child (it hands over no refusal, asks again until it has cards); its answer protocol allows them
+    doneEvent('boundCards', refusal('AGW50000')),
+    doneEvent('boundCards', UNREACHABLE),
+    errorEvent('boundCards', new Error('child failed')),
+    doneEvent('cardChoice', { cardId: '7' }),
+    errorEvent('cardChoice', new Error('child failed')),
     doneEvent('loadRules', { ok: true, data: { banks: [sampleRules] } }),
     doneEvent('loadRules', { ok: true, data: { banks: [] } }),
+    doneEvent('loadRules', refusal('AGW50000')),
     errorEvent('loadRules', new Error('network down')),
+    doneEvent('amountEntry', sampleAmount),
+    errorEvent('amountEntry', new Error('child failed')),
     doneEvent('applyTopup', { ok: true, data: sampleOrder }),
     doneEvent('applyTopup', refusal('CRD10010', 'daily')),
     doneEvent('applyTopup', refusal('FND10003', 'maxBalance')),
@@ -70,21 +75,23 @@ export const topupModel: FlowModel<typeof topupMachine> = {
     errorEvent('applyTopup', new Error('network down')),
     doneEvent('codeEntry', { ok: true, data: { orderNo: sampleOrder.orderNo, state: 'CODE_VERIFIED' } }),
     doneEvent('codeEntry', refusal('TOP10001')),
+    doneEvent('codeEntry', UNREACHABLE),
     errorEvent('codeEntry', new Error('child failed')),
     doneEvent('payment', { ok: true, data: sampleTopupStatus.pending }),
     doneEvent('payment', refusal('TOP10003')),
     doneEvent('payment', refusal('TOP10001')),
     doneEvent('payment', refusal('FND10004')),
+    // never sent by these children; their answer protocol allows it
+    doneEvent('payment', UNREACHABLE),
     errorEvent('payment', new Error('child failed')),
-    doneEvent('bankSettlement', { outcome: 'paid', status: sampleTopupStatus.paid }),
-    doneEvent('bankSettlement', { outcome: 'refused', status: sampleTopupStatus.refused }),
-    doneEvent('bankSettlement', { outcome: 'unknown', status: null }),
+    doneEvent('bankSettlement', { ok: true, data: sampleTopupStatus.paid }),
+    doneEvent('bankSettlement', { ...refusal('FAILED', 'INSUFFICIENT_FUNDS'), data: sampleTopupStatus.refused }),
+    doneEvent('bankSettlement', { ...refusal('TOP10001'), data: null }),
+    doneEvent('bankSettlement', UNREACHABLE),
   ],
-  // the facts the guards read, never the random requestNo
+  // the facts the guards and the screens read, never the random requestNo
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const amount = parseAmount(c.amountText, c.language);
-    const amountClass = amount === null ? 'unreadable' : amount === 0n ? 'zero' : amount > 50_000_000n ? 'over' : 'ok';
-    return JSON.stringify([snapshot.value, amountClass, c.cards.length > 0, c.cardId, c.rules !== null, c.order !== null, c.pendingOrderNo !== null]);
+    return JSON.stringify([snapshot.value, c.cards.length > 0, c.cardsInterrupted, c.cardId, c.cardTrouble, c.rules !== null, c.amount, c.amountRefusal, c.order !== null, c.pendingOrderNo !== null]);
   },
 };

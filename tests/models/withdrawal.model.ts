@@ -2,7 +2,8 @@ import { withdrawalMachine, type WithdrawalEvent } from '../../machines/withdraw
 import { paymentMachine } from '../../machines/payment.machine.ts';
 import { branchPickerMachine } from '../../machines/branchPicker.machine.ts';
 import { bankSettlementMachine } from '../../machines/bankSettlement.machine.ts';
-import { parseAmount } from '../../src/lib/money.ts';
+import { boundCardsMachine } from '../../machines/boundCards.machine.ts';
+import { UNREACHABLE } from '../../machines/outcome.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { paymentModel } from './payment.model.ts';
 
@@ -31,12 +32,11 @@ const status = (state: 'PENDING' | 'SUCCESS' | 'FAILED', failReason: string | nu
 });
 export const sampleStatus = { pending: status('PENDING'), paid: status('SUCCESS'), refused: status('FAILED', 'DECLINED') };
 
+/** What the amount child ends with: 1 250,00 Kz, as typed. */
+export const sampleWithdrawAmount = { amount: 125_000, amountText: '1 250,00' };
+
 export const withdrawalUserEvents = {
-  'info.retry': { type: 'info.retry' },
-  'card.chosen': { type: 'card.chosen', cardId: '7' },
   'card.change': { type: 'card.change' },
-  'amount.changed': { type: 'amount.changed', value: '1 250,00' },
-  'amount.submitted': { type: 'amount.submitted' },
   'amount.edit': { type: 'amount.edit' },
   'branch.change': { type: 'branch.change' },
   'withdrawal.confirmed': { type: 'withdrawal.confirmed' },
@@ -45,13 +45,15 @@ export const withdrawalUserEvents = {
 } satisfies Record<WithdrawalEvent['type'], WithdrawalEvent>;
 
 /**
- * The withdrawal chart with its calls parked and its children (branch picker, payment) running as
- * the real charts with their own calls parked; their outcomes are fed as
- * `xstate.done.actor.branchPicker` / `xstate.done.actor.payment`.
+ * The withdrawal chart with its calls parked; its children (the balances and cards, the card
+ * choice, the amount, the branch picker, the payment, the bank's settlement) run as in their own
+ * models (their calls parked), and their ends are fed as `xstate.done.actor.<child>` (the person's
+ * part in them is their own models' and screen tests').
  */
 export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
-  machine: parkInvokes(withdrawalMachine, ['loadInfo', 'loadLimits', 'checkBranchNeed', 'quoteCharge']).provide({
+  machine: parkInvokes(withdrawalMachine, ['loadLimits', 'checkBranchNeed', 'quoteCharge']).provide({
     actors: {
+      boundCards: parkInvokes(boundCardsMachine, ['loadCards']),
       payment: paymentModel.machine as typeof paymentMachine,
       bankSettlement: parkInvokes(bankSettlementMachine, ['queryStatus']),
       branchPicker: parkInvokes(branchPickerMachine, ['loadProvinces', 'loadBranches']),
@@ -63,16 +65,13 @@ export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
   ],
   events: [
     ...Object.values(withdrawalUserEvents),
-    { type: 'amount.changed', value: '12,345' } as WithdrawalEvent,
-    { type: 'amount.changed', value: '0' } as WithdrawalEvent,
-    { type: 'amount.changed', value: '0,50' } as WithdrawalEvent,
-    { type: 'amount.changed', value: '60 000' } as WithdrawalEvent,
-    { type: 'amount.changed', value: '49 900' } as WithdrawalEvent,
-    doneEvent('loadInfo', { ok: true, data: sampleInfo }),
-    doneEvent('loadInfo', { ok: true, data: { ...sampleInfo, verified: false } }),
-    doneEvent('loadInfo', { ok: true, data: { ...sampleInfo, cards: [] } }),
-    doneEvent('loadInfo', refusal('AGW50000')),
-    errorEvent('loadInfo', new Error('network down')),
+    doneEvent('boundCards', { ok: true, data: sampleInfo }),
+    doneEvent('boundCards', refusal('FND10004')),
+    // never sent by this child (it asks again until it has cards); its answer protocol allows it
+    doneEvent('boundCards', UNREACHABLE),
+    errorEvent('boundCards', new Error('child failed')),
+    doneEvent('cardChoice', { cardId: '7' }),
+    errorEvent('cardChoice', new Error('child failed')),
     doneEvent('loadLimits', { ok: true, data: sampleLimits }),
     doneEvent('loadLimits', refusal('FND10004')),
     doneEvent('loadLimits', refusal('CRD10008')),
@@ -81,6 +80,8 @@ export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
     doneEvent('checkBranchNeed', { ok: true, data: { bankCode: '0040', needBranch: true } }),
     doneEvent('checkBranchNeed', refusal('CRD10009')),
     errorEvent('checkBranchNeed', new Error('network down')),
+    doneEvent('amountEntry', sampleWithdrawAmount),
+    errorEvent('amountEntry', new Error('child failed')),
     doneEvent('quoteCharge', { ok: true, data: sampleCharge }),
     doneEvent('quoteCharge', refusal('CRD10008')),
     errorEvent('quoteCharge', new Error('network down')),
@@ -94,16 +95,17 @@ export const withdrawalModel: FlowModel<typeof withdrawalMachine> = {
     doneEvent('payment', refusal('FND10004')),
     doneEvent('payment', refusal('WDR10002')),
     doneEvent('payment', refusal('WDR10003')),
+    // never sent by this child; its answer protocol allows it
+    doneEvent('payment', UNREACHABLE),
     errorEvent('payment', new Error('child failed')),
-    doneEvent('bankSettlement', { outcome: 'paid', status: sampleStatus.paid }),
-    doneEvent('bankSettlement', { outcome: 'refused', status: sampleStatus.refused }),
-    doneEvent('bankSettlement', { outcome: 'unknown', status: null }),
+    doneEvent('bankSettlement', { ok: true, data: sampleStatus.paid }),
+    doneEvent('bankSettlement', { ...refusal('FAILED', 'DECLINED'), data: sampleStatus.refused }),
+    doneEvent('bankSettlement', { ...refusal('WDR10001'), data: null }),
+    doneEvent('bankSettlement', UNREACHABLE),
   ],
-  // the facts the guards read, never the random requestNo
+  // the facts the guards and the screens read, never the random requestNo
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    const amount = parseAmount(c.amountText, c.language);
-    const amountClass = amount === null ? 'unreadable' : amount === 0n ? 'zero' : amount < 10_000n ? 'small' : amount > 5_000_000n ? 'over' : amount > 4_975_000n ? 'max' : 'ok';
-    return JSON.stringify([snapshot.value, amountClass, c.cardId, c.limits !== null, c.needBranch, c.branch !== null, c.available, c.pendingWithdrawNo !== null]);
+    return JSON.stringify([snapshot.value, c.infoInterrupted, c.cardId, c.cardTrouble, c.limits !== null, c.needBranch, c.branch !== null, c.amount, c.amountRefusal, c.available, c.branchNotice, c.pendingWithdrawNo !== null]);
   },
 };

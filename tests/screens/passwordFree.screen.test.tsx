@@ -1,3 +1,4 @@
+import type { amountEntryMachine } from '../../machines/amountEntry.machine.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
@@ -24,8 +25,6 @@ const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).j
 const userEvents: UserEvents<PasswordFreeEvent> = {
   'setting.retry': (ui) => click(ui, 'Tentar novamente'),
   'limit.edit': (ui) => click(ui, /^(Ligar|Mudar o limite)$/),
-  'limit.changed': (ui, e) => void fireEvent.change(ui.getByLabelText('Limite (Kz)'), { target: { value: e.value } }),
-  'limit.submitted': (ui) => click(ui, 'Confirmar com a palavra-passe'),
   'edit.cancelled': (ui) => click(ui, 'Cancelar'),
   'payment.cancelled': (ui) => click(ui, 'Voltar ao limite'),
   'passwordFree.disabled': (ui) => click(ui, 'Desligar'),
@@ -74,9 +73,9 @@ const binding: ScreenBinding<typeof passwordFreeMachine> = {
       const cap = c.setting?.cap === 300_000 ? '3 000,00 Kz' : '5 000,00 Kz';
       expect(ui.getByText(`O limite pode ir até ${cap}.`)).toBeTruthy();
       explained(ui);
-      const table: Record<string, RegExp> = { unreadable: /5 000/, notPositive: /maior que zero/, overCap: new RegExp(`não pode passar de ${cap}`) };
-      for (const [sub, text] of Object.entries(table)) if (state.matches({ editing: sub as 'typing' })) expect(alert(ui)).toMatch(text);
-      if (state.matches({ editing: 'typing' })) expect(ui.queryByRole('alert')).toBeNull();
+      // the cap lowered meanwhile (MCH10015), shown by the amount child until the limit changes (its own states: its screen test)
+      if (c.limitRefusal) expect(alert(ui)).toMatch(new RegExp(`não pode passar de ${cap}`));
+      else expect(ui.queryByRole('alert')).toBeNull();
       return void expect(ui.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
     }
     if (state.matches('confirming')) {
@@ -124,14 +123,26 @@ describe('password-free payments through the real gateway (PGlite)', () => {
     await waitFor(actor, (s) => s.matches('off'), { timeout: 10_000 });
     expect(actor.getSnapshot().context.setting).toEqual({ enabled: false, limit: 0, cap: 500_000 });
     actor.send({ type: 'limit.edit' });
-    actor.send({ type: 'limit.changed', value: '6 000' });
-    actor.send({ type: 'limit.submitted' });
-    expect(actor.getSnapshot().matches({ editing: 'overCap' })).toBe(true);
-    actor.send({ type: 'limit.changed', value: '2 500,50' });
-    actor.send({ type: 'limit.submitted' });
+    const limitEntry = () => actor.getSnapshot().children.amountEntry as ActorRefFrom<typeof amountEntryMachine>;
+    limitEntry().send({ type: 'amount.changed', value: '6 000' });
+    limitEntry().send({ type: 'amount.submitted' });
+    expect(limitEntry().getSnapshot().matches({ entering: 'overLimit' })).toBe(true);
+    limitEntry().send({ type: 'amount.changed', value: '2 500,50' });
+    limitEntry().send({ type: 'amount.submitted' });
+    // going back while the keypad shows: its one-time keys go with the payment (its keypadKeys actor)
+    const keypadShown = async () => {
+      const shown = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
+      await waitFor(shown.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>, (s) => s.matches('entering'), { timeout: 10_000 });
+    };
+    await keypadShown();
+    expect(storage.getKeypadKeys().randKey).toBeTruthy();
+    actor.send({ type: 'payment.cancelled' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(storage.getKeypadKeys().randKey).toBeUndefined();
+    limitEntry().send({ type: 'amount.submitted' });
     const payment = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
     const child = () => payment.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>;
-    await waitFor(child(), (s) => s.matches('entering'), { timeout: 10_000 });
+    await keypadShown();
     for (const digit of '270419') child().send({ type: 'digit.pressed', position: child().getSnapshot().context.keypad!.mapArr.indexOf(Number(digit)) });
     await waitFor(actor, (s) => s.matches({ on: 'saved' }), { timeout: 20_000 });
     expect(await ok(server, 'pay/passwordFree/query', {}, ana)).toEqual({ enabled: true, limit: 250_050, cap: 500_000 });

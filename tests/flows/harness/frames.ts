@@ -15,10 +15,13 @@ export interface Frame {
 }
 
 export const FRAMES: Record<string, Frame> = {
+  amountEntry: { routes: ['/app/withdraw'] }, // the withdrawal's form (views.tsx)
   bankSettlement: { routes: ['/app/topup'] }, // with top-up's words (views.tsx)
   bindCard: { routes: ['/app/cards/bind'] },
+  boundCards: { routes: ['/app/open'] }, // the opening's words (views.tsx)
   branchPicker: { routes: ['/app/withdraw'] },
   captcha: { routes: ['/app/login'] },
+  cardChoice: { routes: ['/app/topup'] }, // with top-up's words (views.tsx)
   cardList: { routes: ['/app/cards'] },
   cashier: { routes: ['/app/cashier'] },
   changeMobile: { routes: ['/app/changemobile'] },

@@ -6,7 +6,11 @@
  */
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventObject } from 'xstate';
+import type { EventObject, SnapshotFrom } from 'xstate';
+import type { boundCardsMachine } from '../../../machines/boundCards.machine.ts';
+import type { cardChoiceMachine } from '../../../machines/cardChoice.machine.ts';
+import { amountEntryShown } from '../../../screens/common/AmountEntryView.tsx';
+import { BoundCardsView } from '../../../screens/common/BoundCardsView.tsx';
 import { BindCardView } from '../../../screens/bindCard/BindCardView.tsx';
 import { CaptchaView, type RenderCaptcha } from '../../../screens/common/CaptchaBox.tsx';
 import { CardListView } from '../../../screens/cardList/CardListView.tsx';
@@ -22,7 +26,7 @@ import { EnterpriseVerificationView } from '../../../screens/enterpriseVerificat
 import { FundDetailView, FundLinesView } from '../../../screens/common/FundDetailView.tsx';
 import { LoginView } from '../../../screens/login/LoginView.tsx';
 import { MerchantListView } from '../../../screens/merchantList/MerchantListView.tsx';
-import { MerchantOpeningView } from '../../../screens/merchantOpening/MerchantOpeningView.tsx';
+import { MerchantOpeningView, openingCardsSteps } from '../../../screens/merchantOpening/MerchantOpeningView.tsx';
 import { NewPasswordView } from '../../../screens/common/NewPasswordView.tsx';
 import { OperatorSignInView } from '../../../screens/operatorSignIn/OperatorSignInView.tsx';
 import { PasswordFreeView } from '../../../screens/passwordFree/PasswordFreeView.tsx';
@@ -45,9 +49,9 @@ import { TransferView, TRANSFER_PAYMENT_WORDS } from '../../../screens/transfer/
 import { PayConfirmView } from '../../../screens/common/PayConfirmView.tsx';
 import { NewPayPasswordView } from '../../../screens/common/NewPayPasswordView.tsx';
 import { PaymentView } from '../../../screens/common/payment.tsx';
-import { WaitingForBankView } from '../../../screens/common/bank.tsx';
+import { CardChoiceView, WaitingForBankView } from '../../../screens/common/bank.tsx';
 import { WalletAssetsView } from '../../../screens/walletAssets/WalletAssetsView.tsx';
-import { WithdrawalView } from '../../../screens/withdrawal/WithdrawalView.tsx';
+import { WithdrawalAmountForm, WithdrawalView } from '../../../screens/withdrawal/WithdrawalView.tsx';
 import { BranchPickerView } from '../../../screens/common/BranchPickerView.tsx';
 import { CollectionAnalysisView } from '../../../screens/collectionAnalysis/CollectionAnalysisView.tsx';
 import { InvitationView } from '../../../screens/invitation/InvitationView.tsx';
@@ -72,7 +76,31 @@ function BankSettlement({ state }: { state: Parameters<typeof WaitingForBankView
   return <WaitingForBankView settlement={state} summary={() => null} pending={t('topup.pending')} explanation={t('topup.pendingExplain')} another={{ label: t('topup.another'), onStart: () => undefined }} />;
 }
 
+// the withdrawal's card and limits, as its screen test has them (tests/models/withdrawal.model.ts)
+const sampleCard = {
+  cardId: '7', bankCode: '0040', bankShort: 'BAI', bankName: 'Banco Angolano de Investimentos', maskedCardNo: '6004 00** **** 0011', last4: '0011',
+  cardType: 'debit' as const, mobileMasked: '923***001', needBranch: false, boundAt: '2026-03-01T10:00:00.000Z',
+};
+const withdrawLimits = {
+  bankCode: '0040', bank: { min: 10_000, perTransaction: 50_000_000, daily: 400_000_000, usedToday: 0 },
+  level: { level: 'III' as const, perTransaction: 20_000_000, daily: 50_000_000, monthly: null, usedToday: 0 }, available: 5_000_000, maxAmount: 4_975_000,
+};
+
+// the cards child with the opening's words (views its screen test draws), the card choice with top-up's
+function OpeningCards({ state, send }: { state: SnapshotFrom<typeof boundCardsMachine>; send: (event: EventObject) => void }) {
+  const { t } = useTranslation();
+  return <BoundCardsView state={state} send={send} steps={openingCardsSteps(t)} />;
+}
+function TopupCardChoice({ state, send }: { state: SnapshotFrom<typeof cardChoiceMachine>; send: (event: EventObject) => void }) {
+  const { t } = useTranslation();
+  return <CardChoiceView state={state} send={send} unanswered={t('topup.limitsFailed')} />;
+}
+
 export const VIEWS: Record<string, Render> = {
+  // the money pages' children, as their screen tests draw them
+  amountEntry: (s, send) => <WithdrawalAmountForm entry={amountEntryShown(s, send)} card={sampleCard} available={5_000_000} limits={withdrawLimits} busy={false} onCardChange={() => undefined} />,
+  boundCards: (s, send) => <OpeningCards state={s} send={send} />,
+  cardChoice: (s, send) => <TopupCardChoice state={s} send={send} />,
   bindCard: (s, send) => <BindCardView state={s} send={send} from="topup" />,
   captcha: (s, send) => <CaptchaView state={s} send={send} />,
   cardList: (s, send) => <CardListView state={s} send={send} />,
