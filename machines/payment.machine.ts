@@ -1,6 +1,8 @@
 import { setup, assign, fromCallback } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { PaymentPurpose } from '../services/contract/payPassword.ts';
+import type { PaymentRequestOf, PaymentService } from '../services/contract/index.ts';
+import { newRequestNo } from '../src/lib/requestNo.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { payConfirmMachine } from './payConfirm.machine.ts';
 import { newPayPasswordMachine, type NewPayPasswordInput } from './newPayPassword.machine.ts';
@@ -21,17 +23,24 @@ import { newPayPasswordMachine, type NewPayPasswordInput } from './newPayPasswor
  * its own states (the codes it lists in `routedByParent`). However it ends — answered, or left
  * by the parent while the pay password is asked or set — the keypad's one-time keys go with it.
  */
-export interface PaymentInput {
-  /** What the pay password authorises: `service` is the money call `apply` makes. */
-  purpose: PaymentPurpose;
+/** How a flow's payment is set up, whatever it pays. */
+interface PaymentSettings {
   /** The requestNo's prefix, one per flow: top-up H5P, withdrawal H5W, transfer H5T, paying a merchant H5M, confirming a payment-code charge H5C, the password-free setting H5F, a merchant's refund H5R. */
   requestPrefix: 'H5P' | 'H5W' | 'H5T' | 'H5M' | 'H5C' | 'H5F' | 'H5R';
-  /** What the money call sends besides the pay token. */
-  request: PaymentRequest;
   /** The payment's refusals the parent routes itself: they end this chart as its output. */
   routedByParent: string[];
 }
 
+/**
+ * What a parent gives the payment: what the pay password authorises (`purpose.service` is the
+ * money call `apply` makes) and that call's own request besides the pay token, typed by the call's
+ * contract (a request that does not fit the named call does not compile).
+ */
+export type PaymentInput = {
+  [S in PaymentService]: PaymentSettings & { purpose: PaymentPurpose & { service: S }; request: PaymentRequestOf<S> };
+}[PaymentService];
+
+/** A request as the chart carries it, whichever call it is for (its parent's input checked it). */
 export type PaymentRequest = Record<string, unknown>;
 
 /** What `apply` is given: the money call, the parent's request with the pay token, and this payment's requestNo. */
@@ -44,7 +53,9 @@ export interface Application {
 /** The payment's answer: `{ok: true, data}`, or a refusal whose code the parent listed. */
 export type PaymentOutput = Outcome<unknown>;
 
-export interface PaymentContext extends PaymentInput {
+export interface PaymentContext extends PaymentSettings {
+  purpose: PaymentPurpose;
+  request: PaymentRequest;
   payToken: string | null;
   requestNo: string | null;
   /** PAY10002's detail: minutes until paying unlocks. */
@@ -54,12 +65,6 @@ export interface PaymentContext extends PaymentInput {
 }
 
 export type PaymentEvent = { type: 'payment.retry' } | { type: 'payPasswordSetup.started' };
-
-/** A new envelope requestNo for one authorised payment (the gateway's format; Web Crypto only). */
-export function paymentRequestNo(prefix: PaymentInput['requestPrefix']): string {
-  const random = crypto.getRandomValues(new Uint8Array(12));
-  return `${prefix}${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
 
 export const paymentMachine = setup({
   types: { input: {} as PaymentInput, context: {} as PaymentContext, events: {} as PaymentEvent | AnswerEvent, output: {} as PaymentOutput },
@@ -77,7 +82,7 @@ export const paymentMachine = setup({
   actions: {
     announceAnswer: announceAnswer<PaymentContext, PaymentEvent | AnswerEvent>(),
     // one requestNo per authorised payment: a retry of the same payment reuses both
-    keepAuthorisation: assign({ payToken: ({ event }) => answerData<{ payToken: string }>(event).payToken, requestNo: ({ context }) => paymentRequestNo(context.requestPrefix) }),
+    keepAuthorisation: assign({ payToken: ({ event }) => answerData<{ payToken: string }>(event).payToken, requestNo: ({ context }) => newRequestNo(context.requestPrefix) }),
     forgetAuthorisation: assign({ payToken: null, requestNo: null }),
     keepConfirmRefusal: assign({ errorCode: ({ event }) => answerCode(event), lockMinutes: ({ event }) => answerDetail(event) }),
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),

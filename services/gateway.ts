@@ -1,4 +1,5 @@
 import { CODES } from './contract/answerCodes.ts';
+import { newRequestNo } from '../src/lib/requestNo.ts';
 import type { Envelope, GatewayAnswer } from './contract/envelope.ts';
 import { BACKGROUND_HEADER } from './contract/transport.ts';
 import type { RequestOf, ResponseOf, ServiceName, contracts } from './contract/index.ts';
@@ -55,7 +56,7 @@ export async function buildEnvelope(service: string, bizContent: object, options
       operatorName: '',
       partnerId: auth.partnerId,
     },
-    requestNo: options.requestNo ?? uniqueRequestNo(),
+    requestNo: options.requestNo ?? newRequestNo(),
     sarsTokenId: '',
     service,
     sign: '',
@@ -74,12 +75,6 @@ export async function buildEnvelope(service: string, bizContent: object, options
     timestamp: Date.now(),
     version: '1.0.0',
   };
-}
-
-/** Time-ordered and random: getRandomValues works on plain-http pages where randomUUID does not. */
-export function uniqueRequestNo(): string {
-  const random = crypto.getRandomValues(new Uint8Array(12));
-  return `H5${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 function isAnswer(value: unknown): value is GatewayAnswer {

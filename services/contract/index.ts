@@ -57,6 +57,8 @@ export const FLOW_CONTRACTS = {
   records, refund,
 };
 
+import type { RequestOf } from './define.ts';
+
 type Modules = typeof FLOW_CONTRACTS;
 type Exported = { [F in keyof Modules]: Modules[F][keyof Modules[F]] }[keyof Modules];
 type AnyContract = Extract<Exported, ServiceContract>;
@@ -71,6 +73,11 @@ export const contractList: ReadonlyArray<{ flow: keyof Modules; contract: Servic
 );
 export const contracts = Object.fromEntries(contractList.map(({ contract }) => [contract.name, contract])) as Contracts;
 export type ServiceName = keyof Contracts;
+
+/** The money calls a payment makes (machines/payment.machine.ts): those whose request carries a pay token from checkPayPwd. */
+export type PaymentService = { [N in ServiceName]: RequestOf<Contracts[N]> extends infer R ? (R extends { payToken: string } ? N : never) : never }[ServiceName];
+/** What a money call sends besides its pay token (the form of its request that takes one). */
+export type PaymentRequestOf<S extends PaymentService> = RequestOf<Contracts[S]> extends infer R ? (R extends { payToken: string } ? Omit<R, 'payToken'> : never) : never;
 
 export * from './answerCodes.ts';
 export * from './define.ts';

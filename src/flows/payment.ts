@@ -12,7 +12,7 @@ import { newPayPasswordFlow } from './newPayPassword.ts';
  * lost answer is the same request to the server (answered once, paid once).
  */
 export const sendPayment = ({ service, request, requestNo }: Application): Promise<PaymentOutput> =>
-  // the parent chart builds the request its money call takes (its `paying` state); the server checks it against the contract
+  // the parent chart built the request for the call it names (PaymentInput types it by that call's contract); the server checks it again
   requestGateway(service as ServiceName, request as RequestOf<(typeof contracts)[ServiceName]>, { requestNo });
 
 /** The payment chart as the money flows run it (top-up, withdrawal, transfer…), each parent providing it as its `payment` child. */
