@@ -86,7 +86,7 @@ export function installClickTracking(root: Pick<Document, 'addEventListener' | '
 
 /** The little of the router the page tracking reads (TanStack Router's). */
 export interface TrackedRouter {
-  state: { matches: ReadonlyArray<{ staticData: { pageId?: string } }>; location: { pathname: string } };
+  state: { matches: ReadonlyArray<{ staticData: { pageId?: string } }>; location: { pathname: string }; resolvedLocation?: { pathname: string } };
   subscribe(event: 'onBeforeLoad' | 'onResolved', listener: (event: { pathChanged: boolean }) => void): () => void;
 }
 
@@ -99,8 +99,12 @@ export function trackPages(router: TrackedRouter, notFoundPageId: string, now: (
     const leaf = router.state.matches.at(-1);
     return leaf?.staticData.pageId ?? notFoundPageId;
   };
-  let shownAt = now();
-  let current: { pageId: string; path: string } | null = null;
+  // the tracker loads after the first page (src/main.tsx): a page already resolved by then has been
+  // shown since the navigation started, performance.now()'s origin
+  const resolved = router.state.resolvedLocation;
+  let shownAt = resolved ? 0 : now();
+  let current: { pageId: string; path: string } | null = resolved ? { pageId: shownPageId(), path: resolved.pathname } : null;
+  if (current) currentPageId = current.pageId;
   // the page left's title, taken before the next page renders and sets its own
   let leavingTitle = '';
   const stopBefore = router.subscribe('onBeforeLoad', () => {

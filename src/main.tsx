@@ -8,8 +8,8 @@ import { startupLanguage } from './Body.tsx';
 import { storage } from './lib/storage.ts';
 import { ssrData } from './ssrData.ts';
 import { normaliseLanguage } from './lib/language.ts';
-import { installClickTracking, trackPages, type TrackedRouter } from '../services/tracker.ts';
 import { NOT_FOUND } from '../services/routeTable.ts';
+import type { TrackedRouter } from '../services/tracker.ts';
 import './styles.css';
 
 // (antd-mobile's imperative pop-ups — Toast.show, Dialog.confirm — would need its React 19 render
@@ -17,9 +17,12 @@ import './styles.css';
 // bridge and the legacy render it carries stay out of the first bundle)
 
 // the behaviour tracker (spec §7): page views by the route table's page ids, and every click on an
-// element with a tracking key (`data-track`), from one listener
-trackPages(router as unknown as TrackedRouter, NOT_FOUND.pageId);
-installClickTracking();
+// element with a tracking key (`data-track`), from one listener; its own chunk, loaded beside the
+// first page and never waited for (it takes up a first page already shown)
+void import('../services/tracker.ts').then(({ installClickTracking, trackPages }) => {
+  trackPages(router as unknown as TrackedRouter, NOT_FOUND.pageId);
+  installClickTracking();
+}, () => undefined);
 
 /**
  * A page the server rendered (server/ssr.ts) is hydrated: React takes over its markup in one pass

@@ -123,6 +123,26 @@ describe('page views', () => {
     vi.unstubAllGlobals();
   });
 
+  it('take up a page already shown when the tracker loads after it (src/main.tsx loads it beside the first page)', async () => {
+    const sources: string[] = [];
+    vi.stubGlobal('Image', class { set src(value: string) { sources.push(value); } });
+    const { createMemoryHistory } = await import('@tanstack/react-router');
+    const { createAppRouter } = await import('../../src/routes.tsx');
+    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/app/helpdoc'] }));
+    await router.load();
+    let clock = 5_000;
+    const stop = trackPages(router as unknown as TrackedRouter, NOT_FOUND.pageId, () => clock);
+    clock = 7_500;
+    await router.navigate({ to: '/' } as never);
+    await waitFor(() => expect(sources).toHaveLength(1));
+    const first = new URL(sources[0]!, 'http://x').searchParams;
+    expect(first.get('pageId')).toBe('app.helpdoc');
+    // shown since the navigation started (the clock's origin), not since the tracker loaded
+    expect(first.get('duration')).toBe('7500');
+    stop();
+    vi.unstubAllGlobals();
+  });
+
   it('follow the app’s real router: the page left is named by its route’s id', async () => {
     const sources: string[] = [];
     vi.stubGlobal('Image', class { set src(value: string) { sources.push(value); } });
