@@ -32,7 +32,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrate, openPglite, openPostgres, type Database } from '../../server/db/index.ts';
 import { seed } from '../../server/db/seed.ts';
-import { hashToken } from '../../server/domains/session/sessions.ts';
+import { hashToken } from '../../server/auth/sessions.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { createLoadMembers, type LoadMember } from '../support/money.ts';
 import { envelope } from '../support/server.ts';

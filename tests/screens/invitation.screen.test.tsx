@@ -9,7 +9,7 @@ import { invitationFlow } from '../../services/flows/invitation.ts';
 import { staffInvitationFlow } from '../../services/flows/staffInvitation.ts';
 import { staffListFlow } from '../../services/flows/staffList.ts';
 import { cashierFlow } from '../../services/flows/cashier.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 import { merchantWithStore, realGateway } from './merchantSetup.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

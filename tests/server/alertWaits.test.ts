@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenDirect, type LoadMember } from '../support/money.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 import { createMerchantDirect, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { merchantPay } from '../../server/ledger/merchantPayment.ts';
 import { paymentWatch } from '../../server/domains/paymentAlerts/watch.ts';

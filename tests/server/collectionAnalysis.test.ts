@@ -11,8 +11,8 @@ import { createLoadMembers, payTokenDirect, type LoadMember } from '../support/m
 import { createMerchantDirect, createStore, operatorOf, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { merchantPay } from '../../server/ledger/merchantPayment.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
-import { shortcutRange } from '../../server/domains/fundDetail/handlers.ts';
-import { hashToken } from '../../server/domains/session/sessions.ts';
+import { shortcutRange } from '../../server/ledger/fundLines.ts';
+import { hashToken } from '../../server/auth/sessions.ts';
 import { BACKGROUND_HEADER } from '../../services/contract/transport.ts';
 
 const ANALYSIS = 'merchant/analysis/query';

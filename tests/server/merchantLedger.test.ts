@@ -9,7 +9,7 @@ import { engines, envelope, startTestServer, type TestServer } from '../support/
 import { createLoadMembers, fund, payTokenDirect, verifyMember, type LoadMember } from '../support/money.ts';
 import { createMerchantDirect, ok, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { setSimulatorCard } from '../../server/adapters/bankSimulator.ts';
-import { serviceCharge, DEFAULT_CHANNEL } from '../../server/domains/bank/channels.ts';
+import { serviceCharge, DEFAULT_CHANNEL } from '../../server/entities/bankChannels.ts';
 import { drainBankSettlement } from '../../server/jobs/bankSettlement.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { FEE_INCOME_SHARDS, merchantCharge, settlementBalance, shardFor } from '../../server/ledger/settlement.ts';

@@ -13,7 +13,7 @@ import { bindSticker, call, createMerchantDirect, issueStickerBatch, ok, openMer
 import { crc16, encodeCollectionCode, parseObjects, tlv } from '../../services/emvco.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { merchantCharge, settlementBalance } from '../../server/ledger/settlement.ts';
-import { hashToken } from '../../server/domains/session/sessions.ts';
+import { hashToken } from '../../server/auth/sessions.ts';
 
 const KZ = 100;
 const PAY = 'pay/merchant/pay';

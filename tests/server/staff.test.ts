@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenDirect, verifyMember } from '../support/money.ts';
 import { call, createMerchantDirect, createStore, ok, operatorOf, type Answer, type MerchantSetup } from '../support/merchant.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
-import { ROLE_RULES, type MerchantRole, type RoleFamily, type RoleRule } from '../../server/domains/merchantOpening/merchants.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
+import { ROLE_RULES, type MerchantRole, type RoleFamily, type RoleRule } from '../../server/entities/roles.ts';
 import { contracts } from '../../services/contract/index.ts';
 
 const PER_HOUR = 60;
@@ -394,6 +394,7 @@ describe.each(engines)('staff on %s', (engine) => {
       'merchant/analysis/query': { body: () => ({ shortcut: '7' }) },
       'merchant/analysis/fundDetails': { body: () => ({ shortcut: '7' }) },
       'merchant/staff/invitations': { body: () => ({}) },
+      'merchant/staff/invitationDetail': { body: () => ({ invitationId: '999999999' }), admitted: { merchant: 'STF10006' } },
       'merchant/staff/invite': { body: () => ({ channel: 'qr', storeId: shop.storeId, allRecords: false }) },
       'merchant/staff/withdrawInvitation': { body: () => ({ invitationId: '999999999' }), admitted: { merchant: 'STF10006' } },
       'merchant/staff/list': { body: () => ({}) },

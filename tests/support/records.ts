@@ -4,7 +4,7 @@ import type { TestServer } from './server.ts';
 import type { MerchantSetup } from './merchant.ts';
 import { merchantPay } from '../../server/ledger/merchantPayment.ts';
 import { moneyTransaction } from '../../server/ledger/ledger.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 
 export interface Person { id: string; token: string; name: string }
 

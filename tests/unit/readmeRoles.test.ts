@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROLE_COLUMNS, ROLE_RULES, type MerchantRole, type RoleAnswer } from '../../server/domains/merchantOpening/merchants.ts';
+import { ROLE_COLUMNS, ROLE_RULES, type MerchantRole, type RoleAnswer } from '../../server/entities/roles.ts';
 
 const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
 const COLUMNS: MerchantRole[] = ['owner', 'clerk', 'removedClerk', 'anyoneElse'];

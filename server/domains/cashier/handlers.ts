@@ -4,10 +4,11 @@ import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
 import { merchantPay } from '../../ledger/merchantPayment.ts';
-import { insertCodes } from '../codeBinding/codes.ts';
-import { actingAt, merchantOf, staffOf, type MerchantRow, type StoreActor, type StoreRow } from '../merchantOpening/merchants.ts';
-import { memberIdOf } from '../members/moneyMembers.ts';
-import { passwordFreeOf } from '../passwordFree/handlers.ts';
+import { insertCodes } from '../../entities/collectionCodes.ts';
+import { actingAt, type StoreActor, type StoreRow } from '../../entities/stores.ts';
+import { merchantOf, type MerchantRow } from '../../entities/merchants.ts';
+import { staffOf } from '../../entities/staff.ts';
+import { memberIdOf, passwordFreeOf } from '../../entities/members.ts';
 import { CHARGE_CONFIRM_SECONDS, expireOverdueCharge, lockUsablePaymentCode } from '../paymentCode/codes.ts';
 import { chargeView, merchantPaymentView, type ChargeRow } from './payments.ts';
 

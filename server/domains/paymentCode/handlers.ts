@@ -4,9 +4,8 @@ import type { FlowHandlers, Handler } from '../../handler.ts';
 import { moneyTransaction } from '../../ledger/ledger.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
 import { merchantPay } from '../../ledger/merchantPayment.ts';
-import { consumePayAuthorization } from '../payPassword/authorizations.ts';
-import { memberIdOf, moneyMember, requireVerified } from '../members/moneyMembers.ts';
-import { passwordFreeOf } from '../passwordFree/handlers.ts';
+import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
+import { memberIdOf, moneyMember, requireVerified, passwordFreeOf } from '../../entities/members.ts';
 import { PAYMENT_CODE_SECONDS, expireOverdueCharge, hashPaymentCode, newPaymentCode, receiptOf } from './codes.ts';
 
 const CONFIRM = 'pay/paymentCode/confirm';

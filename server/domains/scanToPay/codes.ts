@@ -2,7 +2,7 @@ import { MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
 import { decodeCollectionCode } from '../../../services/emvco.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
-import { serialOfScanned } from '../codeBinding/codes.ts';
+import { serialOfScanned } from '../../entities/collectionCodes.ts';
 
 /**
  * A collection code as a payer meets it: the store it pays into (a sticker through its active

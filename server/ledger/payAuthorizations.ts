@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { LEDGER_CODES } from '../../../services/contract/answerCodes.ts';
-import type { PaymentPurpose } from '../../../services/contract/payPassword.ts';
-import type { Queryable } from '../../db/index.ts';
-import { DomainError } from '../../errors.ts';
-import { hashToken } from '../session/sessions.ts';
+import { LEDGER_CODES } from '../../services/contract/answerCodes.ts';
+import type { PaymentPurpose } from '../../services/contract/payPassword.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
+import { hashToken } from '../auth/sessions.ts';
 
 /** A pay-password confirmation is good for one payment, the one it was given for, for five minutes. */
 const AUTHORIZATION_SECONDS = 300;

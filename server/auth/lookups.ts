@@ -1,6 +1,6 @@
-import type { Database, Queryable } from '../../db/index.ts';
-import { DomainError } from '../../errors.ts';
-import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
+import type { Database, Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
+import { ACCOUNT_CODES } from '../../services/contract/answerCodes.ts';
 import type { CaptchaPass } from './captcha.ts';
 
 /**

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { Queryable } from '../../db/index.ts';
-import type { ServerConfig } from '../../config.ts';
-import type { MemberProfile } from '../../../services/contract/session.ts';
-import type { LoginResult } from '../../../services/contract/session.ts';
-import { openMemberSession, hashToken } from '../session/sessions.ts';
+import type { Queryable } from '../db/index.ts';
+import type { ServerConfig } from '../config.ts';
+import type { MemberProfile } from '../../services/contract/session.ts';
+import type { LoginResult } from '../../services/contract/session.ts';
+import { openMemberSession, hashToken } from '../auth/sessions.ts';
 
 export interface MemberRow {
   id: string;
@@ -57,6 +57,9 @@ export async function findMember(tx: Queryable, key: { column: 'mobile' | 'email
   );
   return rows[0] ?? null;
 }
+
+/** Five wrong passwords in a row lock password log-in for 15 minutes (log-in, the login password's change, the number's change). */
+export const LOCKOUT = { maxFailures: 5, minutes: 15 } as const;
 
 /** decisions.md: 8–16 characters with both digits and letters (printable ASCII, no spaces). */
 export function isStrongPassword(password: string): boolean {

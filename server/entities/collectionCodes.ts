@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
-import { encodeCollectionCode, namedSerial } from '../../../services/emvco.ts';
-import type { Queryable } from '../../db/index.ts';
-import { DomainError } from '../../errors.ts';
+import { MERCHANT_CODES } from '../../services/contract/answerCodes.ts';
+import { encodeCollectionCode, namedSerial } from '../../services/emvco.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
 
 /**
  * Collection-code serials and payloads. A serial is random (not a counter) so a typed serial cannot

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Queryable } from '../../db/index.ts';
+import type { Queryable } from '../db/index.ts';
 
 export interface SessionPolicy {
   idleMs: number;

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { Queryable } from '../../db/index.ts';
-import { DomainError } from '../../errors.ts';
-import { enqueueMessage } from '../../adapters/messages.ts';
-import { messageText, type Language } from '../../i18n.ts';
-import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
+import { enqueueMessage } from '../adapters/messages.ts';
+import { messageText, type Language } from '../i18n.ts';
+import { ACCOUNT_CODES } from '../../services/contract/answerCodes.ts';
 
 /**
  * decisions.md: 6 digits, valid 5 minutes, 5 wrong tries void it, resend after 60 s, hourly limits:

@@ -1,8 +1,8 @@
-import { CARD_CODES } from '../../../services/contract/answerCodes.ts';
-import type { BankRules } from '../../../services/contract/shared.ts';
-import type { Queryable } from '../../db/index.ts';
-import { DomainError } from '../../errors.ts';
-import { OPERATING_BANKS, bankNamed } from '../../adapters/bank.ts';
+import { CARD_CODES } from '../../services/contract/answerCodes.ts';
+import type { BankRules } from '../../services/contract/shared.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
+import { OPERATING_BANKS, bankNamed } from '../adapters/bank.ts';
 
 /**
  * The banks the wallet works with and its rules per bank (table bank_channels): top-up and

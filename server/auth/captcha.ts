@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import type { Queryable } from '../../db/index.ts';
-import { DomainError } from '../../errors.ts';
-import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
-import { hashToken } from '../session/sessions.ts';
-import { PUBLIC_PURPOSES_SQL } from '../oneTimeCodes/oneTimeCodes.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
+import { ACCOUNT_CODES } from '../../services/contract/answerCodes.ts';
+import { hashToken } from './sessions.ts';
+import { PUBLIC_PURPOSES_SQL } from './oneTimeCodes.ts';
 
 /**
  * When an address looks like it is guessing (failures in the last 15 minutes) or spraying codes

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import { CODES } from '../../../services/contract/answerCodes.ts';
-import type { Database } from '../../db/index.ts';
-import type { FileStorage } from '../../adapters/storage.ts';
-import { DomainError } from '../../errors.ts';
+import { CODES } from '../../services/contract/answerCodes.ts';
+import type { Database } from '../db/index.ts';
+import type { FileStorage } from '../adapters/storage.ts';
+import { DomainError } from '../errors.ts';
 
 /** What the content really is decides, never the name: SVG is refused because it can carry script. */
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/tiff', 'image/webp', 'application/pdf']);

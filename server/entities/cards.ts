@@ -1,8 +1,8 @@
-import { CARD_CODES } from '../../../services/contract/answerCodes.ts';
-import type { BoundCard } from '../../../services/contract/shared.ts';
-import type { Queryable } from '../../db/index.ts';
-import { DomainError } from '../../errors.ts';
-import { bankLabel } from './channels.ts';
+import { CARD_CODES } from '../../services/contract/answerCodes.ts';
+import type { BoundCard } from '../../services/contract/shared.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
+import { bankLabel } from './bankChannels.ts';
 
 /**
  * A member's bound cards (table bank_cards): the bank's token for the card, its BIN and last four

@@ -1,7 +1,9 @@
-import type { SentInvitation } from '../../../services/contract/staffInvitation.ts';
-import type { ReceivedInvitation } from '../../../services/contract/invitation.ts';
-import type { InvitationState } from '../../../services/contract/merchantShared.ts';
-import type { Queryable } from '../../db/index.ts';
+import type { SentInvitation } from '../../services/contract/staffInvitation.ts';
+import type { ReceivedInvitation } from '../../services/contract/invitation.ts';
+import type { InvitationState } from '../../services/contract/merchantShared.ts';
+import { STAFF_CODES } from '../../services/contract/answerCodes.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
 
 /**
  * Staff invitations as both sides read them (server/db/migrations/023_staff_invitations.sql).
@@ -69,4 +71,11 @@ export function toReceivedInvitation(row: InvitationRow, personId: string): Rece
 export async function invitationById(db: Queryable, id: string, options: { lock?: boolean } = {}): Promise<InvitationRow | null> {
   const { rows } = await db.query<InvitationRow>(`${INVITATION_SELECT} WHERE i.id = $1${options.lock ? ' FOR UPDATE OF i' : ''}`, [id]);
   return rows[0] ?? null;
+}
+
+/** The refusal for an invitation that can no longer change: expired, withdrawn or answered. */
+export function refuseSettled(row: InvitationRow): void {
+  if (row.state === 'expired') throw new DomainError(STAFF_CODES.invitationExpired);
+  if (row.state === 'withdrawn') throw new DomainError(STAFF_CODES.invitationWithdrawn);
+  if (row.state !== 'sent') throw new DomainError(STAFF_CODES.invitationAnswered);
 }

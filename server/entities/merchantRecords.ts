@@ -1,12 +1,12 @@
-import { CODES, MERCHANT_CODES, STAFF_CODES } from '../../../services/contract/answerCodes.ts';
-import type { MerchantRecord, RecordState, RecordsFilter, RefundLine } from '../../../services/contract/records.ts';
-import { LONGEST_RANGE_DAYS } from '../../../services/contract/dateRanges.ts';
-import type { Queryable } from '../../db/index.ts';
-import { DomainError } from '../../errors.ts';
-import { shortcutRange } from '../fundDetail/handlers.ts';
-import { maskName } from '../members/moneyMembers.ts';
-import type { RecordsScope } from '../merchantOpening/merchants.ts';
-import { tradeNumber } from '../../ledger/tradeNumber.ts';
+import { CODES, MERCHANT_CODES, STAFF_CODES } from '../../services/contract/answerCodes.ts';
+import type { MerchantRecord, RecordState, RecordsFilter, RefundLine } from '../../services/contract/records.ts';
+import { LONGEST_RANGE_DAYS } from '../../services/contract/dateRanges.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
+import { shortcutRange } from '../ledger/fundLines.ts';
+import { maskName } from './members.ts';
+import type { RecordsScope } from './merchants.ts';
+import { tradeNumber } from '../ledger/numbers.ts';
 
 /**
  * The records a caller may read, as one SQL condition built from their scope (recordsScope in
@@ -65,7 +65,7 @@ export function toRecord(row: RecordRow): MerchantRecord {
   return {
     recordId: row.id,
     voucherNo: row.voucher_no,
-    // the trade number the payer's fund detail shows for the same movement (ledger/tradeNumber.ts)
+    // the trade number the payer's fund detail shows for the same movement (ledger/numbers.ts)
     tradeNo: tradeNumber(at, row.transfer_id),
     amount: Number(amount),
     charge: Number(charge),

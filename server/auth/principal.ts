@@ -1,6 +1,6 @@
-import { CODES } from '../../../services/contract/answerCodes.ts';
-import { DomainError } from '../../errors.ts';
-import type { HandlerContext } from '../../handler.ts';
+import { CODES } from '../../services/contract/answerCodes.ts';
+import { DomainError } from '../errors.ts';
+import type { HandlerContext } from '../handler.ts';
 
 /** The signed-in member behind a call (the registry has already checked the audience; this narrows it). */
 export function memberIdOf(ctx: HandlerContext): string {
