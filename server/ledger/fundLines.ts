@@ -55,7 +55,7 @@ export interface LineRow {
   counterparty_mobile?: string | null;
 }
 
-export const tradeNo = (row: LineRow) => tradeNumber(row.created_at, row.transfer_id);
+const tradeNo = (row: LineRow) => tradeNumber(row.created_at, row.transfer_id);
 
 /**
  * A person is masked (first name and initials); a merchant paid by code, or refunding a payment, is

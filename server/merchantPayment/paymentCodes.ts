@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
-import type { MerchantReceipt } from '../../../services/contract/scanToPay.ts';
-import type { Queryable } from '../../db/index.ts';
-import { DomainError } from '../../errors.ts';
+import { MERCHANT_CODES } from '../../services/contract/answerCodes.ts';
+import type { MerchantReceipt } from '../../services/contract/scanToPay.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
 
 /**
  * Payment codes (consumer-presented, spec §4 "refreshes every two minutes"): 18 random digits a

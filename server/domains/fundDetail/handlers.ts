@@ -7,7 +7,7 @@ import type { Handler, FlowHandlers } from '../../handler.ts';
 import { bankLabel } from '../../entities/bankChannels.ts';
 import { maskCardNo } from '../../entities/cards.ts';
 import { maskName, memberIdOf } from '../../entities/members.ts';
-import { line, shortcutRange, tradeNo, type LineRow } from '../../ledger/fundLines.ts';
+import { line, shortcutRange, type LineRow } from '../../ledger/fundLines.ts';
 import { NUMBER_PREFIXES, transferVoucherNo } from '../../ledger/numbers.ts';
 
 /** The id in a reference made of a prefix and the zero-padded id (RF…: a refund, MP…: a payment), for this line's kind only. */

@@ -1,5 +1,4 @@
 import { MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
-import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
