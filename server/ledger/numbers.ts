@@ -13,10 +13,12 @@
  * | a statement line's voucher | `V` + 12 digits | `transferVoucherNo` (the ledger transfer's id) |
  * | the operation number for support | `OP` + yyyymmdd + 10 digits | `tradeNumber` |
  * | a payment-code charge's payment | `charge:` + the charge's id | `chargeRequestNo` (the requestNo its payment is posted under) |
+ * | a call that came without a requestNo (the legacy transport's, without its header) | a random UUID | `freshRequestNo` |
  *
- * The requestNo of every other money call is the client's (the envelope's `requestNo`, claimed
- * per member: server/ledger/README.md).
+ * The requestNo of every other call is the client's (the envelope's `requestNo`, claimed per member
+ * by money calls: server/ledger/README.md).
  */
+import crypto from 'node:crypto';
 
 export const NUMBER_PREFIXES = { payment: 'MP', refund: 'RF', topup: 'TP', withdrawal: 'WD', statementLine: 'V', trade: 'OP' } as const;
 
@@ -41,3 +43,6 @@ export const transferVoucherNo = (transferId: string) => `${NUMBER_PREFIXES.stat
  * the cashier's within the password-free limit, or the member's confirmation above it.
  */
 export const chargeRequestNo = (chargeId: string) => `charge:${chargeId}`;
+
+/** A requestNo for a call that came without one: never the same twice, so such a call is never taken for a replay of another. */
+export const freshRequestNo = () => crypto.randomUUID();
