@@ -1,6 +1,6 @@
 import type { FlowHandlers, Handler, InStatementSessionHandler } from '../../handler.ts';
 import { memberIdOf } from '../../entities/members.ts';
-import { PAY_CODE, payCode, payableCode, quote } from '../../merchantPayment/index.ts';
+import { payCode, payableCode, quote } from '../../merchantPayment/index.ts';
 
 /**
  * Scan to pay: the member's side of paying a merchant by its code. The rules, the quote and the
@@ -32,10 +32,10 @@ const quoteMerchantPayment: Handler<'pay/merchant/quote'> = async (input, ctx) =
  * Pays a merchant in one round trip: the payment module's `payCode`, the money-call pattern's SQL
  * form (server/ledger/README.md) — registered below as checking the session in its statement.
  */
-const pay: InStatementSessionHandler<typeof PAY_CODE>['handle'] = (input, ctx) => payCode(ctx, input);
+const pay: InStatementSessionHandler<'pay/merchant/pay'>['handle'] = (input, ctx) => payCode(ctx, input);
 
 export const scanToPayHandlers = {
   'pay/merchant/resolveCode': resolveCode,
   'pay/merchant/quote': quoteMerchantPayment,
-  [PAY_CODE]: { sessionCheck: 'inStatement', handle: pay },
+  'pay/merchant/pay': { sessionCheck: 'inStatement', handle: pay },
 } satisfies FlowHandlers<'scanToPay'>;
