@@ -1,6 +1,6 @@
 /**
- * README's "Who may do what" table is the code's ROLE_RULES (server/domains/merchantOpening/
- * merchants.ts), cell for cell: the refusals the server gives and the ones the README promises
+ * README's "Who may do what" table is the code's ROLE_RULES (server/entities/
+ * roles.ts), cell for cell: the refusals the server gives and the ones the README promises
  * cannot drift apart (issue 20: a removed clerk got MCH10003 where the README said STF10009).
  */
 import fs from 'node:fs';
