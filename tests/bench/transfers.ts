@@ -29,6 +29,8 @@
  * its own code, with members, merchants and prepared payments made the same way; each merchant step
  * runs on both, one right after the other (which goes first alternating by round), and the
  * after/before ratio of each round's pair is reported with their median (`merchantBeforeAfter`).
+ * The transfers then run on a third database, with a gateway of its own, so that neither merchant
+ * database carries them.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -357,6 +359,17 @@ async function merchantDatabase(admin: pg.Client, adminUrl: string, name: string
   return { url: url.toString(), db, members, sharded: sharded!, oneRow: oneRow!, pools };
 }
 
+/** The transfers' own database (with BENCH_BEFORE), migrated and seeded by this tree, with MEMBERS funded members. */
+async function transferDatabase(admin: pg.Client, adminUrl: string, name: string) {
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 8);
+  await migrate(db);
+  await seed(db);
+  return { url: url.toString(), db, members: await createLoadMembers(db, MEMBERS, 1_000_000n * 100n) };
+}
+
 /** The tree before the change (BENCH_BEFORE): its migrations and seed, loaded from its own files. */
 async function beforeCode(dir: string): Promise<{ migrate: typeof migrate; seed: typeof seed }> {
   const dbModule = await import(path.join(dir, 'server/db/index.ts')) as { migrate: typeof migrate };
@@ -380,7 +393,10 @@ async function benchPostgres() {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : null;
-  const names = [name, ...(BEFORE ? [`${name}_before`] : [])];
+  // With BENCH_BEFORE the transfers get a database (and a gateway) of their own: on the merchant
+  // database of the tree under test they would leave it larger and busier than the one before
+  // (their prepared confirmations, postings, vacuum), and the comparison would lean against it.
+  const names = [name, ...(BEFORE ? [`${name}_before`, `${name}_transfers`] : [])];
   const opened: Database[] = [];
   try {
     const after = await merchantDatabase(admin, adminUrl, name, { migrate, seed });
@@ -388,16 +404,19 @@ async function benchPostgres() {
     const { db, members, sharded, oneRow, pools: merchantPools } = after;
     const before = BEFORE ? await merchantDatabase(admin, adminUrl, `${name}_before`, await beforeCode(BEFORE)) : null;
     if (before) opened.push(before.db);
-    const pool = await prepare(db, members, 100_000 + ROUNDS * 60_000);
+    const transfers = before ? await transferDatabase(admin, adminUrl, `${name}_transfers`) : { url: after.url, db, members };
+    if (before) opened.push(transfers.db);
+    const pool = await prepare(transfers.db, transfers.members, 100_000 + ROUNDS * 60_000);
     const port = 19500 + crypto.randomInt(400);
     const gateway = await startGateway({ DATABASE_URL: after.url }, port);
     const beforeGateway = before ? await startGateway({ DATABASE_URL: before.url }, port + 1, BEFORE!) : null;
-    watchGatewayCpu(gateway, ...(beforeGateway ? [beforeGateway] : []));
+    const transferGateway = before ? await startGateway({ DATABASE_URL: transfers.url }, port + 2) : gateway;
+    watchGatewayCpu(gateway, ...(beforeGateway ? [beforeGateway, transferGateway] : []));
     if (!process.env.BENCH_DATABASE_URL) watchPostgresCpu(BENCH_PGDATA);
-    const throughGateway = gatewayCaller(port, pool);
+    const throughGateway = gatewayCaller(before ? port + 2 : port, pool);
     const paying = merchantCaller(port, Object.values(merchantPools).flat());
     const payingBefore = before ? merchantCaller(port + 1, Object.values(before.pools).flat()) : null;
-    const direct = directCaller(after.url);
+    const direct = directCaller(transfers.url);
     const invariantRounds: boolean[] = [];
     let gatewayResults: Reported[];
     let ceiling: Reported;
@@ -431,6 +450,7 @@ async function benchPostgres() {
       await direct.close();
       await stop(gateway);
       if (beforeGateway) await stop(beforeGateway);
+      if (transferGateway !== gateway) await stop(transferGateway);
     }
     const invariants = await Promise.all(opened.map((d) => checkInvariants(d)));
     const version = (await db.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version.split(' ')[0];
