@@ -4,7 +4,7 @@ import type { Database } from './db/index.ts';
 import type { ServerConfig } from './config.ts';
 import type { Language } from './i18n.ts';
 import type { Adapters } from './adapters/index.ts';
-import type { Principal, SessionCheck } from './domains/session/sessions.ts';
+import type { Principal, SessionCheck } from './auth/sessions.ts';
 
 /**
  * What a domain handler is given and must answer. The registry (server/registry.ts) imports the

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { contracts, CODES, type ServiceName } from '../services/contract/index.ts';
 import { DomainError } from './errors.ts';
-import { authenticate, sessionCheck, type Principal } from './domains/session/sessions.ts';
+import { authenticate, sessionCheck, type Principal } from './auth/sessions.ts';
 import type { Flow, FlowHandlers, Handler, HandlerContext, Handlers, InStatementSessionHandler, RegisteredHandler } from './handler.ts';
 import { documentHandlers } from './domains/document/handlers.ts';
 import { sessionHandlers } from './domains/session/handlers.ts';

@@ -227,7 +227,7 @@ export type NamedSerial = { ok: true; serial: string; payloadKind: 'static' | 'd
  * The serial a person named by scanning or typing a collection code: a payload must be one of this
  * wallet's EMVCo codes (right CRC, kwanza, Angola, our GUID: else its refusal); a typed serial is
  * read without spaces or dashes and in upper case, as people copy it from under the code. The
- * server decides what the serial is (server/domains/codeBinding/codes.ts); the app shows it first.
+ * server decides what the serial is (server/entities/collectionCodes.ts); the app shows it first.
  */
 export function namedSerial(code: string): NamedSerial {
   const text = code.trim();

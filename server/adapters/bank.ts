@@ -76,7 +76,7 @@ export interface BankBranch {
 
 // ---------------------------------------------------------------------------------------------
 // The banks of Angola (the BNA's register, services/data/angola/banks.json): the codes every bank
-// adapter and the wallet's channels (domains/bank/channels.ts) are keyed by.
+// adapter and the wallet's channels (entities/bankChannels.ts) are keyed by.
 
 interface BankEntry { code: string; short: string; name: string; status?: string }
 

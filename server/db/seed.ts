@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { Database } from './index.ts';
 import { seedLevelLimits } from '../ledger/limits.ts';
 import { BRANCH_BANKS, seedBankSimulator } from '../adapters/bankSimulator.ts';
-import { seedBankChannels } from '../domains/bank/channels.ts';
+import { seedBankChannels } from '../entities/bankChannels.ts';
 
 /** Demo logins printed at start-up. Passwords here are for the local demo database only. */
 export const DEMO_ACCOUNTS = [

@@ -43,12 +43,6 @@ export async function settlementBalance(db: Queryable, memberId: string): Promis
   return { available: BigInt(rows[0]!.available), frozen: BigInt(rows[0]!.frozen) };
 }
 
-/** The merchant's service charge on a payment: its rate (basis points) of the amount rounded up to the cêntimo, at most its cap (SQL: merchant_pay). */
-export function merchantCharge(amount: bigint, rateBp: number, cap: bigint | null): bigint {
-  const charge = (amount * BigInt(rateBp) + 9_999n) / 10_000n;
-  return cap !== null && charge > cap ? cap : charge;
-}
-
 /** The merchant a member owns (its own, not a sub-merchant), whatever its state: its settlement is where the member's withdrawals come from. */
 export async function ownMerchant(db: Queryable, memberId: string): Promise<{ id: string; settlementShards: number } | null> {
   const { rows } = await db.query<{ id: string; settlement_shards: number }>(

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { normaliseLanguage } from '../i18n.ts';
 import { dispatch } from '../registry.ts';
@@ -7,6 +6,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Adapters } from '../adapters/index.ts';
 import { legacyOk, legacyRefusal, toRefusal } from './answers.ts';
 import { LEGACY_HEADERS } from '../../services/contract/envelope.ts';
+import { freshRequestNo } from '../ledger/numbers.ts';
 
 /**
  * `/api/ccservice/<group>/<action>`: the same registry, payload from the query string merged with
@@ -31,7 +31,7 @@ export function registerLegacyTransport(app: FastifyInstance, deps: { db: Databa
           service,
           payload,
           memberToken ? { token: memberToken, claimedAudience: 'member' } : { token: operatorToken, claimedAudience: 'operator' },
-          { db: deps.db, config: deps.config, adapters: deps.adapters, language, requestNo: header('request-no') || crypto.randomUUID(), ip: request.ip },
+          { db: deps.db, config: deps.config, adapters: deps.adapters, language, requestNo: header('request-no') || freshRequestNo(), ip: request.ip },
         );
         return reply.send(legacyOk(result));
       } catch (error) {

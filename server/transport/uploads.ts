@@ -6,8 +6,8 @@ import type { ServerConfig } from '../config.ts';
 import type { Adapters } from '../adapters/index.ts';
 import { DomainError } from '../errors.ts';
 import { normaliseLanguage } from '../i18n.ts';
-import { authenticate } from '../domains/session/sessions.ts';
-import { storeUpload } from '../domains/files/uploads.ts';
+import { authenticate } from '../auth/sessions.ts';
+import { storeUpload } from '../entities/files.ts';
 import { nulField } from './textGuard.ts';
 import { gatewayOk, gatewayRefusal, legacyOk, legacyRefusal, sendGateway, toRefusal } from './answers.ts';
 

@@ -5,7 +5,7 @@ import { nationalMobile, passwordText, smsCode, ticket } from './shared.ts';
 
 /**
  * Recovery step 1: is there an active account for this mobile? Answers only what the screen shows.
- * Counted per address and per number (a captcha, then ACC10002: server/domains/captcha/lookups.ts).
+ * Counted per address and per number (a captcha, then ACC10002: server/auth/lookups.ts).
  */
 export const checkAccount4FindPassword = defineService({
   name: 'fund/member/checkAccount4FindPassword',

@@ -50,3 +50,52 @@ export const payMerchant = defineService({
   request: z.object({ serial: codeSerial, amount: positiveAmount, payToken: z.string().min(20).max(128) }),
   response: merchantReceipt,
 });
+
+/**
+ * A promotion's or an earned draw's part in a payment (server/merchantPayment/extensions.ts): a
+ * discount or a coupon lowers what the member pays (`amount` is what it takes off), cashback is
+ * credited to the member after paying, a draw is the member's draw number (`reference`, amount 0).
+ * None apply yet: every quote's list is empty until the promotions' issue.
+ */
+export const paymentAdjustment = z.object({
+  /** The extension that gave it (PAYMENT_EXTENSIONS' name). */
+  extension: z.string(),
+  kind: z.enum(['discount', 'coupon', 'cashback', 'draw']),
+  amount: cents,
+  reference: z.string().nullable(),
+});
+export type PaymentAdjustment = z.infer<typeof paymentAdjustment>;
+
+/**
+ * What paying will come to, before the pay password: for a scanned code (the amount the payer
+ * typed; a dynamic code's own amount if left out) or for a cashier's charge on the member's payment
+ * code (`chargeId`). The same module posts exactly these figures when the member pays
+ * (server/merchantPayment/). `amount` is the price, `charge` the merchant's service charge (borne
+ * by the merchant, never added to the price), `adjustments` the promotions, `payable` what leaves
+ * the member's balance. Refusals: the code's (resolveCode's, for the serial as typed), MCH10011 an
+ * amount not a dynamic code's, MCH10014 one's own merchant, MCH10013 a charge not the member's or
+ * no longer waiting, MCH10008 one past its window; AGW10003 `amount` for a static code without one.
+ */
+export const quoteMerchantPayment = defineService({
+  name: 'pay/merchant/quote',
+  audience: 'member',
+  request: z.union([
+    z.object({ serial: codeSerial, amount: positiveAmount.optional() }).strict(),
+    z.object({ chargeId: z.string().regex(/^\d{1,18}$/) }).strict(),
+  ]),
+  response: z.object({
+    method: z.enum(['static', 'dynamic', 'paymentCode']),
+    serial: codeSerial.nullable(),
+    chargeId: z.string().nullable(),
+    merchantName: z.string(),
+    storeName: z.string(),
+    mcc: merchantCategoryCode,
+    amount: cents,
+    charge: cents,
+    adjustments: z.array(paymentAdjustment),
+    payable: cents,
+    /** A dynamic code's or a charge's end; null for a static code. */
+    expiresAt: z.string().nullable(),
+  }),
+});
+export type MerchantQuote = z.infer<typeof quoteMerchantPayment.response>;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../server/db/index.ts';
 import { openSettlementAccounts } from '../../server/ledger/settlement.ts';
-import { randomSerial } from '../../server/domains/codeBinding/codes.ts';
+import { randomSerial } from '../../server/entities/collectionCodes.ts';
 
 /**
  * Merchants for the benchmark and the load tests, written directly (an enterprise's verification

@@ -22,6 +22,15 @@
  * and the ceiling run ROUNDS times, interleaved (gateway 1, 8, 32, direct SQL; again; again), and
  * the run with the median rate is reported, with every round's rate beside it.
  * Results go to tests/bench/transfers.json.
+ *
+ * Before and after a change to the merchant payment path: BENCH_BEFORE=<dir>, a copy of the tree
+ * before it (`git archive <commit> | tar -x -C <dir>`, its node_modules a link to this one's). Its
+ * gateway runs beside this one, on a database of its own in the same cluster migrated and seeded by
+ * its own code, with members, merchants and prepared payments made the same way; each merchant step
+ * runs on both, one right after the other (which goes first alternating by round), and the
+ * after/before ratio of each round's pair is reported with their median (`merchantBeforeAfter`).
+ * The transfers then run on a third database, with a gateway of its own, so that neither merchant
+ * database carries them.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -32,7 +41,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrate, openPglite, openPostgres, type Database } from '../../server/db/index.ts';
 import { seed } from '../../server/db/seed.ts';
-import { hashToken } from '../../server/domains/session/sessions.ts';
+import { hashToken } from '../../server/auth/sessions.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { createLoadMembers, type LoadMember } from '../support/money.ts';
 import { envelope } from '../support/server.ts';
@@ -125,8 +134,10 @@ function processCpu(select: (pid: number, ppid: number) => boolean): CpuReading 
 }
 /** CPU seconds between two readings: per process, so one that started (an autovacuum worker) counts from zero and one that ended does not subtract. */
 const cpuSpent = (before: CpuReading | undefined, after: CpuReading) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before?.get(pid) ?? 0), 0);
-function watchGatewayCpu(child: ChildProcess) {
-  cpuSources.set('gateway', () => processCpu((pid) => pid === child.pid));
+/** Every gateway of the run (this tree's and, with BENCH_BEFORE, the one before): the idle one adds almost nothing to a step. */
+function watchGatewayCpu(...children: ChildProcess[]) {
+  const pids = new Set(children.map((child) => child.pid));
+  cpuSources.set('gateway', () => processCpu((pid) => pids.has(pid)));
 }
 function watchPostgresCpu(dataDir: string) {
   try {
@@ -160,10 +171,11 @@ async function drive<P>(clients: number, pool: P[], call: (p: P) => Promise<bool
   return { clients, transfers, perSecond: Math.round(transfers / SECONDS), p50ms: +percentile(latencies, 0.5).toFixed(2), p99ms: +percentile(latencies, 0.99).toFixed(2), refused, cpuUsPerCall };
 }
 
-async function startGateway(env: Record<string, string>, port: number): Promise<ChildProcess> {
+async function startGateway(env: Record<string, string>, port: number, cwd = process.cwd()): Promise<ChildProcess> {
   // BENCH_PROFILE=dir writes the gateway's CPU profile there (open it in Chrome's DevTools)
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+    cwd,
     env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: String(POOL_SIZE), ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -243,9 +255,22 @@ function directCaller(url: string): Caller {
   };
 }
 
-/** One step of a round: `clients` callers drawing from `pool`. */
-interface Step<P = unknown> { clients: number; caller: Caller<P>; pool: P[] }
-const step = <P>(clients: number, caller: Caller<P>, pool: P[]): Step => ({ clients, caller, pool }) as unknown as Step;
+/** One step of a round: `clients` callers drawing from `pool`. Consecutive steps of one `pair` swap places every other round. */
+interface Step<P = unknown> { clients: number; caller: Caller<P>; pool: P[]; pair?: string }
+const step = <P>(clients: number, caller: Caller<P>, pool: P[], pair?: string): Step => ({ clients, caller, pool, pair }) as unknown as Step;
+
+/** The steps in the order round `round` runs them: a pair's two steps swapped in odd rounds, so neither always goes first. */
+function roundOrder(steps: Step[], round: number): number[] {
+  const order = steps.map((_, i) => i);
+  if (round % 2 === 0) return order;
+  for (let i = 0; i + 1 < steps.length; i++) {
+    if (steps[i]!.pair !== undefined && steps[i]!.pair === steps[i + 1]!.pair) {
+      [order[i], order[i + 1]] = [order[i + 1]!, order[i]!];
+      i++;
+    }
+  }
+  return order;
+}
 
 /**
  * Every step ROUNDS times, interleaved; per step, the round with the median rate and all the rates.
@@ -260,7 +285,7 @@ async function measure(steps: Step[], afterRound: (round: number) => Promise<voi
   }
   const rounds: Result[][] = steps.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, s] of steps.entries()) rounds[i]!.push(await drive(s.clients, s.pool, s.caller.call));
+    for (const i of roundOrder(steps, round)) rounds[i]!.push(await drive(steps[i]!.clients, steps[i]!.pool, steps[i]!.caller.call));
     await afterRound(round);
   }
   return rounds.map((results) => {
@@ -305,66 +330,129 @@ function postgresUrl(): string {
   return execFileSync('bash', ['.ci/start-postgres.sh'], { env: ownPostgres.env }).toString().trim();
 }
 
+/** The merchant steps' names, in the order they run and are reported. */
+const MERCHANT_STEPS = ['oneMerchant', 'hundredMerchants', 'oneRow'] as const;
+type MerchantStep = (typeof MERCHANT_STEPS)[number];
+
+/**
+ * A database of its own for the merchant payments, in the cluster of `adminUrl`, migrated and
+ * seeded by `code` (this tree's, or BENCH_BEFORE's), with MEMBERS funded members and the three
+ * merchant steps' merchants and prepared payments: (a) one merchant with 32 settlement shards,
+ * (b) a hundred, (c) one with its settlement as one row.
+ */
+async function merchantDatabase(admin: pg.Client, adminUrl: string, name: string, code: { migrate: typeof migrate; seed: typeof seed }) {
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 8);
+  await code.migrate(db);
+  await code.seed(db);
+  const members = await createLoadMembers(db, MEMBERS, 1_000_000n * 100n);
+  const [sharded] = await createLoadMerchants(db, 1, { shards: 32, label: 'a' });
+  const hundred = await createLoadMerchants(db, 100, { shards: 32, label: 'b' });
+  const [oneRow] = await createLoadMerchants(db, 1, { shards: 1, label: 'c' });
+  const pools: Record<MerchantStep, MerchantPrepared[]> = {
+    oneMerchant: await prepareMerchantPayments(db, members, [sharded!], MERCHANT_POOL),
+    hundredMerchants: await prepareMerchantPayments(db, members, hundred, MERCHANT_POOL),
+    oneRow: await prepareMerchantPayments(db, members, [oneRow!], MERCHANT_POOL),
+  };
+  return { url: url.toString(), db, members, sharded: sharded!, oneRow: oneRow!, pools };
+}
+
+/** The transfers' own database (with BENCH_BEFORE), migrated and seeded by this tree, with MEMBERS funded members. */
+async function transferDatabase(admin: pg.Client, adminUrl: string, name: string) {
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 8);
+  await migrate(db);
+  await seed(db);
+  return { url: url.toString(), db, members: await createLoadMembers(db, MEMBERS, 1_000_000n * 100n) };
+}
+
+/** The tree before the change (BENCH_BEFORE): its migrations and seed, loaded from its own files. */
+async function beforeCode(dir: string): Promise<{ migrate: typeof migrate; seed: typeof seed }> {
+  const dbModule = await import(path.join(dir, 'server/db/index.ts')) as { migrate: typeof migrate };
+  const seedModule = await import(path.join(dir, 'server/db/seed.ts')) as { seed: typeof seed };
+  return { migrate: dbModule.migrate, seed: seedModule.seed };
+}
+
+async function invariantsIn(db: Database) {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    return checkInvariants(tx);
+  });
+}
+
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? null;
+const cpuTotal = (r: Result) => Object.values(r.cpuUsPerCall).reduce((a, b) => a + b, 0);
+
 async function benchPostgres() {
   const adminUrl = postgresUrl();
   const name = `kw_bench_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 8);
+  const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : null;
+  // With BENCH_BEFORE the transfers get a database (and a gateway) of their own: on the merchant
+  // database of the tree under test they would leave it larger and busier than the one before
+  // (their prepared confirmations, postings, vacuum), and the comparison would lean against it.
+  const names = [name, ...(BEFORE ? [`${name}_before`, `${name}_transfers`] : [])];
+  const opened: Database[] = [];
   try {
-    await migrate(db);
-    await seed(db);
-    const members = await createLoadMembers(db, MEMBERS, 1_000_000n * 100n);
-    const pool = await prepare(db, members, 100_000 + ROUNDS * 60_000);
-    // the merchants: (a) one with 32 settlement shards, (b) a hundred, (c) one with its settlement as one row
-    const [sharded] = await createLoadMerchants(db, 1, { shards: 32, label: 'a' });
-    const hundred = await createLoadMerchants(db, 100, { shards: 32, label: 'b' });
-    const [oneRow] = await createLoadMerchants(db, 1, { shards: 1, label: 'c' });
-    const merchantPools = {
-      oneMerchant: await prepareMerchantPayments(db, members, [sharded!], MERCHANT_POOL),
-      hundredMerchants: await prepareMerchantPayments(db, members, hundred, MERCHANT_POOL),
-      oneRow: await prepareMerchantPayments(db, members, [oneRow!], MERCHANT_POOL),
-    };
+    const after = await merchantDatabase(admin, adminUrl, name, { migrate, seed });
+    opened.push(after.db);
+    const { db, members, sharded, oneRow, pools: merchantPools } = after;
+    const before = BEFORE ? await merchantDatabase(admin, adminUrl, `${name}_before`, await beforeCode(BEFORE)) : null;
+    if (before) opened.push(before.db);
+    const transfers = before ? await transferDatabase(admin, adminUrl, `${name}_transfers`) : { url: after.url, db, members };
+    if (before) opened.push(transfers.db);
+    const pool = await prepare(transfers.db, transfers.members, 100_000 + ROUNDS * 60_000);
     const port = 19500 + crypto.randomInt(400);
-    const gateway = await startGateway({ DATABASE_URL: url.toString() }, port);
-    watchGatewayCpu(gateway);
+    const gateway = await startGateway({ DATABASE_URL: after.url }, port);
+    const beforeGateway = before ? await startGateway({ DATABASE_URL: before.url }, port + 1, BEFORE!) : null;
+    const transferGateway = before ? await startGateway({ DATABASE_URL: transfers.url }, port + 2) : gateway;
+    watchGatewayCpu(gateway, ...(beforeGateway ? [beforeGateway, transferGateway] : []));
     if (!process.env.BENCH_DATABASE_URL) watchPostgresCpu(BENCH_PGDATA);
-    const throughGateway = gatewayCaller(port, pool);
+    const throughGateway = gatewayCaller(before ? port + 2 : port, pool);
     const paying = merchantCaller(port, Object.values(merchantPools).flat());
-    const direct = directCaller(url.toString());
+    const payingBefore = before ? merchantCaller(port + 1, Object.values(before.pools).flat()) : null;
+    const direct = directCaller(transfers.url);
     const invariantRounds: boolean[] = [];
     let gatewayResults: Reported[];
     let ceiling: Reported;
-    let merchantResults: { oneMerchant: Reported; hundredMerchants: Reported; oneRow: Reported };
+    const merchantResults = {} as Record<MerchantStep, Reported>;
+    const beforeResults = {} as Record<MerchantStep, Reported>;
     try {
+      const merchantSteps = MERCHANT_STEPS.flatMap((k) => [
+        step(MERCHANT_CLIENTS, paying, merchantPools[k], k),
+        ...(before ? [step(MERCHANT_CLIENTS, payingBefore!, before.pools[k], k)] : []),
+      ]);
       const measured = await measure([
         ...LEVELS.map((clients) => step(clients, throughGateway, pool)),
-        step(MERCHANT_CLIENTS, paying, merchantPools.oneMerchant),
-        step(MERCHANT_CLIENTS, paying, merchantPools.hundredMerchants),
-        step(MERCHANT_CLIENTS, paying, merchantPools.oneRow),
+        ...merchantSteps,
         step(32, direct, pool),
       ], async (round) => {
-        const report = await db.transaction(async (tx) => {
-          await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-          return checkInvariants(tx);
-        });
-        invariantRounds.push(report.ok);
-        if (!report.ok) console.error(`invariants BROKEN after round ${round + 1}:`, JSON.stringify(report));
+        const reports = await Promise.all(opened.map(invariantsIn));
+        invariantRounds.push(reports.every((r) => r.ok));
+        for (const report of reports) if (!report.ok) console.error(`invariants BROKEN after round ${round + 1}:`, JSON.stringify(report));
       });
       gatewayResults = measured.slice(0, LEVELS.length);
-      const [oneMerchant, hundredMerchants, oneRowResult] = measured.slice(LEVELS.length, LEVELS.length + 3) as [Reported, Reported, Reported];
-      merchantResults = { oneMerchant, hundredMerchants, oneRow: oneRowResult };
-      ceiling = measured[LEVELS.length + 3]!;
+      const perStep = before ? 2 : 1;
+      for (const [i, k] of MERCHANT_STEPS.entries()) {
+        merchantResults[k] = measured[LEVELS.length + i * perStep]!;
+        if (before) beforeResults[k] = measured[LEVELS.length + i * perStep + 1]!;
+      }
+      ceiling = measured[LEVELS.length + MERCHANT_STEPS.length * perStep]!;
     } finally {
       await throughGateway.close();
       await paying.close();
+      await payingBefore?.close();
       await direct.close();
       await stop(gateway);
+      if (beforeGateway) await stop(beforeGateway);
+      if (transferGateway !== gateway) await stop(transferGateway);
     }
-    const invariants = await checkInvariants(db);
+    const invariants = await Promise.all(opened.map((d) => checkInvariants(d)));
     const version = (await db.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version.split(' ')[0];
     const transfer32 = gatewayResults.find((r) => r.clients === MERCHANT_CLIENTS) ?? null;
     // Against the transfer at the same 32 clients, three ways, because the shared machine's speed
@@ -372,29 +460,40 @@ async function benchPostgres() {
     // round it is set against; the median of those pairs is THE ratio), the ratio of the two
     // medians, and the ratio of CPU time a call (the gateway's, the database's and the load
     // generator's: what the two cores give, whatever else runs beside).
-    const roundRatios = (r: Reported) => (transfer32 ? r.everyRound.map((rate, i) => +(rate / transfer32.everyRound[i]!).toFixed(2)) : []);
-    const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? null;
-    const cpuTotal = (r: Result) => Object.values(r.cpuUsPerCall).reduce((a, b) => a + b, 0);
-    const merchant = Object.fromEntries(Object.entries(merchantResults).map(([name, r]) => [name, {
+    const roundRatios = (r: Reported, base: Reported | null) => (base ? r.everyRound.map((rate, i) => +(rate / base.everyRound[i]!).toFixed(2)) : []);
+    const merchant = Object.fromEntries(Object.entries(merchantResults).map(([k, r]) => [k, {
       ...r,
-      ratioToTransfer: medianOf(roundRatios(r)),
-      ratioEveryRound: roundRatios(r),
+      ratioToTransfer: medianOf(roundRatios(r, transfer32)),
+      ratioEveryRound: roundRatios(r, transfer32),
       ratioOfMedians: transfer32 ? +(r.perSecond / transfer32.perSecond).toFixed(2) : null,
       cpuRatio: transfer32 && cpuTotal(r) > 0 ? +(cpuTotal(transfer32) / cpuTotal(r)).toFixed(2) : null,
     }]));
+    // After against before, the same way: each round's pair ran one right after the other
+    const merchantBeforeAfter = before ? Object.fromEntries(MERCHANT_STEPS.map((k) => {
+      const [now, then] = [merchantResults[k], beforeResults[k]];
+      return [k, {
+        before: then,
+        after: now,
+        ratio: medianOf(roundRatios(now, then)),
+        ratioEveryRound: roundRatios(now, then),
+        ratioOfMedians: +(now.perSecond / then.perSecond).toFixed(2),
+        cpuRatio: cpuTotal(now) > 0 ? +(cpuTotal(then) / cpuTotal(now)).toFixed(2) : null,
+      }];
+    })) : null;
     const settlementTotals = await db.query<{ merchant: string; total: string; payments: string }>(
       `SELECT m.id::text AS merchant, (SELECT sum(balance) FROM ledger_accounts WHERE member_id = m.member_id AND kind = 'settlement')::text AS total,
               (SELECT count(*) FROM merchant_payments WHERE merchant_id = m.id)::text AS payments
          FROM merchants m WHERE m.id IN ($1, $2)`,
-      [sharded!.merchantId, oneRow!.merchantId],
+      [sharded.merchantId, oneRow.merchantId],
     );
     return {
       engine: `PostgreSQL ${version} (fsync on, synchronous_commit on)`, gateway: gatewayResults, directSql: ceiling, merchant,
-      merchantSettlement: settlementTotals.rows, invariantsEveryRound: invariantRounds, invariantsHold: invariants.ok && invariantRounds.every(Boolean),
+      ...(merchantBeforeAfter ? { merchantBeforeAfter, before: BEFORE } : {}),
+      merchantSettlement: settlementTotals.rows, invariantsEveryRound: invariantRounds, invariantsHold: invariants.every((r) => r.ok) && invariantRounds.every(Boolean),
     };
   } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (const d of opened) await d.close();
+    for (const n of names) await admin.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`);
     await admin.end();
   }
 }
@@ -444,6 +543,12 @@ for (const run of runs) {
     const labels: Record<string, string> = { oneMerchant: '(a) one merchant, 32 shards', hundredMerchants: '(b) 100 merchants', oneRow: '(c) one merchant, 1 row' };
     for (const [name, r] of Object.entries(run.merchant)) {
       console.log(`  merchant ${labels[name]}, ${r.clients} clients: ${String(r.perSecond).padStart(6)} payments/s   p50 ${r.p50ms} ms   p99 ${r.p99ms} ms   ${r.ratioToTransfer}× the transfer (median of the rounds' ratios ${r.ratioEveryRound.join(', ')}; of the medians ${r.ratioOfMedians}×; by CPU a call ${r.cpuRatio}×) (rounds: ${r.everyRound.join(', ')}; CPU µs a call: ${cpu(r)})`);
+    }
+  }
+  if ('merchantBeforeAfter' in run && run.merchantBeforeAfter) {
+    console.log(`  merchant payments after / before (${run.before}), round by round:`);
+    for (const [name, r] of Object.entries(run.merchantBeforeAfter)) {
+      console.log(`    ${name}: before ${r.before.perSecond}/s (p99 ${r.before.p99ms} ms; rounds ${r.before.everyRound.join(', ')}; CPU µs ${cpu(r.before)}), after ${r.after.perSecond}/s (p99 ${r.after.p99ms} ms; rounds ${r.after.everyRound.join(', ')}; CPU µs ${cpu(r.after)}): ${r.ratio}× (rounds ${r.ratioEveryRound.join(', ')}; of the medians ${r.ratioOfMedians}×; by CPU a call ${r.cpuRatio}×)`);
     }
   }
   console.log(`  invariants after the run${'invariantsEveryRound' in run ? ' and every round' : ''}: ${run.invariantsHold ? 'hold' : 'BROKEN'}`);

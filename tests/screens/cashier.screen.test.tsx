@@ -14,7 +14,7 @@ import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { ok } from '../support/merchant.ts';
 import { merchantWithStore, payingMember, realGateway } from './merchantSetup.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 import { dictionary } from '../../locales/dictionary.ts';
 const pt = dictionary('pt');
 const en = dictionary('en');

@@ -9,7 +9,7 @@ import { invitationFlow } from '../../src/flows/invitation.ts';
 import { staffInvitationFlow } from '../../src/flows/staffInvitation.ts';
 import { staffListFlow } from '../../src/flows/staffList.ts';
 import { cashierFlow } from '../../src/flows/cashier.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 import { merchantWithStore, realGateway } from './merchantSetup.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';

@@ -10,8 +10,8 @@
 import crypto from 'node:crypto';
 import axios from 'axios';
 import { bindCardDirect } from '../../server/domains/bindCard/handlers.ts';
-import { hashPassword } from '../../server/domains/members/accounts.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { hashPassword } from '../../server/entities/memberAccounts.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 import { openOperatorSession } from '../../server/domains/platform/sso.ts';
 import { http } from '../../services/http.ts';
 import { storage } from '../../src/lib/storage.ts';

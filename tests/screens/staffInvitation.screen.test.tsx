@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import { staffInvitationFlow } from '../../src/flows/staffInvitation.ts';
-import { hashToken, openMemberSession } from '../../server/domains/session/sessions.ts';
+import { hashToken, openMemberSession } from '../../server/auth/sessions.ts';
 import { ok } from '../support/merchant.ts';
 import { merchantWithStore, realGateway } from './merchantSetup.ts';
 import { StaffInvitationView } from '../../screens/staffInvitation/StaffInvitationView.tsx';

@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { PDF, zipBomb } from '../support/files.ts';
 import { uploadGatewayFile } from '../../services/upload.ts';
 import { UPLOAD_LIMIT_MB } from '../../services/contract/answerCodes.ts';
-import { hashToken } from '../../server/domains/session/sessions.ts';
+import { hashToken } from '../../server/auth/sessions.ts';
 import { createLoadMembers } from '../support/money.ts';
 
 let server: TestServer;

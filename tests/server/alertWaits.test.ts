@@ -8,10 +8,10 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenDirect, type LoadMember } from '../support/money.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 import { createMerchantDirect, type Answer, type MerchantSetup } from '../support/merchant.ts';
-import { merchantPay } from '../../server/ledger/merchantPayment.ts';
 import { paymentWatch } from '../../server/domains/paymentAlerts/watch.ts';
+import { postPayment } from '../support/records.ts';
 
 const WAIT = 'merchant/alerts/wait';
 /** Long enough that every wait is still held when the payment comes; woken waits answer long before. */
@@ -85,8 +85,8 @@ describe.each(engines)('payment alert waits under load on %s', (engine) => {
     };
     /** Collected at the till in its own transaction, as another gateway process would: found by the watcher's tail. */
     const tillPay = (amount: number, merchant: MerchantSetup = shop, cashier = merchant.memberId) =>
-      server.db.transaction((tx) => merchantPay(tx, {
-        payer: tillPayer.id, merchant: merchant.merchantId, store: merchant.storeId, serial: null, binding: null, method: 'paymentCode',
+      server.db.transaction((tx) => postPayment(tx, {
+        payer: tillPayer.id, owner: merchant.merchantId, store: merchant.storeId, serial: null, binding: null, method: 'paymentCode',
         cashier, amount: BigInt(amount), requestNo: `till:${crypto.randomUUID()}`,
       }));
     /** Another member's ordinary read, one after another for `ms` from now (over the wake-up of the waits): each one's time. */

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../support/server.ts';
 import { call, createMerchantDirect, createStore, ok, type MerchantSetup } from '../support/merchant.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 
 const TOKEN_IN = /\/app\/invitation\/([A-Za-z0-9_-]{43})/;
 

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { createLoadMembers, payTokenDirect, type LoadMember } from '../support/money.ts';
 import { createMerchantDirect, createStore, operatorOf, type Answer, type MerchantSetup } from '../support/merchant.ts';
-import { merchantPay } from '../../server/ledger/merchantPayment.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
-import { shortcutRange } from '../../server/domains/fundDetail/handlers.ts';
-import { hashToken } from '../../server/domains/session/sessions.ts';
+import { shortcutRange } from '../../server/ledger/fundLines.ts';
+import { hashToken } from '../../server/auth/sessions.ts';
 import { BACKGROUND_HEADER } from '../../services/contract/transport.ts';
+import { postPayment } from '../support/records.ts';
 
 const ANALYSIS = 'merchant/analysis/query';
 const WAIT = 'merchant/alerts/wait';
@@ -75,8 +75,8 @@ describe.each(engines)('income analysis and payment alerts on %s', (engine) => {
   };
   /** A payment collected by a member at the till, through merchant_pay in its own transaction (no gateway: as another process would). */
   const tillPay = async (payer: LoadMember, merchant: MerchantSetup, storeId: string, cashier: string, amount: number) =>
-    server.db.transaction((tx) => merchantPay(tx, {
-      payer: payer.id, merchant: merchant.merchantId, store: storeId, serial: null, binding: null, method: 'paymentCode',
+    server.db.transaction((tx) => postPayment(tx, {
+      payer: payer.id, owner: merchant.merchantId, store: storeId, serial: null, binding: null, method: 'paymentCode',
       cashier, amount: BigInt(amount), requestNo: `till:${crypto.randomUUID()}`,
     }));
   const today = () => shortcutRange('7').from;

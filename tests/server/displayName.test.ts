@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../support/server.ts';
 import { call, newCompany, ok, openMerchantWithStore, signUpEnterprise } from '../support/merchant.ts';
 import { enterpriseForm } from '../support/enterprise.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 
 /**
  * Issue 21 item 11: the profile's name is the one the member gave — a person's verified name, a

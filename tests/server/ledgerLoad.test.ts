@@ -11,7 +11,7 @@ import { engines, envelope, startTestServer, type TestServer } from '../support/
 import { createLoadMembers, payTokenDirect, type LoadMember } from '../support/money.ts';
 import { bankSimulator, createSimulatorCard, simulatorBin, simulatorCardNumber } from '../../server/adapters/bankSimulator.ts';
 import { bindCardDirect } from '../../server/domains/bindCard/handlers.ts';
-import { DEFAULT_CHANNEL, serviceCharge } from '../../server/domains/bank/channels.ts';
+import { DEFAULT_CHANNEL, serviceCharge } from '../../server/entities/bankChannels.ts';
 import { topupOrderDirect } from '../../server/domains/topup/handlers.ts';
 import { drainBankSettlement, runBankSettlementOnce } from '../../server/jobs/bankSettlement.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';

@@ -9,10 +9,12 @@ import { engines, envelope, startTestServer, type TestServer } from '../support/
 import { createLoadMembers, fund, payTokenDirect, verifyMember, type LoadMember } from '../support/money.ts';
 import { createMerchantDirect, ok, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { setSimulatorCard } from '../../server/adapters/bankSimulator.ts';
-import { serviceCharge, DEFAULT_CHANNEL } from '../../server/domains/bank/channels.ts';
+import { serviceCharge, DEFAULT_CHANNEL } from '../../server/entities/bankChannels.ts';
 import { drainBankSettlement } from '../../server/jobs/bankSettlement.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
-import { FEE_INCOME_SHARDS, merchantCharge, settlementBalance, shardFor } from '../../server/ledger/settlement.ts';
+import { FEE_INCOME_SHARDS, settlementBalance, shardFor } from '../../server/ledger/settlement.ts';
+/** The charge the payment module's quote must give (migration 027, merchant_payment_quote): the rate of the amount rounded up to the cêntimo, at most the cap — written out here as the test's own expectation. */
+const merchantCharge = (amount: bigint, rateBp: number, cap: bigint | null) => { const c = (amount * BigInt(rateBp) + 9_999n) / 10_000n; return cap !== null && c > cap ? cap : c; };
 
 const PAY = 'pay/merchant/pay';
 const charge = (amount: number) => merchantCharge(BigInt(amount), 50, 500_000n);

@@ -9,7 +9,7 @@ import { engines, envelope, startTestServer, type TestServer } from '../support/
 import { fund, payTokenByKeypad, payTokenDirect, verifyMember } from '../support/money.ts';
 import { createMerchantDirect, ok, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
-import { hashPaymentCode } from '../../server/domains/paymentCode/codes.ts';
+import { hashPaymentCode } from '../../server/merchantPayment/paymentCodes.ts';
 
 const CONFIRM = 'pay/paymentCode/confirm';
 

@@ -13,7 +13,7 @@ import { hire, pay, person, type Person } from '../support/records.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
 import { chargeReturnedUpTo } from '../../server/domains/refund/handlers.ts';
-import { channelOf, serviceCharge } from '../../server/domains/bank/channels.ts';
+import { channelOf, serviceCharge } from '../../server/entities/bankChannels.ts';
 
 const REFUND = 'merchant/refund/apply';
 

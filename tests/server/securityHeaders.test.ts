@@ -11,7 +11,7 @@ import { readConfig } from '../../server/config.ts';
 import { migrate, openPglite, type Database } from '../../server/db/index.ts';
 import { seed } from '../../server/db/seed.ts';
 import { localAdapters } from '../../server/adapters/local.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 import type { PageRenderer } from '../../server/ssr.ts';
 import { envelope } from '../support/server.ts';
 import { png } from '../support/files.ts';

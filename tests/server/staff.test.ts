@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenDirect, verifyMember } from '../support/money.ts';
 import { call, createMerchantDirect, createStore, ok, operatorOf, type Answer, type MerchantSetup } from '../support/merchant.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
-import { ROLE_RULES, type MerchantRole, type RoleFamily, type RoleRule } from '../../server/domains/merchantOpening/merchants.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
+import { ROLE_RULES, type MerchantRole, type RoleFamily, type RoleRule } from '../../server/entities/roles.ts';
 import { contracts } from '../../services/contract/index.ts';
 
 const PER_HOUR = 60;

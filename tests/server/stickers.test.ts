@@ -3,7 +3,7 @@ import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { engines, startTestServer, type TestServer } from '../support/server.ts';
 import { bindSticker, call, issueStickerBatch, openMerchantWithStore, operatorOf } from '../support/merchant.ts';
 import { decodeCollectionCode } from '../../services/emvco.ts';
-import { stickerPayload } from '../../server/domains/codeBinding/codes.ts';
+import { stickerPayload } from '../../server/entities/collectionCodes.ts';
 import { STICKERS_PER_PAGE, darkRuns, qrMatrix } from '../../server/domains/stickers/sheet.ts';
 import { ZH_TAGLINE } from '../../server/domains/stickers/glyphs/zhTagline.ts';
 import { WALLET_MARK } from '../../services/brand.ts';

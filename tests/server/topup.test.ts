@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { payTokenByKeypad, payTokenDirect, verifyMember } from '../support/money.ts';
 import { solveCaptcha } from '../support/captcha.ts';
-import { CODE_RULES } from '../../server/domains/oneTimeCodes/oneTimeCodes.ts';
+import { CODE_RULES } from '../../server/auth/oneTimeCodes.ts';
 import { SIM_TEST_CARDS, bankSimulator, setSimulatorControls } from '../../server/adapters/bankSimulator.ts';
 import type { BankAdapter } from '../../server/adapters/bank.ts';
 import { bindCardDirect } from '../../server/domains/bindCard/handlers.ts';

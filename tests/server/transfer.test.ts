@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenByKeypad, payTokenDirect, verifyMember } from '../support/money.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
-import { shortcutRange } from '../../server/domains/fundDetail/handlers.ts';
-import { maskName } from '../../server/domains/members/moneyMembers.ts';
+import { shortcutRange } from '../../server/ledger/fundLines.ts';
+import { maskName } from '../../server/entities/members.ts';
 import { PAYEE_LOOKUPS_PER_HOUR } from '../../server/domains/transfer/handlers.ts';
-import { hashToken } from '../../server/domains/session/sessions.ts';
+import { hashToken } from '../../server/auth/sessions.ts';
 import { operatorToken } from '../support/operator.ts';
 
 type Answer = { code: string; subMsg: string; bizContent: any }; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -6,7 +6,7 @@ import { SIM_TEST_CARDS, bankSimulator, setSimulatorCard, setSimulatorControls }
 import type { BankAdapter } from '../../server/adapters/bank.ts';
 import { bindCardDirect } from '../../server/domains/bindCard/handlers.ts';
 import { largestWithdrawal, resolveWithdrawal } from '../../server/domains/withdrawal/handlers.ts';
-import { DEFAULT_CHANNEL, serviceCharge, type Channel } from '../../server/domains/bank/channels.ts';
+import { DEFAULT_CHANNEL, serviceCharge, type Channel } from '../../server/entities/bankChannels.ts';
 import { drainBankSettlement, runBankSettlementOnce, startBankSettlement } from '../../server/jobs/bankSettlement.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 

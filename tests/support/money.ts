@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { PaymentPurpose } from '../../services/contract/payPassword.ts';
-import { hashPassword } from '../../server/domains/members/accounts.ts';
-import { authorizePayment } from '../../server/domains/payPassword/authorizations.ts';
+import { hashPassword } from '../../server/entities/memberAccounts.ts';
+import { authorizePayment } from '../../server/ledger/payAuthorizations.ts';
 import { memberAccount, post, systemAccount } from '../../server/ledger/ledger.ts';
 import type { Queryable } from '../../server/db/index.ts';
 import { envelope, type TestServer } from './server.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 
 /** What the client does: find each digit's position on the shuffled keypad, encrypt the positions. */
 export function enterPin(pin: string, keypad: { rsaPublicKey: string; mapArr: number[]; randKey: string }) {

@@ -1,10 +1,11 @@
-/** Records and refunds tests' people and payments: members made directly, staff rows written as an agreed invitation would, payments through merchant_pay. */
+/** Records and refunds tests' people and payments: members made directly, staff rows written as an agreed invitation would, payments quoted and posted by the payment module's SQL (postPayment). */
 import crypto from 'node:crypto';
 import type { TestServer } from './server.ts';
 import type { MerchantSetup } from './merchant.ts';
-import { merchantPay } from '../../server/ledger/merchantPayment.ts';
+import type { Queryable } from '../../server/db/index.ts';
 import { moneyTransaction } from '../../server/ledger/ledger.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { sqlRefusal } from '../../server/merchantPayment/index.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 
 export interface Person { id: string; token: string; name: string }
 
@@ -29,9 +30,9 @@ export async function hire(server: TestServer, shop: MerchantSetup, storeId: str
 }
 
 export async function pay(server: TestServer, payer: Person, shop: MerchantSetup, storeId: string, amount: number, options: { cashier?: Person; binding?: { bindingId: string; serial: string } } = {}) {
-  return moneyTransaction(server.db, (tx) => merchantPay(tx, {
+  return moneyTransaction(server.db, (tx) => postPayment(tx, {
     payer: payer.id,
-    merchant: shop.merchantId,
+    owner: shop.merchantId,
     store: storeId,
     serial: options.binding?.serial ?? (options.cashier ? null : shop.storeSerial),
     binding: options.binding?.bindingId ?? null,
@@ -42,3 +43,39 @@ export async function pay(server: TestServer, payer: Person, shop: MerchantSetup
   }));
 }
 
+
+export interface PaymentDraft {
+  payer: string;
+  /** The owning merchant (its settlement shards are credited). */
+  owner: string;
+  store: string;
+  serial: string | null;
+  binding: string | null;
+  method: 'static' | 'dynamic' | 'paymentCode';
+  cashier: string | null;
+  amount: bigint;
+  requestNo: string;
+}
+
+/**
+ * A merchant payment posted straight through the payment module's SQL, without a code or a charge to
+ * claim (as another gateway process, or a test's history, would): the quote of the owner's pricing
+ * (merchant_payment_quote) posted by merchant_pay, in the caller's transaction. A refusal is the
+ * DomainError the gateway would answer with.
+ */
+export async function postPayment(tx: Queryable, p: PaymentDraft): Promise<{ paymentId: string; voucherNo: string; transferId: string; charge: bigint; available: bigint; at: Date }> {
+  try {
+    const { rows } = await tx.query<{ payment_id: string; voucher_no: string; transfer_id: string; charge: string; available: string; created_at: Date | string }>(
+      `SELECT p.payment_id::text, p.voucher_no, p.transfer_id::text, q.charge::text, p.available::text, p.created_at
+         FROM merchants o
+         CROSS JOIN LATERAL merchant_payment_quote($1, o.member_id, o.id, $3, $6, $8, o.charge_rate_bp, o.charge_cap) q
+         CROSS JOIN LATERAL merchant_pay($1, o.id, $3, $4, $5, $6, $7, $9, q.amount, q.charge, q.payable, q.adjustments) p
+        WHERE o.id = $2`,
+      [p.payer, p.owner, p.store, p.serial, p.binding, p.method, p.cashier, p.amount.toString(), p.requestNo],
+    );
+    const row = rows[0]!;
+    return { paymentId: row.payment_id, voucherNo: row.voucher_no, transferId: row.transfer_id, charge: BigInt(row.charge), available: BigInt(row.available), at: new Date(row.created_at) };
+  } catch (error) {
+    throw sqlRefusal(error);
+  }
+}

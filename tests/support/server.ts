@@ -10,7 +10,7 @@ import { migrate, openPglite, openPostgres, type Database } from '../../server/d
 import { seed } from '../../server/db/seed.ts';
 import type { Adapters } from '../../server/adapters/index.ts';
 import { localAdapters } from '../../server/adapters/local.ts';
-import { openMemberSession } from '../../server/domains/session/sessions.ts';
+import { openMemberSession } from '../../server/auth/sessions.ts';
 
 /** The engines server tests run on: embedded PGlite always, real PostgreSQL when TEST_DATABASE_URL is set. */
 export const engines: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];

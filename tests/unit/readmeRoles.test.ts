@@ -1,12 +1,12 @@
 /**
- * README's "Who may do what" table is the code's ROLE_RULES (server/domains/merchantOpening/
- * merchants.ts), cell for cell: the refusals the server gives and the ones the README promises
+ * README's "Who may do what" table is the code's ROLE_RULES (server/entities/
+ * roles.ts), cell for cell: the refusals the server gives and the ones the README promises
  * cannot drift apart (issue 20: a removed clerk got MCH10003 where the README said STF10009).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROLE_COLUMNS, ROLE_RULES, type MerchantRole, type RoleAnswer } from '../../server/domains/merchantOpening/merchants.ts';
+import { ROLE_COLUMNS, ROLE_RULES, type MerchantRole, type RoleAnswer } from '../../server/entities/roles.ts';
 
 const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
 const COLUMNS: MerchantRole[] = ['owner', 'clerk', 'removedClerk', 'anyoneElse'];

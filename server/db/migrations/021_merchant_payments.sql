@@ -161,14 +161,9 @@ BEGIN
   charge := (p_amount * v_row.charge_rate_bp + 9999) / 10000;
   IF v_row.charge_cap IS NOT NULL AND charge > v_row.charge_cap THEN charge := v_row.charge_cap; END IF;
 
-  -- >>> MARKETING: cashback, discounts, coupons and lottery draws join the payment HERE, and only
-  -- here, inside its transaction and after its limits: read the activities of p_merchant / p_store
-  -- that apply, lock each activity's budget (or coupon's stock) row (FOR UPDATE, the activity's id
-  -- order) and check-and-record its use on that row; a discount or coupon lowers what the payer is
-  -- debited below, with marketing_funding → settlement paying the merchant the difference; cashback
-  -- posts marketing_funding → the payer's cashback account; a draw records the member's draw number
-  -- for HMAC(seed, member:drawNo). Every posting's key derives from the payment's ('merchant_pay:'
-  -- || v_key || ':<what>'), and what was applied is stored with the payment record below.
+  -- (Promotions do not join here: migration 027 replaces this function, and the payment module's one
+  -- extension point is server/merchantPayment/extensions.ts, merchant_payment_adjustments and
+  -- merchant_payment_apply. This comment only, edited later; the SQL is as it was applied.)
 
   -- The settlement shard: the one the payment's key picks (shardFor in settlement.ts), or, when a
   -- concurrent payment holds it, the next free one round the ring (SKIP LOCKED): payments into one

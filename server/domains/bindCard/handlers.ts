@@ -4,10 +4,10 @@ import type { Database, Queryable } from '../../db/index.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { FlowHandlers, Handler, HandlerContext } from '../../handler.ts';
 import type { BankAdapter, BinInfo } from '../../adapters/bank.ts';
-import { issueCode, consumeCode } from '../oneTimeCodes/oneTimeCodes.ts';
-import { maskName, memberIdOf, moneyMember, requireVerified, type MoneyMember } from '../members/moneyMembers.ts';
-import { bankLabel, channelOf } from '../bank/channels.ts';
-import { CARD_SELECT, maskMobile, toBoundCard, type CardRow } from '../bank/boundCards.ts';
+import { issueCode, consumeCode } from '../../auth/oneTimeCodes.ts';
+import { maskName, memberIdOf, moneyMember, requireVerified, type MoneyMember } from '../../entities/members.ts';
+import { bankLabel, channelOf } from '../../entities/bankChannels.ts';
+import { CARD_SELECT, maskMobile, toBoundCard, type CardRow } from '../../entities/cards.ts';
 
 /**
  * Binding a bank card: checkCardBin (a debit card of a bank the wallet works with: its bank, no

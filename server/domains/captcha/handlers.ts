@@ -1,7 +1,7 @@
 import { transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
-import { answerCaptcha, isCaptchaRequired, newCaptcha } from './captcha.ts';
-import { isLookupCaptchaRequired } from './lookups.ts';
+import { answerCaptcha, isCaptchaRequired, newCaptcha } from '../../auth/captcha.ts';
+import { isLookupCaptchaRequired } from '../../auth/lookups.ts';
 
 /**
  * Whether the scene needs an image now, and the image. A code's send asks only after the server

@@ -1,9 +1,9 @@
 import { CARD_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { memberIdOf } from '../members/moneyMembers.ts';
-import { enabledChannels, rulesOf } from '../bank/channels.ts';
-import { activeCards, toBoundCard } from '../bank/boundCards.ts';
+import { memberIdOf } from '../../entities/members.ts';
+import { enabledChannels, rulesOf } from '../../entities/bankChannels.ts';
+import { activeCards, toBoundCard } from '../../entities/cards.ts';
 
 /** The member's bound cards (and unbinding one), and the banks the wallet serves with their limits. */
 

@@ -3,12 +3,13 @@ import { encodeCollectionCode } from '../../../services/emvco.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
-import { merchantPay } from '../../ledger/merchantPayment.ts';
-import { insertCodes } from '../codeBinding/codes.ts';
-import { actingAt, merchantOf, staffOf, type MerchantRow, type StoreActor, type StoreRow } from '../merchantOpening/merchants.ts';
-import { memberIdOf } from '../members/moneyMembers.ts';
-import { passwordFreeOf } from '../passwordFree/handlers.ts';
-import { CHARGE_CONFIRM_SECONDS, expireOverdueCharge, lockUsablePaymentCode } from '../paymentCode/codes.ts';
+import { payCharge, quoteCharge } from '../../merchantPayment/index.ts';
+import { insertCodes } from '../../entities/collectionCodes.ts';
+import { actingAt, type StoreActor, type StoreRow } from '../../entities/stores.ts';
+import { merchantOf, type MerchantRow } from '../../entities/merchants.ts';
+import { staffOf } from '../../entities/staff.ts';
+import { memberIdOf, passwordFreeOf } from '../../entities/members.ts';
+import { CHARGE_CONFIRM_SECONDS, expireOverdueCharge, lockUsablePaymentCode } from '../../merchantPayment/paymentCodes.ts';
 import { chargeView, merchantPaymentView, type ChargeRow } from './payments.ts';
 
 /**
@@ -66,9 +67,10 @@ const queryDynamicCode: Handler<'merchant/cashier/queryDynamicCode'> = async (in
  * Charges a member's payment code: a money call, idempotent on the cashier's requestNo. The code's
  * row is locked first (two cashiers charging one code at once: the second finds it used, MCH10008),
  * then the charge is recorded and the code spent. Within the member's password-free limit it pays
- * at once through `merchant_pay` (a refusal there, such as FND10001, undoes the charge and leaves the
- * code usable); above it, or with password-free payments off, it waits for the member's pay password
- * (`awaitingConfirmation`, CHARGE_CONFIRM_SECONDS, then pay/paymentCode/confirm).
+ * at once through the payment module (its quote, then `payCharge`: a refusal there, such as
+ * FND10001, undoes the charge and leaves the code usable); above it, or with password-free payments
+ * off, it waits for the member's pay password (`awaitingConfirmation`, CHARGE_CONFIRM_SECONDS, then
+ * pay/paymentCode/confirm, which pays it through the same module).
  */
 const chargePaymentCode: Handler<typeof CHARGE> = async (input, ctx) => {
   const cashierId = memberIdOf(ctx);
@@ -88,15 +90,8 @@ const chargePaymentCode: Handler<typeof CHARGE> = async (input, ctx) => {
     let charge = rows[0]!;
     await tx.query("UPDATE payment_codes SET state = 'used' WHERE token_hash = $1", [code.tokenHash]);
     if (BigInt(input.amount) <= passwordFree.effectiveLimit) {
-      const paid = await merchantPay(tx, {
-        payer: code.memberId, merchant: merchant.id, store: store.id, serial: null, binding: null, method: 'paymentCode',
-        cashier: cashierId, amount: BigInt(input.amount), requestNo: `charge:${charge.id}`,
-      });
-      charge = (await tx.query<ChargeRow>(
-        `UPDATE payment_code_charges SET state = 'paid', payment_id = $2 WHERE id = $1
-         RETURNING id::text, state, amount::text, payment_id::text, refusal_code, store_id::text`,
-        [charge.id, paid.paymentId],
-      )).rows[0]!;
+      const paid = await payCharge(tx, await quoteCharge(tx, code.memberId, charge.id));
+      charge = { ...charge, state: 'paid', payment_id: paid.paymentId };
     }
     return chargeView(tx, charge);
   });

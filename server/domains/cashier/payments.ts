@@ -1,8 +1,8 @@
 import type { MerchantPayment } from '../../../services/contract/merchantShared.ts';
 import type { Charge } from '../../../services/contract/cashier.ts';
 import type { Queryable } from '../../db/index.ts';
-import { maskName } from '../members/moneyMembers.ts';
-import { tradeNumber } from '../../ledger/tradeNumber.ts';
+import { maskName } from '../../entities/members.ts';
+import { tradeNumber } from '../../ledger/numbers.ts';
 
 /** A payment as the merchant's records show it: the charge and what the merchant nets, the payer masked. */
 export async function merchantPaymentView(db: Queryable, paymentId: string): Promise<MerchantPayment> {
@@ -23,7 +23,7 @@ export async function merchantPaymentView(db: Queryable, paymentId: string): Pro
   return {
     paymentId: row.id,
     voucherNo: row.voucher_no,
-    // the trade number the payer's fund detail shows for the same movement (ledger/tradeNumber.ts)
+    // the trade number the payer's fund detail shows for the same movement (ledger/numbers.ts)
     tradeNo: tradeNumber(at, row.transfer_id),
     storeId: row.store_id,
     storeName: row.store_name,

@@ -2,13 +2,12 @@ import crypto from 'node:crypto';
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
-import { CODE_RULES, consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
-import { CaptchaPass } from '../captcha/captcha.ts';
-import { countAccountLookup } from '../captcha/lookups.ts';
-import { findMember, maskDestination, openTicket, verifyPassword } from '../members/accounts.ts';
-import { hashToken } from '../session/sessions.ts';
-import { LOCKOUT } from '../login/handlers.ts';
-import { memberIdOf } from '../session/principal.ts';
+import { CODE_RULES, consumeCode, issueCode } from '../../auth/oneTimeCodes.ts';
+import { CaptchaPass } from '../../auth/captcha.ts';
+import { countAccountLookup } from '../../auth/lookups.ts';
+import { LOCKOUT, findMember, maskDestination, openTicket, verifyPassword } from '../../entities/memberAccounts.ts';
+import { hashToken } from '../../auth/sessions.ts';
+import { memberIdOf } from '../../auth/principal.ts';
 
 /** The rebind ticket stays valid for the whole flow (15 minutes) rather than being used up at once. */
 async function checkTicket(tx: Parameters<typeof openTicket>[0], memberId: string, ticket: string) {

@@ -2,8 +2,9 @@ import { MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { merchantOf, ownedStore, type MerchantRow } from '../merchantOpening/merchants.ts';
-import { serialOfScanned, storeCodePayload } from './codes.ts';
+import { merchantOf, type MerchantRow } from '../../entities/merchants.ts';
+import { ownedStore } from '../../entities/stores.ts';
+import { serialOfScanned, storeCodePayload } from '../../entities/collectionCodes.ts';
 
 /**
  * A store's codes: its own static code, and the printed stickers bound to it. A sticker is bound

@@ -5,9 +5,10 @@ import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { settlementBalance } from '../../ledger/settlement.ts';
-import { RANGE_CTE, totalsOf } from '../merchants/collections.ts';
-import { line, shortcutRange, type LineRow } from '../fundDetail/handlers.ts';
-import { ownedStore, recordsScope } from '../merchantOpening/merchants.ts';
+import { RANGE_CTE, totalsOf } from '../../entities/merchants.ts';
+import { line, shortcutRange, type LineRow } from '../../ledger/fundLines.ts';
+import { ownedStore } from '../../entities/stores.ts';
+import { recordsScope } from '../../entities/merchants.ts';
 
 /**
  * The merchant's income analysis: every figure is an aggregate computed by PostgreSQL over the

@@ -1,60 +1,14 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
-import type { FundLine, FundLineFacts } from '../../../services/contract/fundDetail.ts';
+import type { FundLineFacts } from '../../../services/contract/fundDetail.ts';
 import { maskMobile } from '../../../src/lib/phone.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
-import { bankLabel } from '../bank/channels.ts';
-import { maskCardNo } from '../bank/boundCards.ts';
-import { maskName, memberIdOf } from '../members/moneyMembers.ts';
-import { tradeNumber } from '../../ledger/tradeNumber.ts';
-
-const LUANDA_OFFSET_MS = 3_600_000; // UTC+1 all year
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** Spec §9 shortcuts as Luanda days [from, to], weeks from Monday. */
-export function shortcutRange(code: string, now = Date.now()): { from: string; to: string } {
-  const today = Math.floor((now + LUANDA_OFFSET_MS) / DAY_MS) * DAY_MS;
-  const weekday = (new Date(today).getUTCDay() + 6) % 7; // Monday 0
-  const date = new Date(today);
-  const monthStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-  const lastMonthStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1);
-  const ranges: Record<string, [number, number]> = {
-    '1': [today - DAY_MS, today - DAY_MS],
-    '2': [today - weekday * DAY_MS, today],
-    '3': [today - (weekday + 7) * DAY_MS, today - (weekday + 1) * DAY_MS],
-    '4': [monthStart, today],
-    '5': [lastMonthStart, monthStart - DAY_MS],
-    '6': [today - 6 * DAY_MS, today],
-    '7': [today, today],
-    '8': [today - 29 * DAY_MS, today],
-  };
-  const [from, to] = ranges[code] ?? ranges['8']!;
-  return { from: dayOf(from), to: dayOf(to) };
-}
-
-export interface LineRow {
-  entry_id: string;
-  transfer_id: string;
-  amount: string;
-  balance_after: string;
-  kind: string;
-  reference: string | null;
-  created_at: Date;
-  counterparty: string | null;
-  /**
-   * A merchant payment's or its refund's (the payer's side; other queries may leave them out): the
-   * merchant's trade name (on its code), the store, and the payment's receipt voucher.
-   */
-  merchant_name?: string | null;
-  store_name?: string | null;
-  payment_voucher?: string | null;
-  /** A withdrawal's service charge, held and released with it (the line's amount includes it). */
-  charge?: string | null;
-  /** The other member's mobile (a transfer's), shown masked. */
-  counterparty_mobile?: string | null;
-}
+import { bankLabel } from '../../entities/bankChannels.ts';
+import { maskCardNo } from '../../entities/cards.ts';
+import { maskName, memberIdOf } from '../../entities/members.ts';
+import { line, shortcutRange, type LineRow } from '../../ledger/fundLines.ts';
+import { NUMBER_PREFIXES, transferVoucherNo } from '../../ledger/numbers.ts';
 
 /** The id in a reference made of a prefix and the zero-padded id (RF…: a refund, MP…: a payment), for this line's kind only. */
 const idIn = (kind: string, prefix: string) => `CASE WHEN t.kind = '${kind}' AND t.reference ~ '^${prefix}[0-9]{1,18}$' THEN substr(t.reference, ${prefix.length + 1})::bigint END`;
@@ -71,42 +25,12 @@ const LINE_SELECT = `
     -- the payer's side of a merchant payment (found through the payer's own payments index)
     LEFT JOIN merchant_payments mp ON mp.payer_id = mine.member_id AND mp.transfer_id = t.id
     -- a refund to the payer: the refund (its number is RF + its id), then the payment it gives back
-    LEFT JOIN merchant_refunds mr ON mr.id = ${idIn('merchant_refund', 'RF')}
+    LEFT JOIN merchant_refunds mr ON mr.id = ${idIn('merchant_refund', NUMBER_PREFIXES.refund)}
     LEFT JOIN merchant_payments rp ON rp.id = mr.payment_id AND rp.payer_id = mine.member_id
     LEFT JOIN stores ps ON ps.id = coalesce(mp.store_id, rp.store_id)
     LEFT JOIN merchants pm ON pm.id = ps.merchant_id
     -- a withdrawal's hold or release: its charge (its number is the reference)
     LEFT JOIN withdrawals wd ON t.kind IN ('withdraw_hold', 'withdraw_release') AND wd.withdraw_no = t.reference AND wd.member_id = mine.member_id`;
-
-const tradeNo = (row: LineRow) => tradeNumber(row.created_at, row.transfer_id);
-
-/**
- * A person is masked (first name and initials); a merchant paid by code, or refunding a payment, is
- * shown by its trade name (the name its code carries: public, EMVCo field 59, shown to every payer
- * before paying), never the enterprise's legal name masked like a person's ("Loja D*** L***").
- */
-function counterpartyOf(row: LineRow): string | null {
-  if (row.merchant_name) return row.merchant_name;
-  return row.counterparty ? maskName(row.counterparty) : null;
-}
-
-export function line(row: LineRow): FundLine {
-  const amount = BigInt(row.amount);
-  const after = BigInt(row.balance_after);
-  return {
-    id: row.entry_id,
-    direction: amount > 0n ? 'income' : 'expenditure',
-    tradeNo: tradeNo(row),
-    kind: row.kind,
-    amount: Number(amount < 0n ? -amount : amount),
-    balanceBefore: Number(after - amount),
-    balanceAfter: Number(after),
-    product: row.kind,
-    counterparty: counterpartyOf(row),
-    charge: row.charge ? Number(row.charge) : null,
-    at: new Date(row.created_at).toISOString(),
-  };
-}
 
 const queryFundDetails: Handler<'wallet/fund/queryFundDetails'> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
@@ -173,7 +97,7 @@ const queryFundDetail: Handler<'wallet/fund/queryFundDetail'> = async (input, ct
   const row = rows[0];
   if (!row) throw new DomainError(CODES.notFound);
   // a merchant payment's voucher is the one on its receipt (a refund's own line keeps its own; the payment's is in its facts)
-  const voucherNo = row.kind === 'merchant_pay' && row.payment_voucher ? row.payment_voucher : `V${row.transfer_id.padStart(12, '0')}`;
+  const voucherNo = row.kind === 'merchant_pay' && row.payment_voucher ? row.payment_voucher : transferVoucherNo(row.transfer_id);
   // a note is what the payer wrote on a transfer; other references are our own numbers
   const note = row.kind === 'transfer' ? row.reference : null;
   return { ...line(row), voucherNo, note, facts: await factsOf(ctx.db, memberId, row) };

@@ -3,11 +3,10 @@ import type { ClerkPlace } from '../../../services/contract/invitation.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler, HandlerContext } from '../../handler.ts';
-import { staffOf } from '../merchantOpening/merchants.ts';
-import { hashToken } from '../session/sessions.ts';
-import { memberIdOf } from '../session/principal.ts';
-import { refuseSettled } from '../staffInvitation/handlers.ts';
-import { INVITATION_SELECT, invitationById, toReceivedInvitation, type InvitationRow } from '../staffInvitation/invitations.ts';
+import { staffOf } from '../../entities/staff.ts';
+import { hashToken } from '../../auth/sessions.ts';
+import { memberIdOf } from '../../auth/principal.ts';
+import { INVITATION_SELECT, invitationById, refuseSettled, toReceivedInvitation, type InvitationRow } from '../../entities/staffInvitations.ts';
 
 /**
  * The invited person's side (`/app/invitations`, `/app/invitation/<token>`, `/app/staffresult`):

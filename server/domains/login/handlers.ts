@@ -1,14 +1,11 @@
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler, FlowHandlers, HandlerContext } from '../../handler.ts';
-import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
-import { CaptchaPass, recordFailure, requireCaptchaIfSuspicious } from '../captcha/captcha.ts';
-import { countAccountLookup } from '../captcha/lookups.ts';
-import { maskName } from '../recoverPassword/handlers.ts';
-import { burnPasswordCheck, findMember, loginKey, maskDestination, signIn, verifyPassword } from '../members/accounts.ts';
-
-/** Five wrong passwords in a row lock password log-in for 15 minutes. */
-export const LOCKOUT = { maxFailures: 5, minutes: 15 } as const;
+import { consumeCode, issueCode } from '../../auth/oneTimeCodes.ts';
+import { CaptchaPass, recordFailure, requireCaptchaIfSuspicious } from '../../auth/captcha.ts';
+import { countAccountLookup } from '../../auth/lookups.ts';
+import { maskName } from '../../entities/members.ts';
+import { LOCKOUT, burnPasswordCheck, findMember, loginKey, maskDestination, signIn, verifyPassword } from '../../entities/memberAccounts.ts';
 
 const passwordLogin: Handler<'oauth/passwordLogin'> = async (input, ctx) => {
   const key = loginKey(input.login);

@@ -1,8 +1,7 @@
 import { ACCOUNT_CODES, CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { hashPassword, isStrongPassword, verifyPassword } from '../members/accounts.ts';
-import { LOCKOUT } from '../login/handlers.ts';
+import { LOCKOUT, hashPassword, isStrongPassword, verifyPassword } from '../../entities/memberAccounts.ts';
 
 /**
  * The signed-in member's new login password, given the current one. A wrong current password

@@ -1,13 +1,13 @@
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { LUANDA_DAY } from '../../ledger/limits.ts';
 import { settlementBalance } from '../../ledger/settlement.ts';
-import { merchantOf, toMerchantSummary } from '../merchantOpening/merchants.ts';
-import { totalsOf } from '../merchants/collections.ts';
+import { merchantOf, toMerchantSummary } from '../../entities/merchants.ts';
+import { totalsOf } from '../../entities/merchants.ts';
 
 /**
  * The merchant's side of the home hub: today's takings, the settlement balance (the sum of its
  * shards, read in one statement) and its stores. Today is Luanda's calendar day, and its figures
- * are the analysis's for that day (merchants/collections.ts): every payment into the merchant —
+ * are the analysis's for that day (entities/merchants.ts, `totalsOf`): every payment into the merchant —
  * its sub-merchants' stores too, as they settle into the same account — less the charges, the
  * refunds made today and plus the charges they returned, so "today, after charges" is what the
  * settlement account gained today.

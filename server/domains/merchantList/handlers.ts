@@ -1,5 +1,6 @@
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { MERCHANT_COLUMNS, STORE_COLUMNS, merchantOf, toMerchantSummary, toStore, type MerchantRow, type StoreRow } from '../merchantOpening/merchants.ts';
+import { MERCHANT_COLUMNS, merchantOf, toMerchantSummary, type MerchantRow } from '../../entities/merchants.ts';
+import { STORE_COLUMNS, toStore, type StoreRow } from '../../entities/stores.ts';
 
 /** `/app/merchantlist`: the merchant, then its sub-merchants in the order they were registered, each with all its stores (closed ones too). */
 const queryMerchantList: Handler<'merchant/list/query'> = async (_input, ctx) => {

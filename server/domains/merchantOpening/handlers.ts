@@ -5,9 +5,9 @@ import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { openSettlementAccounts } from '../../ledger/settlement.ts';
-import { activeCard } from '../bank/boundCards.ts';
-import { memberIdOf } from '../session/principal.ts';
-import { MERCHANT_COLUMNS, toMerchantSummary, type MerchantRow } from './merchants.ts';
+import { activeCard } from '../../entities/cards.ts';
+import { memberIdOf } from '../../auth/principal.ts';
+import { MERCHANT_COLUMNS, toMerchantSummary, type MerchantRow } from '../../entities/merchants.ts';
 
 /**
  * Opening a collection account (`/app/open`): a verified enterprise accepts the collection-code

@@ -1,31 +1,10 @@
 import { MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
-import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { consumePayAuthorization } from '../payPassword/authorizations.ts';
-import { memberIdOf } from '../members/moneyMembers.ts';
+import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
+import { memberIdOf, passwordFreeOf, type PasswordFree } from '../../entities/members.ts';
 
 const SET = 'pay/passwordFree/set';
-
-export interface PasswordFree {
-  enabled: boolean;
-  /** What the member set (kept while switched off, so switching on again offers it). */
-  limit: bigint;
-  /** What a payment-code charge may be without the pay password: 0 when off, never above today's cap. */
-  effectiveLimit: bigint;
-}
-
-/**
- * A member's password-free setting (`agreement/nopwd`): off until switched on. The cap is read at
- * each charge, so lowering PASSWORD_FREE_CAP_KZ lowers every member's effective limit at once.
- */
-export async function passwordFreeOf(db: Queryable, memberId: string, cap: number): Promise<PasswordFree> {
-  const { rows } = await db.query<{ enabled: boolean; limit_amount: string }>('SELECT enabled, limit_amount::text FROM password_free_settings WHERE member_id = $1', [memberId]);
-  const row = rows[0];
-  const limit = BigInt(row?.limit_amount ?? '0');
-  const capped = limit < BigInt(cap) ? limit : BigInt(cap);
-  return { enabled: row?.enabled ?? false, limit, effectiveLimit: row?.enabled ? capped : 0n };
-}
 
 const answer = (setting: PasswordFree, cap: number) => ({ enabled: setting.enabled, limit: Number(setting.limit), cap });
 

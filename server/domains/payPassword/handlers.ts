@@ -1,13 +1,13 @@
 import { ACCOUNT_CODES, CARD_CODES } from '../../../services/contract/answerCodes.ts';
 import type { Queryable } from '../../db/index.ts';
-import { moneyMember } from '../members/moneyMembers.ts';
+import { moneyMember } from '../../entities/members.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
-import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
-import { hashPassword, maskDestination, openTicket, useTicket, verifyPassword } from '../members/accounts.ts';
+import { consumeCode, issueCode } from '../../auth/oneTimeCodes.ts';
+import { hashPassword, maskDestination, openTicket, useTicket, verifyPassword } from '../../entities/memberAccounts.ts';
 import { issueKeypad, isWeakPin, readKeypadEntry } from './keypad.ts';
-import { authorizePayment } from './authorizations.ts';
-import { memberIdOf } from '../session/principal.ts';
+import { authorizePayment } from '../../ledger/payAuthorizations.ts';
+import { memberIdOf } from '../../auth/principal.ts';
 
 /** Five wrong pay passwords lock paying for 30 minutes. */
 export const PAY_LOCKOUT = { maxFailures: 5, minutes: 30 } as const;

@@ -2,8 +2,8 @@ import { CODES } from '../../../services/contract/answerCodes.ts';
 import { ALERT_WAIT_SECONDS, type AlertPayment } from '../../../services/contract/paymentAlerts.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler, HandlerContext } from '../../handler.ts';
-import { recordsScope } from '../merchantOpening/merchants.ts';
-import { memberIdOf } from '../session/principal.ts';
+import { recordsScope } from '../../entities/merchants.ts';
+import { memberIdOf } from '../../auth/principal.ts';
 import { decodeCursor, encodeCursor, GRACE_MS, type AlertCursor } from './cursor.ts';
 import { paymentWatch, type TailPayment, type WakeUp } from './watch.ts';
 

@@ -3,11 +3,10 @@ import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { moneyTransaction } from '../../ledger/ledger.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
-import { merchantPay } from '../../ledger/merchantPayment.ts';
-import { consumePayAuthorization } from '../payPassword/authorizations.ts';
-import { memberIdOf, moneyMember, requireVerified } from '../members/moneyMembers.ts';
-import { passwordFreeOf } from '../passwordFree/handlers.ts';
-import { PAYMENT_CODE_SECONDS, expireOverdueCharge, hashPaymentCode, newPaymentCode, receiptOf } from './codes.ts';
+import { payCharge, quoteCharge } from '../../merchantPayment/index.ts';
+import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
+import { memberIdOf, moneyMember, requireVerified, passwordFreeOf } from '../../entities/members.ts';
+import { PAYMENT_CODE_SECONDS, expireOverdueCharge, hashPaymentCode, newPaymentCode, receiptOf } from '../../merchantPayment/paymentCodes.ts';
 
 const CONFIRM = 'pay/paymentCode/confirm';
 
@@ -75,9 +74,10 @@ const ENDS_THE_CHARGE = new Set<string>([LEDGER_CODES.insufficientFunds, LEDGER_
 
 /**
  * The member confirms a charge above their password-free limit with the pay password: a money call
- * (idempotent on the member's requestNo) that locks the charge, spends the confirmation given for
- * {service, amount, counterparty: chargeId} and pays through `merchant_pay`, like every merchant
- * payment. A wrong or stale confirmation (FND10008) leaves the charge waiting; a refusal the member
+ * (idempotent on the member's requestNo) that locks and quotes the charge (the payment module's
+ * quoteCharge: MCH10013 not waiting, MCH10008 past its window), spends the confirmation given for
+ * {service, amount, counterparty: chargeId} and pays exactly that quote (payCharge), like every
+ * merchant payment. A wrong or stale confirmation (FND10008) leaves the charge waiting; a refusal the member
  * cannot make right (not enough money, a limit) also ends the charge as refused with that code, so
  * the cashier's screen says why at once.
  */
@@ -85,22 +85,9 @@ const confirm: Handler<typeof CONFIRM> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
   try {
     return await idempotentMoneyCall(ctx, memberId, CONFIRM, input, async (tx) => {
-      const { rows } = await tx.query<{ id: string; state: string; overdue: boolean; amount: string; store_id: string; cashier_id: string; owner_id: string }>(
-        `SELECT ch.id::text, ch.state, ch.expires_at <= now() AS overdue, ch.amount::text, ch.store_id::text, ch.cashier_id::text,
-                coalesce(m.parent_id, m.id)::text AS owner_id
-           FROM payment_code_charges ch JOIN stores st ON st.id = ch.store_id JOIN merchants m ON m.id = st.merchant_id
-          WHERE ch.id = $1 AND ch.member_id = $2 FOR UPDATE OF ch`,
-        [input.chargeId, memberId],
-      );
-      const charge = rows[0];
-      if (!charge || charge.state !== 'awaitingConfirmation') throw new DomainError(MERCHANT_CODES.chargeNotFound);
-      if (charge.overdue) throw new DomainError(MERCHANT_CODES.codeExpired);
-      await consumePayAuthorization(tx, memberId, input.payToken, { service: CONFIRM, amount: Number(charge.amount), counterparty: charge.id });
-      const paid = await merchantPay(tx, {
-        payer: memberId, merchant: charge.owner_id, store: charge.store_id, serial: null, binding: null, method: 'paymentCode',
-        cashier: charge.cashier_id, amount: BigInt(charge.amount), requestNo: `charge:${charge.id}`,
-      });
-      await tx.query("UPDATE payment_code_charges SET state = 'paid', payment_id = $2 WHERE id = $1", [charge.id, paid.paymentId]);
+      const quoted = await quoteCharge(tx, memberId, input.chargeId, { lock: true });
+      await consumePayAuthorization(tx, memberId, input.payToken, { service: CONFIRM, amount: Number(quoted.figures.amount), counterparty: quoted.chargeId });
+      const paid = await payCharge(tx, quoted);
       return receiptOf(tx, paid.paymentId);
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
 import { sameName } from '../../adapters/identityRegistry.ts';
-import { memberIdOf } from '../session/principal.ts';
+import { memberIdOf } from '../../auth/principal.ts';
 
 export const NAME_TRIES = 3;
 

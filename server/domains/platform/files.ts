@@ -4,8 +4,8 @@ import { UUID_PATTERN } from '../../../services/contract/shared.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import type { Adapters } from '../../adapters/index.ts';
-import { authenticate } from '../session/sessions.ts';
-import { writeAudit } from './audit.ts';
+import { authenticate } from '../../auth/sessions.ts';
+import { writeAudit } from '../../entities/audit.ts';
 
 /**
  * `GET /platform/files/:fileId` with the operator's token in `sso-auth-token`: a document a member

@@ -1,8 +1,8 @@
 import { PLATFORM_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
-import { revokeSession } from '../session/sessions.ts';
-import { writeAudit } from './audit.ts';
+import { revokeSession } from '../../auth/sessions.ts';
+import { writeAudit } from '../../entities/audit.ts';
 import { MEMBER_COLUMNS, memberSummary, operatorIdOf, reviewHandlers, type MemberRow } from './reviews.ts';
 import { redeemHandoff } from './sso.ts';
 

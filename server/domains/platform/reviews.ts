@@ -6,8 +6,8 @@ import { DomainError } from '../../errors.ts';
 import { messageText, normaliseLanguage } from '../../i18n.ts';
 import { enqueueMessage } from '../../adapters/messages.ts';
 import type { Handler } from '../../handler.ts';
-import { writeAudit } from './audit.ts';
-import { operatorIdOf } from '../session/principal.ts';
+import { writeAudit } from '../../entities/audit.ts';
+import { operatorIdOf } from '../../auth/principal.ts';
 
 export { operatorIdOf };
 

@@ -5,8 +5,8 @@ import { PLATFORM_CODES } from '../../../services/contract/answerCodes.ts';
 import { safePlatformReturnTo } from '../../../services/contract/platformReturnTo.ts';
 import type { OidcConfig, ServerConfig } from '../../config.ts';
 import type { Database, Queryable } from '../../db/index.ts';
-import { hashToken } from '../session/sessions.ts';
-import { writeAudit } from './audit.ts';
+import { hashToken } from '../../auth/sessions.ts';
+import { writeAudit } from '../../entities/audit.ts';
 
 /**
  * The platform area's side of OpenID Connect (the relying party): `/sso/login` sends the browser to

@@ -7,9 +7,9 @@ import type { Adapters } from '../../adapters/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { HandlerContext } from '../../handler.ts';
 import { errorMessage, messageText, normaliseLanguage, type Language } from '../../i18n.ts';
-import { authenticate } from '../session/sessions.ts';
-import { recordsScope } from '../merchantOpening/merchants.ts';
-import { recordsPage, toRecord } from './query.ts';
+import { authenticate } from '../../auth/sessions.ts';
+import { recordsScope } from '../../entities/merchants.ts';
+import { recordsPage, toRecord } from '../../entities/merchantRecords.ts';
 
 /**
  * `GET /merchant/records.csv?storeId=&clerkId=&bindingId=&shortcut=|from=&to=&language=` with the

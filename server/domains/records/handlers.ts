@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/index.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { recordsScope, type RecordsScope } from '../merchantOpening/merchants.ts';
-import { recordsPage, refundsOf, toRecord, visibleRecord } from './query.ts';
+import { recordsScope, type RecordsScope } from '../../entities/merchants.ts';
+import { recordsPage, refundsOf, toRecord, visibleRecord } from '../../entities/merchantRecords.ts';
 
 /**
  * Transaction records (issue 12): who reads what is decided once (recordsScope, then visibleRows

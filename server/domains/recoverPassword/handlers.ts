@@ -1,20 +1,12 @@
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
-import { consumeCode } from '../oneTimeCodes/oneTimeCodes.ts';
-import { countAccountLookup } from '../captcha/lookups.ts';
-import { CaptchaPass } from '../captcha/captcha.ts';
-import { revokeAllMemberSessions } from '../session/sessions.ts';
-import { findMember, hashPassword, isStrongPassword, openTicket, useTicket } from '../members/accounts.ts';
-
-/** "A** D***": enough for the owner to recognise the account, too little for anyone else. */
-export function maskName(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => `${part.slice(0, 1)}***`) // always three stars: the length tells nothing
-    .join(' ');
-}
+import { consumeCode } from '../../auth/oneTimeCodes.ts';
+import { countAccountLookup } from '../../auth/lookups.ts';
+import { CaptchaPass } from '../../auth/captcha.ts';
+import { revokeAllMemberSessions } from '../../auth/sessions.ts';
+import { findMember, hashPassword, isStrongPassword, openTicket, useTicket } from '../../entities/memberAccounts.ts';
+import { maskName } from '../../entities/members.ts';
 
 const checkAccount4FindPassword: Handler<'fund/member/checkAccount4FindPassword'> = async (input, ctx) => {
   await countAccountLookup(ctx.db, ctx.ip, `+244${input.mobile}`, new CaptchaPass(ctx.ip, input.captchaToken));

@@ -7,9 +7,10 @@ import { messageText, normaliseLanguage } from '../../i18n.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
 import { memberAccount, post } from '../../ledger/ledger.ts';
 import { gatherSettlement } from '../../ledger/settlement.ts';
-import { consumePayAuthorization } from '../payPassword/authorizations.ts';
-import { recordsScope } from '../merchantOpening/merchants.ts';
-import { stateOf, visibleRows } from '../records/query.ts';
+import { refundNo } from '../../ledger/numbers.ts';
+import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
+import { recordsScope } from '../../entities/merchants.ts';
+import { stateOf, visibleRows } from '../../entities/merchantRecords.ts';
 
 const SERVICE = 'merchant/refund/apply';
 
@@ -58,16 +59,16 @@ const applyRefund: Handler<'merchant/refund/apply'> = async (input, ctx) => {
     );
     const chargeReturned = chargeReturnedUpTo(paid, charge, refunded + amount) - returnedBefore;
     const refundId = (await tx.query<{ id: string }>("SELECT nextval('merchant_refunds_id_seq')::text AS id")).rows[0]!.id;
-    const refundNo = `RF${refundId.padStart(14, '0')}`;
+    const number = refundNo(refundId);
     const key = `refund:${refundId}`;
     // the fee shard first, in ascending id order (fee accounts are older than any merchant's). A payment takes its
     // settlement shard before its fee shard (merchant_pay, SKIP LOCKED on both, waiting only when all are busy), so
     // under load a refund and a payment can still deadlock: PostgreSQL breaks it and withRetry runs the loser again
     const feeShard = chargeReturned > 0n ? await feeShardOf(tx, payment.payer_id, payment.request_no) : null;
     const { shard0 } = await gatherSettlement(tx, ownerMember, key);
-    if (feeShard) await post(tx, { key: `${key}:charge`, kind: 'refund_charge', debit: feeShard, credit: shard0, amount: chargeReturned, reference: refundNo });
+    if (feeShard) await post(tx, { key: `${key}:charge`, kind: 'refund_charge', debit: feeShard, credit: shard0, amount: chargeReturned, reference: number });
     const payerAccount = await memberAccount(tx, payment.payer_id, 'available');
-    const posted = await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: payerAccount, amount, reference: refundNo });
+    const posted = await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: payerAccount, amount, reference: number });
     await tx.query('UPDATE merchant_payments SET refunded = refunded + $2 WHERE id = $1', [payment.id, amount.toString()]);
     const { rows: inserted } = await tx.query<{ created_at: Date }>(
       `INSERT INTO merchant_refunds (id, payment_id, merchant_id, store_id, amount, charge_returned, refunded_by, request_no, transfer_id)
@@ -78,7 +79,7 @@ const applyRefund: Handler<'merchant/refund/apply'> = async (input, ctx) => {
     const total = refunded + amount;
     return {
       refundId,
-      refundNo,
+      refundNo: number,
       recordId: payment.id,
       amount: input.amount,
       chargeReturned: Number(chargeReturned),

@@ -1,58 +1,41 @@
-import { CODES, MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
-import type { MerchantReceipt } from '../../../services/contract/scanToPay.ts';
-import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler, InStatementSessionHandler } from '../../handler.ts';
-import { moneyStatement } from '../../ledger/ledger.ts';
-import { payloadHash } from '../../ledger/idempotent.ts';
-import { purposeHash } from '../payPassword/authorizations.ts';
-import { hashToken } from '../session/sessions.ts';
-import { memberIdOf } from '../members/moneyMembers.ts';
-import { payableCode } from './codes.ts';
+import { memberIdOf } from '../../entities/members.ts';
+import { payCode, payableCode, quote } from '../../merchantPayment/index.ts';
 
-const PAY = 'pay/merchant/pay';
+/**
+ * Scan to pay: the member's side of paying a merchant by its code. The rules, the quote and the
+ * posting are the payment module's (server/merchantPayment/), shared with the payment-code flows.
+ */
 
 /**
  * What the scanned code pays, before the payer types an amount and the pay password: the merchant's
  * name, the store, the category, a dynamic code's amount. Every refusal the payment would give for
- * the code itself is given here already (codes.ts), and paying one's own store is MCH10014.
+ * the code itself is given here already, paying one's own merchant (MCH10014) included.
  */
 const resolveCode: Handler<'pay/merchant/resolveCode'> = async (input, ctx) => {
-  const code = await payableCode(ctx.db, input.code);
-  if (code.ownerMemberId === memberIdOf(ctx)) throw new DomainError(MERCHANT_CODES.payingOwnStore);
+  const code = await payableCode(ctx.db, memberIdOf(ctx), input.code);
   return {
     serial: code.serial,
-    kind: code.kind === 'dynamic' ? 'dynamic' : 'static',
+    kind: code.method === 'dynamic' ? ('dynamic' as const) : ('static' as const),
     merchantName: code.merchantName,
     storeName: code.storeName,
     mcc: code.mcc,
-    amount: code.kind === 'dynamic' ? code.amount : null,
+    amount: code.method === 'dynamic' ? Number(code.figures!.amount) : null,
     expiresAt: code.expiresAt ? code.expiresAt.toISOString() : null,
   };
 };
 
+/** What paying will come to (the payment module's quote): for a code and the amount typed, or for a cashier's charge on the member's payment code. */
+const quoteMerchantPayment: Handler<'pay/merchant/quote'> = async (input, ctx) => quote(ctx.db, memberIdOf(ctx), input);
+
 /**
- * Pays a merchant in one round trip: the money-call pattern's SQL form (server/ledger/README.md),
- * as the transfer. `scan_to_pay_in_session` (migration 021) checks the session (registered below as
- * checking it in its statement), claims the requestNo (a replay answers what the first call
- * answered, FND10002 for another payload), spends the pay confirmation for this payment, resolves
- * the serial (a dynamic code locked and paid once), and pays through `merchant_pay`, the one
- * function every merchant payment goes through; the answer or the refusal is stored.
+ * Pays a merchant in one round trip: the payment module's `payCode`, the money-call pattern's SQL
+ * form (server/ledger/README.md) — registered below as checking the session in its statement.
  */
-const pay: InStatementSessionHandler<typeof PAY>['handle'] = async (input, ctx) => {
-  const session = ctx.session;
-  const [outcome] = await moneyStatement<{ code: string; detail: string; answer: MerchantReceipt | null }>(
-    ctx.db,
-    'scan_to_pay_in_session',
-    'SELECT * FROM scan_to_pay_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-    [session.tokenHash, session.idleSeconds, session.granularitySeconds, ctx.requestNo, payloadHash(PAY, input), hashToken(input.payToken),
-      purposeHash({ service: PAY, amount: input.amount, counterparty: input.serial }), input.serial, input.amount],
-  );
-  if (outcome!.code === CODES.forbidden) throw new DomainError(CODES.forbidden, 403);
-  if (outcome!.code !== CODES.ok) throw new DomainError(outcome!.code, 200, outcome!.detail || undefined);
-  return outcome!.answer!;
-};
+const pay: InStatementSessionHandler<'pay/merchant/pay'>['handle'] = (input, ctx) => payCode(ctx, input);
 
 export const scanToPayHandlers = {
   'pay/merchant/resolveCode': resolveCode,
-  [PAY]: { sessionCheck: 'inStatement', handle: pay },
+  'pay/merchant/quote': quoteMerchantPayment,
+  'pay/merchant/pay': { sessionCheck: 'inStatement', handle: pay },
 } satisfies FlowHandlers<'scanToPay'>;

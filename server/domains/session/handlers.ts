@@ -1,8 +1,8 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler, HandlerContext, FlowHandlers } from '../../handler.ts';
-import { revokeSession } from './sessions.ts';
-import { PROFILE_COLUMNS, profileOf, type MemberRow } from '../members/accounts.ts';
+import { revokeSession } from '../../auth/sessions.ts';
+import { PROFILE_COLUMNS, profileOf, type MemberRow } from '../../entities/memberAccounts.ts';
 
 function memberOf(ctx: HandlerContext) {
   if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);

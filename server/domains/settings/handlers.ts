@@ -1,7 +1,7 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { PROFILE_COLUMNS, profileOf, type MemberRow } from '../members/accounts.ts';
+import { PROFILE_COLUMNS, profileOf, type MemberRow } from '../../entities/memberAccounts.ts';
 
 const settingMain: Handler<'common/setting/main'> = async (_input, ctx) => {
   if (ctx.principal?.audience !== 'member') throw new DomainError(CODES.forbidden, 403);

@@ -1,10 +1,10 @@
 import { ACCOUNT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts';
 import type { Handler, FlowHandlers } from '../../handler.ts';
-import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
-import { CaptchaPass, requireCaptchaIfSuspicious, recordFailure } from '../captcha/captcha.ts';
-import { countAccountLookup } from '../captcha/lookups.ts';
-import { findMember, hashPassword, isStrongPassword, maskDestination, openTicket, PROFILE_COLUMNS, signIn, useTicket, type MemberRow } from '../members/accounts.ts';
+import { consumeCode, issueCode } from '../../auth/oneTimeCodes.ts';
+import { CaptchaPass, requireCaptchaIfSuspicious, recordFailure } from '../../auth/captcha.ts';
+import { countAccountLookup } from '../../auth/lookups.ts';
+import { findMember, hashPassword, isStrongPassword, maskDestination, openTicket, PROFILE_COLUMNS, signIn, useTicket, type MemberRow } from '../../entities/memberAccounts.ts';
 
 type Identity = { memberType: 'individual'; mobile: string } | { memberType: 'enterprise'; email: string };
 

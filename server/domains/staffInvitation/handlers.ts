@@ -5,9 +5,10 @@ import { enqueueMessage } from '../../adapters/messages.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { messageText, normaliseLanguage } from '../../i18n.ts';
-import { ownedStore, ownerOnly } from '../merchantOpening/merchants.ts';
-import { hashToken } from '../session/sessions.ts';
-import { INVITATION_SELECT, invitationById, toSentInvitation, type InvitationRow } from './invitations.ts';
+import { ownedStore } from '../../entities/stores.ts';
+import { ownerOnly } from '../../entities/merchants.ts';
+import { hashToken } from '../../auth/sessions.ts';
+import { INVITATION_SELECT, invitationById, refuseSettled, toSentInvitation, type InvitationRow } from '../../entities/staffInvitations.ts';
 
 /**
  * The merchant invites staff (`/app/addstaff`, the staffInvitation chart): by SMS, by e-mail or by
@@ -78,13 +79,6 @@ const listInvitations: Handler<'merchant/staff/invitations'> = async (_input, ct
   const { rows } = await ctx.db.query<InvitationRow>(`${INVITATION_SELECT} WHERE i.merchant_id = $1 ORDER BY i.created_at DESC, i.id DESC LIMIT 100`, [merchant.id]);
   return { invitations: rows.map(toSentInvitation) };
 };
-
-/** The refusal for an invitation that can no longer change: expired, withdrawn or answered. */
-export function refuseSettled(row: InvitationRow): void {
-  if (row.state === 'expired') throw new DomainError(STAFF_CODES.invitationExpired);
-  if (row.state === 'withdrawn') throw new DomainError(STAFF_CODES.invitationWithdrawn);
-  if (row.state !== 'sent') throw new DomainError(STAFF_CODES.invitationAnswered);
-}
 
 /** The owner's own invitation; another merchant's (or none) is STF10006, as for withdrawing. */
 const invitationDetail: Handler<'merchant/staff/invitationDetail'> = async (input, ctx) => {

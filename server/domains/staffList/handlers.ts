@@ -3,7 +3,7 @@ import type { StaffMember } from '../../../services/contract/staffList.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { ownerOnly, type MerchantRow } from '../merchantOpening/merchants.ts';
+import { ownerOnly, type MerchantRow } from '../../entities/merchants.ts';
 
 /**
  * The merchant's staff (`/app/stafflist`, `/app/staffdetail`): name, phone (in full: the owner's own

@@ -3,8 +3,8 @@ import { LEGACY_HEADERS } from '../../../services/contract/answerCodes.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { normaliseLanguage } from '../../i18n.ts';
-import { authenticate } from '../session/sessions.ts';
-import { writeAudit } from '../platform/audit.ts';
+import { authenticate } from '../../auth/sessions.ts';
+import { writeAudit } from '../../entities/audit.ts';
 import { batchSerials } from './handlers.ts';
 import { stickerSheet } from './sheet.ts';
 

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/index.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { writeAudit } from '../platform/audit.ts';
-import { operatorIdOf } from '../session/principal.ts';
-import { insertCodes } from '../codeBinding/codes.ts';
+import { writeAudit } from '../../entities/audit.ts';
+import { operatorIdOf } from '../../auth/principal.ts';
+import { insertCodes } from '../../entities/collectionCodes.ts';
 
 /**
  * Operators issue batches of unbound collection-code stickers (serials `KW` + 10 random digits) in

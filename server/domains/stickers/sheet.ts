@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts, fill, grayscale, popGraphicsState, pushGrap
 import { encode } from 'uqr';
 import { BRAND_GREEN_RGB, WALLET_MARK, WALLET_NAME } from '../../../services/brand.ts';
 import { messageText, type Language } from '../../i18n.ts';
-import { stickerPayload } from '../codeBinding/codes.ts';
+import { stickerPayload } from '../../entities/collectionCodes.ts';
 import { ZH_TAGLINE } from './glyphs/zhTagline.ts';
 
 /**

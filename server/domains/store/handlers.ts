@@ -2,8 +2,9 @@ import { CODES, MERCHANT_CODES } from '../../../services/contract/answerCodes.ts
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { insertCodes } from '../codeBinding/codes.ts';
-import { STORE_COLUMNS, merchantOf, ownedMerchant, ownedStore, toStore, type StoreRow } from '../merchantOpening/merchants.ts';
+import { insertCodes } from '../../entities/collectionCodes.ts';
+import { STORE_COLUMNS, ownedStore, toStore, type StoreRow } from '../../entities/stores.ts';
+import { merchantOf, ownedMerchant } from '../../entities/merchants.ts';
 
 /**
  * Stores (spec §3): name, address, description, business days, opening hours and a photo, for the

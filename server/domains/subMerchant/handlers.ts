@@ -2,7 +2,7 @@ import provinces from '../../../services/data/angola/provinces.json' with { type
 import { MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { MERCHANT_COLUMNS, merchantOf, toMerchantSummary, type MerchantRow } from '../merchantOpening/merchants.ts';
+import { MERCHANT_COLUMNS, merchantOf, toMerchantSummary, type MerchantRow } from '../../entities/merchants.ts';
 
 /**
  * Sub-merchants: outlets or franchises a merchant registers under itself. They have their own

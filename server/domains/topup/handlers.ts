@@ -6,12 +6,12 @@ import type { Handler, FlowHandlers } from '../../handler.ts';
 import type { BankOperationStatus } from '../../adapters/bank.ts';
 import { memberAccount, moneyTransaction, post, systemAccount } from '../../ledger/ledger.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
-import { consumeCode, issueCode } from '../oneTimeCodes/oneTimeCodes.ts';
-import { consumePayAuthorization } from '../payPassword/authorizations.ts';
+import { consumeCode, issueCode } from '../../auth/oneTimeCodes.ts';
+import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
 import { LUANDA_DAY } from '../../ledger/limits.ts';
-import { memberIdOf, moneyMember, requireVerified } from '../members/moneyMembers.ts';
-import { bankLabel, channelOf } from '../bank/channels.ts';
-import { activeCard, maskCardNo, maskMobile } from '../bank/boundCards.ts';
+import { memberIdOf, moneyMember, requireVerified } from '../../entities/members.ts';
+import { bankLabel, channelOf } from '../../entities/bankChannels.ts';
+import { activeCard, maskCardNo, maskMobile } from '../../entities/cards.ts';
 
 /**
  * Top-up from a bound card: applyTopup (limits; SMS code to the card's mobile) → verifyTopupCode

@@ -4,9 +4,9 @@ import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler, InStatementSessionHandler } from '../../handler.ts';
 import { moneyStatement } from '../../ledger/ledger.ts';
 import { payloadHash } from '../../ledger/idempotent.ts';
-import { purposeHash } from '../payPassword/authorizations.ts';
-import { hashToken } from '../session/sessions.ts';
-import { memberIdOf, moneyMember } from '../members/moneyMembers.ts';
+import { purposeHash } from '../../ledger/payAuthorizations.ts';
+import { hashToken } from '../../auth/sessions.ts';
+import { memberIdOf, moneyMember } from '../../entities/members.ts';
 
 const SERVICE = 'wallet/transfer/doTransfer';
 const e164 = (national: string) => `+244${national}`;

@@ -1,6 +1,6 @@
 import type { Handler, FlowHandlers } from '../../handler.ts';
 import { memberBalances } from '../../ledger/ledger.ts';
-import { memberIdOf, moneyMember } from '../members/moneyMembers.ts';
+import { memberIdOf, moneyMember } from '../../entities/members.ts';
 
 /** Cashback ever received: the sum of the credits to the member's cashback account. */
 async function cashbackTotal(ctx: Parameters<Handler<'wallet/member/getUserAssets'>>[1], memberId: string): Promise<bigint> {

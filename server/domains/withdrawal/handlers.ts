@@ -7,11 +7,11 @@ import type { BankOperationStatus } from '../../adapters/bank.ts';
 import { memberAccount, memberBalances, moneyTransaction, post, systemAccount } from '../../ledger/ledger.ts';
 import { gatherSettlement, ownMerchant, settlementBalance } from '../../ledger/settlement.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
-import { consumePayAuthorization } from '../payPassword/authorizations.ts';
+import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
 import { LUANDA_DAY, spendOutgoingLimit } from '../../ledger/limits.ts';
-import { memberIdOf, moneyMember, requireVerified } from '../members/moneyMembers.ts';
-import { bankLabel, channelOf, serviceCharge, type Channel } from '../bank/channels.ts';
-import { activeCard, activeCards, maskCardNo, toBoundCard } from '../bank/boundCards.ts';
+import { memberIdOf, moneyMember, requireVerified } from '../../entities/members.ts';
+import { bankLabel, channelOf, serviceCharge, type Channel } from '../../entities/bankChannels.ts';
+import { activeCard, activeCards, maskCardNo, toBoundCard } from '../../entities/cards.ts';
 
 /**
  * Withdrawal to a bound debit card (spec §5: amount ≤ available, the bank's limits per

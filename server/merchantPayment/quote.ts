@@ -1,0 +1,139 @@
+import { CODES } from '../../services/contract/answerCodes.ts';
+import type { MerchantQuote, PaymentAdjustment } from '../../services/contract/scanToPay.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
+import { adjustmentsOf } from './extensions.ts';
+
+/**
+ * `quote`: what paying a merchant will come to, before the pay password — the amount, the merchant's
+ * service charge, the promotions' adjustments (extensions.ts) and what the member pays, with the
+ * merchant's and store's names. Computed by the SQL functions of migration 027 (merchant_code_quote,
+ * merchant_charge_quote, both through merchant_payment_quote), which `pay` (pay.ts) posts from, so
+ * the figures shown are the figures posted. Every refusal is a DomainError with the code the
+ * payment itself would give.
+ */
+
+export type PaymentMethod = 'static' | 'dynamic' | 'paymentCode';
+
+/** The figures of a quote, in cêntimos: what pay posts. */
+export interface QuoteFigures {
+  /** The price. */
+  amount: bigint;
+  /** The merchant's service charge: its rate of the amount rounded up to the cêntimo, at most its cap. */
+  charge: bigint;
+  adjustments: PaymentAdjustment[];
+  /** What leaves the member's balance: the amount less the adjustments' discount. */
+  payable: bigint;
+}
+
+/** Where a quoted payment goes, and who is shown. */
+interface QuoteParty {
+  method: PaymentMethod;
+  merchantName: string;
+  storeName: string;
+  mcc: string;
+  storeId: string;
+  /** The owning merchant: its settlement shards are credited. */
+  ownerId: string;
+  ownerMemberId: string;
+  expiresAt: Date | null;
+}
+
+/** A scanned code's quote; `figures` null for a static code quoted before the member typed an amount. */
+export interface CodeQuote extends QuoteParty {
+  serial: string;
+  kind: 'sticker' | 'store' | 'dynamic';
+  bindingId: string | null;
+  /** Who made a dynamic code: the payment's cashier. */
+  createdBy: string | null;
+  figures: QuoteFigures | null;
+}
+
+/** A payment-code charge's quote, for the member it charges. */
+export interface ChargeQuote extends QuoteParty {
+  chargeId: string;
+  payer: string;
+  cashierId: string;
+  figures: QuoteFigures;
+}
+
+type FiguresRow = { amount: string | null; charge: string | null; adjustments: unknown; payable: string | null };
+
+const figuresOf = (row: FiguresRow): QuoteFigures | null =>
+  row.amount === null ? null : { amount: BigInt(row.amount), charge: BigInt(row.charge!), adjustments: adjustmentsOf(row.adjustments), payable: BigInt(row.payable!) };
+
+/**
+ * A scanned code's quote for `payer`: the code's refusals (MCH10006 unknown, MCH10007 unbound,
+ * MCH10005 closed, MCH10009 paid, MCH10008 expired), MCH10011 an amount that is not a dynamic
+ * code's, MCH10014 one's own merchant. `amount` null: a dynamic code's own, none for a static one.
+ */
+export async function quoteCode(db: Queryable, payer: string, serial: string, amount: bigint | null): Promise<CodeQuote> {
+  const { rows } = await db.query<FiguresRow & {
+    refusal: string | null; serial: string; kind: CodeQuote['kind']; method: 'static' | 'dynamic'; expires_at: Date | null; created_by: string | null; binding_id: string | null;
+    store_id: string; store_name: string; merchant_name: string; mcc: string; owner_id: string; owner_member_id: string;
+  }>(
+    `SELECT refusal, serial, kind, method, expires_at, created_by::text, binding_id::text, store_id::text, store_name, merchant_name, mcc,
+            owner_id::text, owner_member_id::text, amount::text, charge::text, adjustments, payable::text
+       FROM merchant_code_quote($1, $2, $3)`,
+    [payer, serial, amount === null ? null : amount.toString()],
+  );
+  const row = rows[0]!;
+  if (row.refusal) throw new DomainError(row.refusal);
+  return {
+    method: row.method, serial: row.serial, kind: row.kind, merchantName: row.merchant_name, storeName: row.store_name, mcc: row.mcc,
+    storeId: row.store_id, ownerId: row.owner_id, ownerMemberId: row.owner_member_id, bindingId: row.binding_id, createdBy: row.created_by,
+    expiresAt: row.expires_at ? new Date(row.expires_at) : null, figures: figuresOf(row),
+  };
+}
+
+/**
+ * A payment-code charge's quote for the member it charges: MCH10013 not theirs or no longer
+ * waiting, MCH10008 past its window, MCH10014 their own merchant. `lock` first takes the charge's
+ * row (FOR UPDATE), as paying it must: two confirmations of one charge take turns, and the second
+ * is quoted after the first paid it (MCH10013).
+ */
+export async function quoteCharge(db: Queryable, payer: string, chargeId: string, options: { lock?: boolean } = {}): Promise<ChargeQuote> {
+  if (options.lock) await db.query('SELECT 1 FROM payment_code_charges WHERE id = $1 AND member_id = $2 FOR UPDATE', [chargeId, payer]);
+  const { rows } = await db.query<FiguresRow & {
+    refusal: string | null; charge_id: string; store_id: string; store_name: string; merchant_name: string; mcc: string; owner_id: string;
+    owner_member_id: string; cashier_id: string; expires_at: Date;
+  }>(
+    `SELECT refusal, charge_id::text, store_id::text, store_name, merchant_name, mcc, owner_id::text, owner_member_id::text, cashier_id::text,
+            expires_at, amount::text, charge::text, adjustments, payable::text
+       FROM merchant_charge_quote($1, $2)`,
+    [payer, chargeId],
+  );
+  const row = rows[0]!;
+  if (row.refusal) throw new DomainError(row.refusal);
+  return {
+    method: 'paymentCode', chargeId: row.charge_id, payer, cashierId: row.cashier_id, merchantName: row.merchant_name, storeName: row.store_name,
+    mcc: row.mcc, storeId: row.store_id, ownerId: row.owner_id, ownerMemberId: row.owner_member_id, expiresAt: new Date(row.expires_at),
+    figures: figuresOf(row)!,
+  };
+}
+
+/** What the member asks to have quoted (`pay/merchant/quote`): a code with the amount they typed, or a charge on their payment code. */
+export type QuoteRequest = { serial: string; amount?: number } | { chargeId: string };
+
+/** The quote as the contract answers it (`pay/merchant/quote`). */
+export async function quote(db: Queryable, payer: string, request: QuoteRequest): Promise<MerchantQuote> {
+  const quoted = 'chargeId' in request
+    ? await quoteCharge(db, payer, request.chargeId)
+    : await quoteCode(db, payer, request.serial, request.amount === undefined ? null : BigInt(request.amount));
+  // a static code has no price until the member types one
+  if (!quoted.figures) throw new DomainError(CODES.invalidParameters, 200, 'amount');
+  const { amount, charge, adjustments, payable } = quoted.figures;
+  return {
+    method: quoted.method,
+    serial: 'serial' in quoted ? quoted.serial : null,
+    chargeId: 'chargeId' in quoted ? quoted.chargeId : null,
+    merchantName: quoted.merchantName,
+    storeName: quoted.storeName,
+    mcc: quoted.mcc,
+    amount: Number(amount),
+    charge: Number(charge),
+    adjustments,
+    payable: Number(payable),
+    expiresAt: quoted.expiresAt ? quoted.expiresAt.toISOString() : null,
+  };
+}
