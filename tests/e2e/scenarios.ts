@@ -20,6 +20,17 @@ export async function expectSignedIn(ctx: E2eContext, name: string | null, langu
 export const hubTabs = (ctx: E2eContext, language: 'pt' | 'en' = 'pt') => ctx.page.getByRole('navigation', { name: language === 'pt' ? 'Navegação' : 'Navigation' });
 
 /** Logging out from the hub: "Me" in its tab bar, then the settings' log-out button. */
+/**
+ * The app has taken the page over (React's fiber on its first button): a page the server rendered
+ * shows its buttons before its script runs, and a press then does nothing (a person would press again).
+ */
+export async function appLive(ctx: E2eContext) {
+  await ctx.page.waitForFunction(() => {
+    const button = document.querySelector('#root button');
+    return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber'));
+  }, undefined, { timeout: 15_000 });
+}
+
 export async function logOut(ctx: E2eContext, language: 'pt' | 'en' = 'pt') {
   await hubTabs(ctx, language).getByRole('link', { name: language === 'pt' ? 'Eu' : 'Me', exact: true }).click();
   await ctx.page.getByRole('button', { name: language === 'pt' ? 'Terminar sessão' : 'Log out' }).click();
@@ -266,6 +277,7 @@ async function newcomerJourney(ctx: E2eContext, language: 'pt' | 'en', mobile: s
   await ctx.page.getByRole('link', { name: x.signIn }).first().waitFor();
   // by SMS
   await ctx.page.goto(`${ctx.baseUrl}/app/login`);
+  await appLive(ctx);
   await ctx.page.getByRole('button', { name: x.sms }).click();
   await ctx.page.getByLabel(x.mobile).fill(mobile);
   let before = await outboxCount(ctx, mobile);
@@ -350,6 +362,7 @@ scenarios.push(
       if (await ctx.page.evaluate(() => localStorage.getItem('UserInfo')) !== null) throw new Error('logout left the user stored');
 
       await ctx.page.goto(`${ctx.baseUrl}/app/login?language=en`);
+      await appLive(ctx);
       await ctx.page.getByRole('button', { name: 'SMS code' }).click();
       await ctx.page.getByLabel('Mobile number').fill('943000002');
       const before = await outboxCount(ctx, '943000002');
