@@ -121,7 +121,7 @@ describe.each(engines)('payment alert waits under load on %s', (engine) => {
       await settled();
       const began = Date.now();
       const payToken = await confirm(12_300);
-      await otherReadsFor(200); // warm
+      const before = await otherReadsFor(200); // warm, and what a read costs on this machine now
       const paid = await scanPay(12_300, payToken);
       // right after the payment's answer: the watcher it poked is reading and waking the waits meanwhile
       const reads = await otherReadsFor(1_000);
@@ -129,7 +129,9 @@ describe.each(engines)('payment alert waits under load on %s', (engine) => {
       expect(answered).toHaveLength(3);
       for (const answer of answered) expect(answer.bizContent.payments.map((p: { paymentId: string }) => p.paymentId)).toEqual([paid.paymentId]);
       expect(Date.now() - began).toBeLessThan(HOLD_MS / 2); // woken, not timed out
-      if (engine === 'pglite') expect(Math.max(...reads)).toBeLessThan(100);
+      // under 100 ms on PGlite; on a machine loaded by other work every read is slower, the ones before the payment too:
+      // measured against those, so that the test tells the storm of queries (seconds, before) from a busy machine
+      if (engine === 'pglite') expect(Math.max(...reads)).toBeLessThan(Math.max(100, 4 * Math.max(...before)));
       // every slot is given back: the member may wait again
       expect(paymentWatch(server.db).holding()).toBe(0);
       const again = send(WAIT, { after: cursor }, shop.token);
