@@ -12,12 +12,12 @@ import { paymentAdjustment, type PaymentAdjustment } from '../../services/contra
  *    part of the amount the member does not pay (discounts, coupons), so `payable = amount −
  *    discount`. `merchant_payment_quote` calls it for every way of paying (a scanned code, a payment-
  *    code charge), and `merchant_pay` posts exactly what it gave: what the member confirms is what
- *    is posted. Today it gives nothing: `'[]'`, 0.
+ *    is posted. Migration 028 gives the promotions' (discount, coupon, cashback).
  * 2. **post** — what the extension records and moves, in the payment's transaction, after its two
  *    postings and its record: `merchant_payment_apply(payment id, the payment's ledger key, payer,
  *    owner merchant, the settlement shard it credited, adjustments)`, called by `merchant_pay` only
  *    when the quote has adjustments (so a payment without a promotion pays nothing for the hook).
- *    Today no extension applies, and the function refuses to be called.
+ *    Migration 028 takes the promotions' budgets, stocks and limits there and posts the cashback.
  *
  * A new promotion is therefore: its entry in PAYMENT_EXTENSIONS below (its name and the kinds of
  * adjustment it gives: the typed list the quote's adjustments are read against, so an adjustment
@@ -49,8 +49,17 @@ export interface PaymentExtension {
   migration: string;
 }
 
-/** The payment's extensions, in the order their parts run in the two hooks. None yet: the promotions' issue adds the first. */
-export const PAYMENT_EXTENSIONS: readonly PaymentExtension[] = [];
+/**
+ * The payment's extensions, in the order their parts run in the two hooks (the stacking order,
+ * README "Promotions"): the merchant's discount off the price, the member's coupon off what is
+ * left, the cashback on what the member pays. Their SQL: migration 028 (`promotions_quote` behind
+ * `merchant_payment_adjustments`, and `merchant_payment_apply`).
+ */
+export const PAYMENT_EXTENSIONS: readonly PaymentExtension[] = [
+  { name: 'discount', kinds: ['discount'], migration: '028_promotions.sql' },
+  { name: 'coupon', kinds: ['coupon'], migration: '028_promotions.sql' },
+  { name: 'cashback', kinds: ['cashback'], migration: '028_promotions.sql' },
+];
 
 /**
  * A quote's adjustments as SQL gave them, checked against the contract and the declared

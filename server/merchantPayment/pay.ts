@@ -38,14 +38,15 @@ export function sqlRefusal(error: unknown): unknown {
  * server/handler.ts). A replay of the requestNo answers what the first call answered; another
  * payload under it is FND10002; every refusal is stored as the answer.
  */
-export async function payCode(ctx: InStatementSessionContext, input: { serial: string; amount: number; payToken: string }): Promise<MerchantReceipt> {
+export async function payCode(ctx: InStatementSessionContext, input: { serial: string; amount: number; payToken: string; payable?: number; cashback?: number }): Promise<MerchantReceipt> {
   const session = ctx.session;
   const [outcome] = await moneyStatement<{ code: string; detail: string; answer: MerchantReceipt | null }>(
     ctx.db,
     'scan_to_pay_in_session',
-    'SELECT * FROM scan_to_pay_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    'SELECT * FROM scan_to_pay_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
     [session.tokenHash, session.idleSeconds, session.granularitySeconds, ctx.requestNo, payloadHash(PAY_CODE, input), hashToken(input.payToken),
-      purposeHash({ service: PAY_CODE, amount: input.amount, counterparty: input.serial }), input.serial, input.amount],
+      purposeHash({ service: PAY_CODE, amount: input.amount, counterparty: input.serial }), input.serial, input.amount,
+      input.payable ?? null, input.cashback ?? null],
   );
   if (outcome!.code === CODES.forbidden) throw new DomainError(CODES.forbidden, 403);
   if (outcome!.code !== CODES.ok) throw new DomainError(outcome!.code, 200, outcome!.detail || undefined);

@@ -142,6 +142,24 @@ export const STAFF_CODES = {
   recordUnknown: 'STF10013',
 } as const;
 
+/** Refusals of the promotions at the till (README "Promotions"): paying with them, and making them. */
+export const PROMOTION_CODES = {
+  quoteChanged: 'PRM10001',
+  couponStockGone: 'PRM10002',
+  budgetGone: 'PRM10003',
+  memberLimitReached: 'PRM10004',
+  couponUnusable: 'PRM10005',
+  fundingShort: 'PRM10006',
+  ratioInvalid: 'PRM10010',
+  maxBelowMin: 'PRM10011',
+  limitInvalid: 'PRM10012',
+  endBeforeStart: 'PRM10013',
+  couponClaimed: 'PRM10014',
+  couponNotClaimable: 'PRM10015',
+  policyInvalid: 'PRM10016',
+  promotionEnded: 'PRM10017',
+} as const;
+
 export type Code =
   | (typeof CODES)[keyof typeof CODES]
   | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES]
@@ -149,7 +167,8 @@ export type Code =
   | (typeof LEDGER_CODES)[keyof typeof LEDGER_CODES]
   | (typeof CARD_CODES)[keyof typeof CARD_CODES]
   | (typeof MERCHANT_CODES)[keyof typeof MERCHANT_CODES]
-  | (typeof STAFF_CODES)[keyof typeof STAFF_CODES];
+  | (typeof STAFF_CODES)[keyof typeof STAFF_CODES]
+  | (typeof PROMOTION_CODES)[keyof typeof PROMOTION_CODES];
 
 /** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
 export const UPLOAD_LIMIT_MB = 10;
@@ -158,7 +177,7 @@ export const UPLOAD_LIMIT_MB = 10;
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

@@ -42,12 +42,17 @@ export type MerchantReceipt = z.infer<typeof merchantReceipt>;
  * requestNo (a lost answer retried with it never pays twice). Refusals: the resolveCode ones,
  * MCH10011 an amount that differs from a dynamic code's, MCH10014 paying one's own store,
  * FND10001 not enough money, FND10003 a level limit, FND10004 not verified, FND10008 the pay
- * confirmation expired or was for another payment.
+ * confirmation expired or was for another payment; the promotions' (README "Promotions"):
+ * PRM10001 the quote changed since `payable` / `cashback` were shown (subMsg: the new payable;
+ * quote again), PRM10002 a coupon's stock ran out, PRM10003 a campaign's budget ran out, PRM10004
+ * the member's limit of a promotion was reached, PRM10005 the coupon was used meanwhile, PRM10006
+ * the merchant's settlement cannot fund its cashback. `payable`: what the quote said the member
+ * pays (left out: the price, `amount`); `cashback`: the cashback it showed (left out: not checked).
  */
 export const payMerchant = defineService({
   name: 'pay/merchant/pay',
   audience: 'member',
-  request: z.object({ serial: codeSerial, amount: positiveAmount, payToken: z.string().min(20).max(128) }),
+  request: z.object({ serial: codeSerial, amount: positiveAmount, payToken: z.string().min(20).max(128), payable: positiveAmount.optional(), cashback: cents.optional() }),
   response: merchantReceipt,
 });
 
@@ -55,7 +60,8 @@ export const payMerchant = defineService({
  * A promotion's or an earned draw's part in a payment (server/merchantPayment/extensions.ts): a
  * discount or a coupon lowers what the member pays (`amount` is what it takes off), cashback is
  * credited to the member after paying, a draw is the member's draw number (`reference`, amount 0).
- * None apply yet: every quote's list is empty until the promotions' issue.
+ * `reference` names what gave it: `discount:<policy id>`, `coupon:<the member's coupon id>`,
+ * `cashback:<policy id>` (server/db/migrations/028_promotions.sql).
  */
 export const paymentAdjustment = z.object({
   /** The extension that gave it (PAYMENT_EXTENSIONS' name). */

@@ -244,11 +244,13 @@ describe.each(engines)('the payment module on %s', (engine) => {
 });
 
 describe('the extension point', () => {
-  it('has no extension yet, and reads a quote’s adjustments only from declared ones', () => {
-    expect(PAYMENT_EXTENSIONS).toEqual([]);
+  it('has the promotions in their stacking order, and reads a quote’s adjustments only from declared ones', () => {
+    expect(PAYMENT_EXTENSIONS.map((e) => [e.name, e.kinds])).toEqual([['discount', ['discount']], ['coupon', ['coupon']], ['cashback', ['cashback']]]);
     expect(adjustmentsOf('[]')).toEqual([]);
     const cashback = { extension: 'cashback', kind: 'cashback', amount: 100, reference: null };
-    expect(() => adjustmentsOf([cashback])).toThrow(/no such extension/);
+    expect(adjustmentsOf([cashback])).toEqual([cashback]);
+    expect(() => adjustmentsOf([{ ...cashback, extension: 'draw', kind: 'draw' }])).toThrow(/no such extension/);
+    expect(() => adjustmentsOf([{ ...cashback, kind: 'coupon' }])).toThrow(/no such extension/);
     expect(adjustmentsOf([cashback], [{ name: 'cashback', kinds: ['cashback'], migration: '028_cashback.sql' }])).toEqual([cashback]);
     expect(() => adjustmentsOf([{ ...cashback, amount: -1 }], [{ name: 'cashback', kinds: ['cashback'], migration: '028_cashback.sql' }])).toThrow();
   });
