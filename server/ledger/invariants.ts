@@ -32,6 +32,17 @@ export interface InvariantReport {
    * charge (or, refunded whole, not all of it).
    */
   refundsUnmatched: string[];
+  /**
+   * Promotions that are not what the ledger says (README "Promotions"): a cashback policy whose
+   * records' sum and count are not its payments' (payment_promotions), its budget less what its
+   * slices hold, nor the ledger's movements out of its funding account (its records' transfers: the
+   * cashback from that account to the payer's cashback account); a member's usage row that is not
+   * their records' (or over its limits); a coupon whose stock less its slices is not its uses; a
+   * discount policy whose activity limit less its slices is not its uses; a payment whose discount
+   * is not its discount and coupon; a cashback record whose clawback is not its refunds' and their
+   * postings'; the marketing funding shards' balance not the platform's cashback less clawbacks.
+   */
+  promotionsUnmatched: string[];
 }
 
 /** The ledger's invariants, checked in one snapshot (run inside a REPEATABLE READ transaction for a consistent view). */
@@ -65,10 +76,12 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
   const mismatched = await db.query<{ id: string }>(
     `SELECT m.id::text FROM merchants m
        LEFT JOIN LATERAL (SELECT coalesce(sum(balance), 0) AS total FROM ledger_accounts WHERE member_id = m.member_id AND kind = 'settlement') s ON true
-       LEFT JOIN LATERAL (SELECT coalesce(sum(amount - charge - refunded), 0) AS net FROM merchant_payments WHERE merchant_id = m.id) p ON true
+       LEFT JOIN LATERAL (SELECT coalesce(sum(amount - discount - charge - refunded), 0) AS net FROM merchant_payments WHERE merchant_id = m.id) p ON true
+       LEFT JOIN LATERAL (SELECT coalesce(sum(r.cashback_amount - r.clawed_back), 0) AS cashback FROM cashback_records r JOIN cashback_policies c ON c.id = r.policy_id
+                           WHERE c.funding = 'settlement' AND c.merchant_id = m.id) cb ON true
        LEFT JOIN LATERAL (SELECT coalesce(sum(amount + charge), 0) AS out FROM withdrawals WHERE member_id = m.member_id AND source = 'settlement' AND state <> 'FAILED') w ON true
        LEFT JOIN LATERAL (SELECT coalesce(sum(charge_returned), 0) AS back FROM merchant_refunds WHERE merchant_id = m.id) r ON true
-      WHERE m.parent_id IS NULL AND s.total <> p.net + r.back - w.out
+      WHERE m.parent_id IS NULL AND s.total <> p.net + r.back - w.out - cb.cashback
       ORDER BY m.id`,
   );
   const unmatched = await db.query<{ id: string }>(
@@ -79,7 +92,7 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
        LEFT JOIN ledger_accounts credit ON credit.id = t.credit_account_id
        LEFT JOIN stores st ON st.id = p.store_id
        LEFT JOIN merchants sm ON sm.id = st.merchant_id
-      WHERE m.id IS NULL OR t.id IS NULL OR t.amount <> p.amount
+      WHERE m.id IS NULL OR t.id IS NULL OR t.amount <> p.amount - p.discount
          OR debit.member_id IS DISTINCT FROM p.payer_id OR debit.kind <> 'available'
          OR credit.member_id IS DISTINCT FROM m.member_id OR credit.kind <> 'settlement' OR credit.shard <> p.settlement_shard
          OR sm.id IS NULL OR coalesce(sm.parent_id, sm.id) <> p.merchant_id
@@ -98,9 +111,10 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
      UNION ALL
      SELECT 'payment:' || p.id AS id FROM merchant_payments p
        LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS amount, coalesce(sum(charge_returned), 0) AS charge FROM merchant_refunds WHERE payment_id = p.id) r ON true
-      WHERE p.refunded > 0 AND (p.refunded <> r.amount OR r.charge > p.charge OR (p.refunded = p.amount AND r.charge <> p.charge))
+      WHERE p.refunded > 0 AND (p.refunded <> r.amount OR r.charge > p.charge OR (p.refunded = p.amount - p.discount AND r.charge <> p.charge))
      ORDER BY 1`,
   );
+  const promotions = await db.query<{ id: string }>(PROMOTIONS_UNMATCHED);
   const feeShards = await db.query<{ shard: number }>("SELECT shard FROM ledger_accounts WHERE kind = 'fee_income' AND member_id IS NULL ORDER BY shard");
   const haveFeeShards = new Set(feeShards.rows.map((r) => r.shard));
   const feeIncomeShardsWrong = [
@@ -119,7 +133,69 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
     feeIncomeShardsWrong,
     paymentsUnmatched: unmatched.rows.map((r) => r.id),
     refundsUnmatched: refundsUnmatched.rows.map((r) => r.id),
+    promotionsUnmatched: promotions.rows.map((r) => r.id),
   };
-  const broken = [report.driftedAccounts, report.unbalancedTransfers, report.negativeAccounts, report.merchantsWithWrongShards, report.settlementMismatches, report.feeIncomeShardsWrong, report.paymentsUnmatched, report.refundsUnmatched];
+  const broken = [report.driftedAccounts, report.unbalancedTransfers, report.negativeAccounts, report.merchantsWithWrongShards, report.settlementMismatches, report.feeIncomeShardsWrong, report.paymentsUnmatched, report.refundsUnmatched, report.promotionsUnmatched];
   return { ok: report.totalBalance === '0' && broken.every((list) => list.length === 0), ...report };
 }
+
+/** The promotions' checks (see `promotionsUnmatched`), each row naming what does not match. */
+const PROMOTIONS_UNMATCHED = `
+  SELECT 'cashback:' || c.id AS id FROM cashback_policies c
+    LEFT JOIN LATERAL (SELECT coalesce(sum(r.cashback_amount), 0) AS amount, count(*) AS n,
+                              count(*) FILTER (WHERE t.id IS NULL OR t.amount <> r.cashback_amount OR t.kind <> 'cashback'
+                                                  OR t.debit_account_id <> r.contributing_account_id OR t.credit_account_id <> r.beneficiary_account_id
+                                                  OR debit.kind <> CASE c.funding WHEN 'platform' THEN 'marketing_funding' ELSE 'settlement' END
+                                                  OR (c.funding = 'settlement' AND debit.member_id IS DISTINCT FROM o.member_id)
+                                                  OR credit.kind <> 'cashback' OR credit.member_id IS DISTINCT FROM r.beneficiary_member_id) AS wrong
+                         FROM cashback_records r
+                         LEFT JOIN ledger_transfers t ON t.id = r.transfer_id
+                         LEFT JOIN ledger_accounts debit ON debit.id = t.debit_account_id
+                         LEFT JOIN ledger_accounts credit ON credit.id = t.credit_account_id
+                         LEFT JOIN merchants o ON o.id = c.merchant_id
+                        WHERE r.policy_id = c.id) rec ON true
+    LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS amount, count(*) AS n FROM payment_promotions WHERE extension = 'cashback' AND policy_id = c.id) pp ON true
+    LEFT JOIN LATERAL (SELECT sum(amount_left) AS amount_left, sum(count_left) AS count_left, count(*) AS slices FROM promotion_slices WHERE kind = 'cashback' AND policy_id = c.id) sl ON true
+   WHERE rec.wrong > 0 OR rec.amount <> pp.amount OR rec.n <> pp.n
+      OR (c.budget_amount IS NOT NULL AND c.budget_amount - coalesce(sl.amount_left, 0) <> rec.amount)
+      OR (c.budget_count IS NOT NULL AND c.budget_count - coalesce(sl.count_left, 0) <> rec.n)
+      OR ((c.budget_amount IS NOT NULL OR c.budget_count IS NOT NULL) AND sl.slices <> promotion_slice_count())
+  UNION ALL
+  SELECT 'usage:' || u.kind || ':' || u.policy_id || ':' || u.member_id FROM promotion_usage u
+    LEFT JOIN LATERAL (SELECT coalesce(sum(pp.amount), 0) AS amount, count(*) AS n FROM payment_promotions pp JOIN merchant_payments p ON p.id = pp.payment_id
+                        WHERE pp.extension = u.kind AND pp.policy_id = u.policy_id AND p.payer_id = u.member_id) x ON true
+    LEFT JOIN cashback_policies c ON u.kind = 'cashback' AND c.id = u.policy_id
+    LEFT JOIN discount_policies d ON u.kind = 'discount' AND d.id = u.policy_id
+   WHERE u.amount <> x.amount OR u.count <> x.n
+      OR u.amount > coalesce(c.member_amount_limit, u.amount) OR u.count > coalesce(c.member_count_limit, u.count)
+      OR (d.statistics IN ('personalAmount', 'personalBusinessAmount') AND u.amount > d.accumulation_limit)
+      OR (d.statistics IN ('personalCount', 'personalBusinessCount') AND u.count > d.accumulation_limit)
+  UNION ALL
+  SELECT 'coupon:' || k.id FROM coupons k
+    LEFT JOIN LATERAL (SELECT sum(count_left) AS left_ FROM promotion_slices WHERE kind = 'coupon' AND policy_id = k.id) sl ON true
+    LEFT JOIN LATERAL (SELECT count(*) AS n FROM payment_promotions WHERE extension = 'coupon' AND policy_id = k.id) pp ON true
+    LEFT JOIN LATERAL (SELECT count(*) AS n FROM member_coupons WHERE coupon_id = k.id AND used_payment_id IS NOT NULL) used ON true
+   WHERE k.stock - coalesce(sl.left_, 0) <> pp.n OR pp.n <> used.n
+  UNION ALL
+  SELECT 'discount:' || d.id FROM discount_policies d
+    LEFT JOIN LATERAL (SELECT sum(amount_left) AS amount_left, sum(count_left) AS count_left FROM promotion_slices WHERE kind = 'discount' AND policy_id = d.id) sl ON true
+    LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS amount, count(*) AS n FROM payment_promotions WHERE extension = 'discount' AND policy_id = d.id) pp ON true
+   WHERE (d.statistics = 'personalBusinessAmount' AND d.activity_limit - coalesce(sl.amount_left, 0) <> pp.amount)
+      OR (d.statistics = 'personalBusinessCount' AND d.activity_limit - coalesce(sl.count_left, 0) <> pp.n)
+  UNION ALL
+  SELECT 'payment:' || p.id FROM merchant_payments p
+   WHERE (p.discount > 0 OR p.id IN (SELECT payment_id FROM payment_promotions))
+     AND p.discount <> (SELECT coalesce(sum(amount), 0) FROM payment_promotions WHERE payment_id = p.id AND extension IN ('discount', 'coupon'))
+  UNION ALL
+  SELECT 'clawback:' || r.id FROM cashback_records r
+    LEFT JOIN LATERAL (SELECT coalesce(sum(cr.due), 0) AS due, coalesce(sum(cr.clawed_back), 0) AS clawed,
+                              count(*) FILTER (WHERE cr.clawed_back > 0 AND (t.id IS NULL OR t.amount <> cr.clawed_back OR t.debit_account_id <> r.beneficiary_account_id
+                                                                            OR t.kind <> 'cashback_clawback')) AS wrong
+                         FROM cashback_refunds cr LEFT JOIN ledger_transfers t ON t.id = cr.transfer_id WHERE cr.cashback_id = r.id) x ON true
+   WHERE r.clawback_due <> x.due OR r.clawed_back <> x.clawed OR x.wrong > 0
+  UNION ALL
+  SELECT 'marketingFunding' FROM (SELECT coalesce(sum(balance), 0) AS total FROM ledger_accounts WHERE kind = 'marketing_funding' AND member_id IS NULL) f
+    CROSS JOIN (SELECT coalesce(sum(r.cashback_amount - r.clawed_back), 0) AS net FROM cashback_records r JOIN cashback_policies c ON c.id = r.policy_id
+                 WHERE c.funding = 'platform') g
+   WHERE f.total <> -g.net
+  ORDER BY 1`;

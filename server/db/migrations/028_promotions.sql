@@ -72,6 +72,7 @@ CREATE TABLE cashback_policies (
   CHECK (merchant_id IS NOT NULL OR funding = 'platform')
 );
 CREATE INDEX cashback_policies_active ON cashback_policies (merchant_id) WHERE status = 'active';
+CREATE INDEX cashback_policies_platform_active ON cashback_policies (id) WHERE status = 'active' AND merchant_id IS NULL;
 
 -- 3. Discount policies (spec §3): a discount off the price at the merchant's stores. Type `random`:
 -- ratio_bp of the price, kept within min … max, or (no ratio) a figure between min and max drawn
@@ -198,7 +199,9 @@ CREATE TABLE cashback_records (
   payment_id bigint NOT NULL UNIQUE,
   -- the payment's voucher (MP…)
   trade_voucher_no text NOT NULL,
-  policy_id bigint NOT NULL REFERENCES cashback_policies(id),
+  -- no foreign key: its check would KEY SHARE-lock the policy's row from every payment that gets its
+  -- cashback (the hot row again, migration 021); the ledger check matches records with policies
+  policy_id bigint NOT NULL,
   -- what the member paid (after discounts)
   consumer_amount bigint NOT NULL CHECK (consumer_amount > 0),
   cashback_amount bigint NOT NULL CHECK (cashback_amount > 0),
@@ -254,6 +257,12 @@ BEGIN
   adjustments := '[]'::jsonb;
   discount := 0;
   IF p_amount IS NULL OR p_amount <= 0 THEN RETURN; END IF;
+  IF NOT (EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id = p_owner)
+          OR EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id IS NULL)
+          OR EXISTS (SELECT 1 FROM discount_policies d WHERE d.status = 'active' AND d.merchant_id = p_owner)
+          OR EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.member_id = p_payer AND mc.used_payment_id IS NULL)) THEN
+    RETURN;
+  END IF;
 
   -- 1. the best discount policy of the merchant
   SELECT d.id, least(p_amount - 1, CASE WHEN d.ratio_bp IS NOT NULL THEN least(d.max_amount, greatest(d.min_amount, p_amount * d.ratio_bp / 10000))
@@ -337,19 +346,13 @@ BEGIN
 END;
 $$;
 
--- THE EXTENSION POINT, first half (migration 027's, same signature): the promotions' quote. The
--- EXISTS guards keep a payment into a merchant without any promotion (and a member without a
--- coupon there) at two index probes.
+-- THE EXTENSION POINT, first half (migration 027's, same signature): the promotions' quote.
+-- promotions_quote starts with the guards that keep a payment into a merchant without any
+-- promotion (and a member without a coupon there) at three index probes.
 CREATE OR REPLACE FUNCTION merchant_payment_adjustments(p_payer bigint, p_owner bigint, p_store bigint, p_method text, p_amount bigint)
 RETURNS TABLE (adjustments jsonb, discount bigint)
 LANGUAGE sql STABLE AS $$
-  SELECT coalesce(q.adjustments, '[]'::jsonb), coalesce(q.discount, 0::bigint)
-    FROM (SELECT 1) AS one
-    LEFT JOIN LATERAL promotions_quote(p_payer, p_owner, p_amount) AS q
-      ON p_amount IS NOT NULL
-     AND (EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND (c.merchant_id = p_owner OR c.merchant_id IS NULL))
-          OR EXISTS (SELECT 1 FROM discount_policies d WHERE d.status = 'active' AND d.merchant_id = p_owner)
-          OR EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.member_id = p_payer AND mc.used_payment_id IS NULL))
+  SELECT q.adjustments, q.discount FROM promotions_quote(p_payer, p_owner, p_amount) AS q
 $$;
 
 -- The quote (migration 027's, same signature), with the merchant's charge on what the merchant

@@ -44,15 +44,16 @@ const applyRefund: Handler<'merchant/refund/apply'> = async (input, ctx) => {
     const amount = BigInt(input.amount);
     await consumePayAuthorization(tx, ownerMember, input.payToken, { service: SERVICE, amount: input.amount, counterparty: input.recordId });
     const { where, params } = await visibleRows(tx, scope, {}, 2);
-    const { rows } = await tx.query<{ id: string; store_id: string; payer_id: string; amount: string; charge: string; refunded: string; voucher_no: string; request_no: string }>(
-      `SELECT p.id::text, p.store_id::text, p.payer_id::text, p.amount::text, p.charge::text, p.refunded::text, p.voucher_no, p.request_no
+    const { rows } = await tx.query<{ id: string; store_id: string; payer_id: string; amount: string; discount: string; charge: string; refunded: string; voucher_no: string; request_no: string }>(
+      `SELECT p.id::text, p.store_id::text, p.payer_id::text, p.amount::text, p.discount::text, p.charge::text, p.refunded::text, p.voucher_no, p.request_no
          FROM merchant_payments p LEFT JOIN code_bindings b ON b.id = p.binding_id
         WHERE p.id = $1 AND ${where.join(' AND ')} FOR UPDATE OF p`,
       [input.recordId, ...params],
     );
     const payment = rows[0];
     if (!payment) throw new DomainError(STAFF_CODES.recordUnknown);
-    const [paid, charge, refunded] = [BigInt(payment.amount), BigInt(payment.charge), BigInt(payment.refunded)];
+    // what the payer paid: the price less the discount and coupon the merchant gave (README "Promotions")
+    const [paid, charge, refunded] = [BigInt(payment.amount) - BigInt(payment.discount), BigInt(payment.charge), BigInt(payment.refunded)];
     if (refunded + amount > paid) throw new DomainError(STAFF_CODES.refundOverPaid, 200, String(paid - refunded));
     const returnedBefore = BigInt(
       (await tx.query<{ total: string }>('SELECT coalesce(sum(charge_returned), 0)::text AS total FROM merchant_refunds WHERE payment_id = $1', [payment.id])).rows[0]!.total,
@@ -69,6 +70,7 @@ const applyRefund: Handler<'merchant/refund/apply'> = async (input, ctx) => {
     if (feeShard) await post(tx, { key: `${key}:charge`, kind: 'refund_charge', debit: feeShard, credit: shard0, amount: chargeReturned, reference: number });
     const payerAccount = await memberAccount(tx, payment.payer_id, 'available');
     const posted = await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: payerAccount, amount, reference: number });
+    await clawBackCashback(tx, { paymentId: payment.id, payerId: payment.payer_id, paid, refundedAfter: refunded + amount, refundId, refundNo: number, settlement: shard0 });
     await tx.query('UPDATE merchant_payments SET refunded = refunded + $2 WHERE id = $1', [payment.id, amount.toString()]);
     const { rows: inserted } = await tx.query<{ created_at: Date }>(
       `INSERT INTO merchant_refunds (id, payment_id, merchant_id, store_id, amount, charge_returned, refunded_by, request_no, transfer_id)
@@ -89,6 +91,47 @@ const applyRefund: Handler<'merchant/refund/apply'> = async (input, ctx) => {
     };
   });
 };
+
+/**
+ * The cashback a refund takes back (server/ledger/README.md, "Promotions: the clawback"): the
+ * payment's cashback in proportion to what is refunded — ⌊cashback × refunded so far ÷ paid⌋ less
+ * what earlier refunds asked, so refunding a whole payment asks back exactly its whole cashback —
+ * from the payer's cashback account to the account that funded it (the merchant's settlement shard
+ * 0, gathered by the refund, or the marketing funding shard it came from). The cashback account
+ * gives what it holds, never more (never below zero): all that is due, the cashback refund is
+ * `success`; part of it, `abnormal`; nothing (spent already), `failed`. What it cannot give stays
+ * with the payer, borne by the funding account, and is never asked again; the payer's refund
+ * itself is whole either way.
+ */
+async function clawBackCashback(tx: Queryable, refund: { paymentId: string; payerId: string; paid: bigint; refundedAfter: bigint; refundId: string; refundNo: string; settlement: string }): Promise<void> {
+  const { rows } = await tx.query<{ id: string; cashback_amount: string; clawback_due: string; contributing_account_id: string; beneficiary_account_id: string; funding: string }>(
+    `SELECT r.id::text, r.cashback_amount::text, r.clawback_due::text, r.contributing_account_id::text, r.beneficiary_account_id::text, c.funding
+       FROM cashback_records r JOIN cashback_policies c ON c.id = r.policy_id WHERE r.payment_id = $1 FOR UPDATE OF r`,
+    [refund.paymentId],
+  );
+  const record = rows[0];
+  if (!record) return;
+  const due = (BigInt(record.cashback_amount) * refund.refundedAfter) / refund.paid - BigInt(record.clawback_due);
+  if (due <= 0n) return;
+  // the funding account first (a platform shard is older than any member's account; shard 0 is locked already), then the cashback account
+  const funding = record.funding === 'settlement' ? refund.settlement : record.contributing_account_id;
+  if (funding !== refund.settlement) await tx.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [funding]);
+  const balance = BigInt((await tx.query<{ balance: string }>('SELECT balance::text FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [record.beneficiary_account_id])).rows[0]!.balance);
+  const clawed = balance < due ? balance : due;
+  const status = clawed === due ? 'success' : clawed > 0n ? 'abnormal' : 'failed';
+  const posted = clawed > 0n
+    ? await post(tx, { key: `refund:${refund.refundId}:cashback`, kind: 'cashback_clawback', debit: record.beneficiary_account_id, credit: funding, amount: clawed, reference: refund.refundNo })
+    : null;
+  await tx.query(
+    'INSERT INTO cashback_refunds (cashback_id, refund_id, due, clawed_back, status, transfer_id) VALUES ($1, $2, $3, $4, $5, $6)',
+    [record.id, refund.refundId, due.toString(), clawed.toString(), status, posted?.transferId ?? null],
+  );
+  await tx.query(
+    `UPDATE cashback_records SET clawback_due = clawback_due + $2, clawed_back = clawed_back + $3, refund_transaction_no = $4, refund_voucher_no = $4, refund_status = $5
+      WHERE id = $1`,
+    [record.id, due.toString(), clawed.toString(), refund.refundNo, status],
+  );
+}
 
 /** The fee income shard the payment's charge went to (its `…:charge` posting): it holds at least that charge, as fee income is never spent. */
 async function feeShardOf(tx: Queryable, payerId: string, requestNo: string): Promise<string> {

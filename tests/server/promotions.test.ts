@@ -1,0 +1,337 @@
+/**
+ * Promotions at the till (README "Promotions"; migration 028): the quote gives the discount, the
+ * coupon and the cashback a payment gets, the payment posts exactly those in its own transaction
+ * (the cashback from its funding account to the payer's cashback account, the coupon marked used,
+ * budgets, stocks and per-member limits taken), a replay moves nothing twice, a quote that no longer
+ * holds refuses with its code, a refund claws back the cashback in proportion, and the ledger check
+ * matches every campaign. Races (the last coupons of a stock, the last 1 000 Kz of a budget, one
+ * member's limit) run for real on PostgreSQL.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
+import { fund, payTokenDirect } from '../support/money.ts';
+import { createMerchantDirect, type Answer, type MerchantSetup } from '../support/merchant.ts';
+import { person, type Person } from '../support/records.ts';
+import { checkInvariants } from '../../server/ledger/invariants.ts';
+import { settlementBalance } from '../../server/ledger/settlement.ts';
+import { memberAccount, post } from '../../server/ledger/ledger.ts';
+import { DomainError } from '../../server/errors.ts';
+import {
+  claimCoupon, createCashbackPolicy, createCoupon, createDiscountPolicy, promotionSpend, setPromotionStatus,
+} from '../../server/entities/promotions.ts';
+
+const QUOTE = 'pay/merchant/quote';
+const PAY = 'pay/merchant/pay';
+const REFUND = 'merchant/refund/apply';
+const KZ = 100;
+
+describe.each(engines)('promotions on %s', (engine) => {
+  let server: TestServer;
+
+  const send = async (service: string, bizContent: object, token: string, requestNo = `T${crypto.randomBytes(8).toString('hex')}`): Promise<Answer> => {
+    const payload = envelope(service, bizContent, { token }, 'en');
+    payload.requestNo = requestNo;
+    return (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload })).json();
+  };
+  const quote = async (shop: MerchantSetup, amount: number, payer: Person) => {
+    const answer = await send(QUOTE, { serial: shop.storeSerial, amount }, payer.token);
+    expect(answer.code).toBe('S0001');
+    return answer.bizContent as { amount: number; charge: number; payable: number; adjustments: Array<{ extension: string; kind: string; amount: number; reference: string | null }> };
+  };
+  const cashbackOf = (q: { adjustments: Array<{ kind: string; amount: number }> }) => q.adjustments.find((a) => a.kind === 'cashback')?.amount ?? 0;
+  /** Pays what `quoted` said (its payable and cashback), as a client that showed the quote does. */
+  const pay = async (shop: MerchantSetup, amount: number, payer: Person, quoted?: { payable: number; cashback?: number }, requestNo?: string) =>
+    send(PAY, {
+      serial: shop.storeSerial, amount, payToken: await payTokenDirect(server.db, payer.id, { service: PAY, amount, counterparty: shop.storeSerial }),
+      ...(quoted ? { payable: quoted.payable, ...(quoted.cashback === undefined ? {} : { cashback: quoted.cashback }) } : {}),
+    }, payer.token, requestNo);
+  const quoteAndPay = async (shop: MerchantSetup, amount: number, payer: Person) => {
+    const q = await quote(shop, amount, payer);
+    return { quote: q, answer: await pay(shop, amount, payer, { payable: q.payable, cashback: cashbackOf(q) }) };
+  };
+  const balance = async (memberId: string, kind: 'available' | 'cashback') =>
+    BigInt((await server.db.query<{ b: string }>('SELECT coalesce(sum(balance), 0)::text AS b FROM ledger_accounts WHERE member_id = $1 AND kind = $2', [memberId, kind])).rows[0]!.b);
+  const marketing = async () => BigInt((await server.db.query<{ b: string }>("SELECT sum(balance)::text AS b FROM ledger_accounts WHERE kind = 'marketing_funding'")).rows[0]!.b);
+  const invariantsHold = async () => {
+    const report = await checkInvariants(server.db);
+    expect(report).toMatchObject({ ok: true, promotionsUnmatched: [], settlementMismatches: [], paymentsUnmatched: [], refundsUnmatched: [] });
+  };
+  const refusal = async (work: Promise<unknown>) => {
+    try {
+      await work;
+    } catch (error) {
+      if (error instanceof DomainError) return error.code;
+      throw error;
+    }
+    return 'none';
+  };
+  const payer = async (name = 'Cliente Promo Demo', cents = 1_000_000n * 100n) => {
+    const p = await person(server, name);
+    await fund(server.db, p.id, cents);
+    return p;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('refuses bad policies and coupons with their codes, writing nothing', async () => {
+    const shop = await createMerchantDirect(server);
+    const other = await createMerchantDirect(server);
+    const db = server.db;
+    const mine = { merchantId: shop.merchantId };
+    const base = { name: 'Dez por cento', type: 'ratio' as const, ratioBp: 1_000 };
+    expect(await refusal(createCashbackPolicy(db, mine, shop.memberId, { ...base, ratioBp: 10_001 }))).toBe('PRM10010');
+    expect(await refusal(createCashbackPolicy(db, mine, shop.memberId, { ...base, ratioBp: 0 }))).toBe('PRM10010');
+    expect(await refusal(createCashbackPolicy(db, mine, shop.memberId, { ...base, minCashback: 500, maxCashback: 100 }))).toBe('PRM10011');
+    expect(await refusal(createCashbackPolicy(db, mine, shop.memberId, { ...base, budgetAmount: 0 }))).toBe('PRM10012');
+    expect(await refusal(createCashbackPolicy(db, mine, shop.memberId, { ...base, budgetAmount: -5 }))).toBe('PRM10012');
+    expect(await refusal(createCashbackPolicy(db, mine, shop.memberId, { ...base, budgetCount: 1.5 }))).toBe('PRM10012');
+    expect(await refusal(createCashbackPolicy(db, mine, shop.memberId, { ...base, startsAt: new Date('2030-01-02'), endsAt: new Date('2030-01-01') }))).toBe('PRM10013');
+    expect(await refusal(createCashbackPolicy(db, mine, shop.memberId, { name: 'Sorte', type: 'random' }))).toBe('PRM10016');
+    expect(await refusal(createDiscountPolicy(db, shop.merchantId, shop.memberId, { name: 'Desconto', type: 'random', minAmount: 500, maxAmount: 100 }))).toBe('PRM10011');
+    expect(await refusal(createDiscountPolicy(db, shop.merchantId, shop.memberId, { name: 'Desconto', type: 'random', maxAmount: 100, ratioBp: 20_000 }))).toBe('PRM10010');
+    expect(await refusal(createDiscountPolicy(db, shop.merchantId, shop.memberId, { name: 'Desconto', type: 'random', maxAmount: 100, statistics: 'personalBusinessCount', accumulationLimit: 2 }))).toBe('PRM10016');
+    expect(await refusal(createCoupon(db, shop.merchantId, shop.memberId, { name: 'Cupão', type: 1, amountOff: 100, stock: 0 }))).toBe('PRM10012');
+    expect(await refusal(createCoupon(db, shop.merchantId, shop.memberId, { name: 'Cupão', type: 2, amountOff: 100, threshold: 50, stock: 5 }))).toBe('PRM10016');
+    expect(await refusal(createCoupon(db, shop.merchantId, shop.memberId, { name: 'Cupão', type: 4, percentBp: 10_001, stock: 5 }))).toBe('PRM10010');
+    const counts = async () => (await db.query('SELECT (SELECT count(*) FROM cashback_policies)::int AS c, (SELECT count(*) FROM discount_policies)::int AS d, (SELECT count(*) FROM coupons)::int AS k, (SELECT count(*) FROM promotion_slices)::int AS s')).rows[0];
+    expect(await counts()).toEqual({ c: 0, d: 0, k: 0, s: 0 });
+
+    // a coupon of another merchant: not claimable at this store, not pausable by this merchant; claimed twice: PRM10014
+    const coupon = await createCoupon(db, other.merchantId, other.memberId, { name: 'Cupão rival', type: 1, amountOff: 100, stock: 5 });
+    const ana = await payer('Ana Promo Demo');
+    expect(await refusal(claimCoupon(db, ana.id, shop.storeId, coupon))).toBe('MCH10004');
+    expect(await refusal(setPromotionStatus(db, mine, 'coupon', coupon, 'paused'))).toBe('MCH10004');
+    await claimCoupon(db, ana.id, other.storeId, coupon);
+    expect(await refusal(claimCoupon(db, ana.id, other.storeId, coupon))).toBe('PRM10014');
+    await setPromotionStatus(db, { merchantId: other.merchantId }, 'coupon', coupon, 'ended');
+    expect(await refusal(setPromotionStatus(db, { merchantId: other.merchantId }, 'coupon', coupon, 'active'))).toBe('PRM10017');
+    const later = await createCoupon(db, other.merchantId, other.memberId, { name: 'Depois', type: 1, amountOff: 100, stock: 5, startsAt: new Date(Date.now() + 86_400_000) });
+    expect(await refusal(claimCoupon(db, ana.id, other.storeId, later))).toBe('PRM10015');
+    await invariantsHold();
+  });
+
+  it('gives a platform-funded 10 % cashback of at most 500 Kz: quoted, posted to the payer’s cashback account with its record, once for a replay', async () => {
+    const shop = await createMerchantDirect(server);
+    const ana = await payer('Ana Cashback Demo');
+    // for this member only, so that it does not reach the other tests' payments
+    const policy = await createCashbackPolicy(server.db, { platform: true }, 'op-demo', { name: 'Dez por cento', type: 'ratio', ratioBp: 1_000, maxCashback: 500 * KZ, budgetAmount: 1_000_000 * KZ, memberId: ana.id });
+    const before = await marketing();
+    const small = await quote(shop, 1_000 * KZ, ana);
+    expect(small).toMatchObject({ amount: 1_000 * KZ, payable: 1_000 * KZ, charge: 500, adjustments: [{ extension: 'cashback', kind: 'cashback', amount: 100 * KZ, reference: `cashback:${policy}` }] });
+    const big = await quote(shop, 20_000 * KZ, ana);
+    expect(cashbackOf(big)).toBe(500 * KZ);
+    const requestNo = `R${crypto.randomBytes(8).toString('hex')}`;
+    const paid = await pay(shop, 20_000 * KZ, ana, { payable: big.payable, cashback: 500 * KZ }, requestNo);
+    expect(paid.code).toBe('S0001');
+    expect(await balance(ana.id, 'cashback')).toBe(500n * 100n);
+    expect(await marketing()).toBe(before - 500n * 100n);
+    const { rows: [record] } = await server.db.query(
+      `SELECT r.transaction_no, r.trade_voucher_no, r.policy_id::text, r.consumer_amount::text, r.cashback_amount::text, r.beneficiary_member_id::text, r.beneficiary_role,
+              r.reason, r.status, a.kind AS contributing_kind, b.kind AS beneficiary_kind
+         FROM cashback_records r JOIN ledger_accounts a ON a.id = r.contributing_account_id JOIN ledger_accounts b ON b.id = r.beneficiary_account_id`,
+    );
+    expect(record).toEqual({
+      transaction_no: expect.stringMatching(/^CB\d{14}$/), trade_voucher_no: paid.bizContent.voucherNo, policy_id: policy, consumer_amount: String(20_000 * KZ),
+      cashback_amount: String(500 * KZ), beneficiary_member_id: ana.id, beneficiary_role: 'payer', reason: 'merchantPayment', status: 'success',
+      contributing_kind: 'marketing_funding', beneficiary_kind: 'cashback',
+    });
+    // the wallet's historical cashback total
+    expect((await send('wallet/member/getUserAssets', {}, ana.token)).bizContent).toMatchObject({ cashbackTotal: 500 * KZ });
+    // a replay answers the same and moves nothing
+    const transfers = (await server.db.query('SELECT count(*)::int AS n FROM ledger_transfers')).rows[0];
+    expect(await pay(shop, 20_000 * KZ, ana, { payable: big.payable, cashback: 500 * KZ }, requestNo)).toEqual(paid);
+    expect((await server.db.query('SELECT count(*)::int AS n FROM ledger_transfers')).rows[0]).toEqual(transfers);
+    expect(await balance(ana.id, 'cashback')).toBe(500n * 100n);
+    expect(await promotionSpend(server.db, 'cashback', policy)).toEqual({ amount: 500n * 100n, count: 1, amountLeft: (1_000_000n - 500n) * 100n, countLeft: null });
+    await setPromotionStatus(server.db, { platform: true }, 'cashback', policy, 'ended');
+    expect((await quote(shop, 1_000 * KZ, ana)).adjustments).toEqual([]);
+    await invariantsHold();
+  });
+
+  it('takes a merchant-funded discount off the price, charges the merchant on what it receives, and refuses a payment that expects another amount (PRM10001)', async () => {
+    const shop = await createMerchantDirect(server);
+    const ana = await payer('Ana Desconto Demo');
+    const policy = await createDiscountPolicy(server.db, shop.merchantId, shop.memberId, { name: 'Cinco por cento', type: 'random', ratioBp: 500, minAmount: 1, maxAmount: 100 * KZ });
+    const q = await quote(shop, 4_000 * KZ, ana);
+    // 5 % of 4 000 Kz is 200 Kz, at most 100 Kz; the charge is 0.5 % of the 3 900 Kz the merchant receives
+    expect(q).toMatchObject({ amount: 4_000 * KZ, payable: 3_900 * KZ, charge: 1_950, adjustments: [{ extension: 'discount', kind: 'discount', amount: 100 * KZ, reference: `discount:${policy}` }] });
+    // a client that showed no quote expects the price: refused, with the new payable
+    const legacy = await pay(shop, 4_000 * KZ, ana);
+    expect([legacy.code, legacy.subMsg]).toEqual(['PRM10001', String(3_900 * KZ)]);
+    const availableBefore = await balance(ana.id, 'available');
+    const settledBefore = (await settlementBalance(server.db, shop.memberId)).available;
+    expect((await pay(shop, 4_000 * KZ, ana, { payable: q.payable })).code).toBe('S0001');
+    expect(await balance(ana.id, 'available')).toBe(availableBefore - 3_900n * 100n);
+    expect((await settlementBalance(server.db, shop.memberId)).available).toBe(settledBefore + 3_900n * 100n - 1_950n);
+    // a small price keeps at least 1 cêntimo to pay
+    expect(await quote(shop, 50, ana)).toMatchObject({ amount: 50, payable: 1 });
+    await invariantsHold();
+  });
+
+  it('applies each coupon type the member claimed, once, and only where it fits (threshold, target)', async () => {
+    const shop = await createMerchantDirect(server);
+    const ana = await payer('Ana Cupao Demo');
+    const db = server.db;
+    // type 2: spend 300 Kz, get 30 Kz off; only for new customers
+    const spend = await createCoupon(db, shop.merchantId, shop.memberId, { name: 'Gaste 300', type: 2, threshold: 300 * KZ, amountOff: 30 * KZ, target: 2, stock: 5 });
+    const mine = await claimCoupon(db, ana.id, shop.storeId, spend);
+    expect((await quote(shop, 299 * KZ, ana)).adjustments).toEqual([]);
+    const fits = await quote(shop, 300 * KZ, ana);
+    expect(fits).toMatchObject({ payable: 270 * KZ, adjustments: [{ extension: 'coupon', kind: 'coupon', amount: 30 * KZ, reference: `coupon:${mine}` }] });
+    expect((await pay(shop, 300 * KZ, ana, { payable: fits.payable })).code).toBe('S0001');
+    expect((await quote(shop, 300 * KZ, ana)).adjustments).toEqual([]);
+    // type 1: 50 Kz off, for returning customers (ana has paid here now); type 4: 10 % off, at most 20 Kz, for all: the best one applies
+    const amountOff = await createCoupon(db, shop.merchantId, shop.memberId, { name: 'Menos 50', type: 1, amountOff: 50 * KZ, target: 3, stock: 5 });
+    const percent = await createCoupon(db, shop.merchantId, shop.memberId, { name: 'Dez por cento', type: 4, percentBp: 1_000, maxOff: 20 * KZ, stock: 5 });
+    await claimCoupon(db, ana.id, shop.storeId, amountOff);
+    await claimCoupon(db, ana.id, shop.storeId, percent);
+    const best = await quote(shop, 1_000 * KZ, ana);
+    expect(best.adjustments).toEqual([expect.objectContaining({ extension: 'coupon', amount: 50 * KZ })]);
+    expect((await pay(shop, 1_000 * KZ, ana, { payable: best.payable })).code).toBe('S0001');
+    const next = await quote(shop, 150 * KZ, ana);
+    expect(next).toMatchObject({ payable: 135 * KZ, adjustments: [expect.objectContaining({ extension: 'coupon', amount: 15 * KZ })] });
+    expect((await pay(shop, 150 * KZ, ana, { payable: next.payable })).code).toBe('S0001');
+    expect((await quote(shop, 150 * KZ, ana)).adjustments).toEqual([]);
+    // a new customer does not get a returning customers' coupon
+    const bruno = await payer('Bruno Cupao Demo');
+    await claimCoupon(db, bruno.id, shop.storeId, amountOff);
+    expect((await quote(shop, 1_000 * KZ, bruno)).adjustments).toEqual([]);
+    expect((await db.query('SELECT count(*)::int AS n FROM member_coupons WHERE used_payment_id IS NOT NULL')).rows[0]).toEqual({ n: 3 });
+    await invariantsHold();
+  });
+
+  it('stacks a discount, a coupon and a merchant-funded cashback in that order', async () => {
+    const shop = await createMerchantDirect(server);
+    const ana = await payer('Ana Tudo Demo');
+    const db = server.db;
+    await createDiscountPolicy(db, shop.merchantId, shop.memberId, { name: 'Menos 100', type: 'random', minAmount: 100 * KZ, maxAmount: 100 * KZ });
+    const coupon = await createCoupon(db, shop.merchantId, shop.memberId, { name: 'Gaste 800', type: 2, threshold: 800 * KZ, amountOff: 80 * KZ, stock: 3 });
+    await claimCoupon(db, ana.id, shop.storeId, coupon);
+    await createCashbackPolicy(db, { merchantId: shop.merchantId }, shop.memberId, { name: 'Dez', type: 'ratio', ratioBp: 1_000 });
+    const q = await quote(shop, 1_000 * KZ, ana);
+    // 1 000 − 100 (discount) = 900 ≥ 800: − 80 (coupon) = 820 paid; 10 % of 820 = 82 back
+    expect(q).toMatchObject({ payable: 820 * KZ, charge: 410, adjustments: [
+      expect.objectContaining({ extension: 'discount', amount: 100 * KZ }), expect.objectContaining({ extension: 'coupon', amount: 80 * KZ }),
+      expect.objectContaining({ extension: 'cashback', amount: 82 * KZ })] });
+    const settledBefore = (await settlementBalance(db, shop.memberId)).available;
+    expect((await pay(shop, 1_000 * KZ, ana, { payable: q.payable, cashback: 82 * KZ })).code).toBe('S0001');
+    expect((await settlementBalance(db, shop.memberId)).available).toBe(settledBefore + 820n * 100n - 410n - 82n * 100n);
+    expect(await balance(ana.id, 'cashback')).toBe(82n * 100n);
+    await invariantsHold();
+  });
+
+  it('claws back cashback in proportion to a refund: success while the cashback is there, abnormal or failed once it was spent; no balance below zero', async () => {
+    const shop = await createMerchantDirect(server);
+    const ana = await payer('Ana Reembolso Demo');
+    await createCashbackPolicy(server.db, { merchantId: shop.merchantId }, shop.memberId, { name: 'Dez', type: 'ratio', ratioBp: 1_000 });
+    const refund = async (recordId: string, amount: number) =>
+      send(REFUND, { recordId, amount, payToken: await payTokenDirect(server.db, shop.memberId, { service: REFUND, amount, counterparty: recordId }) }, shop.token);
+    const first = await quoteAndPay(shop, 1_000 * KZ, ana);
+    expect(first.answer.code).toBe('S0001');
+    expect(await balance(ana.id, 'cashback')).toBe(100n * 100n);
+    // half refunded: half the cashback back to the merchant's settlement
+    expect((await refund(first.answer.bizContent.paymentId, 500 * KZ)).code).toBe('S0001');
+    expect(await balance(ana.id, 'cashback')).toBe(50n * 100n);
+    const states = async () => (await server.db.query('SELECT due::int, clawed_back::int, status FROM cashback_refunds ORDER BY id')).rows;
+    expect(await states()).toEqual([{ due: 50 * KZ, clawed_back: 50 * KZ, status: 'success' }]);
+    // ana spends 30 Kz of her cashback (as a later use of the cashback balance would): the rest of the refund finds 20 Kz of the 50 due
+    await server.db.transaction(async (tx) => {
+      await post(tx, { key: `test-spend:${ana.id}`, kind: 'cashback_spend', debit: await memberAccount(tx, ana.id, 'cashback'), credit: await memberAccount(tx, ana.id, 'available'), amount: 30n * 100n });
+    });
+    const availableBefore = await balance(ana.id, 'available');
+    expect((await refund(first.answer.bizContent.paymentId, 500 * KZ)).code).toBe('S0001');
+    expect(await balance(ana.id, 'cashback')).toBe(0n);
+    // the payer's refund is whole whatever the cashback gave
+    expect(await balance(ana.id, 'available')).toBe(availableBefore + 500n * 100n);
+    expect((await states())[1]).toEqual({ due: 50 * KZ, clawed_back: 20 * KZ, status: 'abnormal' });
+    // a second payment, its cashback spent whole before the refund: failed, nothing taken
+    const second = await quoteAndPay(shop, 200 * KZ, ana);
+    await server.db.transaction(async (tx) => {
+      await post(tx, { key: `test-spend2:${ana.id}`, kind: 'cashback_spend', debit: await memberAccount(tx, ana.id, 'cashback'), credit: await memberAccount(tx, ana.id, 'available'), amount: 20n * 100n });
+    });
+    expect((await refund(second.answer.bizContent.paymentId, 200 * KZ)).code).toBe('S0001');
+    expect((await states())[2]).toEqual({ due: 20 * KZ, clawed_back: 0, status: 'failed' });
+    expect((await server.db.query("SELECT refund_status FROM cashback_records ORDER BY id")).rows.map((r) => r.refund_status)).toEqual(['abnormal', 'failed']);
+    await invariantsHold();
+  });
+
+  it('keeps a member within a policy’s per-member limits', async () => {
+    const shop = await createMerchantDirect(server);
+    const ana = await payer('Ana Limite Demo');
+    await createCashbackPolicy(server.db, { merchantId: shop.merchantId }, shop.memberId, { name: 'Dois', type: 'ratio', ratioBp: 1_000, memberCountLimit: 2, memberAmountLimit: 150 * KZ });
+    expect(cashbackOf((await quoteAndPay(shop, 1_000 * KZ, ana)).quote)).toBe(100 * KZ);
+    // what is left of the member's 150 Kz
+    expect(cashbackOf((await quoteAndPay(shop, 1_000 * KZ, ana)).quote)).toBe(50 * KZ);
+    expect(cashbackOf(await quote(shop, 1_000 * KZ, ana))).toBe(0);
+    expect(await balance(ana.id, 'cashback')).toBe(150n * 100n);
+    await invariantsHold();
+  });
+
+  describe.runIf(engine === 'postgres')('races', () => {
+    const ROUNDS = 3;
+
+    it('64 payments race for the last 10 coupons of a stock: exactly 10 win, the rest are refused with their code', async () => {
+      const shop = await createMerchantDirect(server);
+      const members = await Promise.all(Array.from({ length: 64 }, (_, i) => payer(`Corrida Cupao ${i} Demo`, 10_000n * 100n)));
+      for (let round = 0; round < ROUNDS; round++) {
+        const coupon = await createCoupon(server.db, shop.merchantId, shop.memberId, { name: `Ronda ${round}`, type: 1, amountOff: 10 * KZ, stock: 10 });
+        for (const m of members) await claimCoupon(server.db, m.id, shop.storeId, coupon);
+        const quotes = await Promise.all(members.map((m) => quote(shop, 100 * KZ, m)));
+        expect(quotes.every((q) => q.payable === 90 * KZ)).toBe(true);
+        const answers = await Promise.all(members.map((m, i) => pay(shop, 100 * KZ, m, { payable: quotes[i]!.payable })));
+        const codes = answers.map((a) => a.code);
+        expect(codes.filter((c) => c === 'S0001')).toHaveLength(10);
+        expect(codes.filter((c) => c !== 'S0001').every((c) => c === 'PRM10002' || c === 'PRM10001')).toBe(true);
+        expect(await promotionSpend(server.db, 'coupon', coupon)).toEqual({ amount: 100n * 10n * 10n, count: 10, amountLeft: null, countLeft: 0 });
+        expect((await server.db.query('SELECT count(*)::int AS n FROM member_coupons WHERE coupon_id = $1 AND used_payment_id IS NOT NULL', [coupon])).rows[0]).toEqual({ n: 10 });
+        console.log(`coupon race round ${round}: ${codes.filter((c) => c === 'S0001').length} won, ${codes.filter((c) => c === 'PRM10002').length} PRM10002, ${codes.filter((c) => c === 'PRM10001').length} PRM10001`);
+        await invariantsHold();
+      }
+    }, 300_000);
+
+    it('64 payments race for the last 1 000 Kz of a campaign budget: never exceeded by a cêntimo, the losers refused with their code', async () => {
+      const shop = await createMerchantDirect(server);
+      const members = await Promise.all(Array.from({ length: 64 }, (_, i) => payer(`Corrida Orcamento ${i} Demo`, 100_000n * 100n)));
+      for (let round = 0; round < ROUNDS; round++) {
+        const policy = await createCashbackPolicy(server.db, { platform: true }, 'op-demo', { name: `Ronda ${round}`, type: 'ratio', ratioBp: 1_000, maxCashback: 500 * KZ, budgetAmount: 1_000 * KZ });
+        // amounts from 100 to 3 250 Kz: cashback from 10 to 325 Kz, more than one slice's share (62.5 Kz) for most
+        const amounts = members.map((_, i) => (100 + ((i * 7 + round * 13) % 64) * 50) * KZ);
+        const quotes = await Promise.all(members.map((m, i) => quote(shop, amounts[i]!, m)));
+        const answers = await Promise.all(members.map((m, i) => pay(shop, amounts[i]!, m, { payable: quotes[i]!.payable, cashback: cashbackOf(quotes[i]!) })));
+        const codes = answers.map((a) => a.code);
+        const won = codes.filter((c) => c === 'S0001').length;
+        const spend = await promotionSpend(server.db, 'cashback', policy);
+        expect(spend.amount + spend.amountLeft!).toBe(1_000n * 100n);
+        expect(spend.amount <= 1_000n * 100n).toBe(true);
+        expect(spend.count).toBe(won);
+        expect(codes.filter((c) => c !== 'S0001').every((c) => c === 'PRM10003' || c === 'PRM10001')).toBe(true);
+        // what the winners were quoted is what they got
+        const granted = answers.reduce((sum, a, i) => sum + (a.code === 'S0001' ? BigInt(cashbackOf(quotes[i]!)) : 0n), 0n);
+        expect(granted).toBe(spend.amount);
+        console.log(`budget race round ${round}: ${won} won (${spend.amount} of 100000 cêntimos), ${codes.filter((c) => c === 'PRM10003').length} PRM10003, ${codes.filter((c) => c === 'PRM10001').length} PRM10001`);
+        await setPromotionStatus(server.db, { platform: true }, 'cashback', policy, 'ended');
+        await invariantsHold();
+      }
+    }, 300_000);
+
+    it('one member’s concurrent payments stay within the per-member limits', async () => {
+      const shop = await createMerchantDirect(server);
+      for (let round = 0; round < ROUNDS; round++) {
+        const ana = await payer(`Ana Limite ${round} Demo`);
+        const policy = await createCashbackPolicy(server.db, { merchantId: shop.merchantId }, shop.memberId, { name: `Tres ${round}`, type: 'ratio', ratioBp: 1_000, memberCountLimit: 3 });
+        const quotes = await Promise.all(Array.from({ length: 12 }, () => quote(shop, 100 * KZ, ana)));
+        const answers = await Promise.all(quotes.map((q) => pay(shop, 100 * KZ, ana, { payable: q.payable, cashback: cashbackOf(q) })));
+        const codes = answers.map((a) => a.code);
+        expect(codes.filter((c) => c === 'S0001')).toHaveLength(3);
+        expect(codes.filter((c) => c !== 'S0001').every((c) => c === 'PRM10004' || c === 'PRM10001')).toBe(true);
+        expect(await promotionSpend(server.db, 'cashback', policy)).toMatchObject({ amount: 30n * 100n, count: 3 });
+        await setPromotionStatus(server.db, { merchantId: shop.merchantId }, 'cashback', policy, 'ended');
+        await invariantsHold();
+      }
+    }, 300_000);
+  });
+});
