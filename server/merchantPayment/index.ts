@@ -20,7 +20,7 @@
  * module's one extension point: extensions.ts. Payment codes themselves (issue, lock, charges,
  * the payer's receipt): paymentCodes.ts.
  */
-export { quote, quoteCharge, quoteCode, type ChargeQuote, type CodeQuote, type PaymentMethod, type QuoteFigures, type QuoteRequest } from './quote.ts';
+export { quote, quoteCharge, quoteCode, requireQuoted, type ChargeQuote, type CodeQuote, type PaymentMethod, type QuoteFigures, type QuoteRequest } from './quote.ts';
 export { PAY_CODE, payCharge, payCode, sqlRefusal, type MerchantPaid } from './pay.ts';
 export { payableCode } from './payableCodes.ts';
 export { PAYMENT_EXTENSIONS, adjustmentsOf, type PaymentExtension } from './extensions.ts';

@@ -1,4 +1,4 @@
-import { CODES } from '../../services/contract/answerCodes.ts';
+import { CODES, PROMOTION_CODES } from '../../services/contract/answerCodes.ts';
 import type { MerchantQuote, PaymentAdjustment } from '../../services/contract/scanToPay.ts';
 import type { Queryable } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
@@ -136,4 +136,17 @@ export async function quote(db: Queryable, payer: string, request: QuoteRequest)
     payable: Number(payable),
     expiresAt: quoted.expiresAt ? quoted.expiresAt.toISOString() : null,
   };
+}
+
+/**
+ * What the member was shown still holds (README "Promotions"): the quote made in the paying
+ * transaction has the `payable` the member confirmed (left out: the price — a client that showed no
+ * quote expects to pay the price) and, when given, the `cashback`; else PRM10001 with the new payable,
+ * and the member is quoted again. scan_to_pay makes the same check in SQL (migration 028).
+ */
+export function requireQuoted(figures: QuoteFigures, shown: { payable?: number; cashback?: number }): void {
+  const cashback = figures.adjustments.filter((a) => a.kind === 'cashback').reduce((sum, a) => sum + a.amount, 0);
+  if (figures.payable !== BigInt(shown.payable ?? figures.amount) || (shown.cashback !== undefined && shown.cashback !== cashback)) {
+    throw new DomainError(PROMOTION_CODES.quoteChanged, 200, figures.payable.toString());
+  }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineService } from './define.ts';
 import { cents } from './shared.ts';
 import { merchantReceipt } from './scanToPay.ts';
+import { positiveAmount } from './merchantShared.ts';
 
 /** The 18 digits a cashier scans (QR code and Code 128 barcode of the same digits). */
 export const paymentCodeDigits = z.string().regex(/^\d{18}$/);
@@ -40,12 +41,13 @@ export const queryPaymentCode = defineService({
  * Confirms a charge above the password-free limit with the pay password: `payToken` from
  * checkPayPwd with purpose `{service: 'pay/paymentCode/confirm', amount, counterparty: chargeId}`.
  * A money call, idempotent on requestNo. Refusals: MCH10013 no such charge waiting, MCH10008 it
- * expired, and the payment's own (FND10001, FND10003, FND10008).
+ * expired, and the payment's own (FND10001, FND10003, FND10008, and the promotions' PRM10001–
+ * PRM10006 as pay/merchant/pay's: `payable` and `cashback` are what the quote showed).
  */
 export const confirmCharge = defineService({
   name: 'pay/paymentCode/confirm',
   audience: 'member',
-  request: z.object({ chargeId: z.string().regex(/^\d{1,18}$/), payToken: z.string().min(20).max(128) }),
+  request: z.object({ chargeId: z.string().regex(/^\d{1,18}$/), payToken: z.string().min(20).max(128), payable: positiveAmount.optional(), cashback: cents.optional() }),
   response: merchantReceipt,
 });
 

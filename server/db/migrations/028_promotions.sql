@@ -288,7 +288,7 @@ BEGIN
       v_best.off := least(v_best.off, v_best.accumulation_limit - coalesce(v_best.used_amount, 0));
     END IF;
     IF v_best.statistics = 'personalBusinessAmount' THEN
-      v_best.off := least(v_best.off, (SELECT max(s.amount_left) FROM promotion_slices s WHERE s.kind = 'discount' AND s.policy_id = v_best.id));
+      v_best.off := least(v_best.off, (SELECT sum(s.amount_left) FROM promotion_slices s WHERE s.kind = 'discount' AND s.policy_id = v_best.id));
     END IF;
     IF v_best.off > 0 THEN
       adjustments := adjustments || jsonb_build_object('extension', 'discount', 'kind', 'discount', 'amount', v_best.off, 'reference', 'discount:' || v_best.id);
@@ -306,7 +306,7 @@ BEGIN
      WHERE mc.member_id = p_payer AND mc.used_payment_id IS NULL AND c.merchant_id = p_owner
        AND c.status = 'active' AND c.starts_at <= now() AND (c.ends_at IS NULL OR c.ends_at > now())
        AND v_rest >= coalesce(c.threshold, 1)
-       AND (c.target = 1 OR (c.target = 2) = NOT EXISTS (SELECT 1 FROM merchant_payments p WHERE p.payer_id = p_payer AND p.merchant_id = p_owner))
+       AND (c.target = 1 OR (c.target = 2) = (NOT EXISTS (SELECT 1 FROM merchant_payments p WHERE p.payer_id = p_payer AND p.merchant_id = p_owner)))
        AND EXISTS (SELECT 1 FROM promotion_slices s WHERE s.kind = 'coupon' AND s.policy_id = c.id AND s.count_left > 0)
      ORDER BY 2 DESC, mc.id LIMIT 1;
     IF FOUND AND v_best.off > 0 THEN

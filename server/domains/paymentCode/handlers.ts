@@ -3,7 +3,7 @@ import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { moneyTransaction } from '../../ledger/ledger.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
-import { payCharge, quoteCharge } from '../../merchantPayment/index.ts';
+import { payCharge, quoteCharge, requireQuoted } from '../../merchantPayment/index.ts';
 import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
 import { memberIdOf, moneyMember, requireVerified, passwordFreeOf } from '../../entities/members.ts';
 import { PAYMENT_CODE_SECONDS, expireOverdueCharge, hashPaymentCode, newPaymentCode, receiptOf } from '../../merchantPayment/paymentCodes.ts';
@@ -87,6 +87,7 @@ const confirm: Handler<typeof CONFIRM> = async (input, ctx) => {
     return await idempotentMoneyCall(ctx, memberId, CONFIRM, input, async (tx) => {
       const quoted = await quoteCharge(tx, memberId, input.chargeId, { lock: true });
       await consumePayAuthorization(tx, memberId, input.payToken, { service: CONFIRM, amount: Number(quoted.figures.amount), counterparty: quoted.chargeId });
+      requireQuoted(quoted.figures, input);
       const paid = await payCharge(tx, quoted);
       return receiptOf(tx, paid.paymentId);
     });
