@@ -30,6 +30,7 @@ import { merchantOpeningHandlers } from './domains/merchantOpening/handlers.ts';
 import { subMerchantHandlers } from './domains/subMerchant/handlers.ts';
 import { merchantListHandlers } from './domains/merchantList/handlers.ts';
 import { storeHandlers } from './domains/store/handlers.ts';
+import { promotionsHandlers } from './domains/promotions/handlers.ts';
 import { codeBindingHandlers } from './domains/codeBinding/handlers.ts';
 import { stickersHandlers } from './domains/stickers/handlers.ts';
 import { merchantHomeHandlers } from './domains/merchantHome/handlers.ts';
@@ -59,7 +60,7 @@ const FLOW_HANDLERS = {
   codeBinding: codeBindingHandlers, stickers: stickersHandlers, merchantHome: merchantHomeHandlers,
   staffInvitation: staffInvitationHandlers, invitation: invitationHandlers, staffList: staffListHandlers,
   appInfo: appInfoHandlers, loginPassword: loginPasswordHandlers,
-  records: recordsHandlers, refund: refundHandlers,
+  records: recordsHandlers, refund: refundHandlers, promotions: promotionsHandlers,
   collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 

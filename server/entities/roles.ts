@@ -64,13 +64,14 @@ export const ROLE_RULES = {
     anyoneElse: [notAMerchant],
   },
   ownerOnly: {
-    calls: 'refunds, analysis, settlement, staff, stores, codes and stickers, sub-merchants, merchant home and list',
+    calls: 'refunds, analysis, settlement, staff, stores, codes and stickers, sub-merchants, merchant home and list, promotions',
     services: [
       'merchant/refund/apply', 'merchant/analysis/query', 'merchant/analysis/fundDetails',
       'merchant/staff/invitations', 'merchant/staff/invitationDetail', 'merchant/staff/invite', 'merchant/staff/withdrawInvitation', 'merchant/staff/list', 'merchant/staff/detail', 'merchant/staff/update', 'merchant/staff/remove',
       'merchant/store/save', 'merchant/store/detail', 'merchant/store/close',
       'merchant/code/list', 'merchant/code/bind', 'merchant/code/unbind',
       'subMerchant/register/apply', 'merchant/home/summary', 'merchant/list/query',
+      'merchant/promotion/saveCashback', 'merchant/promotion/saveDiscount', 'merchant/promotion/saveCoupon', 'merchant/promotion/setStatus', 'merchant/promotion/list',
     ],
     owner: 'yes',
     clerk: [ownerOnlyCode],

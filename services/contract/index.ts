@@ -44,6 +44,7 @@ import * as invitation from './invitation.ts';
 import * as staffList from './staffList.ts';
 import * as collectionAnalysis from './collectionAnalysis.ts';
 import * as paymentAlerts from './paymentAlerts.ts';
+import * as promotions from './promotions.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -55,6 +56,7 @@ export const FLOW_CONTRACTS = {
   staffInvitation, invitation, staffList,
   collectionAnalysis, paymentAlerts,
   records, refund,
+  promotions,
 };
 
 import type { RequestOf } from './define.ts';

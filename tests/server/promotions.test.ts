@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenDirect } from '../support/money.ts';
 import { createMerchantDirect, type Answer, type MerchantSetup } from '../support/merchant.ts';
-import { person, type Person } from '../support/records.ts';
+import { hire, person, type Person } from '../support/records.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
 import { memberAccount, post } from '../../server/ledger/ledger.ts';
@@ -114,6 +114,42 @@ describe.each(engines)('promotions on %s', (engine) => {
     await invariantsHold();
   });
 
+  it('lets the owner make, list, pause and end its promotions through the gateway (a clerk STF10010, another merchant’s MCH10004) and a member claim a coupon once', async () => {
+    const shop = await createMerchantDirect(server);
+    const other = await createMerchantDirect(server);
+    const clerk = await person(server, 'Carla Caixa Demo');
+    await hire(server, shop, shop.storeId, clerk);
+    const ana = await payer('Ana Gateway Demo');
+    const cashback = { name: 'Dez por cento', type: 'ratio', ratioBp: 1_000, maxCashback: 500 * KZ, budgetAmount: 10_000 * KZ };
+    expect((await send('merchant/promotion/saveCashback', cashback, clerk.token)).code).toBe('STF10010');
+    expect((await send('merchant/promotion/saveCashback', { ...cashback, ratioBp: 10_001 }, shop.token)).code).toBe('PRM10010');
+    expect((await send('merchant/promotion/saveCashback', { ...cashback, budgetAmount: 0 }, shop.token)).code).toBe('PRM10012');
+    expect((await send('merchant/promotion/saveCashback', { ...cashback, startsAt: '2030-01-02T00:00:00Z', endsAt: '2030-01-01T00:00:00Z' }, shop.token)).code).toBe('PRM10013');
+    const made = await send('merchant/promotion/saveCashback', cashback, shop.token);
+    expect(made.code).toBe('S0001');
+    const coupon = await send('merchant/promotion/saveCoupon', { name: 'Gaste 300', type: 2, threshold: 300 * KZ, amountOff: 30 * KZ, stock: 10 }, shop.token);
+    expect(coupon.code).toBe('S0001');
+    expect((await send('merchant/promotion/saveDiscount', { name: 'Desconto', type: 'random', minAmount: 500, maxAmount: 100 }, shop.token)).code).toBe('PRM10011');
+    expect((await send('pay/coupon/claim', { storeId: other.storeId, couponId: coupon.bizContent.couponId }, ana.token)).code).toBe('MCH10004');
+    expect((await send('pay/coupon/claim', { storeId: shop.storeId, couponId: coupon.bizContent.couponId }, ana.token)).code).toBe('S0001');
+    expect((await send('pay/coupon/claim', { storeId: shop.storeId, couponId: coupon.bizContent.couponId }, ana.token)).code).toBe('PRM10014');
+    const q = await quote(shop, 400 * KZ, ana);
+    expect(q).toMatchObject({ payable: 370 * KZ, adjustments: [expect.objectContaining({ extension: 'coupon', amount: 30 * KZ }), expect.objectContaining({ extension: 'cashback', amount: 37 * KZ })] });
+    expect((await pay(shop, 400 * KZ, ana, { payable: q.payable, cashback: cashbackOf(q) })).code).toBe('S0001');
+    const listed = await send('merchant/promotion/list', {}, shop.token);
+    expect(listed.bizContent.promotions).toEqual([
+      { kind: 'coupon', id: coupon.bizContent.couponId, name: 'Gaste 300', status: 'active', spend: { amount: 30 * KZ, count: 1, amountLeft: null, countLeft: 9 } },
+      { kind: 'cashback', id: made.bizContent.policyId, name: 'Dez por cento', status: 'active', spend: { amount: 37 * KZ, count: 1, amountLeft: (10_000 - 37) * KZ, countLeft: null } },
+    ]);
+    expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'paused' }, other.token)).code).toBe('MCH10004');
+    expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'paused' }, clerk.token)).code).toBe('STF10010');
+    expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'paused' }, shop.token)).code).toBe('S0001');
+    expect((await quote(shop, 400 * KZ, ana)).adjustments).toEqual([]);
+    expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'ended' }, shop.token)).code).toBe('S0001');
+    expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'active' }, shop.token)).code).toBe('PRM10017');
+    await invariantsHold();
+  });
+
   it('gives a platform-funded 10 % cashback of at most 500 Kz: quoted, posted to the payer’s cashback account with its record, once for a replay', async () => {
     const shop = await createMerchantDirect(server);
     const ana = await payer('Ana Cashback Demo');
@@ -125,14 +161,20 @@ describe.each(engines)('promotions on %s', (engine) => {
     const big = await quote(shop, 20_000 * KZ, ana);
     expect(cashbackOf(big)).toBe(500 * KZ);
     const requestNo = `R${crypto.randomBytes(8).toString('hex')}`;
-    const paid = await pay(shop, 20_000 * KZ, ana, { payable: big.payable, cashback: 500 * KZ }, requestNo);
+    const payment = {
+      serial: shop.storeSerial, amount: 20_000 * KZ, payable: big.payable, cashback: 500 * KZ,
+      payToken: await payTokenDirect(server.db, ana.id, { service: PAY, amount: 20_000 * KZ, counterparty: shop.storeSerial }),
+    };
+    const paid = await send(PAY, payment, ana.token, requestNo);
     expect(paid.code).toBe('S0001');
     expect(await balance(ana.id, 'cashback')).toBe(500n * 100n);
     expect(await marketing()).toBe(before - 500n * 100n);
     const { rows: [record] } = await server.db.query(
       `SELECT r.transaction_no, r.trade_voucher_no, r.policy_id::text, r.consumer_amount::text, r.cashback_amount::text, r.beneficiary_member_id::text, r.beneficiary_role,
               r.reason, r.status, a.kind AS contributing_kind, b.kind AS beneficiary_kind
-         FROM cashback_records r JOIN ledger_accounts a ON a.id = r.contributing_account_id JOIN ledger_accounts b ON b.id = r.beneficiary_account_id`,
+         FROM cashback_records r JOIN ledger_accounts a ON a.id = r.contributing_account_id JOIN ledger_accounts b ON b.id = r.beneficiary_account_id
+        WHERE r.policy_id = $1`,
+      [policy],
     );
     expect(record).toEqual({
       transaction_no: expect.stringMatching(/^CB\d{14}$/), trade_voucher_no: paid.bizContent.voucherNo, policy_id: policy, consumer_amount: String(20_000 * KZ),
@@ -143,7 +185,7 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect((await send('wallet/member/getUserAssets', {}, ana.token)).bizContent).toMatchObject({ cashbackTotal: 500 * KZ });
     // a replay answers the same and moves nothing
     const transfers = (await server.db.query('SELECT count(*)::int AS n FROM ledger_transfers')).rows[0];
-    expect(await pay(shop, 20_000 * KZ, ana, { payable: big.payable, cashback: 500 * KZ }, requestNo)).toEqual(paid);
+    expect(await send(PAY, payment, ana.token, requestNo)).toEqual(paid);
     expect((await server.db.query('SELECT count(*)::int AS n FROM ledger_transfers')).rows[0]).toEqual(transfers);
     expect(await balance(ana.id, 'cashback')).toBe(500n * 100n);
     expect(await promotionSpend(server.db, 'cashback', policy)).toEqual({ amount: 500n * 100n, count: 1, amountLeft: (1_000_000n - 500n) * 100n, countLeft: null });
@@ -167,8 +209,8 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect((await pay(shop, 4_000 * KZ, ana, { payable: q.payable })).code).toBe('S0001');
     expect(await balance(ana.id, 'available')).toBe(availableBefore - 3_900n * 100n);
     expect((await settlementBalance(server.db, shop.memberId)).available).toBe(settledBefore + 3_900n * 100n - 1_950n);
-    // a small price keeps at least 1 cêntimo to pay
-    expect(await quote(shop, 50, ana)).toMatchObject({ amount: 50, payable: 1 });
+    // 5 % of 50 cêntimos, rounded down
+    expect(await quote(shop, 50, ana)).toMatchObject({ amount: 50, payable: 48 });
     await invariantsHold();
   });
 
@@ -200,7 +242,7 @@ describe.each(engines)('promotions on %s', (engine) => {
     const bruno = await payer('Bruno Cupao Demo');
     await claimCoupon(db, bruno.id, shop.storeId, amountOff);
     expect((await quote(shop, 1_000 * KZ, bruno)).adjustments).toEqual([]);
-    expect((await db.query('SELECT count(*)::int AS n FROM member_coupons WHERE used_payment_id IS NOT NULL')).rows[0]).toEqual({ n: 3 });
+    expect((await db.query('SELECT count(*)::int AS n FROM member_coupons mc JOIN coupons c ON c.id = mc.coupon_id WHERE c.merchant_id = $1 AND mc.used_payment_id IS NOT NULL', [shop.merchantId])).rows[0]).toEqual({ n: 3 });
     await invariantsHold();
   });
 
@@ -221,6 +263,8 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect((await pay(shop, 1_000 * KZ, ana, { payable: q.payable, cashback: 82 * KZ })).code).toBe('S0001');
     expect((await settlementBalance(db, shop.memberId)).available).toBe(settledBefore + 820n * 100n - 410n - 82n * 100n);
     expect(await balance(ana.id, 'cashback')).toBe(82n * 100n);
+    // a price below the discount keeps 1 cêntimo to pay (and no coupon: the rest is below its threshold)
+    expect(await quote(shop, 50, ana)).toMatchObject({ amount: 50, payable: 1, charge: 1, adjustments: [expect.objectContaining({ extension: 'discount', amount: 49 })] });
     await invariantsHold();
   });
 
