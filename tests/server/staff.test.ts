@@ -410,6 +410,12 @@ describe.each(engines)('staff on %s', (engine) => {
       'subMerchant/register/apply': { body: () => ({ name: 'Filial', provinceId: 'nowhere', city: 'Nenhures' }), admitted: { merchant: 'MCH10017' } },
       'merchant/home/summary': { body: () => ({}) },
       'merchant/list/query': { body: () => ({}) },
+      // promotions that start in 2099, so that they touch none of the other tests' payments
+      'merchant/promotion/saveCashback': { body: () => ({ name: 'Cinco', type: 'ratio', ratioBp: 500, startsAt: '2099-01-01T00:00:00Z' }) },
+      'merchant/promotion/saveDiscount': { body: () => ({ name: 'Desconto', type: 'random', maxAmount: 100, startsAt: '2099-01-01T00:00:00Z' }) },
+      'merchant/promotion/saveCoupon': { body: () => ({ name: 'Cupão', type: 1, amountOff: 100, stock: 5, startsAt: '2099-01-01T00:00:00Z' }) },
+      'merchant/promotion/setStatus': { body: () => ({ kind: 'coupon', id: '999999999', status: 'paused' }), admitted: { merchant: 'MCH10004' } },
+      'merchant/promotion/list': { body: () => ({}) },
     };
     // answering an invitation refuses nobody by role (its row is words): 'the invited person’s calls' above
     const matrixFamilies = (Object.entries(ROLE_RULES) as [RoleFamily, RoleRule][]).filter(([, rule]) => Object.values(COLUMN).some((column) => typeof rule[column] !== 'string'));
