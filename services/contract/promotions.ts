@@ -15,15 +15,37 @@ const figure = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAF
 const name = z.string().trim().min(1).max(60);
 const when = z.string().datetime();
 
+const cashbackFields = {
+  name, type: z.enum(['ratio', 'random']), ratioBp: figure.optional(), minCashback: figure.optional(), maxCashback: figure.optional(),
+  minPayment: figure.optional(), memberAmountLimit: figure.optional(), memberCountLimit: figure.optional(), budgetAmount: figure.optional(),
+  budgetCount: figure.optional(), startsAt: when.optional(), endsAt: when.optional(),
+};
+
+/** A cashback policy of the merchant, funded by its settlement. */
 export const saveCashbackPolicy = defineService({
   name: 'merchant/promotion/saveCashback',
   audience: 'member',
-  request: z.object({
-    name, type: z.enum(['ratio', 'random']), ratioBp: figure.optional(), minCashback: figure.optional(), maxCashback: figure.optional(),
-    minPayment: figure.optional(), memberAmountLimit: figure.optional(), memberCountLimit: figure.optional(), budgetAmount: figure.optional(),
-    budgetCount: figure.optional(), startsAt: when.optional(), endsAt: when.optional(),
-  }).strict(),
+  request: z.object(cashbackFields).strict(),
   response: z.object({ policyId: id }),
+});
+
+/**
+ * A platform cashback policy (operators, in the platform area): funded by the platform's marketing
+ * funding, at every merchant, or for one member (`memberId`). Audited. Refusals as the merchant's.
+ */
+export const savePlatformCashbackPolicy = defineService({
+  name: 'platform/promotion/saveCashback',
+  audience: 'operator',
+  request: z.object({ ...cashbackFields, memberId: id.optional() }).strict(),
+  response: z.object({ policyId: id }),
+});
+
+/** Pauses, resumes or ends a platform cashback policy (audited, before and after): MCH10004 not a platform one, PRM10017 ended already. */
+export const setPlatformPromotionStatus = defineService({
+  name: 'platform/promotion/setStatus',
+  audience: 'operator',
+  request: z.object({ id, status: z.enum(['active', 'paused', 'ended']) }).strict(),
+  response: z.object({ id, status: z.enum(['active', 'paused', 'ended']) }),
 });
 
 export const saveDiscountPolicy = defineService({

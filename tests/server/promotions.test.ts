@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenDirect } from '../support/money.ts';
-import { createMerchantDirect, type Answer, type MerchantSetup } from '../support/merchant.ts';
+import { createMerchantDirect, operatorOf, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { hire, person, type Person } from '../support/records.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
@@ -29,8 +29,8 @@ const KZ = 100;
 describe.each(engines)('promotions on %s', (engine) => {
   let server: TestServer;
 
-  const send = async (service: string, bizContent: object, token: string, requestNo = `T${crypto.randomBytes(8).toString('hex')}`): Promise<Answer> => {
-    const payload = envelope(service, bizContent, { token }, 'en');
+  const send = async (service: string, bizContent: object, token: string, requestNo = `T${crypto.randomBytes(8).toString('hex')}`, type = 'LOGIN_TOKEN'): Promise<Answer> => {
+    const payload = envelope(service, bizContent, { token, type }, 'en');
     payload.requestNo = requestNo;
     return (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload })).json();
   };
@@ -148,6 +148,29 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'ended' }, shop.token)).code).toBe('S0001');
     expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'active' }, shop.token)).code).toBe('PRM10017');
     await invariantsHold();
+  });
+
+  it('lets an operator make, pause and end a platform cashback policy, each step audited; a member token cannot', async () => {
+    const shop = await createMerchantDirect(server);
+    const ana = await payer('Ana Plataforma Demo');
+    const token = await operatorOf(server);
+    const asOperator = (service: string, body: object, who = token) => send(service, body, who, undefined, 'SSO-AUTH');
+    const policy = { name: 'Plataforma', type: 'ratio', ratioBp: 500, maxCashback: 100 * KZ, budgetAmount: 5_000 * KZ, memberId: ana.id };
+    expect((await asOperator('platform/promotion/saveCashback', policy, ana.token)).code).toBe('AGW10005');
+    expect((await send('platform/promotion/saveCashback', policy, token)).code).toBe('AGW10005');
+    expect((await asOperator('platform/promotion/saveCashback', { ...policy, ratioBp: 20_000 })).code).toBe('PRM10010');
+    const made = await asOperator('platform/promotion/saveCashback', policy);
+    expect(made.code).toBe('S0001');
+    expect(cashbackOf(await quote(shop, 1_000 * KZ, ana))).toBe(50 * KZ);
+    expect((await asOperator('platform/promotion/setStatus', { id: made.bizContent.policyId, status: 'paused' })).code).toBe('S0001');
+    expect(cashbackOf(await quote(shop, 1_000 * KZ, ana))).toBe(0);
+    expect((await asOperator('platform/promotion/setStatus', { id: made.bizContent.policyId, status: 'ended' })).code).toBe('S0001');
+    const audit = await server.db.query("SELECT action, before, after FROM operator_audit WHERE subject_type = 'cashbackPolicy' AND subject_id = $1 ORDER BY id", [made.bizContent.policyId]);
+    expect(audit.rows).toEqual([
+      { action: 'promotion.cashback.create', before: null, after: expect.objectContaining({ ratioBp: 500, budgetAmount: 5_000 * KZ }) },
+      { action: 'promotion.cashback.status', before: { status: 'active' }, after: { status: 'paused' } },
+      { action: 'promotion.cashback.status', before: { status: 'paused' }, after: { status: 'ended' } },
+    ]);
   });
 
   it('gives a platform-funded 10 % cashback of at most 500 Kz: quoted, posted to the payer’s cashback account with its record, once for a replay', async () => {

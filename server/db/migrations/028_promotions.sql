@@ -257,12 +257,6 @@ BEGIN
   adjustments := '[]'::jsonb;
   discount := 0;
   IF p_amount IS NULL OR p_amount <= 0 THEN RETURN; END IF;
-  IF NOT (EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id = p_owner)
-          OR EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id IS NULL)
-          OR EXISTS (SELECT 1 FROM discount_policies d WHERE d.status = 'active' AND d.merchant_id = p_owner)
-          OR EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.member_id = p_payer AND mc.used_payment_id IS NULL)) THEN
-    RETURN;
-  END IF;
 
   -- 1. the best discount policy of the merchant
   SELECT d.id, least(p_amount - 1, CASE WHEN d.ratio_bp IS NOT NULL THEN least(d.max_amount, greatest(d.min_amount, p_amount * d.ratio_bp / 10000))
@@ -346,13 +340,25 @@ BEGIN
 END;
 $$;
 
--- THE EXTENSION POINT, first half (migration 027's, same signature): the promotions' quote.
--- promotions_quote starts with the guards that keep a payment into a merchant without any
--- promotion (and a member without a coupon there) at three index probes.
+-- THE EXTENSION POINT, first half (migration 027's, same signature): the promotions' quote. The
+-- guards name no column of the subquery's own (OFFSET 0 keeps it a subquery of its own when this is
+-- inlined, so the caller's columns are parameters there), so PostgreSQL plans them as a one-time
+-- filter in front of promotions_quote: a payment into a merchant without any promotion (by a member without an
+-- unused coupon) costs four index probes and never calls the PL/pgSQL function. Still SQL and
+-- STABLE, so it is inlined into the quote as migration 027's was.
 CREATE OR REPLACE FUNCTION merchant_payment_adjustments(p_payer bigint, p_owner bigint, p_store bigint, p_method text, p_amount bigint)
 RETURNS TABLE (adjustments jsonb, discount bigint)
 LANGUAGE sql STABLE AS $$
-  SELECT q.adjustments, q.discount FROM promotions_quote(p_payer, p_owner, p_amount) AS q
+  SELECT coalesce(q.adjustments, '[]'::jsonb), coalesce(q.discount, 0::bigint)
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT x.adjustments, x.discount FROM promotions_quote(p_payer, p_owner, p_amount) AS x
+       WHERE p_amount IS NOT NULL
+         AND (EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id = p_owner)
+              OR EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id IS NULL)
+              OR EXISTS (SELECT 1 FROM discount_policies d WHERE d.status = 'active' AND d.merchant_id = p_owner)
+              OR EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.member_id = p_payer AND mc.used_payment_id IS NULL))
+      OFFSET 0) AS q ON true
 $$;
 
 -- The quote (migration 027's, same signature), with the merchant's charge on what the merchant
