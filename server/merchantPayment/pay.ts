@@ -36,7 +36,10 @@ export function sqlRefusal(error: unknown): unknown {
 /**
  * Pays a scanned code in one round trip (registered as checking the session in its statement:
  * server/handler.ts). A replay of the requestNo answers what the first call answered; another
- * payload under it is FND10002; every refusal is stored as the answer.
+ * payload under it is FND10002; every refusal is stored as the answer. `payable` and `cashback` are
+ * what the member was quoted: when the payment's own quote differs (a promotion's budget, stock or
+ * limit ran out meanwhile) it is PRM10001 and nothing moves (migration 028; without `payable` the
+ * member expects the price).
  */
 export async function payCode(ctx: InStatementSessionContext, input: { serial: string; amount: number; payToken: string; payable?: number; cashback?: number }): Promise<MerchantReceipt> {
   const session = ctx.session;
