@@ -212,6 +212,21 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect((await server.db.query('SELECT count(*)::int AS n FROM ledger_transfers')).rows[0]).toEqual(transfers);
     expect(await balance(ana.id, 'cashback')).toBe(500n * 100n);
     expect(await promotionSpend(server.db, 'cashback', policy)).toEqual({ amount: 500n * 100n, count: 1, amountLeft: (1_000_000n - 500n) * 100n, countLeft: null });
+    // the ledger check sees a budget slice, a member's usage or a record that no longer matches the ledger
+    const broken = async (tamper: string, undo: string) => {
+      await server.db.query(tamper, [policy]);
+      try {
+        return (await checkInvariants(server.db)).promotionsUnmatched;
+      } finally {
+        await server.db.query(undo, [policy]);
+      }
+    };
+    expect(await broken("UPDATE promotion_slices SET amount_left = amount_left + 1 WHERE kind = 'cashback' AND policy_id = $1 AND slice = 0",
+      "UPDATE promotion_slices SET amount_left = amount_left - 1 WHERE kind = 'cashback' AND policy_id = $1 AND slice = 0")).toEqual([`cashback:${policy}`]);
+    expect(await broken("UPDATE promotion_usage SET count = count + 1 WHERE kind = 'cashback' AND policy_id = $1",
+      "UPDATE promotion_usage SET count = count - 1 WHERE kind = 'cashback' AND policy_id = $1")).toEqual([`usage:cashback:${policy}:${ana.id}`]);
+    expect(await broken('UPDATE cashback_records SET cashback_amount = cashback_amount + 1 WHERE policy_id = $1',
+      'UPDATE cashback_records SET cashback_amount = cashback_amount - 1 WHERE policy_id = $1')).toEqual([`cashback:${policy}`, 'marketingFunding']);
     await setPromotionStatus(server.db, { platform: true }, 'cashback', policy, 'ended');
     expect((await quote(shop, 1_000 * KZ, ana)).adjustments).toEqual([]);
     await invariantsHold();
