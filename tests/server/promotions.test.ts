@@ -402,6 +402,24 @@ describe.each(engines)('promotions on %s', (engine) => {
       }
     }, 300_000);
 
+    it('refunds clawing back cashback while the same payers keep paying: every invariant intact', async () => {
+      const shop = await createMerchantDirect(server);
+      await createCashbackPolicy(server.db, { merchantId: shop.merchantId }, shop.memberId, { name: 'Dez', type: 'ratio', ratioBp: 1_000 });
+      const members = await Promise.all(Array.from({ length: 8 }, (_, i) => payer(`Reembolso Corrida ${i} Demo`, 100_000n * 100n)));
+      const first = await Promise.all(members.map((m) => quoteAndPay(shop, 1_000 * KZ, m)));
+      expect(first.every((p) => p.answer.code === 'S0001')).toBe(true);
+      const refund = async (recordId: string, amount: number) =>
+        send(REFUND, { recordId, amount, payToken: await payTokenDirect(server.db, shop.memberId, { service: REFUND, amount, counterparty: recordId }) }, shop.token);
+      const answers = await Promise.all([
+        ...first.map((p) => refund(p.answer.bizContent.paymentId, 400 * KZ)),
+        ...members.map((m) => quoteAndPay(shop, 300 * KZ, m).then((p) => p.answer)),
+      ]);
+      expect(answers.map((a) => a.code)).toEqual(answers.map(() => 'S0001'));
+      // each refund of 40 % took back 40 % of its 100 Kz cashback; each later payment gave 30 Kz
+      for (const m of members) expect(await balance(m.id, 'cashback')).toBe((100n - 40n + 30n) * 100n);
+      await invariantsHold();
+    }, 300_000);
+
     it('one member’s concurrent payments stay within the per-member limits', async () => {
       const shop = await createMerchantDirect(server);
       for (let round = 0; round < ROUNDS; round++) {
