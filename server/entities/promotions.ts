@@ -56,6 +56,9 @@ export interface CouponInput {
   /** 1 every member, 2 new at this merchant, 3 returning. */
   target?: 1 | 2 | 3;
   stock: number;
+  /** An auto coupon: granted by a payment of at least this much, counted on `autoBasis`. */
+  autoThreshold?: number;
+  autoBasis?: 'preDiscount' | 'paid';
   startsAt?: Date;
   endsAt?: Date;
 }
@@ -146,7 +149,8 @@ export async function createDiscountPolicy(db: Queryable, merchantId: string, by
  * threshold must be above what it takes off), PRM10013 an end before the start.
  */
 export async function createCoupon(db: Queryable, merchantId: string, by: string, input: CouponInput): Promise<string> {
-  positive({ amountOff: input.amountOff, threshold: input.threshold, maxOff: input.maxOff, stock: input.stock });
+  positive({ amountOff: input.amountOff, threshold: input.threshold, maxOff: input.maxOff, stock: input.stock, autoThreshold: input.autoThreshold });
+  if ((input.autoThreshold === undefined) !== (input.autoBasis === undefined)) refuse(PROMOTION_CODES.policyInvalid, 'autoBasis');
   ratio(input.percentBp);
   if ((input.type === 1 || input.type === 2) && input.amountOff === undefined) refuse(PROMOTION_CODES.policyInvalid, 'amountOff');
   if (input.type === 2 && !(input.threshold !== undefined && input.threshold > input.amountOff!)) refuse(PROMOTION_CODES.policyInvalid, 'threshold');
@@ -154,10 +158,11 @@ export async function createCoupon(db: Queryable, merchantId: string, by: string
   if (!input.name.trim() || input.name.length > 60) refuse(PROMOTION_CODES.policyInvalid, 'name');
   period(input.startsAt, input.endsAt);
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO coupons (merchant_id, name, type, amount_off, threshold, percent_bp, max_off, target, stock, starts_at, ends_at, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, now()), $11, $12) RETURNING id::text`,
+    `INSERT INTO coupons (merchant_id, name, type, amount_off, threshold, percent_bp, max_off, target, stock, starts_at, ends_at, created_by, auto_threshold, auto_basis)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, now()), $11, $12, $13, $14) RETURNING id::text`,
     [merchantId, input.name.trim(), input.type, input.type === 4 ? null : input.amountOff, input.threshold ?? null, input.type === 4 ? input.percentBp : null,
-      input.type === 4 ? input.maxOff ?? null : null, input.target ?? 1, input.stock, input.startsAt ?? null, input.endsAt ?? null, `member:${by}`],
+      input.type === 4 ? input.maxOff ?? null : null, input.target ?? 1, input.stock, input.startsAt ?? null, input.endsAt ?? null, `member:${by}`,
+      input.autoThreshold ?? null, input.autoBasis ?? null],
   );
   const id = rows[0]!.id;
   await db.query('SELECT promotion_open_slices($1, $2, $3, $4)', ['coupon', id, null, input.stock]);

@@ -65,6 +65,7 @@ export const saveCoupon = defineService({
   request: z.object({
     name, type: z.union([z.literal(1), z.literal(2), z.literal(4)]), amountOff: figure.optional(), threshold: figure.optional(), percentBp: figure.optional(),
     maxOff: figure.optional(), target: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(), stock: figure, startsAt: when.optional(), endsAt: when.optional(),
+    autoThreshold: figure.optional(), autoBasis: z.enum(['preDiscount', 'paid']).optional(),
   }).strict(),
   response: z.object({ couponId: id }),
 });

@@ -284,6 +284,31 @@ describe.each(engines)('promotions on %s', (engine) => {
     await invariantsHold();
   });
 
+  it('grants an auto coupon to a payment past its threshold (on what was paid, or on the price), once, used by a later payment', async () => {
+    const shop = await createMerchantDirect(server);
+    const ana = await payer('Ana Auto Demo');
+    const db = server.db;
+    expect(await refusal(createCoupon(db, shop.merchantId, shop.memberId, { name: 'Auto', type: 1, amountOff: 10 * KZ, stock: 5, autoThreshold: 500 * KZ }))).toBe('PRM10016');
+    await createDiscountPolicy(db, shop.merchantId, shop.memberId, { name: 'Menos 100', type: 'random', minAmount: 100 * KZ, maxAmount: 100 * KZ });
+    const auto = await createCoupon(db, shop.merchantId, shop.memberId, { name: 'Volte', type: 1, amountOff: 10 * KZ, stock: 5, autoThreshold: 500 * KZ, autoBasis: 'paid' });
+    // 550 Kz less 100 off is 450 paid: below the threshold
+    expect((await quote(shop, 550 * KZ, ana)).adjustments.map((a) => a.reference)).toEqual([expect.stringMatching(/^discount:/)]);
+    const q = await quote(shop, 600 * KZ, ana);
+    expect(q.adjustments).toEqual([expect.objectContaining({ extension: 'discount' }), { extension: 'coupon', kind: 'coupon', amount: 0, reference: `grant:${auto}` }]);
+    expect(q.payable).toBe(500 * KZ);
+    expect((await pay(shop, 600 * KZ, ana, { payable: q.payable })).code).toBe('S0001');
+    expect((await db.query('SELECT count(*)::int AS n FROM member_coupons WHERE coupon_id = $1 AND member_id = $2', [auto, ana.id])).rows[0]).toEqual({ n: 1 });
+    // the next payment uses it, and earns no second one
+    const next = await quote(shop, 600 * KZ, ana);
+    expect(next).toMatchObject({ payable: 490 * KZ, adjustments: [expect.objectContaining({ extension: 'discount' }), expect.objectContaining({ extension: 'coupon', amount: 10 * KZ })] });
+    expect((await pay(shop, 600 * KZ, ana, { payable: next.payable })).code).toBe('S0001');
+    expect((await quote(shop, 600 * KZ, ana)).adjustments.map((a) => a.extension)).toEqual(['discount']);
+    // counted on the price: 550 Kz earns it
+    const priced = await createCoupon(db, shop.merchantId, shop.memberId, { name: 'Preço', type: 1, amountOff: 5 * KZ, stock: 5, autoThreshold: 550 * KZ, autoBasis: 'preDiscount' });
+    expect((await quote(shop, 550 * KZ, ana)).adjustments.map((a) => a.reference)).toEqual([expect.stringMatching(/^discount:/), `grant:${priced}`]);
+    await invariantsHold();
+  });
+
   it('stacks a discount, a coupon and a merchant-funded cashback in that order', async () => {
     const shop = await createMerchantDirect(server);
     const ana = await payer('Ana Tudo Demo');

@@ -124,14 +124,20 @@ CREATE TABLE coupons (
   starts_at timestamptz NOT NULL DEFAULT now(),
   ends_at timestamptz,
   stock integer NOT NULL CHECK (stock > 0),
+  -- an auto coupon: granted (into the member's coupons) by a payment of at least auto_threshold,
+  -- counted on the price before discounts (preDiscount) or on what the member paid (paid)
+  auto_threshold bigint CHECK (auto_threshold > 0),
+  auto_basis text CHECK (auto_basis IN ('preDiscount', 'paid')),
   status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'paused', 'ended')),
   created_by text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   CHECK (ends_at IS NULL OR ends_at > starts_at),
+  CHECK ((auto_threshold IS NULL) = (auto_basis IS NULL)),
   CHECK (type <> 1 OR amount_off IS NOT NULL),
   CHECK (type <> 2 OR (amount_off IS NOT NULL AND threshold IS NOT NULL AND threshold > amount_off)),
   CHECK (type <> 4 OR percent_bp IS NOT NULL)
 );
+CREATE INDEX coupons_auto ON coupons (merchant_id) WHERE status = 'active' AND auto_threshold IS NOT NULL;
 CREATE TABLE member_coupons (
   id bigserial PRIMARY KEY,
   coupon_id bigint NOT NULL REFERENCES coupons(id),
@@ -337,6 +343,19 @@ BEGIN
       adjustments := adjustments || jsonb_build_object('extension', 'cashback', 'kind', 'cashback', 'amount', v_cashback.amount, 'reference', 'cashback:' || v_cashback.id);
     END IF;
   END IF;
+
+  -- 4. an auto coupon this payment earns (one: the first made), granted into the member's coupons:
+  -- an adjustment of amount 0 whose reference is grant:<coupon id>
+  SELECT k.id INTO v_best FROM coupons k
+   WHERE k.merchant_id = p_owner AND k.status = 'active' AND k.auto_threshold IS NOT NULL
+     AND k.starts_at <= now() AND (k.ends_at IS NULL OR k.ends_at > now())
+     AND k.auto_threshold <= CASE k.auto_basis WHEN 'preDiscount' THEN p_amount ELSE p_amount - discount END
+     AND NOT EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.coupon_id = k.id AND mc.member_id = p_payer)
+     AND EXISTS (SELECT 1 FROM promotion_slices s WHERE s.kind = 'coupon' AND s.policy_id = k.id AND s.count_left > 0)
+   ORDER BY k.id LIMIT 1;
+  IF FOUND THEN
+    adjustments := adjustments || jsonb_build_object('extension', 'coupon', 'kind', 'coupon', 'amount', 0, 'reference', 'grant:' || v_best.id);
+  END IF;
 END;
 $$;
 
@@ -344,7 +363,7 @@ $$;
 -- guards name no column of the subquery's own (OFFSET 0 keeps it a subquery of its own when this is
 -- inlined, so the caller's columns are parameters there), so PostgreSQL plans them as a one-time
 -- filter in front of promotions_quote: a payment into a merchant without any promotion (by a member without an
--- unused coupon) costs four index probes and never calls the PL/pgSQL function. Still SQL and
+-- unused coupon) costs five index probes and never calls the PL/pgSQL function. Still SQL and
 -- STABLE, so it is inlined into the quote as migration 027's was.
 CREATE OR REPLACE FUNCTION merchant_payment_adjustments(p_payer bigint, p_owner bigint, p_store bigint, p_method text, p_amount bigint)
 RETURNS TABLE (adjustments jsonb, discount bigint)
@@ -357,7 +376,8 @@ LANGUAGE sql STABLE AS $$
          AND (EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id = p_owner)
               OR EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id IS NULL)
               OR EXISTS (SELECT 1 FROM discount_policies d WHERE d.status = 'active' AND d.merchant_id = p_owner)
-              OR EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.member_id = p_payer AND mc.used_payment_id IS NULL))
+              OR EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.member_id = p_payer AND mc.used_payment_id IS NULL)
+              OR EXISTS (SELECT 1 FROM coupons k WHERE k.status = 'active' AND k.auto_threshold IS NOT NULL AND k.merchant_id = p_owner))
       OFFSET 0) AS q ON true
 $$;
 
@@ -476,6 +496,11 @@ BEGIN
       INSERT INTO payment_promotions (payment_id, extension, policy_id, amount) VALUES (p_payment_id, 'discount', v_id, v_amount);
       v_discount := v_discount + v_amount;
     WHEN 'coupon' THEN
+      IF split_part(v_adjustment ->> 'reference', ':', 1) = 'grant' THEN
+        -- an auto coupon earned: into the member's coupons (once; its stock is taken when it is used)
+        INSERT INTO member_coupons (coupon_id, member_id) VALUES (v_id, p_payer) ON CONFLICT (coupon_id, member_id) DO NOTHING;
+        CONTINUE;
+      END IF;
       UPDATE member_coupons SET used_payment_id = p_payment_id, used_at = now()
        WHERE id = v_id AND member_id = p_payer AND used_payment_id IS NULL RETURNING coupon_id INTO v_coupon;
       IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'KW100', MESSAGE = 'PRM10005'; END IF;
