@@ -1,4 +1,5 @@
 import { BRAND_GREEN, WALLET_MARK, WALLET_NAME } from '../../services/brand.ts';
+import { saveFile } from '../../src/lib/saveFile.ts';
 
 /**
  * A store's collection code as the placard the merchant prints, as every wallet's counter placard
@@ -118,19 +119,6 @@ export async function placardSvg(placard: Placard, module = 12): Promise<{ svg: 
     '</svg>',
   ].join('');
   return { svg, width, height, code: { x: margin, y: codeY, side } };
-}
-
-/** Hands a file to the browser's downloads (the page itself never opens it). */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 async function pngOf(svg: string, width: number, height: number): Promise<Blob> {

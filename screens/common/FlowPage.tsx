@@ -1,18 +1,18 @@
-import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { type AnyStateMachine, type ContextFrom, type EventFrom, type InputFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResult } from '../../services/contract/session.ts';
-import { clearKeypadKeys } from '../../services/keypad.ts';
 import { safeAppReturnTo } from '../../services/returnTo.ts';
 import { PageHeader, useGoBack } from '../../src/ui/PageHeader.tsx';
 import { useStartSession } from './useStartSession.ts';
 
 /**
  * How a route's module mounts its flow: the page (the header, its title, what it shows), the flow's
- * chart run for the page's life with its view, and what some flows need of the page (the keypad's
- * keys dropped on leaving, going back, signing in).
+ * chart run for the page's life with its view, and what some flows need of the page (going back,
+ * signing in). The secure keypad's one-time keys are the charts' to drop (the payment child,
+ * payConfirm, newPayPassword), however the page is left.
  */
 
 /** A route's page: the header with its title (an i18n key) above what it shows. */
@@ -50,30 +50,20 @@ export interface FlowViewProps<M extends AnyStateMachine> {
 
 /**
  * A flow's page: its chart (`flow`, started with `input`) run while the page is open and drawn by
- * `view`. `keypad`: the flow may show the secure keypad, whose one-time keys go when the page is
- * left with it shown.
+ * `view`.
  */
-export function FlowPage<M extends AnyStateMachine>({ flow, input, title, view: View, keypad = false }: {
+export function FlowPage<M extends AnyStateMachine>({ flow, input, title, view: View }: {
   flow: M;
   input?: InputFrom<M>;
   title: string;
   view: ComponentType<FlowViewProps<M>>;
-  keypad?: boolean;
 }) {
   const [state, send] = useMachine(flow as AnyStateMachine, input === undefined ? undefined : { input });
-  useKeypadLeaving(keypad);
   return (
     <Page title={title}>
       <View state={state as SnapshotFrom<M>} send={send as FlowViewProps<M>['send']} />
     </Page>
   );
-}
-
-/** The keypad's one-time keys dropped when the page is left with it shown (`when`: the flow may show it). */
-export function useKeypadLeaving(when = true) {
-  useEffect(() => {
-    if (when) return () => clearKeypadKeys();
-  }, [when]);
 }
 
 /** `flow` with its `goBack` action going back as the header's Back does (a flow that ends by going back). */

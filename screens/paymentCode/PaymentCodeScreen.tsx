@@ -5,5 +5,5 @@ import '../common/wallet.css';
 
 /** `/app/paymentcode`: the member's one-time payment code for a cashier to scan (agreement/payqrcode). */
 export default function PaymentCodeScreen() {
-  return <FlowPage flow={paymentCodeFlow} title="titles.paymentCode" view={PaymentCodeView} keypad />;
+  return <FlowPage flow={paymentCodeFlow} title="titles.paymentCode" view={PaymentCodeView} />;
 }

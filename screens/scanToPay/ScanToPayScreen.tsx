@@ -24,5 +24,5 @@ export default function ScanToPayScreen() {
       },
     },
   }), [navigate]);
-  return <FlowPage flow={machine} input={{ language: languageOf(i18n.language) }} title="titles.scanToPay" view={ScanToPayView} keypad />;
+  return <FlowPage flow={machine} input={{ language: languageOf(i18n.language) }} title="titles.scanToPay" view={ScanToPayView} />;
 }

@@ -39,19 +39,27 @@ export function requireVerified<M extends MoneyMember>(member: M | null): M {
 
 /**
  * THE masking rule for a person's name, wherever the wallet shows one to someone who may not be
- * that person: a payee before a transfer, a payer in a merchant's records, a counterparty in the
- * fund detail, a card holder, the account found by a number or e-mail at log-in and password
- * recovery. The first name whole, every other part its initial and three stars, always three (the
- * length tells nothing): enough to recognise the person one means, not enough to learn a
- * stranger's full name from a number ("Ana Maria Demo" → "Ana M*** D***"). The transfer's one-
- * statement path has the same rule in SQL (`mask_name`, migration 014); tests/server/transfer.test.ts
- * keeps the two equal.
+ * that person, in two degrees by who is asking:
+ * - `maskName`, to a signed-in member who deals with that person (a payee before a transfer, a
+ *   payer in a merchant's records, a counterparty in the fund detail, a card holder): the first
+ *   name whole, every other part its initial and three stars, always three (the length tells
+ *   nothing) — enough to recognise the person one means ("Ana Maria Demo" → "Ana M*** D***"). The
+ *   transfer's one-statement path has the same rule in SQL (`mask_name`, migration 014);
+ *   tests/server/transfer.test.ts keeps the two equal.
+ * - `maskNameForAnyone`, at the doors without a session (the account a number or e-mail finds at
+ *   log-in and at password recovery): every part its initial and three stars ("A*** M*** D***"), so
+ *   a number alone never tells a stranger's first name.
  */
 export function maskName(name: string): string {
   const [first = '', ...rest] = name.trim().split(/\s+/);
-  return [first, ...rest.map((part) => `${part.slice(0, 1)}***`)].join(' ');
+  return [first, ...rest.map(initialOnly)].join(' ');
 }
 
+export function maskNameForAnyone(name: string): string {
+  return name.trim().split(/\s+/).filter(Boolean).map(initialOnly).join(' ');
+}
+
+const initialOnly = (part: string) => `${part.slice(0, 1)}***`;
 
 export interface PasswordFree {
   enabled: boolean;

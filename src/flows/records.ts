@@ -8,7 +8,7 @@ import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
 import { signalSessionExpired } from '../../services/session-signal.ts';
 import { storage } from '../lib/storage.ts';
-import { saveFile } from './stickers.ts';
+import { saveFile } from '../lib/saveFile.ts';
 import { pagedListFlow } from './pagedList.ts';
 
 export const RECORDS_PAGE_SIZE = 20;

@@ -7,6 +7,7 @@ import type { Outcome } from '../../services/contract/outcome.ts';
 import { signalSessionExpired } from '../../services/session-signal.ts';
 import { transportUi } from '../../services/transport-ui.ts';
 import { storedOperatorToken } from '../lib/operatorSession.ts';
+import { saveFile } from '../lib/saveFile.ts';
 
 /** Where a batch's print-ready sheet is served (operators only, header `sso-auth-token`). */
 export const stickerSheetPath = (batchId: string) => `/platform/stickers/${encodeURIComponent(batchId)}.pdf`;
@@ -43,20 +44,6 @@ export async function fetchStickerSheet(batchId: string, base = ''): Promise<Out
   } catch {
     return refused('unreachable');
   }
-}
-
-/** Hands a file to the browser's downloads (the page itself never opens it). */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // after the click has been handled: revoking at once cancels the download in some browsers
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 export const stickersActors = {

@@ -385,7 +385,7 @@ scenarios.push({
     await ctx.page.getByRole('link', { name: 'Esqueceu-se da palavra-passe?' }).click();
     await ctx.page.getByLabel('Número de telemóvel').fill('943000002');
     await ctx.page.getByRole('button', { name: 'Continuar' }).click();
-    await expectText(ctx, 'Conta de Bruno D***. Vamos enviar um código SMS para este número.');
+    await expectText(ctx, 'Conta de B*** D***. Vamos enviar um código SMS para este número.');
     await ctx.shot('recover-account-pt');
     await ctx.audit('recover account');
     const before = await outboxCount(ctx, '943000002');

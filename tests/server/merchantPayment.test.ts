@@ -156,6 +156,16 @@ describe.each(engines)('the payment module on %s', (engine) => {
       expect((await pay(expired.serial, 700)).code).toBe('MCH10008');
       expect((await pay(paid.serial, 800)).code).toBe('MCH10009');
     });
+
+    it('refuses a posting into the payer’s own merchant in merchant_pay itself, whoever calls it without a quote (MCH10014), and writes nothing', async () => {
+      await fund(server.db, rival.memberId, 1_000n * 100n);
+      const before = await written();
+      await expect(server.db.query(
+        "SELECT payment_id FROM merchant_pay($1, $2, $3, NULL, NULL, 'static', NULL, 'direct-own-merchant', 10000, 50, 10000, '[]'::jsonb)",
+        [rival.memberId, rival.merchantId, rival.storeId],
+      )).rejects.toThrow(/MCH10014/);
+      expect(await written()).toEqual(before);
+    });
   });
 
   describe('pay posts exactly the quote', () => {

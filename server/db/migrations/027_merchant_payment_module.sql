@@ -157,6 +157,8 @@ BEGIN
    WHERE pm.id = p_payer;
   IF NOT FOUND OR NOT v_row.payer_verified THEN RAISE EXCEPTION USING ERRCODE = 'KW100', MESSAGE = 'FND10004'; END IF;
   IF v_row.owner IS NULL THEN RAISE EXCEPTION USING ERRCODE = 'KW100', MESSAGE = 'MCH10006'; END IF;
+  -- the quote refuses it already; the posting refuses it too, whoever calls it (money round one's own merchant)
+  IF v_row.owner = p_payer THEN RAISE EXCEPTION USING ERRCODE = 'KW100', MESSAGE = 'MCH10014'; END IF;
   v_limit := spend_outgoing_limit(p_payer, v_row.account_level, p_payable);
   IF v_limit IS NOT NULL THEN RAISE EXCEPTION USING ERRCODE = 'KW100', MESSAGE = 'FND10003', DETAIL = v_limit; END IF;
   IF v_row.payer_account IS NULL THEN RAISE EXCEPTION USING ERRCODE = 'KW100', MESSAGE = 'FND10001'; END IF;

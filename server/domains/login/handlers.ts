@@ -4,7 +4,7 @@ import type { Handler, FlowHandlers, HandlerContext } from '../../handler.ts';
 import { consumeCode, issueCode } from '../../auth/oneTimeCodes.ts';
 import { CaptchaPass, recordFailure, requireCaptchaIfSuspicious } from '../../auth/captcha.ts';
 import { countAccountLookup } from '../../auth/lookups.ts';
-import { maskName } from '../../entities/members.ts';
+import { maskNameForAnyone } from '../../entities/members.ts';
 import { LOCKOUT, burnPasswordCheck, findMember, loginKey, maskDestination, signIn, verifyPassword } from '../../entities/memberAccounts.ts';
 
 const passwordLogin: Handler<'oauth/passwordLogin'> = async (input, ctx) => {
@@ -80,7 +80,7 @@ const getMemberTypeAndOperators: Handler<'wechat/login/getMemberTypeAndOperators
   await countAccountLookup(ctx.db, ctx.ip, key ? key.value : input.login.trim().toLowerCase(), new CaptchaPass(ctx.ip, input.captchaToken));
   const member = key ? await findMember(ctx.db, key) : null;
   if (!member || member.status !== 'active') return { accounts: [] };
-  return { accounts: [{ memberType: member.member_type, operatorId: null, maskedName: maskName(member.display_name) }] };
+  return { accounts: [{ memberType: member.member_type, operatorId: null, maskedName: maskNameForAnyone(member.display_name) }] };
 };
 
 export const loginHandlers = {

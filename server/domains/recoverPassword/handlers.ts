@@ -6,13 +6,13 @@ import { countAccountLookup } from '../../auth/lookups.ts';
 import { CaptchaPass } from '../../auth/captcha.ts';
 import { revokeAllMemberSessions } from '../../auth/sessions.ts';
 import { findMember, hashPassword, isStrongPassword, openTicket, useTicket } from '../../entities/memberAccounts.ts';
-import { maskName } from '../../entities/members.ts';
+import { maskNameForAnyone } from '../../entities/members.ts';
 
 const checkAccount4FindPassword: Handler<'fund/member/checkAccount4FindPassword'> = async (input, ctx) => {
   await countAccountLookup(ctx.db, ctx.ip, `+244${input.mobile}`, new CaptchaPass(ctx.ip, input.captchaToken));
   const member = await findMember(ctx.db, { column: 'mobile', value: `+244${input.mobile}` });
   if (!member || member.status !== 'active') throw new DomainError(ACCOUNT_CODES.accountNotFound);
-  return { maskedName: maskName(member.display_name) };
+  return { maskedName: maskNameForAnyone(member.display_name) };
 };
 
 const checkVerifyCode: Handler<'fund/sms/checkVerifyCode'> = async (input, ctx) => {
