@@ -53,8 +53,10 @@ export async function expireOverdueCharge(db: Queryable, chargeId: string): Prom
 
 /** The payer's receipt of a merchant payment (the member's side), with their available balance right after it. */
 export async function receiptOf(db: Queryable, paymentId: string): Promise<MerchantReceipt> {
-  const { rows } = await db.query<{ id: string; voucher_no: string; merchant_name: string; store_name: string; amount: string; available: string; created_at: Date }>(
-    `SELECT p.id::text, p.voucher_no, m.name AS merchant_name, st.name AS store_name, p.amount::text, e.balance_after::text AS available, p.created_at
+  const { rows } = await db.query<{ id: string; voucher_no: string; merchant_name: string; store_name: string; amount: string; discount: string; cashback: string; available: string; created_at: Date }>(
+    `SELECT p.id::text, p.voucher_no, m.name AS merchant_name, st.name AS store_name, p.amount::text, p.discount::text,
+            coalesce((SELECT cb.cashback_amount FROM cashback_records cb WHERE cb.payment_id = p.id), 0)::text AS cashback,
+            e.balance_after::text AS available, p.created_at
        FROM merchant_payments p
        JOIN stores st ON st.id = p.store_id
        JOIN merchants m ON m.id = st.merchant_id
@@ -69,6 +71,8 @@ export async function receiptOf(db: Queryable, paymentId: string): Promise<Merch
     merchantName: row.merchant_name,
     storeName: row.store_name,
     amount: Number(row.amount),
+    paid: Number(row.amount) - Number(row.discount),
+    cashback: Number(row.cashback),
     available: Number(row.available),
     at: new Date(row.created_at).toISOString(),
   };

@@ -1,5 +1,5 @@
 import { CODES, PROMOTION_CODES } from '../../services/contract/answerCodes.ts';
-import type { MerchantQuote, PaymentAdjustment } from '../../services/contract/scanToPay.ts';
+import type { MerchantQuote, PaymentAdjustment, QuotedAdjustment } from '../../services/contract/scanToPay.ts';
 import type { Queryable } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { adjustmentsOf } from './extensions.ts';
@@ -112,6 +112,32 @@ export async function quoteCharge(db: Queryable, payer: string, chargeId: string
   };
 }
 
+/** The cashback a quote's adjustments give. */
+export const cashbackOf = (adjustments: readonly PaymentAdjustment[]): number =>
+  adjustments.filter((a) => a.kind === 'cashback').reduce((sum, a) => sum + a.amount, 0);
+
+/**
+ * The adjustments with the names the member knows them by: a discount or cashback policy's, a coupon's
+ * (`coupon:` the member's coupon, `grant:` a coupon this payment grants). Read for the screen's quote
+ * only, never on the paying path.
+ */
+async function namedAdjustments(db: Queryable, adjustments: readonly PaymentAdjustment[]): Promise<QuotedAdjustment[]> {
+  if (adjustments.length === 0) return [];
+  const references = adjustments.map((a) => a.reference).filter((r): r is string => r !== null);
+  const { rows } = await db.query<{ reference: string; name: string }>(
+    `SELECT r.reference, coalesce(d.name, cb.name, c.name, g.name) AS name
+       FROM unnest($1::text[]) AS r(reference)
+       LEFT JOIN discount_policies d ON split_part(r.reference, ':', 1) = 'discount' AND d.id = split_part(r.reference, ':', 2)::bigint
+       LEFT JOIN cashback_policies cb ON split_part(r.reference, ':', 1) = 'cashback' AND cb.id = split_part(r.reference, ':', 2)::bigint
+       LEFT JOIN member_coupons mc ON split_part(r.reference, ':', 1) = 'coupon' AND mc.id = split_part(r.reference, ':', 2)::bigint
+       LEFT JOIN coupons c ON c.id = mc.coupon_id
+       LEFT JOIN coupons g ON split_part(r.reference, ':', 1) = 'grant' AND g.id = split_part(r.reference, ':', 2)::bigint`,
+    [references],
+  );
+  const names = new Map(rows.map((row) => [row.reference, row.name]));
+  return adjustments.map((a) => ({ ...a, name: (a.reference && names.get(a.reference)) ?? null }));
+}
+
 /** What the member asks to have quoted (`pay/merchant/quote`): a code with the amount they typed, or a charge on their payment code. */
 export type QuoteRequest = { serial: string; amount?: number } | { chargeId: string };
 
@@ -122,7 +148,7 @@ export async function quote(db: Queryable, payer: string, request: QuoteRequest)
     : await quoteCode(db, payer, request.serial, request.amount === undefined ? null : BigInt(request.amount));
   // a static code has no price until the member types one
   if (!quoted.figures) throw new DomainError(CODES.invalidParameters, 200, 'amount');
-  const { amount, charge, adjustments, payable } = quoted.figures;
+  const { amount, adjustments, payable } = quoted.figures;
   return {
     method: quoted.method,
     serial: 'serial' in quoted ? quoted.serial : null,
@@ -131,9 +157,9 @@ export async function quote(db: Queryable, payer: string, request: QuoteRequest)
     storeName: quoted.storeName,
     mcc: quoted.mcc,
     amount: Number(amount),
-    charge: Number(charge),
-    adjustments,
+    adjustments: await namedAdjustments(db, adjustments),
     payable: Number(payable),
+    cashback: cashbackOf(adjustments),
     expiresAt: quoted.expiresAt ? quoted.expiresAt.toISOString() : null,
   };
 }
@@ -145,7 +171,7 @@ export async function quote(db: Queryable, payer: string, request: QuoteRequest)
  * and the member is quoted again. scan_to_pay makes the same check in SQL (migration 028).
  */
 export function requireQuoted(figures: QuoteFigures, shown: { payable?: number; cashback?: number }): void {
-  const cashback = figures.adjustments.filter((a) => a.kind === 'cashback').reduce((sum, a) => sum + a.amount, 0);
+  const cashback = cashbackOf(figures.adjustments);
   if (figures.payable !== BigInt(shown.payable ?? figures.amount) || (shown.cashback !== undefined && shown.cashback !== cashback)) {
     throw new DomainError(PROMOTION_CODES.quoteChanged, 200, figures.payable.toString());
   }

@@ -30,7 +30,12 @@ export const merchantReceipt = z.object({
   voucherNo: z.string(),
   merchantName: z.string(),
   storeName: z.string(),
+  /** The price. */
   amount: cents,
+  /** What left the member's balance: the price less any discount and coupon. */
+  paid: cents,
+  /** The cashback this payment credited to the member's cashback account (0: none). */
+  cashback: cents,
   available: cents,
   at: z.string(),
 });
@@ -72,13 +77,18 @@ export const paymentAdjustment = z.object({
 });
 export type PaymentAdjustment = z.infer<typeof paymentAdjustment>;
 
+/** An adjustment as the member is shown it: with the name of the policy or coupon that gave it (null: gone since). */
+export const quotedAdjustment = paymentAdjustment.extend({ name: z.string().nullable() });
+export type QuotedAdjustment = z.infer<typeof quotedAdjustment>;
+
 /**
  * What paying will come to, before the pay password: for a scanned code (the amount the payer
  * typed; a dynamic code's own amount if left out) or for a cashier's charge on the member's payment
  * code (`chargeId`). The same module posts exactly these figures when the member pays
- * (server/merchantPayment/). `amount` is the price, `charge` the merchant's service charge (borne
- * by the merchant, never added to the price), `adjustments` the promotions, `payable` what leaves
- * the member's balance. Refusals: the code's (resolveCode's, for the serial as typed), MCH10011 an
+ * (server/merchantPayment/). `amount` is the price, `adjustments` the promotions (each named),
+ * `payable` what leaves the member's balance, `cashback` what comes back. The merchant's service
+ * charge is the merchant's business with the platform and never shown to the payer (it is borne by
+ * the merchant, never added to the price). Refusals: the code's (resolveCode's, for the serial as typed), MCH10011 an
  * amount not a dynamic code's, MCH10014 one's own merchant, MCH10013 a charge not the member's or
  * no longer waiting, MCH10008 one past its window; AGW10003 `amount` for a static code without one.
  */
@@ -97,9 +107,10 @@ export const quoteMerchantPayment = defineService({
     storeName: z.string(),
     mcc: merchantCategoryCode,
     amount: cents,
-    charge: cents,
-    adjustments: z.array(paymentAdjustment),
+    adjustments: z.array(quotedAdjustment),
     payable: cents,
+    /** The cashback the member will get (the cashback adjustments' sum): sent back with `payable` when paying. */
+    cashback: cents,
     /** A dynamic code's or a charge's end; null for a static code. */
     expiresAt: z.string().nullable(),
   }),

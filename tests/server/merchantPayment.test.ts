@@ -15,6 +15,7 @@ import { person } from '../support/records.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
 import { PAYMENT_EXTENSIONS, adjustmentsOf } from '../../server/merchantPayment/index.ts';
+import { quoteCharge, quoteCode } from '../../server/merchantPayment/quote.ts';
 
 const QUOTE = 'pay/merchant/quote';
 const PAY = 'pay/merchant/pay';
@@ -48,6 +49,10 @@ describe.each(engines)('the payment module on %s', (engine) => {
     return (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload })).json();
   };
   const quote = (request: object, token = ana) => send(QUOTE, request, token);
+  /** The merchant's charge the payment module computes: never in the member's quote, so asked of the module itself. */
+  const chargeOf = async (request: { serial: string; amount?: number } | { chargeId: string }, payer = anaId) => Number(('chargeId' in request
+    ? await quoteCharge(server.db, payer, request.chargeId)
+    : await quoteCode(server.db, payer, request.serial, request.amount === undefined ? null : BigInt(request.amount))).figures!.charge);
   const pay = async (serial: string, amount: number, payer = { id: anaId, token: ana }) =>
     send(PAY, { serial, amount, payToken: await payTokenDirect(server.db, payer.id, { service: PAY, amount, counterparty: serial }) }, payer.token);
   const dynamicCode = async (amount: number, merchant = shop) => ok(server, 'merchant/cashier/createDynamicCode', { storeId: merchant.storeId, amount }, merchant.token) as Promise<{ serial: string; expiresAt: string }>;
@@ -77,25 +82,28 @@ describe.each(engines)('the payment module on %s', (engine) => {
   )).rows;
 
   describe('quote', () => {
-    it('quotes a static code for the amount typed: the price, the merchant’s charge (0.5 %, rounded up), nothing off, the names; none without an amount', async () => {
+    it('quotes a static code for the amount typed: the price, nothing off, the names, never the merchant’s charge (0.5 %, rounded up); none without an amount', async () => {
       const answer = await quote({ serial: shop.storeSerial, amount: 1_234_56 });
       expect(answer.code).toBe('S0001');
       expect(answer.bizContent).toEqual({
         method: 'static', serial: shop.storeSerial, chargeId: null, merchantName: 'Loja Demo', storeName: 'Loja Central', mcc: '5411',
-        amount: 1_234_56, charge: 618, adjustments: [], payable: 1_234_56, expiresAt: null,
+        amount: 1_234_56, adjustments: [], payable: 1_234_56, cashback: 0, expiresAt: null,
       });
+      expect(await chargeOf({ serial: shop.storeSerial, amount: 1_234_56 })).toBe(618);
       expect([(await quote({ serial: shop.storeSerial })).code, (await quote({ serial: shop.storeSerial })).subMsg]).toEqual(['AGW10003', 'amount']);
     });
 
     it('quotes a printed sticker through its binding as the store it is bound to', async () => {
       const batch = await issueStickerBatch(server, 1);
       await bindSticker(server, shop, batch.payloads[0]!);
-      expect((await quote({ serial: batch.serials[0]!, amount: 500 })).bizContent).toMatchObject({ method: 'static', serial: batch.serials[0], storeName: 'Loja Central', amount: 500, charge: 3, payable: 500 });
+      expect((await quote({ serial: batch.serials[0]!, amount: 500 })).bizContent).toMatchObject({ method: 'static', serial: batch.serials[0], storeName: 'Loja Central', amount: 500, payable: 500 });
+      expect(await chargeOf({ serial: batch.serials[0]!, amount: 500 })).toBe(3);
     });
 
     it('quotes a dynamic code for its own amount, with its end; another amount is MCH10011', async () => {
       const code = await dynamicCode(43_210);
-      const expected = { method: 'dynamic', serial: code.serial, chargeId: null, merchantName: 'Loja Demo', storeName: 'Loja Central', mcc: '5411', amount: 43_210, charge: 217, adjustments: [], payable: 43_210, expiresAt: code.expiresAt };
+      const expected = { method: 'dynamic', serial: code.serial, chargeId: null, merchantName: 'Loja Demo', storeName: 'Loja Central', mcc: '5411', amount: 43_210, adjustments: [], payable: 43_210, cashback: 0, expiresAt: code.expiresAt };
+      expect(await chargeOf({ serial: code.serial })).toBe(217);
       expect((await quote({ serial: code.serial })).bizContent).toEqual(expected);
       expect((await quote({ serial: code.serial, amount: 43_210 })).bizContent).toEqual(expected);
       expect((await quote({ serial: code.serial, amount: 43_211 })).code).toBe('MCH10011');
@@ -104,8 +112,8 @@ describe.each(engines)('the payment module on %s', (engine) => {
     it('quotes the merchant’s charge at its cap', async () => {
       await server.db.query('UPDATE merchants SET charge_rate_bp = 200, charge_cap = 1000 WHERE id = $1', [rival.merchantId]);
       try {
-        expect((await quote({ serial: rival.storeSerial, amount: 40_000 })).bizContent).toMatchObject({ amount: 40_000, charge: 800, payable: 40_000 });
-        expect((await quote({ serial: rival.storeSerial, amount: 60_000 })).bizContent).toMatchObject({ amount: 60_000, charge: 1000, payable: 60_000 });
+        expect(await chargeOf({ serial: rival.storeSerial, amount: 40_000 })).toBe(800);
+        expect(await chargeOf({ serial: rival.storeSerial, amount: 60_000 })).toBe(1000);
       } finally {
         await server.db.query('UPDATE merchants SET charge_rate_bp = 50, charge_cap = 500000 WHERE id = $1', [rival.merchantId]);
       }
@@ -117,8 +125,9 @@ describe.each(engines)('the payment module on %s', (engine) => {
       expect(charged.state).toBe('awaitingConfirmation');
       expect((await quote({ chargeId: charged.chargeId })).bizContent).toEqual({
         method: 'paymentCode', serial: null, chargeId: charged.chargeId, merchantName: 'Loja Demo', storeName: 'Loja Central', mcc: '5411',
-        amount: 2_000_00, charge: 1_000, adjustments: [], payable: 2_000_00, expiresAt: expect.any(String),
+        amount: 2_000_00, adjustments: [], payable: 2_000_00, cashback: 0, expiresAt: expect.any(String),
       });
+      expect(await chargeOf({ chargeId: charged.chargeId })).toBe(1_000);
       expect((await quote({ chargeId: charged.chargeId }, payers[0]!.token)).code).toBe('MCH10013');
       expect((await quote({ chargeId: '999999999' })).code).toBe('MCH10013');
       await server.db.query("UPDATE payment_code_charges SET expires_at = now() - interval '1 second' WHERE id = $1", [charged.chargeId]);
@@ -170,11 +179,11 @@ describe.each(engines)('the payment module on %s', (engine) => {
 
   describe('pay posts exactly the quote', () => {
     it('a static code: the quote’s amount off the payer, its charge into fee income, the rest into the settlement', async () => {
-      const quoted = (await quote({ serial: shop.storeSerial, amount: 98_765 })).bizContent;
+      const quoted = { ...(await quote({ serial: shop.storeSerial, amount: 98_765 })).bizContent, charge: await chargeOf({ serial: shop.storeSerial, amount: 98_765 }) };
       const [balance, settled, fees] = [await available(), await settlementBalance(server.db, shop.memberId), await feeIncome()];
       const paid = await pay(shop.storeSerial, 98_765);
       expect(paid.code).toBe('S0001');
-      expect(paid.bizContent).toMatchObject({ amount: quoted.amount, merchantName: quoted.merchantName, storeName: quoted.storeName, available: Number(balance) - quoted.payable });
+      expect(paid.bizContent).toMatchObject({ amount: quoted.amount, paid: quoted.payable, cashback: 0, merchantName: quoted.merchantName, storeName: quoted.storeName, available: Number(balance) - quoted.payable });
       expect(await paymentRow(paid.bizContent.paymentId)).toMatchObject({ amount: String(quoted.amount), charge: String(quoted.charge), method: 'static' });
       expect(await postings(paid.bizContent.paymentId)).toEqual([{ kind: 'merchant_pay', amount: String(quoted.payable) }, { kind: 'merchant_charge', amount: String(quoted.charge) }]);
       expect(await available()).toBe(balance - BigInt(quoted.payable));
@@ -184,7 +193,7 @@ describe.each(engines)('the payment module on %s', (engine) => {
 
     it('a dynamic code: the code’s amount and its charge, the cashier on the record', async () => {
       const code = await dynamicCode(5_001);
-      const quoted = (await quote({ serial: code.serial })).bizContent;
+      const quoted = { ...(await quote({ serial: code.serial })).bizContent, charge: await chargeOf({ serial: code.serial }) };
       const paid = await pay(code.serial, quoted.amount);
       expect(paid.code).toBe('S0001');
       expect(await paymentRow(paid.bizContent.paymentId)).toMatchObject({ amount: '5001', charge: String(quoted.charge), method: 'dynamic' });
@@ -194,7 +203,7 @@ describe.each(engines)('the payment module on %s', (engine) => {
     it('a payment-code charge, confirmed by the member and at once within the password-free limit', async () => {
       await passwordFree(null);
       const waiting = (await chargeAt(shop, await issuePaymentCode(), 12_345)).bizContent;
-      const quoted = (await quote({ chargeId: waiting.chargeId })).bizContent;
+      const quoted = { ...(await quote({ chargeId: waiting.chargeId })).bizContent, charge: await chargeOf({ chargeId: waiting.chargeId }) };
       const balance = await available();
       const confirmed = await send(CONFIRM, { chargeId: waiting.chargeId, payToken: await payTokenDirect(server.db, anaId, { service: CONFIRM, amount: quoted.amount, counterparty: waiting.chargeId }) });
       expect(confirmed.code).toBe('S0001');

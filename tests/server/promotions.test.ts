@@ -13,6 +13,7 @@ import { engines, envelope, startTestServer, type TestServer } from '../support/
 import { fund, payTokenDirect } from '../support/money.ts';
 import { createMerchantDirect, operatorOf, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { hire, person, type Person } from '../support/records.ts';
+import { quoteCode } from '../../server/merchantPayment/quote.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
 import { memberAccount, post } from '../../server/ledger/ledger.ts';
@@ -37,8 +38,10 @@ describe.each(engines)('promotions on %s', (engine) => {
   const quote = async (shop: MerchantSetup, amount: number, payer: Person) => {
     const answer = await send(QUOTE, { serial: shop.storeSerial, amount }, payer.token);
     expect(answer.code).toBe('S0001');
-    return answer.bizContent as { amount: number; charge: number; payable: number; adjustments: Array<{ extension: string; kind: string; amount: number; reference: string | null }> };
+    return answer.bizContent as { amount: number; payable: number; cashback: number; adjustments: Array<{ extension: string; kind: string; amount: number; reference: string | null; name: string | null }> };
   };
+  /** The merchant's charge the payment module computes (never in the member's quote). */
+  const chargeOf = async (shop: MerchantSetup, amount: number, payer: Person) => Number((await quoteCode(server.db, payer.id, shop.storeSerial, BigInt(amount))).figures!.charge);
   const cashbackOf = (q: { adjustments: Array<{ kind: string; amount: number }> }) => q.adjustments.find((a) => a.kind === 'cashback')?.amount ?? 0;
   /** Pays what `quoted` said (its payable and cashback), as a client that showed the quote does. */
   const pay = async (shop: MerchantSetup, amount: number, payer: Person, quoted?: { payable: number; cashback?: number }, requestNo?: string) =>
@@ -180,7 +183,8 @@ describe.each(engines)('promotions on %s', (engine) => {
     const policy = await createCashbackPolicy(server.db, { platform: true }, 'op-demo', { name: 'Dez por cento', type: 'ratio', ratioBp: 1_000, maxCashback: 500 * KZ, budgetAmount: 1_000_000 * KZ, memberId: ana.id });
     const before = await marketing();
     const small = await quote(shop, 1_000 * KZ, ana);
-    expect(small).toMatchObject({ amount: 1_000 * KZ, payable: 1_000 * KZ, charge: 500, adjustments: [{ extension: 'cashback', kind: 'cashback', amount: 100 * KZ, reference: `cashback:${policy}` }] });
+    expect(small).toMatchObject({ amount: 1_000 * KZ, payable: 1_000 * KZ, cashback: 100 * KZ, adjustments: [{ extension: 'cashback', kind: 'cashback', amount: 100 * KZ, reference: `cashback:${policy}`, name: 'Dez por cento' }] });
+    expect(await chargeOf(shop, 1_000 * KZ, ana)).toBe(500);
     const big = await quote(shop, 20_000 * KZ, ana);
     expect(cashbackOf(big)).toBe(500 * KZ);
     const requestNo = `R${crypto.randomBytes(8).toString('hex')}`;
@@ -238,7 +242,8 @@ describe.each(engines)('promotions on %s', (engine) => {
     const policy = await createDiscountPolicy(server.db, shop.merchantId, shop.memberId, { name: 'Cinco por cento', type: 'random', ratioBp: 500, minAmount: 1, maxAmount: 100 * KZ });
     const q = await quote(shop, 4_000 * KZ, ana);
     // 5 % of 4 000 Kz is 200 Kz, at most 100 Kz; the charge is 0.5 % of the 3 900 Kz the merchant receives
-    expect(q).toMatchObject({ amount: 4_000 * KZ, payable: 3_900 * KZ, charge: 1_950, adjustments: [{ extension: 'discount', kind: 'discount', amount: 100 * KZ, reference: `discount:${policy}` }] });
+    expect(q).toMatchObject({ amount: 4_000 * KZ, payable: 3_900 * KZ, adjustments: [{ extension: 'discount', kind: 'discount', amount: 100 * KZ, reference: `discount:${policy}`, name: 'Cinco por cento' }] });
+    expect(await chargeOf(shop, 4_000 * KZ, ana)).toBe(1_950);
     // a client that showed no quote expects the price: refused, with the new payable
     const legacy = await pay(shop, 4_000 * KZ, ana);
     expect([legacy.code, legacy.subMsg]).toEqual(['PRM10001', String(3_900 * KZ)]);
@@ -294,7 +299,7 @@ describe.each(engines)('promotions on %s', (engine) => {
     // 550 Kz less 100 off is 450 paid: below the threshold
     expect((await quote(shop, 550 * KZ, ana)).adjustments.map((a) => a.reference)).toEqual([expect.stringMatching(/^discount:/)]);
     const q = await quote(shop, 600 * KZ, ana);
-    expect(q.adjustments).toEqual([expect.objectContaining({ extension: 'discount' }), { extension: 'coupon', kind: 'coupon', amount: 0, reference: `grant:${auto}` }]);
+    expect(q.adjustments).toEqual([expect.objectContaining({ extension: 'discount' }), { extension: 'coupon', kind: 'coupon', amount: 0, reference: `grant:${auto}`, name: 'Volte' }]);
     expect(q.payable).toBe(500 * KZ);
     expect((await pay(shop, 600 * KZ, ana, { payable: q.payable })).code).toBe('S0001');
     expect((await db.query('SELECT count(*)::int AS n FROM member_coupons WHERE coupon_id = $1 AND member_id = $2', [auto, ana.id])).rows[0]).toEqual({ n: 1 });
@@ -319,15 +324,17 @@ describe.each(engines)('promotions on %s', (engine) => {
     await createCashbackPolicy(db, { merchantId: shop.merchantId }, shop.memberId, { name: 'Dez', type: 'ratio', ratioBp: 1_000 });
     const q = await quote(shop, 1_000 * KZ, ana);
     // 1 000 − 100 (discount) = 900 ≥ 800: − 80 (coupon) = 820 paid; 10 % of 820 = 82 back
-    expect(q).toMatchObject({ payable: 820 * KZ, charge: 410, adjustments: [
-      expect.objectContaining({ extension: 'discount', amount: 100 * KZ }), expect.objectContaining({ extension: 'coupon', amount: 80 * KZ }),
-      expect.objectContaining({ extension: 'cashback', amount: 82 * KZ })] });
+    // each named as the member knows it; the merchant's charge (0.5 % of 820, on what it receives) is not the member's to see
+    expect(q).toMatchObject({ payable: 820 * KZ, cashback: 82 * KZ, adjustments: [
+      expect.objectContaining({ extension: 'discount', amount: 100 * KZ, name: expect.any(String) }), expect.objectContaining({ extension: 'coupon', amount: 80 * KZ, name: expect.any(String) }),
+      expect.objectContaining({ extension: 'cashback', amount: 82 * KZ, name: expect.any(String) })] });
+    expect(q).not.toHaveProperty('charge');
     const settledBefore = (await settlementBalance(db, shop.memberId)).available;
     expect((await pay(shop, 1_000 * KZ, ana, { payable: q.payable, cashback: 82 * KZ })).code).toBe('S0001');
     expect((await settlementBalance(db, shop.memberId)).available).toBe(settledBefore + 820n * 100n - 410n - 82n * 100n);
     expect(await balance(ana.id, 'cashback')).toBe(82n * 100n);
     // a price below the discount keeps 1 cêntimo to pay (and no coupon: the rest is below its threshold)
-    expect(await quote(shop, 50, ana)).toMatchObject({ amount: 50, payable: 1, charge: 1, adjustments: [expect.objectContaining({ extension: 'discount', amount: 49 })] });
+    expect(await quote(shop, 50, ana)).toMatchObject({ amount: 50, payable: 1, adjustments: [expect.objectContaining({ extension: 'discount', amount: 49 })] });
     await invariantsHold();
   });
 

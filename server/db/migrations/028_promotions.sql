@@ -605,7 +605,9 @@ BEGIN
     END IF;
     v_answer := jsonb_build_object(
       'paymentId', v_paid.payment_id::text, 'voucherNo', v_paid.voucher_no, 'merchantName', v_quote.merchant_name, 'storeName', v_quote.store_name,
-      'amount', v_quote.amount, 'available', v_paid.available, 'at', to_char(v_paid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+      'amount', v_quote.amount, 'paid', v_quote.payable,
+      'cashback', coalesce((SELECT sum((e ->> 'amount')::bigint) FROM jsonb_array_elements(v_quote.adjustments) AS e WHERE e ->> 'kind' = 'cashback'), 0),
+      'available', v_paid.available, 'at', to_char(v_paid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
   EXCEPTION WHEN SQLSTATE 'KW100' THEN
     PERFORM money_answer(p_member, p_request_no, NULL, SQLERRM);
     GET STACKED DIAGNOSTICS v_detail = PG_EXCEPTION_DETAIL;
