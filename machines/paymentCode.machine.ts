@@ -1,9 +1,9 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
+import { LEDGER_CODES, MERCHANT_CODES, PROMOTION_CODES } from '../services/contract/answerCodes.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
-import type { MerchantReceipt } from './scanToPay.machine.ts';
+import { PROMOTION_CHANGES, type MerchantQuote, type MerchantReceipt, type QuoteRequest } from './scanToPay.machine.ts';
 
 /**
  * The member's payment code (consumer-presented; spec §4 "the QR code refreshes every two
@@ -11,8 +11,10 @@ import type { MerchantReceipt } from './scanToPay.machine.ts';
  * is shown as a QR code and a Code 128 barcode, and the screen asks every two seconds what became
  * of it. After two minutes (or when the member asks) a new one is issued, which spends the old.
  * A cashier's charge within the member's password-free limit is paid at once (the receipt shows);
- * above it the charge waits for the member: confirm with the pay password (payment child, with the
- * charge as its counterparty) or decline. Not verified, or no pay password yet: no code, and the
+ * above it the charge waits for the member: quoted first (the promotions that apply, what they pay,
+ * the cashback to come), then confirmed with the pay password (payment child, with the charge as its
+ * counterparty, paying exactly the quote) or declined; a quote that no longer holds when paying
+ * (PROMOTION_CHANGES) is made again and the member told why. Not verified, or no pay password yet: no code, and the
  * way to fix it.
  */
 export const CONFIRM_CHARGE_SERVICE = 'pay/paymentCode/confirm';
@@ -42,6 +44,7 @@ export interface CodeStatus {
 export interface PaymentCodeContext {
   issued: IssuedCode | null;
   charge: PendingCharge | null;
+  quote: MerchantQuote | null;
   receipt: MerchantReceipt | null;
   errorCode: string | null;
 }
@@ -50,6 +53,7 @@ export type PaymentCodeEvent =
   | { type: 'code.refresh' }
   | { type: 'charge.confirmed' }
   | { type: 'charge.declined' }
+  | { type: 'quote.retry' }
   | { type: 'payment.cancelled' };
 
 const statusOf = (event: unknown) => answerData<CodeStatus>(event);
@@ -67,6 +71,7 @@ export const paymentCodeMachine = setup({
     issue: provided<Outcome<IssuedCode>, IssueInput>('issue'),
     checkStatus: provided<Outcome<CodeStatus>, { code: string }>('checkStatus'),
     decline: provided<Outcome<{ declined: true }>, { chargeId: string }>('decline'),
+    quote: provided<Outcome<MerchantQuote>, QuoteRequest>('quote'),
     payment: paymentMachine,
   },
   guards: {
@@ -81,7 +86,8 @@ export const paymentCodeMachine = setup({
   },
   actions: {
     announceAnswer: announceAnswer<PaymentCodeContext, PaymentCodeEvent | AnswerEvent>(),
-    keepIssued: assign({ issued: ({ event }) => answerData<IssuedCode>(event), charge: null, receipt: null, errorCode: null }),
+    keepIssued: assign({ issued: ({ event }) => answerData<IssuedCode>(event), charge: null, quote: null, receipt: null, errorCode: null }),
+    keepQuote: assign({ quote: ({ event }) => answerData<MerchantQuote>(event) }),
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     keepCharge: assign({ charge: ({ event }) => statusOf(event).charge }),
@@ -93,7 +99,7 @@ export const paymentCodeMachine = setup({
   delays: { codeLifetime: CODE_LIFETIME_MS, statusPoll: STATUS_POLL_MS },
 }).createMachine({
   id: 'paymentCode',
-  context: { issued: null, charge: null, receipt: null, errorCode: null },
+  context: { issued: null, charge: null, quote: null, receipt: null, errorCode: null },
   initial: 'issuing',
   states: {
     issuing: {
@@ -159,14 +165,33 @@ export const paymentCodeMachine = setup({
     },
     // the code was spent by a newer one shown elsewhere: a new one here only when the member asks
     replaced: { on: { 'code.refresh': { target: 'issuing' } } },
-    // a cashier charged more than the password-free limit: the member confirms or declines
+    // a cashier charged more than the password-free limit: quoted, then the member confirms or declines
     awaitingConfirmation: {
-      initial: 'asking',
-      on: {
-        'charge.confirmed': { target: 'confirming' },
-        'charge.declined': { target: 'declining' },
+      initial: 'quoting',
+      on: { 'charge.declined': { target: 'declining' } },
+      states: {
+        quoting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'quote',
+            src: 'quote',
+            input: ({ context }): QuoteRequest => ({ chargeId: context.charge!.chargeId }),
+            onDone: { actions: 'announceAnswer' },
+            onError: { target: 'quoteFailed' },
+          },
+          on: {
+            'quote.ok': { target: 'asking', actions: 'keepQuote' },
+            // MCH10013 (chargeNotFound), MCH10008 (codeExpired): the charge is no longer waiting
+            'quote.refused.MCH10013': { target: '#paymentCode.refused', actions: 'keepRefusal' },
+            'quote.refused.MCH10008': { target: '#paymentCode.refused', actions: 'keepRefusal' },
+            'quote.refused.*': { target: 'quoteFailed' },
+          },
+        },
+        // the quote (and, after a refused payment, why it changed): confirm it with the pay password
+        asking: { on: { 'charge.confirmed': { target: '#paymentCode.confirming', actions: 'forgetRefusal' } } },
+        quoteFailed: { tags: ['error'], on: { 'quote.retry': { target: 'quoting' } } },
+        declineFailed: { tags: ['error'], on: { 'quote.retry': { target: 'quoting' } } },
       },
-      states: { asking: {}, declineFailed: { tags: ['error'] } },
     },
     // the pay password for this charge, then the payment (payment child)
     confirming: {
@@ -176,8 +201,11 @@ export const paymentCodeMachine = setup({
         input: ({ context }): PaymentInput => ({
           purpose: { service: CONFIRM_CHARGE_SERVICE, amount: context.charge!.amount, counterparty: context.charge!.chargeId },
           requestPrefix: 'H5C',
-          request: { chargeId: context.charge!.chargeId },
-          routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, MERCHANT_CODES.codeExpired, MERCHANT_CODES.chargeNotFound, MERCHANT_CODES.payingOwnStore],
+          request: { chargeId: context.charge!.chargeId, payable: context.quote!.payable, cashback: context.quote!.cashback },
+          routedByParent: [
+            LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, MERCHANT_CODES.codeExpired, MERCHANT_CODES.chargeNotFound,
+            MERCHANT_CODES.payingOwnStore, ...PROMOTION_CHANGES, PROMOTION_CODES.fundingShort,
+          ],
         }),
         onDone: { actions: 'announceAnswer' },
         // the chart itself failed (never an answer of the server): back to the question, as going back
@@ -187,6 +215,12 @@ export const paymentCodeMachine = setup({
         'payment.cancelled': { target: 'awaitingConfirmation' },
         'payment.ok': { target: 'paid', actions: 'keepReceipt' },
         // not enough money, a limit, the charge expired or gone: the charge is over, said by its code
+        // PROMOTION_CHANGES: the quote no longer holds (a budget, a stock, a limit ran out; the coupon used): quoted again, with why
+        'payment.refused.PRM10001': { target: 'awaitingConfirmation', actions: 'keepRefusal' },
+        'payment.refused.PRM10002': { target: 'awaitingConfirmation', actions: 'keepRefusal' },
+        'payment.refused.PRM10003': { target: 'awaitingConfirmation', actions: 'keepRefusal' },
+        'payment.refused.PRM10004': { target: 'awaitingConfirmation', actions: 'keepRefusal' },
+        'payment.refused.PRM10005': { target: 'awaitingConfirmation', actions: 'keepRefusal' },
         'payment.refused.*': { target: 'refused', actions: 'keepRefusal' },
         // the payment child settles its own lost answers: back to the question, as going back
         'payment.unreachable': { target: 'awaitingConfirmation' },

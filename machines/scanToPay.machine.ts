@@ -1,6 +1,6 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.ts';
+import { LEDGER_CODES, MERCHANT_CODES, PROMOTION_CODES } from '../services/contract/answerCodes.ts';
 import type { Language } from '../src/lib/language.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { amountAsked, amountEntryMachine, amountTextOf, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
@@ -20,10 +20,14 @@ import { readScan } from '../src/scan/kinds.ts';
  * collection code the server says what it pays — the merchant's verified name, the store, its category and, for a
  * cashier's one-time code, the amount — or why it cannot be paid (unknown, not bound, expired,
  * already paid, a closed store, one's own store). The member types the amount of a printed or
- * store code (a one-time code's is fixed; either checked against the balance by the amountEntry
- * child), then the payment child authorises exactly this payment
- * with the pay password and pays: a lost answer is resent with the same requestNo, never paid
- * twice. Ends with the receipt.
+ * store code (a one-time code's is fixed; the amountEntry child), and the server quotes it: the
+ * promotions that apply (a discount, the member's coupon, cashback to come, each named), what the
+ * member pays, checked against the balance (short: the amount again, with why). A quote with a
+ * promotion is shown and accepted; one without goes straight on. Then the payment child authorises
+ * exactly this payment with the pay password and pays what was quoted, sending the quote's payable
+ * and cashback: a lost answer is resent with the same requestNo, never paid twice. When a budget, a
+ * stock or a limit ran out meanwhile the server refuses (PROMOTION_CHANGES) and the member is quoted
+ * again and shown why — never charged another amount silently. Ends with the receipt.
  */
 export const PAY_MERCHANT_SERVICE = 'pay/merchant/pay';
 /** Collection codes are QR codes; a serial is typed when there is no camera. */
@@ -38,12 +42,32 @@ export interface ResolvedCode {
   amount: number | null;
   expiresAt: string | null;
 }
+/** A promotion's part in a quote (services/contract/scanToPay.ts paymentAdjustment), named. */
+export interface QuotedAdjustment {
+  extension: string;
+  kind: 'discount' | 'coupon' | 'cashback' | 'draw';
+  amount: number;
+  reference: string | null;
+  name: string | null;
+}
+/** What paying will come to (pay/merchant/quote): the price, the promotions, what leaves the balance, the cashback to come. */
+export interface MerchantQuote {
+  amount: number;
+  adjustments: QuotedAdjustment[];
+  payable: number;
+  cashback: number;
+}
+/** What is quoted: a scanned code with its amount, or a cashier's charge on the member's payment code. */
+export type QuoteRequest = { serial: string; amount: number } | { chargeId: string };
 export interface MerchantReceipt {
   paymentId: string;
   voucherNo: string;
   merchantName: string;
   storeName: string;
+  /** The price; `paid` what left the balance after any discount and coupon; `cashback` what came back. */
   amount: number;
+  paid: number;
+  cashback: number;
   available: number;
   at: string;
 }
@@ -63,6 +87,8 @@ export interface ScanToPayContext {
   amount: number;
   /** Why the amount is asked again: not enough money (FND10001), a limit (FND10003: its subMsg says which). */
   amountRefusal: AmountRefusal | null;
+  /** The server's quote of this amount; shown (with errorCode, when the payment found the quote changed) before paying. */
+  quote: MerchantQuote | null;
   errorCode: string | null;
   receipt: MerchantReceipt | null;
 }
@@ -71,6 +97,9 @@ export type ScanToPayEvent =
   | { type: 'assets.retry' }
   | { type: 'scan.again' }
   | { type: 'resolve.retry' }
+  | { type: 'quote.accept' }
+  | { type: 'quote.retry' }
+  | { type: 'amount.change' }
   | { type: 'payment.cancelled' };
 
 /** The refusals that are about the code itself: the member scans another. */
@@ -78,6 +107,15 @@ const CODE_REFUSALS = [
   MERCHANT_CODES.codeUnknown, MERCHANT_CODES.codeUnbound, MERCHANT_CODES.codeExpired, MERCHANT_CODES.codeAlreadyPaid,
   MERCHANT_CODES.storeClosed, MERCHANT_CODES.amountMismatch, MERCHANT_CODES.payingOwnStore,
 ];
+/**
+ * The payment's refusals that mean the quote no longer holds (a budget, a coupon's stock, the
+ * member's limit ran out, the coupon was used meanwhile): quoted again, the reason shown.
+ */
+export const PROMOTION_CHANGES = [
+  PROMOTION_CODES.quoteChanged, PROMOTION_CODES.couponStockGone, PROMOTION_CODES.budgetGone, PROMOTION_CODES.memberLimitReached, PROMOTION_CODES.couponUnusable,
+];
+/** A quote with a promotion in it: shown before the pay password. */
+export const promoted = (quote: MerchantQuote | null) => (quote?.adjustments.length ?? 0) > 0;
 const scannedOf = (event: unknown) => (event as { output?: ScannerOutput }).output ?? null;
 /** What the scanner read is, by the scan table. */
 const kindOf = (event: unknown) => readScan(scannedOf(event)?.text ?? '').kind;
@@ -88,6 +126,7 @@ export const scanToPayMachine = setup({
     loadAssets: provided<Outcome<Assets>>('loadAssets'),
     scanner: scannerMachine,
     resolveCode: provided<Outcome<ResolvedCode>, { code: string }>('resolveCode'),
+    quote: provided<Outcome<MerchantQuote>, QuoteRequest>('quote'),
     amountEntry: amountEntryMachine,
     payment: paymentMachine,
   },
@@ -98,6 +137,10 @@ export const scanToPayMachine = setup({
     unknownCode: ({ event }) => kindOf(event) === 'unknown',
     // a code another flow takes (a staff invitation…), not one to pay
     otherKind: ({ event }) => kindOf(event) !== 'collectionCode',
+    // what the member would pay is more than the last known balance: the amount again, as the server's FND10001
+    payableAboveBalance: ({ context, event }) => answerData<MerchantQuote>(event).payable > (context.available ?? 0),
+    // nothing off and nothing back, and no change to explain: the pay password shows the amount
+    plainQuote: ({ context, event }) => !promoted(answerData<MerchantQuote>(event)) && context.errorCode === null,
   },
   actions: {
     announceAnswer: announceAnswer<ScanToPayContext, ScanToPayEvent | AnswerEvent>(),
@@ -117,19 +160,21 @@ export const scanToPayMachine = setup({
     }),
     keepAmount: assign(({ event }) => ({ ...amountAsked(event), errorCode: null })),
     refuseAmount: assign({ amountRefusal: ({ event }) => ({ code: answerCode(event), detail: answerDetail(event) }) }),
+    refuseShort: assign({ amountRefusal: { code: LEDGER_CODES.insufficientFunds, detail: null }, quote: null }),
+    keepQuote: assign({ quote: ({ event }) => answerData<MerchantQuote>(event) }),
     // the refusal is the amount child's to show once, as it starts
     forgetAmountRefusal: assign({ amountRefusal: null }),
     keepReceipt: assign(({ event }) => {
       const receipt = answerData<MerchantReceipt>(event);
       return { receipt, available: receipt.available };
     }),
-    startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, errorCode: null, receipt: null }),
+    startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, quote: null, errorCode: null, receipt: null }),
     // provided by the scan screen: open the page the scan table routes the code read to
     openScanned: () => {},
   },
 }).createMachine({
   id: 'scanToPay',
-  context: ({ input }) => ({ language: input.language, available: null, verified: null, scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, errorCode: null, receipt: null }),
+  context: ({ input }) => ({ language: input.language, available: null, verified: null, scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, quote: null, errorCode: null, receipt: null }),
   initial: 'loadingAssets',
   states: {
     loadingAssets: {
@@ -199,22 +244,60 @@ export const scanToPayMachine = setup({
       on: { 'resolve.retry': { target: 'resolving' }, 'scan.again': { target: 'scanning', actions: 'startOver' } },
     },
     // the merchant's verified name, store and category, and the amount (amountEntry child: typed, or
-    // the code's), within the balance shown (the last known one; the server checks again under the account lock)
+    // the code's); the balance is judged on what the quote says the member pays, after any discount
     confirming: {
       exit: 'forgetAmountRefusal',
       invoke: {
         id: 'amountEntry',
         src: 'amountEntry',
-        input: ({ context }): AmountEntryInput => ({
-          language: context.language, amountText: context.amountText, limits: [{ name: 'available', max: context.available ?? 0 }], refusal: context.amountRefusal,
-        }),
-        onDone: { target: 'paying', actions: 'keepAmount' },
+        input: ({ context }): AmountEntryInput => ({ language: context.language, amountText: context.amountText, refusal: context.amountRefusal }),
+        onDone: { target: 'quoting', actions: 'keepAmount' },
         // the chart itself failed (never an answer of the server): another code, as scanning again
         onError: { target: 'scanning', actions: 'startOver' },
       },
       on: { 'scan.again': { target: 'scanning', actions: 'startOver' } },
     },
-    // the pay password, then the payment (payment child); going back is offered while the password is asked or after a refusal
+    // what paying this amount comes to (the same module the payment posts from)
+    quoting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'quote',
+        src: 'quote',
+        input: ({ context }): QuoteRequest => ({ serial: context.code!.serial, amount: context.amount }),
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'quoteFailed', actions: 'forgetRefusal' },
+      },
+      on: {
+        'quote.ok': [
+          { guard: 'payableAboveBalance', target: 'confirming', actions: 'refuseShort' },
+          { guard: 'plainQuote', target: 'paying', actions: 'keepQuote' },
+          { target: 'quoted', actions: 'keepQuote' },
+        ],
+        // the code's own refusals, meanwhile (expired, paid, the store closed…)
+        'quote.refused.MCH10005': { target: 'codeRefused', actions: 'keepRefusal' },
+        'quote.refused.MCH10006': { target: 'codeRefused', actions: 'keepRefusal' },
+        'quote.refused.MCH10007': { target: 'codeRefused', actions: 'keepRefusal' },
+        'quote.refused.MCH10008': { target: 'codeRefused', actions: 'keepRefusal' },
+        'quote.refused.MCH10009': { target: 'codeRefused', actions: 'keepRefusal' },
+        'quote.refused.MCH10011': { target: 'codeRefused', actions: 'keepRefusal' },
+        'quote.refused.MCH10014': { target: 'codeRefused', actions: 'keepRefusal' },
+        'quote.refused.*': { target: 'quoteFailed', actions: 'keepRefusal' },
+      },
+    },
+    // no answer, or an unexpected refusal: ask again, or change the amount
+    quoteFailed: {
+      tags: ['error'],
+      on: { 'quote.retry': { target: 'quoting' }, 'amount.change': { target: 'confirming' }, 'scan.again': { target: 'scanning', actions: 'startOver' } },
+    },
+    // the quote with its promotions (and, after a refused payment, why it changed): pay it, or change the amount
+    quoted: {
+      on: {
+        'quote.accept': { target: 'paying', actions: 'forgetRefusal' },
+        'amount.change': { target: 'confirming', actions: 'forgetRefusal' },
+        'scan.again': { target: 'scanning', actions: 'startOver' },
+      },
+    },
+    // the pay password, then the payment (payment child) of exactly the quote; going back is offered while the password is asked or after a refusal
     paying: {
       invoke: {
         id: 'payment',
@@ -222,8 +305,8 @@ export const scanToPayMachine = setup({
         input: ({ context }): PaymentInput => ({
           purpose: { service: PAY_MERCHANT_SERVICE, amount: context.amount, counterparty: context.code!.serial },
           requestPrefix: 'H5M',
-          request: { serial: context.code!.serial, amount: context.amount },
-          routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, ...CODE_REFUSALS],
+          request: { serial: context.code!.serial, amount: context.amount, payable: context.quote!.payable, cashback: context.quote!.cashback },
+          routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, ...CODE_REFUSALS, ...PROMOTION_CHANGES, PROMOTION_CODES.fundingShort],
         }),
         onDone: { actions: 'announceAnswer' },
         // the chart itself failed (never an answer of the server): back to the amount, as going back
@@ -237,6 +320,12 @@ export const scanToPayMachine = setup({
         'payment.refused.FND10001': { target: 'confirming', actions: 'refuseAmount' },
         'payment.refused.FND10003': { target: 'confirming', actions: 'refuseAmount' },
         'payment.refused.FND10004': { target: 'notVerified', actions: 'forgetVerified' },
+        // PROMOTION_CHANGES: the quote no longer holds (a budget, a stock, a limit ran out; the coupon used): quoted again, with why
+        'payment.refused.PRM10001': { target: 'quoting', actions: 'keepRefusal' },
+        'payment.refused.PRM10002': { target: 'quoting', actions: 'keepRefusal' },
+        'payment.refused.PRM10003': { target: 'quoting', actions: 'keepRefusal' },
+        'payment.refused.PRM10004': { target: 'quoting', actions: 'keepRefusal' },
+        'payment.refused.PRM10005': { target: 'quoting', actions: 'keepRefusal' },
         // the code's own refusals (expired or paid meanwhile, the store closed…), the rest routedByParent lists
         'payment.refused.*': { target: 'codeRefused', actions: 'keepRefusal' },
         // the payment child settles its own lost answers: back to the amount, as going back

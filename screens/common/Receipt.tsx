@@ -4,15 +4,17 @@ import { languageOf, lineTime, money } from './format.ts';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
 
-/** A merchant payment's receipt as the payer keeps it: amount, merchant, store, time, voucher number and the balance after it. */
+/** A merchant payment's receipt as the payer keeps it: what was paid (the price and the promotions' part, when they took some off), the cashback, merchant, store, time, voucher number and the balance after it. */
 export function Receipt({ receipt }: { receipt: MerchantReceipt | null }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   return (
     <>
-      <strong className="kw-pay-amount">{receipt ? money(receipt.amount, language) : ''}</strong>
+      <strong className="kw-pay-amount">{receipt ? money(receipt.paid, language) : ''}</strong>
       <Summary
         rows={[
+          ...(receipt && receipt.paid !== receipt.amount ? [[t('scanToPay.paidPrice'), money(receipt.amount, language)] as const] : []),
+          ...(receipt && receipt.cashback > 0 ? [[t('scanToPay.cashbackEarned'), `+ ${money(receipt.cashback, language)}`, 'kw-quote-gain'] as const] : []),
           [t('scanToPay.merchant'), receipt?.merchantName ?? ''],
           [t('scanToPay.store'), receipt?.storeName ?? ''],
           [t('scanToPay.time'), receipt ? lineTime(receipt.at, language) : ''],

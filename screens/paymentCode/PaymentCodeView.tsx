@@ -15,6 +15,7 @@ import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 import { QrCode } from '../common/QrCode.tsx';
 import { Receipt } from '../common/Receipt.tsx';
+import { QuoteSummary } from '../common/QuoteSummary.tsx';
 import { Barcode128 } from './Barcode128.tsx';
 
 type State = SnapshotFrom<typeof paymentCodeMachine>;
@@ -84,30 +85,37 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
+  // the charge's amount is the quote's price once quoted
   const chargeSummary = charge && (
     <Summary
       rows={[
         [t('paymentCode.merchant'), charge.merchantName, 'kw-wallet-payee'],
         [t('paymentCode.store'), charge.storeName],
-        [t('paymentCode.amount'), money(charge.amount, language)],
+        ...(state.matches({ awaitingConfirmation: 'asking' }) ? [] : [[t('paymentCode.amount'), money(charge.amount, language)] as const]),
       ]}
     />
   );
   if (state.matches('awaitingConfirmation')) {
+    const asking = state.matches({ awaitingConfirmation: 'asking' });
     return (
       <div className="kw-form">
         <h2 className="kw-step-title" role="alert">{t('paymentCode.confirmTitle')}</h2>
         <p className="kw-muted-text">{t('paymentCode.confirmExplain')}</p>
         {chargeSummary}
+        {state.matches({ awaitingConfirmation: 'quoting' }) && <Loading label={t('scanToPay.quote.quoting')} />}
+        {asking && <QuoteSummary quote={context.quote} changedBy={context.errorCode} />}
+        {state.matches({ awaitingConfirmation: 'quoteFailed' }) && <FieldError>{t('scanToPay.quote.failed')}</FieldError>}
         {state.matches({ awaitingConfirmation: 'declineFailed' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
-        <Button block color="primary" size="large" onClick={() => send({ type: 'charge.confirmed' })}>{t('paymentCode.confirm')}</Button>
+        {asking
+          ? <Button block color="primary" size="large" onClick={() => send({ type: 'charge.confirmed' })}>{t('scanToPay.quote.pay', { amount: money(context.quote?.payable ?? 0, language) })}</Button>
+          : state.hasTag('error') && <Button block color="primary" size="large" onClick={() => send({ type: 'quote.retry' })}>{t('scanToPay.quote.retry')}</Button>}
         <Button block size="large" onClick={() => send({ type: 'charge.declined' })}>{t('paymentCode.decline')}</Button>
       </div>
     );
   }
   if (state.matches('confirming')) {
     const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
-    const summary = <p className="kw-wallet-summary">{t('paymentCode.summary', { amount: money(charge?.amount ?? 0, language), merchant: charge?.merchantName ?? '', store: charge?.storeName ?? '' })}</p>;
+    const summary = <p className="kw-wallet-summary">{t('paymentCode.summary', { amount: money(context.quote?.payable ?? charge?.amount ?? 0, language), merchant: charge?.merchantName ?? '', store: charge?.storeName ?? '' })}</p>;
     return <PaymentPanel actor={payment} summary={summary} words={PAYMENT_CODE_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
   }
   if (state.matches('declining')) return <Loading label={t('paymentCode.declining')} />;

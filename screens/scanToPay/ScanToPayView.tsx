@@ -19,6 +19,7 @@ import { categoryLabel } from '../common/category.ts';
 import { readScan } from '../../src/scan/kinds.ts';
 import { Receipt } from '../common/Receipt.tsx';
 import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
+import { QuoteSummary } from '../common/QuoteSummary.tsx';
 
 type State = SnapshotFrom<typeof scanToPayMachine>;
 type Send = (event: ScanToPayEvent) => void;
@@ -35,7 +36,7 @@ function ScanHeading({ scanner }: { scanner: ScannerActor }) {
   return <h2 className="kw-step-title">{t(typing ? 'scanToPay.typeTitle' : 'scanToPay.scanTitle')}</h2>;
 }
 
-/** Renders the scan-to-pay chart: the scanner, the merchant the code pays, the amount, the pay password, the receipt. */
+/** Renders the scan-to-pay chart: the scanner, the merchant the code pays, the amount, its quote with the promotions, the pay password, the receipt. */
 export function ScanToPayView({ state, send }: { state: State; send: Send }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
@@ -124,9 +125,33 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
     );
   };
   if (state.matches('confirming')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountForm}</AmountEntryPanel>;
+  if (state.matches('quoting')) return <Loading label={t('scanToPay.quote.quoting')} />;
+  if (state.matches('quoteFailed')) {
+    return (
+      <div className="kw-form">
+        <LoadFailed errorCode={context.errorCode} fallback={t('scanToPay.quote.failed')} onRetry={() => send({ type: 'quote.retry' })} />
+        <button type="button" className="kw-text-button kw-centered-text" onClick={() => send({ type: 'amount.change' })}>{t('scanToPay.quote.changeAmount')}</button>
+        {scanAgain('scanToPay.scanAnother')}
+      </div>
+    );
+  }
+  if (state.matches('quoted')) {
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('scanToPay.quote.title')}</h2>
+        {merchant}
+        <QuoteSummary quote={context.quote} changedBy={context.errorCode} />
+        <Button block color="primary" size="large" onClick={() => send({ type: 'quote.accept' })}>
+          {t('scanToPay.quote.pay', { amount: money(context.quote?.payable ?? 0, language) })}
+        </Button>
+        <button type="button" className="kw-text-button kw-centered-text" onClick={() => send({ type: 'amount.change' })}>{t('scanToPay.quote.changeAmount')}</button>
+        {scanAgain('scanToPay.notThisMerchant')}
+      </div>
+    );
+  }
   if (state.matches('paying')) {
     const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
-    const summary = <p className="kw-wallet-summary">{t('scanToPay.summary', { amount: money(context.amount, language), merchant: code?.merchantName ?? '', store: code?.storeName ?? '' })}</p>;
+    const summary = <p className="kw-wallet-summary">{t('scanToPay.summary', { amount: money(context.quote?.payable ?? context.amount, language), merchant: code?.merchantName ?? '', store: code?.storeName ?? '' })}</p>;
     return <PaymentPanel actor={payment} summary={summary} words={SCAN_TO_PAY_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
   }
   return (

@@ -6,6 +6,7 @@ import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
 import { never } from '../../services/http.ts';
 import { paymentFlow } from './payment.ts';
+import { quoteMerchantPayment } from './merchantQuote.ts';
 
 const quiet = { quiet: true } as const;
 
@@ -26,6 +27,7 @@ export const paymentCodeActors = {
   }),
   checkStatus: fromPromise<Outcome<CodeStatus>, { code: string }>(({ input }) => requestGateway('pay/paymentCode/status', input, { ...quiet, background: true })),
   decline: fromPromise<Outcome<{ declined: true }>, { chargeId: string }>(({ input }) => requestGateway('pay/paymentCode/decline', input)),
+  quote: quoteMerchantPayment,
   payment: paymentFlow,
 } satisfies ActorsOf<typeof paymentCodeMachine>;
 

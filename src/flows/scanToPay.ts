@@ -7,13 +7,15 @@ import type { Outcome } from '../../services/contract/outcome.ts';
 import { paymentFlow } from './payment.ts';
 import { scannerFlow } from './scanner.ts';
 import { loadAssets } from './walletAssets.ts';
+import { quoteMerchantPayment } from './merchantQuote.ts';
 
-/** Paying a merchant: the balance, the scanner, what the code pays, and the payment (pay password, then `pay/merchant/pay`). */
+/** Paying a merchant: the balance, the scanner, what the code pays, its quote, and the payment (pay password, then `pay/merchant/pay`). */
 export const scanToPayActors = {
   amountEntry: amountEntryMachine,
   loadAssets,
   scanner: scannerFlow,
   resolveCode: fromPromise<Outcome<ResolvedCode>, { code: string }>(({ input }) => requestGateway('pay/merchant/resolveCode', input)),
+  quote: quoteMerchantPayment,
   payment: paymentFlow,
 } satisfies ActorsOf<typeof scanToPayMachine>;
 

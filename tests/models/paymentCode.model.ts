@@ -3,7 +3,7 @@ import { paymentMachine } from '../../machines/payment.machine.ts';
 import { afterEvent, doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 import { UNREACHABLE } from '../../machines/outcome.ts';
 import { paymentModel } from './payment.model.ts';
-import { sampleMerchantReceipt } from './scanToPay.model.ts';
+import { sampleMerchantReceipt, samplePromotedQuote } from './scanToPay.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
@@ -24,6 +24,7 @@ export const paymentCodeUserEvents = {
   'code.refresh': { type: 'code.refresh' },
   'charge.confirmed': { type: 'charge.confirmed' },
   'charge.declined': { type: 'charge.declined' },
+  'quote.retry': { type: 'quote.retry' },
   'payment.cancelled': { type: 'payment.cancelled' },
 } satisfies Record<PaymentCodeEvent['type'], PaymentCodeEvent>;
 
@@ -32,7 +33,7 @@ export const paymentCodeUserEvents = {
  * parked); the two-minute lifetime and the two-second poll are fed as their `xstate.after` events.
  */
 export const paymentCodeModel: FlowModel<typeof paymentCodeMachine> = {
-  machine: parkInvokes(paymentCodeMachine, ['issue', 'checkStatus', 'decline']).provide({
+  machine: parkInvokes(paymentCodeMachine, ['issue', 'checkStatus', 'decline', 'quote']).provide({
     actors: { payment: paymentModel.machine as typeof paymentMachine },
   } as never) as typeof paymentCodeMachine,
   variants: [{ name: 'a verified member', input: undefined }],
@@ -56,7 +57,15 @@ export const paymentCodeModel: FlowModel<typeof paymentCodeMachine> = {
     // a refusal of the question itself: asked again
     doneEvent('checkStatus', refusal('AGW50000')),
     errorEvent('checkStatus', new Error('network down')),
+    doneEvent('quote', { ok: true, data: { amount: 1_250_000, adjustments: [], payable: 1_250_000, cashback: 0 } }),
+    doneEvent('quote', { ok: true, data: { ...samplePromotedQuote, amount: 1_250_000, payable: 1_235_000 } }),
+    doneEvent('quote', refusal('MCH10013')),
+    doneEvent('quote', refusal('MCH10008')),
+    doneEvent('quote', refusal('AGW50000')),
+    errorEvent('quote', new Error('network down')),
     doneEvent('payment', { ok: true, data: sampleMerchantReceipt }),
+    // the quote no longer holds: quoted again, with why
+    ...['PRM10001', 'PRM10002', 'PRM10003', 'PRM10004', 'PRM10005'].map((code) => doneEvent('payment', refusal(code))),
     doneEvent('payment', refusal('FND10003', 'daily')),
     // a child chart's answer that never came (the payment child settles its own: never, in practice)
     doneEvent('payment', UNREACHABLE),
@@ -67,6 +76,6 @@ export const paymentCodeModel: FlowModel<typeof paymentCodeMachine> = {
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.issued !== null, c.charge?.chargeId ?? null, c.receipt !== null, c.errorCode]);
+    return JSON.stringify([snapshot.value, c.issued !== null, c.charge?.chargeId ?? null, c.quote?.payable ?? null, c.receipt !== null, c.errorCode]);
   },
 };

@@ -31,8 +31,9 @@ const BARCODE = 'Código de barras do código de pagamento';
 
 const userEvents: UserEvents<PaymentCodeEvent> = {
   'code.refresh': (ui) => click(ui, /^(Atualizar o código|Mostrar um novo código|Tentar novamente)$/),
-  'charge.confirmed': (ui) => click(ui, 'Confirmar com a palavra-passe'),
+  'charge.confirmed': (ui) => click(ui, /^Pagar /),
   'charge.declined': (ui) => click(ui, 'Recusar'),
+  'quote.retry': (ui) => click(ui, 'Tentar de novo'),
   'payment.cancelled': (ui) => click(ui, 'Voltar'),
 };
 
@@ -79,13 +80,25 @@ const binding: ScreenBinding<typeof paymentCodeMachine> = {
     }
     if (state.matches('awaitingConfirmation')) {
       expect(alert(ui)).toMatch(/Confirme este pagamento/);
+      expect(ui.getByRole('button', { name: 'Recusar' })).toBeTruthy();
+      if (state.matches({ awaitingConfirmation: 'quoting' })) {
+        chargeShown(ui);
+        return void expect(status(ui)).toMatch(/A verificar ofertas/);
+      }
+      if (state.matches({ awaitingConfirmation: 'asking' })) {
+        // the quote: the price, each promotion by name, what is paid; after a refused payment, why it changed
+        expect(ui.getByText('Comercial Kianda, Lda')).toBeTruthy();
+        expect(ui.getAllByText('12 500,00 Kz').length).toBeGreaterThan(0);
+        if (c.quote!.adjustments.length > 0) expect(ui.getByText('Cupão: Menos 100 Kz')).toBeTruthy();
+        if (c.errorCode) expect(alert(ui)).toMatch(/oferta mudou|esgotou|limite|já foi usado/);
+        return void expect(ui.getByRole('button', { name: `Pagar ${c.quote!.payable === 1_250_000 ? '12 500,00 Kz' : '12 350,00 Kz'}` })).toBeTruthy();
+      }
       chargeShown(ui);
-      if (state.matches({ awaitingConfirmation: 'declineFailed' })) expect(alert(ui)).toMatch(/Erro de rede/);
-      expect(ui.getByRole('button', { name: 'Confirmar com a palavra-passe' })).toBeTruthy();
-      return void expect(ui.getByRole('button', { name: 'Recusar' })).toBeTruthy();
+      expect(alert(ui)).toMatch(state.matches({ awaitingConfirmation: 'declineFailed' }) ? /Erro de rede/ : /Não foi possível verificar as ofertas/);
+      return void expect(ui.getByRole('button', { name: 'Tentar de novo' })).toBeTruthy();
     }
     if (state.matches('confirming')) {
-      expect(ui.getByText('12 500,00 Kz a Comercial Kianda, Lda (Loja Central)')).toBeTruthy();
+      expect(ui.getByText(`${c.quote!.payable === 1_250_000 ? '12 500,00 Kz' : '12 350,00 Kz'} a Comercial Kianda, Lda (Loja Central)`)).toBeTruthy();
       expect(status(ui)).toMatch(/A preparar o teclado seguro/);
       return void expect(ui.getByRole('button', { name: 'Voltar' })).toBeTruthy();
     }
@@ -98,7 +111,7 @@ const binding: ScreenBinding<typeof paymentCodeMachine> = {
       return void expect(ui.getByRole('button', { name: 'Mostrar um novo código' })).toBeTruthy();
     }
     if (state.matches('refused')) {
-      const table: Record<string, RegExp> = { FND10001: /Saldo disponível insuficiente/, FND10003: /ultrapassa o limite/, MCH10013: /Não há nenhuma cobrança/ };
+      const table: Record<string, RegExp> = { FND10001: /Saldo disponível insuficiente/, FND10003: /ultrapassa o limite/, MCH10013: /Não há nenhuma cobrança/, MCH10008: /expirou/ };
       expect(alert(ui)).toMatch(table[c.errorCode!]!);
       if (c.errorCode === 'FND10001') expect(ui.getByRole('link', { name: 'Carregar a carteira' }).getAttribute('href')).toBe('/app/topup');
       return void expect(ui.getByRole('button', { name: 'Mostrar um novo código' })).toBeTruthy();
@@ -176,8 +189,11 @@ describe('the payment code through the real gateway (PGlite): a cashier charges 
     const charged = await charge(issued.code, 150_000);
     expect(charged.state).toBe('awaitingConfirmation');
     // the screen's poll (every 2 s) finds the charge waiting
-    await waitFor(actor, (s) => s.matches('awaitingConfirmation'), { timeout: 10_000 });
+    await waitFor(actor, (s) => s.matches({ awaitingConfirmation: 'asking' }), { timeout: 10_000 });
     expect(actor.getSnapshot().context.charge).toMatchObject({ chargeId: charged.chargeId, amount: 150_000, merchantName: shop.merchant.name, storeName: 'Loja Central' });
+    // quoted by the server: nothing off at this merchant
+    expect(actor.getSnapshot().context.quote).toEqual({ method: 'paymentCode', serial: null, chargeId: charged.chargeId, merchantName: shop.merchant.name, storeName: 'Loja Central', mcc: '5411',
+      amount: 150_000, adjustments: [], payable: 150_000, cashback: 0, expiresAt: expect.any(String) });
     actor.send({ type: 'charge.confirmed' });
     const payment = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
     const child = () => payment.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>;

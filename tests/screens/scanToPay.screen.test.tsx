@@ -23,6 +23,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { fund, verifyMember } from '../support/money.ts';
 import { call, ok, type MerchantSetup } from '../support/merchant.ts';
 import { merchantWithStore } from './merchantSetup.ts';
+import { createCashbackPolicy, createCoupon } from '../../server/entities/promotions.ts';
 import { dictionary } from '../../locales/dictionary.ts';
 const pt = dictionary('pt');
 const en = dictionary('en');
@@ -38,6 +39,9 @@ const userEvents: UserEvents<ScanToPayEvent> = {
   'assets.retry': (ui) => click(ui, 'Tentar novamente'),
   'scan.again': (ui) => click(ui, /^(Ler outro código|Não é esta loja\? Ler outro código|Pagar outra loja|Ler um convite para trabalhar numa loja)$/),
   'resolve.retry': (ui) => click(ui, 'Tentar novamente'),
+  'quote.accept': (ui) => click(ui, /^Pagar \d/),
+  'quote.retry': (ui) => click(ui, 'Tentar novamente'),
+  'amount.change': (ui) => click(ui, 'Alterar o valor'),
   'payment.cancelled': (ui) => click(ui, 'Voltar ao valor'),
 };
 
@@ -81,7 +85,7 @@ const binding: ScreenBinding<typeof scanToPayMachine> = {
     if (state.matches('codeRefused')) {
       const table: Record<string, RegExp> = {
         MCH10005: /loja está fechada/, MCH10006: /não é um código de cobrança/, MCH10007: /ainda não está associado a uma loja/, MCH10008: /expirou ou já foi usado/,
-        MCH10009: /já foi pago/, MCH10011: /não corresponde ao do código/, MCH10014: /própria loja/,
+        MCH10009: /já foi pago/, MCH10011: /não corresponde ao do código/, MCH10014: /própria loja/, PRM10006: /não pode pagar este cashback/,
       };
       expect(alert(ui)).toMatch(table[c.errorCode!]!);
       return void expect(ui.getByRole('button', { name: 'Ler outro código' })).toBeTruthy();
@@ -110,9 +114,34 @@ const binding: ScreenBinding<typeof scanToPayMachine> = {
       expect(ui.getByRole('button', { name: 'Pagar' })).toBeTruthy();
       return void expect(ui.getByRole('button', { name: 'Não é esta loja? Ler outro código' })).toBeTruthy();
     }
+    if (state.matches('quoting')) return void expect(status(ui)).toBe('A verificar ofertas…');
+    if (state.matches('quoteFailed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível verificar as ofertas/);
+      expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+      expect(ui.getByRole('button', { name: 'Alterar o valor' })).toBeTruthy();
+      return void expect(ui.getByRole('button', { name: 'Ler outro código' })).toBeTruthy();
+    }
+    if (state.matches('quoted')) {
+      // the promotions by name: what comes off the price, the coupon earned, what is paid, the cashback to come
+      expect(ui.getByText('As suas ofertas')).toBeTruthy();
+      merchantShown(ui);
+      if (c.quote!.adjustments.length > 0) {
+        expect(ui.getByText('Desconto: Semana do cliente')).toBeTruthy();
+        expect(ui.getByText('Cupão: Menos 100 Kz')).toBeTruthy();
+        expect(ui.getByText('Volte sempre')).toBeTruthy();
+        expect(ui.getByText('Cashback a receber: Dez por cento')).toBeTruthy();
+        expect(ui.getByText('+ 110,00 Kz')).toBeTruthy();
+      }
+      // after a payment that found the quote changed, why
+      if (c.errorCode) expect(alert(ui)).toMatch(/oferta mudou|esgotou|limite|já foi usado/);
+      else expect(ui.queryByRole('alert')).toBeNull();
+      expect(ui.getByRole('button', { name: `Pagar ${c.quote!.payable === 110_000 ? '1 100,00 Kz' : '1 250,00 Kz'}` })).toBeTruthy();
+      return void expect(ui.getByRole('button', { name: 'Alterar o valor' })).toBeTruthy();
+    }
     if (state.matches('paying')) {
-      // the payment child: what is paid to whom, its keypad still coming, and the way back
-      expect(ui.getByText(`${c.code!.kind === 'static' ? '1 250,00 Kz' : '2 500,00 Kz'} a Comercial Kianda, Lda (Loja Central)`)).toBeTruthy();
+      // the payment child: what is paid (the quote's) to whom, its keypad still coming, and the way back
+      const payable = c.quote!.payable === 110_000 ? '1 100,00 Kz' : c.code!.kind === 'static' ? '1 250,00 Kz' : '2 500,00 Kz';
+      expect(ui.getByText(`${payable} a Comercial Kianda, Lda (Loja Central)`)).toBeTruthy();
       expect(status(ui)).toMatch(/A preparar o teclado seguro/);
       return void expect(ui.getByRole('button', { name: 'Voltar ao valor' })).toBeTruthy();
     }
@@ -150,7 +179,9 @@ describe('a cashier’s one-time code on the screen', () => {
       step(doneEvent('scanner', { text: sampleCollectionPayload, source: 'camera' }), 'resolving'),
       step(doneEvent('resolveCode', { ok: true, data: sampleDynamicCode }), 'confirming'),
       // the amount child ends with the code's own amount (the screen draws no field for it)
-      step(doneEvent('amountEntry', { amount: 250_000, amountText: '2500' }), 'paying'),
+      step(doneEvent('amountEntry', { amount: 250_000, amountText: '2500' }), 'quoting'),
+      // nothing off, nothing back: straight to the pay password
+      step(doneEvent('quote', { ok: true, data: { amount: 250_000, adjustments: [], payable: 250_000, cashback: 0 } }), 'paying'),
       step(doneEvent('payment', { ok: true, data: sampleMerchantReceipt }), 'paid'),
     ],
   };
@@ -283,6 +314,8 @@ describe('paying a merchant through the real gateway (PGlite), the camera absent
 
   /** The pay password on the payment child's secure keypad: the digits' positions on the server's shuffled map. */
   async function enterPayPassword(actor: ReturnType<typeof createActor<typeof scanToPayFlow>>) {
+    // after the server's quote (nothing off at this merchant: no step to accept it)
+    await waitFor(actor, (s) => s.matches('paying'), { timeout: 10_000 });
     const payment = actor.getSnapshot().children.payment as ActorRefFrom<typeof paymentMachine>;
     const child = () => payment.getSnapshot().children.payConfirm as ActorRefFrom<typeof payConfirmMachine>;
     await waitFor(child(), (s) => s.matches('entering'), { timeout: 10_000 });
@@ -325,6 +358,36 @@ describe('paying a merchant through the real gateway (PGlite), the camera absent
     const home = await ok(server, 'merchant/home/summary', {}, shop.token);
     expect(home.today).toMatchObject({ amount: 125_050, count: 1 });
     expect(home.settlement.available).toBe(home.today.net);
+    actor.stop();
+  }, 60_000);
+
+  it('a store with promotions: the quote names the coupon and the cashback, the member pays what it said and gets the cashback', async () => {
+    http.defaults.adapter = axios.getAdapter('fetch');
+    const promoted = await merchantWithStore(server, 'Loja das Ofertas');
+    const owner = promoted.memberId;
+    await createCashbackPolicy(server.db, { merchantId: promoted.merchantId }, owner, { name: 'Dez por cento', type: 'ratio', ratioBp: 1_000, maxCashback: 500_00 });
+    const couponId = await createCoupon(server.db, promoted.merchantId, owner, { name: 'Menos 100 Kz', type: 2, threshold: 500_00, amountOff: 100_00, stock: 10 });
+    await ok(server, 'pay/coupon/claim', { storeId: promoted.storeId, couponId }, ana);
+    // the cashback comes out of the settlement shard this very payment credits
+    const before = (await ok(server, 'wallet/member/getUserAssets', {}, ana)) as { available: number; cashbackTotal: number };
+    const actor = createActor(scanToPayFlow, { input: { language: 'pt' } }).start();
+    await typeSerial(actor, promoted.storeSerial);
+    await waitFor(actor, (s) => s.matches('confirming'), { timeout: 10_000 });
+    const amountEntry = actor.getSnapshot().children.amountEntry as ActorRefFrom<typeof amountEntryMachine>;
+    amountEntry.send({ type: 'amount.changed', value: '1 000' });
+    amountEntry.send({ type: 'amount.submitted' });
+    await waitFor(actor, (s) => s.matches('quoted'), { timeout: 10_000 });
+    // 1 000 Kz less the coupon's 100 is 900 paid; 10 % of it, 90 Kz, comes back
+    expect(actor.getSnapshot().context.quote).toMatchObject({
+      amount: 1_000_00, payable: 900_00, cashback: 90_00,
+      adjustments: [expect.objectContaining({ kind: 'coupon', amount: 100_00, name: 'Menos 100 Kz' }), expect.objectContaining({ kind: 'cashback', amount: 90_00, name: 'Dez por cento' })],
+    });
+    actor.send({ type: 'quote.accept' });
+    await enterPayPassword(actor);
+    await waitFor(actor, (s) => s.matches('paid'), { timeout: 20_000 });
+    expect(actor.getSnapshot().context.receipt).toMatchObject({ amount: 1_000_00, paid: 900_00, cashback: 90_00, available: before.available - 900_00 });
+    const after = (await ok(server, 'wallet/member/getUserAssets', {}, ana)) as { available: number; cashbackTotal: number };
+    expect(after.cashbackTotal - before.cashbackTotal).toBe(90_00);
     actor.stop();
   }, 60_000);
 
