@@ -172,6 +172,8 @@ export const GUARDS: Record<string, Phrase> = {
   nothingShown: p('the list showed nothing', 'a lista não mostrava nada'),
   otherKind: p('it is a code of another kind (a staff invitation…)', 'é um código de outro tipo (um convite para a equipa…)'),
   otherPage: p('another page', 'outra página'),
+  payableAboveBalance: p('what is to pay is more than the balance', 'o que há a pagar é mais do que o saldo'),
+  plainQuote: p('nothing off and nothing back', 'nada a descontar nem a devolver'),
   overPerTransaction: p('over the limit per top-up', 'acima do limite por carregamento'),
   paid: p('the bank paid', 'o banco pagou'),
   passwordFilled: p('the password is filled in', 'a palavra-passe está preenchida'),
