@@ -31,6 +31,15 @@
  * after/before ratio of each round's pair is reported with their median (`merchantBeforeAfter`).
  * The transfers then run on a third database, with a gateway of its own, so that neither merchant
  * database carries them.
+ *
+ * Promotions (issue 23), in the same rounds, each against (a) round by round (`promotions`): (d)
+ * payments into one busy merchant (32 shards) with a merchant-funded discount active (5 cêntimos off
+ * the 1 Kz: the payment's quote, the discount's activity slice and the member's usage row), on the
+ * merchant database beside (a); (e) the same with a platform-funded 10 % cashback of at most 500 Kz
+ * active (a budget that lasts the run: its slices, the member's usage row, the cashback posted from a
+ * marketing funding shard to the payer's cashback account and its record), on a database of its own
+ * with a gateway of its own, since a platform policy applies at every merchant and would make (a)
+ * a promoted payment too. Each request sends what its quote says (`payable`, `cashback`), as the app.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -46,6 +55,7 @@ import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { createLoadMembers, type LoadMember } from '../support/money.ts';
 import { envelope } from '../support/server.ts';
 import { createLoadMerchants, type LoadMerchant } from './merchants.ts';
+import { createCashbackPolicy, createDiscountPolicy } from '../../server/entities/promotions.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -66,7 +76,8 @@ const MERCHANT_CLIENTS = 32;
 const MERCHANT_POOL = Number(process.env.BENCH_MERCHANT_POOL ?? 20_000 + ROUNDS * 18_000);
 
 interface Prepared { payer: LoadMember; payee: LoadMember; payToken: string }
-interface MerchantPrepared { payer: LoadMember; merchant: LoadMerchant; payToken: string }
+/** A prepared merchant payment; `payable` and `cashback` what its quote says when a promotion applies (left out: the price, not checked). */
+interface MerchantPrepared { payer: LoadMember; merchant: LoadMerchant; payToken: string; payable?: number; cashback?: number }
 interface Result { clients: number; transfers: number; perSecond: number; p50ms: number; p99ms: number; refused: number; cpuUsPerCall: Record<string, number> }
 interface Reported extends Result { everyRound: number[] }
 interface Caller<P = Prepared> { call: (p: P) => Promise<boolean>; close(): Promise<void> }
@@ -95,12 +106,12 @@ async function prepare(db: Database, members: LoadMember[], count: number): Prom
 }
 
 /** Pay-password confirmations for `count` payments of random members to random merchants of `merchants`, inserted in bulk. */
-async function prepareMerchantPayments(db: Database, members: LoadMember[], merchants: LoadMerchant[], count: number): Promise<MerchantPrepared[]> {
+async function prepareMerchantPayments(db: Database, members: LoadMember[], merchants: LoadMerchant[], count: number, quoted: { payable?: number; cashback?: number } = {}): Promise<MerchantPrepared[]> {
   const prepared: MerchantPrepared[] = [];
   for (let start = 0; start < count; start += 5_000) {
     const batch: MerchantPrepared[] = [];
     for (let i = start; i < Math.min(count, start + 5_000); i++) {
-      batch.push({ payer: members[crypto.randomInt(members.length)]!, merchant: merchants[crypto.randomInt(merchants.length)]!, payToken: crypto.randomBytes(24).toString('base64url') });
+      batch.push({ payer: members[crypto.randomInt(members.length)]!, merchant: merchants[crypto.randomInt(merchants.length)]!, payToken: crypto.randomBytes(24).toString('base64url'), ...quoted });
     }
     await db.query(
       `INSERT INTO pay_authorizations (token_hash, member_id, purpose_hash, expires_at)
@@ -214,7 +225,9 @@ function post(agent: http.Agent, port: number, body: string): Promise<{ code: st
 /** Merchant payments through the gateway: the store code's serial, 1 Kz, the prepared confirmation. */
 function merchantCaller(port: number, pool: MerchantPrepared[]): Caller<MerchantPrepared> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const bodies = new Map(pool.map((p) => [p, JSON.stringify(envelope(PAY, { serial: p.merchant.serial, amount: AMOUNT, payToken: p.payToken }, { token: p.payer.token }))]));
+  const bodies = new Map(pool.map((p) => [p, JSON.stringify(envelope(PAY, {
+    serial: p.merchant.serial, amount: AMOUNT, payToken: p.payToken, ...(p.payable === undefined ? {} : { payable: p.payable }), ...(p.cashback === undefined ? {} : { cashback: p.cashback }),
+  }, { token: p.payer.token }))]));
   return {
     async call(p) {
       const answer = await post(agent, port, bodies.get(p)!);
@@ -333,6 +346,13 @@ function postgresUrl(): string {
 /** The merchant steps' names, in the order they run and are reported. */
 const MERCHANT_STEPS = ['oneMerchant', 'hundredMerchants', 'oneRow'] as const;
 type MerchantStep = (typeof MERCHANT_STEPS)[number];
+/** The promotions' steps (issue 23), each set against oneMerchant round by round. */
+const PROMOTION_STEPS = ['merchantDiscount', 'platformCashback'] as const;
+type PromotionStep = (typeof PROMOTION_STEPS)[number];
+/** (d)'s discount: a fixed 5 cêntimos off the 1 Kz (a random discount between equal bounds). */
+const DISCOUNT = 5;
+/** (e)'s cashback: 10 % of the 1 Kz paid. */
+const CASHBACK = AMOUNT / 10;
 
 /**
  * A database of its own for the merchant payments, in the cluster of `adminUrl`, migrated and
@@ -357,6 +377,31 @@ async function merchantDatabase(admin: pg.Client, adminUrl: string, name: string
     oneRow: await prepareMerchantPayments(db, members, [oneRow!], MERCHANT_POOL),
   };
   return { url: url.toString(), db, members, sharded: sharded!, oneRow: oneRow!, pools };
+}
+
+/** (d): a merchant with 32 shards and a discount of its own, in the merchant database (this tree's code only), and its prepared payments. */
+async function discountedMerchant(db: Database, members: LoadMember[]): Promise<MerchantPrepared[]> {
+  const [discounted] = await createLoadMerchants(db, 1, { shards: 32, label: 'd' });
+  await createDiscountPolicy(db, discounted!.merchantId, discounted!.memberId, { name: 'Bench discount', type: 'random', minAmount: DISCOUNT, maxAmount: DISCOUNT });
+  return prepareMerchantPayments(db, members, [discounted!], MERCHANT_POOL, { payable: AMOUNT - DISCOUNT, cashback: 0 });
+}
+
+/**
+ * (e): a database of its own where a platform-funded 10 % cashback (at most 500 Kz, a budget of
+ * 10 million Kz) is active at every merchant, with MEMBERS funded members and one merchant with 32
+ * shards, and its prepared payments.
+ */
+async function cashbackDatabase(admin: pg.Client, adminUrl: string, name: string) {
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 8);
+  await migrate(db);
+  await seed(db);
+  const members = await createLoadMembers(db, MEMBERS, 1_000_000n * 100n);
+  const [merchant] = await createLoadMerchants(db, 1, { shards: 32, label: 'e' });
+  await createCashbackPolicy(db, { platform: true }, 'bench', { name: 'Bench cashback', type: 'ratio', ratioBp: 1_000, maxCashback: 500 * 100, budgetAmount: 10_000_000 * 100 });
+  return { url: url.toString(), db, pool: await prepareMerchantPayments(db, members, [merchant!], MERCHANT_POOL, { payable: AMOUNT, cashback: CASHBACK }) };
 }
 
 /** The transfers' own database (with BENCH_BEFORE), migrated and seeded by this tree, with MEMBERS funded members. */
@@ -396,12 +441,17 @@ async function benchPostgres() {
   // With BENCH_BEFORE the transfers get a database (and a gateway) of their own: on the merchant
   // database of the tree under test they would leave it larger and busier than the one before
   // (their prepared confirmations, postings, vacuum), and the comparison would lean against it.
-  const names = [name, ...(BEFORE ? [`${name}_before`, `${name}_transfers`] : [])];
+  const names = [name, `${name}_cashback`, ...(BEFORE ? [`${name}_before`, `${name}_transfers`] : [])];
   const opened: Database[] = [];
   try {
     const after = await merchantDatabase(admin, adminUrl, name, { migrate, seed });
     opened.push(after.db);
     const { db, members, sharded, oneRow, pools: merchantPools } = after;
+    const promotionPools = {} as Record<PromotionStep, MerchantPrepared[]>;
+    promotionPools.merchantDiscount = await discountedMerchant(db, members);
+    const cashback = await cashbackDatabase(admin, adminUrl, `${name}_cashback`);
+    opened.push(cashback.db);
+    promotionPools.platformCashback = cashback.pool;
     const before = BEFORE ? await merchantDatabase(admin, adminUrl, `${name}_before`, await beforeCode(BEFORE)) : null;
     if (before) opened.push(before.db);
     const transfers = before ? await transferDatabase(admin, adminUrl, `${name}_transfers`) : { url: after.url, db, members };
@@ -411,10 +461,12 @@ async function benchPostgres() {
     const gateway = await startGateway({ DATABASE_URL: after.url }, port);
     const beforeGateway = before ? await startGateway({ DATABASE_URL: before.url }, port + 1, BEFORE!) : null;
     const transferGateway = before ? await startGateway({ DATABASE_URL: transfers.url }, port + 2) : gateway;
-    watchGatewayCpu(gateway, ...(beforeGateway ? [beforeGateway, transferGateway] : []));
+    const cashbackGateway = await startGateway({ DATABASE_URL: cashback.url }, port + 3);
+    watchGatewayCpu(gateway, cashbackGateway, ...(beforeGateway ? [beforeGateway, transferGateway] : []));
     if (!process.env.BENCH_DATABASE_URL) watchPostgresCpu(BENCH_PGDATA);
     const throughGateway = gatewayCaller(before ? port + 2 : port, pool);
-    const paying = merchantCaller(port, Object.values(merchantPools).flat());
+    const paying = merchantCaller(port, [...Object.values(merchantPools).flat(), ...promotionPools.merchantDiscount]);
+    const payingWithCashback = merchantCaller(port + 3, promotionPools.platformCashback);
     const payingBefore = before ? merchantCaller(port + 1, Object.values(before.pools).flat()) : null;
     const direct = directCaller(transfers.url);
     const invariantRounds: boolean[] = [];
@@ -422,6 +474,7 @@ async function benchPostgres() {
     let ceiling: Reported;
     const merchantResults = {} as Record<MerchantStep, Reported>;
     const beforeResults = {} as Record<MerchantStep, Reported>;
+    const promotionResults = {} as Record<PromotionStep, Reported>;
     try {
       const merchantSteps = MERCHANT_STEPS.flatMap((k) => [
         step(MERCHANT_CLIENTS, paying, merchantPools[k], k),
@@ -430,6 +483,8 @@ async function benchPostgres() {
       const measured = await measure([
         ...LEVELS.map((clients) => step(clients, throughGateway, pool)),
         ...merchantSteps,
+        step(MERCHANT_CLIENTS, paying, promotionPools.merchantDiscount),
+        step(MERCHANT_CLIENTS, payingWithCashback, promotionPools.platformCashback),
         step(32, direct, pool),
       ], async (round) => {
         const reports = await Promise.all(opened.map(invariantsIn));
@@ -442,10 +497,14 @@ async function benchPostgres() {
         merchantResults[k] = measured[LEVELS.length + i * perStep]!;
         if (before) beforeResults[k] = measured[LEVELS.length + i * perStep + 1]!;
       }
-      ceiling = measured[LEVELS.length + MERCHANT_STEPS.length * perStep]!;
+      const promotionsAt = LEVELS.length + MERCHANT_STEPS.length * perStep;
+      for (const [i, k] of PROMOTION_STEPS.entries()) promotionResults[k] = measured[promotionsAt + i]!;
+      ceiling = measured[promotionsAt + PROMOTION_STEPS.length]!;
     } finally {
       await throughGateway.close();
       await paying.close();
+      await payingWithCashback.close();
+      await stop(cashbackGateway);
       await payingBefore?.close();
       await direct.close();
       await stop(gateway);
@@ -480,6 +539,17 @@ async function benchPostgres() {
         cpuRatio: cpuTotal(now) > 0 ? +(cpuTotal(then) / cpuTotal(now)).toFixed(2) : null,
       }];
     })) : null;
+    // Each promotion against the same payments without one (a), round by round, as above
+    const promotions = Object.fromEntries(PROMOTION_STEPS.map((k) => {
+      const [promoted, plain] = [promotionResults[k], merchantResults.oneMerchant];
+      return [k, {
+        ...promoted,
+        ratioToPlain: medianOf(roundRatios(promoted, plain)),
+        ratioEveryRound: roundRatios(promoted, plain),
+        ratioOfMedians: +(promoted.perSecond / plain.perSecond).toFixed(2),
+        cpuRatio: cpuTotal(promoted) > 0 ? +(cpuTotal(plain) / cpuTotal(promoted)).toFixed(2) : null,
+      }];
+    }));
     const settlementTotals = await db.query<{ merchant: string; total: string; payments: string }>(
       `SELECT m.id::text AS merchant, (SELECT sum(balance) FROM ledger_accounts WHERE member_id = m.member_id AND kind = 'settlement')::text AS total,
               (SELECT count(*) FROM merchant_payments WHERE merchant_id = m.id)::text AS payments
@@ -487,7 +557,7 @@ async function benchPostgres() {
       [sharded.merchantId, oneRow.merchantId],
     );
     return {
-      engine: `PostgreSQL ${version} (fsync on, synchronous_commit on)`, gateway: gatewayResults, directSql: ceiling, merchant,
+      engine: `PostgreSQL ${version} (fsync on, synchronous_commit on)`, gateway: gatewayResults, directSql: ceiling, merchant, promotions,
       ...(merchantBeforeAfter ? { merchantBeforeAfter, before: BEFORE } : {}),
       merchantSettlement: settlementTotals.rows, invariantsEveryRound: invariantRounds, invariantsHold: invariants.every((r) => r.ok) && invariantRounds.every(Boolean),
     };
@@ -543,6 +613,12 @@ for (const run of runs) {
     const labels: Record<string, string> = { oneMerchant: '(a) one merchant, 32 shards', hundredMerchants: '(b) 100 merchants', oneRow: '(c) one merchant, 1 row' };
     for (const [name, r] of Object.entries(run.merchant)) {
       console.log(`  merchant ${labels[name]}, ${r.clients} clients: ${String(r.perSecond).padStart(6)} payments/s   p50 ${r.p50ms} ms   p99 ${r.p99ms} ms   ${r.ratioToTransfer}× the transfer (median of the rounds' ratios ${r.ratioEveryRound.join(', ')}; of the medians ${r.ratioOfMedians}×; by CPU a call ${r.cpuRatio}×) (rounds: ${r.everyRound.join(', ')}; CPU µs a call: ${cpu(r)})`);
+    }
+  }
+  if ('promotions' in run && run.promotions) {
+    const labels: Record<string, string> = { merchantDiscount: '(d) one merchant, its own discount', platformCashback: '(e) one merchant, a platform 10 % cashback' };
+    for (const [name, r] of Object.entries(run.promotions)) {
+      console.log(`  promotion ${labels[name]}, ${r.clients} clients: ${String(r.perSecond).padStart(6)} payments/s   p50 ${r.p50ms} ms   p99 ${r.p99ms} ms   ${r.ratioToPlain}× the same payments without it (rounds ${r.ratioEveryRound.join(', ')}; of the medians ${r.ratioOfMedians}×; by CPU a call ${r.cpuRatio}×) (rounds: ${r.everyRound.join(', ')}; CPU µs a call: ${cpu(r)})`);
     }
   }
   if ('merchantBeforeAfter' in run && run.merchantBeforeAfter) {
