@@ -33,8 +33,8 @@
  * database carries them.
  *
  * Promotions (issue 23), in the same rounds, each against (a) round by round (`promotions`): (d)
- * payments into one busy merchant (32 shards) with a merchant-funded discount active (5 cêntimos off
- * the 1 Kz: the payment's quote, the discount's activity slice and the member's usage row), on the
+ * payments into one busy merchant (32 shards) with a merchant-funded discount active (5 % off the
+ * 1 Kz, at most 5 cêntimos: the payment's quote and its record), on the
  * merchant database beside (a); (e) the same with a platform-funded 10 % cashback of at most 500 Kz
  * active (a budget that lasts the run: its slices, the member's usage row, the cashback posted from a
  * marketing funding shard to the payer's cashback account and its record), on a database of its own
@@ -349,7 +349,7 @@ type MerchantStep = (typeof MERCHANT_STEPS)[number];
 /** The promotions' steps (issue 23), each set against oneMerchant round by round. */
 const PROMOTION_STEPS = ['merchantDiscount', 'platformCashback'] as const;
 type PromotionStep = (typeof PROMOTION_STEPS)[number];
-/** (d)'s discount: a fixed 5 cêntimos off the 1 Kz (a random discount between equal bounds). */
+/** (d)'s discount: 5 % of the 1 Kz, 5 cêntimos (a ratio between 1 and 5 cêntimos). */
 const DISCOUNT = 5;
 /** (e)'s cashback: 10 % of the 1 Kz paid. */
 const CASHBACK = AMOUNT / 10;
@@ -382,7 +382,7 @@ async function merchantDatabase(admin: pg.Client, adminUrl: string, name: string
 /** (d): a merchant with 32 shards and a discount of its own, in the merchant database (this tree's code only), and its prepared payments. */
 async function discountedMerchant(db: Database, members: LoadMember[]): Promise<MerchantPrepared[]> {
   const [discounted] = await createLoadMerchants(db, 1, { shards: 32, label: 'd' });
-  await createDiscountPolicy(db, discounted!.merchantId, discounted!.memberId, { name: 'Bench discount', type: 'random', minAmount: DISCOUNT, maxAmount: DISCOUNT });
+  await createDiscountPolicy(db, discounted!.merchantId, discounted!.memberId, { name: 'Bench discount', type: 'random', ratioBp: 500, minAmount: 1, maxAmount: DISCOUNT });
   return prepareMerchantPayments(db, members, [discounted!], MERCHANT_POOL, { payable: AMOUNT - DISCOUNT, cashback: 0 });
 }
 

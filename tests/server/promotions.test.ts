@@ -180,7 +180,8 @@ describe.each(engines)('promotions on %s', (engine) => {
     const shop = await createMerchantDirect(server);
     const ana = await payer('Ana Cashback Demo');
     // for this member only, so that it does not reach the other tests' payments
-    const policy = await createCashbackPolicy(server.db, { platform: true }, 'op-demo', { name: 'Dez por cento', type: 'ratio', ratioBp: 1_000, maxCashback: 500 * KZ, budgetAmount: 1_000_000 * KZ, memberId: ana.id });
+    // (a count limit per member, so that the member's usage row is kept: a ratio without limits keeps none)
+    const policy = await createCashbackPolicy(server.db, { platform: true }, 'op-demo', { name: 'Dez por cento', type: 'ratio', ratioBp: 1_000, maxCashback: 500 * KZ, budgetAmount: 1_000_000 * KZ, memberCountLimit: 100, memberId: ana.id });
     const before = await marketing();
     const small = await quote(shop, 1_000 * KZ, ana);
     expect(small).toMatchObject({ amount: 1_000 * KZ, payable: 1_000 * KZ, cashback: 100 * KZ, adjustments: [{ extension: 'cashback', kind: 'cashback', amount: 100 * KZ, reference: `cashback:${policy}`, name: 'Dez por cento' }] });

@@ -170,7 +170,9 @@ CREATE FUNCTION promotion_open_slices(p_kind text, p_policy bigint, p_amount big
     FROM generate_series(0, promotion_slice_count() - 1) AS s
 $$;
 
--- Per member: what a member has had of a promotion (cashback or discount), its amount and count.
+-- Per member: what a member has had of a promotion (cashback or discount), its amount and count —
+-- kept where something reads it: a per-member limit, a discount's statistics, a drawn (random) figure
+-- (which changes with the count). A ratio policy without any of them keeps no row: a write less.
 CREATE TABLE promotion_usage (
   kind text NOT NULL CHECK (kind IN ('cashback', 'discount')),
   policy_id bigint NOT NULL,
@@ -253,7 +255,10 @@ $$;
 -- and the discount off the price. STABLE: it runs for the screen's quote too, where nothing is
 -- written. A budget or a stock counts here as what its slices hold now; the payment takes it for
 -- real (merchant_payment_apply) and refuses when it is gone meanwhile.
-CREATE FUNCTION promotions_quote(p_payer bigint, p_owner bigint, p_amount bigint, OUT adjustments jsonb, OUT discount bigint)
+-- The four flags say which kinds the guards in front of it found (merchant_payment_adjustments):
+-- a part whose flag is false is not looked for (a query less per kind absent).
+CREATE FUNCTION promotions_quote(p_payer bigint, p_owner bigint, p_amount bigint, p_discounts boolean, p_coupons boolean, p_cashbacks boolean,
+                                 p_auto_coupons boolean, OUT adjustments jsonb, OUT discount bigint)
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
   v_rest bigint;
@@ -265,40 +270,42 @@ BEGIN
   IF p_amount IS NULL OR p_amount <= 0 THEN RETURN; END IF;
 
   -- 1. the best discount policy of the merchant
-  SELECT d.id, least(p_amount - 1, CASE WHEN d.ratio_bp IS NOT NULL THEN least(d.max_amount, greatest(d.min_amount, p_amount * d.ratio_bp / 10000))
-                                        ELSE promotions_draw('discount', d.id, p_payer, coalesce(u.count, 0), p_amount, d.min_amount, d.max_amount) END) AS off,
-         d.statistics, d.accumulation_limit, d.activity_limit, u.amount AS used_amount, u.count AS used_count
-    INTO v_best
-    FROM discount_policies d
-    LEFT JOIN promotion_usage u ON u.kind = 'discount' AND u.policy_id = d.id AND u.member_id = p_payer
-   WHERE d.merchant_id = p_owner AND d.status = 'active' AND d.starts_at <= now() AND (d.ends_at IS NULL OR d.ends_at > now())
-     AND p_amount >= d.start_amount AND p_amount > 1
-     AND CASE d.statistics
-           WHEN 'none' THEN true
-           WHEN 'personalAmount' THEN coalesce(u.amount, 0) < d.accumulation_limit
-           WHEN 'personalCount' THEN coalesce(u.count, 0) < d.accumulation_limit
-           WHEN 'personalBusinessAmount' THEN coalesce(u.amount, 0) < d.accumulation_limit
-                AND (SELECT sum(s.amount_left) FROM promotion_slices s WHERE s.kind = 'discount' AND s.policy_id = d.id) > 0
-           ELSE coalesce(u.count, 0) < d.accumulation_limit
-                AND (SELECT sum(s.count_left) FROM promotion_slices s WHERE s.kind = 'discount' AND s.policy_id = d.id) > 0 END
-   ORDER BY 2 DESC, d.id LIMIT 1;
-  IF FOUND THEN
-    -- an amount limit lowers the discount to what is left of it (the member's, then the activity's)
-    IF v_best.statistics IN ('personalAmount', 'personalBusinessAmount') THEN
-      v_best.off := least(v_best.off, v_best.accumulation_limit - coalesce(v_best.used_amount, 0));
-    END IF;
-    IF v_best.statistics = 'personalBusinessAmount' THEN
-      v_best.off := least(v_best.off, (SELECT sum(s.amount_left) FROM promotion_slices s WHERE s.kind = 'discount' AND s.policy_id = v_best.id));
-    END IF;
-    IF v_best.off > 0 THEN
-      adjustments := adjustments || jsonb_build_object('extension', 'discount', 'kind', 'discount', 'amount', v_best.off, 'reference', 'discount:' || v_best.id);
-      discount := v_best.off;
+  IF p_discounts THEN
+    SELECT d.id, least(p_amount - 1, CASE WHEN d.ratio_bp IS NOT NULL THEN least(d.max_amount, greatest(d.min_amount, p_amount * d.ratio_bp / 10000))
+                                          ELSE promotions_draw('discount', d.id, p_payer, coalesce(u.count, 0), p_amount, d.min_amount, d.max_amount) END) AS off,
+           d.statistics, d.accumulation_limit, d.activity_limit, u.amount AS used_amount, u.count AS used_count
+      INTO v_best
+      FROM discount_policies d
+      LEFT JOIN promotion_usage u ON u.kind = 'discount' AND u.policy_id = d.id AND u.member_id = p_payer
+     WHERE d.merchant_id = p_owner AND d.status = 'active' AND d.starts_at <= now() AND (d.ends_at IS NULL OR d.ends_at > now())
+       AND p_amount >= d.start_amount AND p_amount > 1
+       AND CASE d.statistics
+             WHEN 'none' THEN true
+             WHEN 'personalAmount' THEN coalesce(u.amount, 0) < d.accumulation_limit
+             WHEN 'personalCount' THEN coalesce(u.count, 0) < d.accumulation_limit
+             WHEN 'personalBusinessAmount' THEN coalesce(u.amount, 0) < d.accumulation_limit
+                  AND (SELECT sum(s.amount_left) FROM promotion_slices s WHERE s.kind = 'discount' AND s.policy_id = d.id) > 0
+             ELSE coalesce(u.count, 0) < d.accumulation_limit
+                  AND (SELECT sum(s.count_left) FROM promotion_slices s WHERE s.kind = 'discount' AND s.policy_id = d.id) > 0 END
+     ORDER BY 2 DESC, d.id LIMIT 1;
+    IF FOUND THEN
+      -- an amount limit lowers the discount to what is left of it (the member's, then the activity's)
+      IF v_best.statistics IN ('personalAmount', 'personalBusinessAmount') THEN
+        v_best.off := least(v_best.off, v_best.accumulation_limit - coalesce(v_best.used_amount, 0));
+      END IF;
+      IF v_best.statistics = 'personalBusinessAmount' THEN
+        v_best.off := least(v_best.off, (SELECT sum(s.amount_left) FROM promotion_slices s WHERE s.kind = 'discount' AND s.policy_id = v_best.id));
+      END IF;
+      IF v_best.off > 0 THEN
+        adjustments := adjustments || jsonb_build_object('extension', 'discount', 'kind', 'discount', 'amount', v_best.off, 'reference', 'discount:' || v_best.id);
+        discount := v_best.off;
+      END IF;
     END IF;
   END IF;
 
   -- 2. the member's best coupon of this merchant, off what is left
   v_rest := p_amount - discount;
-  IF v_rest > 1 THEN
+  IF p_coupons AND v_rest > 1 THEN
     SELECT mc.id, least(v_rest - 1, CASE c.type WHEN 4 THEN least(coalesce(c.max_off, v_rest), v_rest * c.percent_bp / 10000) ELSE c.amount_off END) AS off
       INTO v_best
       FROM member_coupons mc
@@ -316,68 +323,76 @@ BEGIN
   END IF;
 
   -- 3. the largest cashback on what the member pays, of the merchant's and the platform's policies
-  v_rest := p_amount - discount;
-  SELECT c.id, CASE WHEN c.type = 'ratio' THEN greatest(c.min_cashback, least(coalesce(c.max_cashback, v_rest), v_rest * c.ratio_bp / 10000))
-                    ELSE promotions_draw('cashback', c.id, p_payer, coalesce(u.count, 0), v_rest, c.min_cashback, c.max_cashback) END AS amount,
-         c.member_amount_limit, c.budget_amount, u.amount AS used_amount
-    INTO v_cashback
-    FROM cashback_policies c
-    LEFT JOIN promotion_usage u ON u.kind = 'cashback' AND u.policy_id = c.id AND u.member_id = p_payer
-   WHERE (c.merchant_id = p_owner OR c.merchant_id IS NULL) AND c.status = 'active'
-     AND c.starts_at <= now() AND (c.ends_at IS NULL OR c.ends_at > now())
-     AND (c.member_id IS NULL OR c.member_id = p_payer) AND v_rest >= c.min_payment
-     AND (c.member_count_limit IS NULL OR coalesce(u.count, 0) < c.member_count_limit)
-     AND (c.member_amount_limit IS NULL OR coalesce(u.amount, 0) < c.member_amount_limit)
-     AND (c.budget_count IS NULL OR (SELECT sum(s.count_left) FROM promotion_slices s WHERE s.kind = 'cashback' AND s.policy_id = c.id) > 0)
-     AND (c.budget_amount IS NULL OR (SELECT sum(s.amount_left) FROM promotion_slices s WHERE s.kind = 'cashback' AND s.policy_id = c.id) > 0)
-   ORDER BY 2 DESC, c.id LIMIT 1;
-  IF FOUND THEN
-    -- what is left of the member's amount limit and of the budget lowers it
-    IF v_cashback.member_amount_limit IS NOT NULL THEN
-      v_cashback.amount := least(v_cashback.amount, v_cashback.member_amount_limit - coalesce(v_cashback.used_amount, 0));
-    END IF;
-    IF v_cashback.budget_amount IS NOT NULL THEN
-      v_cashback.amount := least(v_cashback.amount, (SELECT sum(s.amount_left) FROM promotion_slices s WHERE s.kind = 'cashback' AND s.policy_id = v_cashback.id));
-    END IF;
-    IF v_cashback.amount > 0 THEN
-      adjustments := adjustments || jsonb_build_object('extension', 'cashback', 'kind', 'cashback', 'amount', v_cashback.amount, 'reference', 'cashback:' || v_cashback.id);
+  IF p_cashbacks THEN
+    v_rest := p_amount - discount;
+    SELECT c.id, CASE WHEN c.type = 'ratio' THEN greatest(c.min_cashback, least(coalesce(c.max_cashback, v_rest), v_rest * c.ratio_bp / 10000))
+                      ELSE promotions_draw('cashback', c.id, p_payer, coalesce(u.count, 0), v_rest, c.min_cashback, c.max_cashback) END AS amount,
+           c.member_amount_limit, c.budget_amount, u.amount AS used_amount
+      INTO v_cashback
+      FROM cashback_policies c
+      LEFT JOIN promotion_usage u ON u.kind = 'cashback' AND u.policy_id = c.id AND u.member_id = p_payer
+     WHERE (c.merchant_id = p_owner OR c.merchant_id IS NULL) AND c.status = 'active'
+       AND c.starts_at <= now() AND (c.ends_at IS NULL OR c.ends_at > now())
+       AND (c.member_id IS NULL OR c.member_id = p_payer) AND v_rest >= c.min_payment
+       AND (c.member_count_limit IS NULL OR coalesce(u.count, 0) < c.member_count_limit)
+       AND (c.member_amount_limit IS NULL OR coalesce(u.amount, 0) < c.member_amount_limit)
+       AND (c.budget_count IS NULL OR (SELECT sum(s.count_left) FROM promotion_slices s WHERE s.kind = 'cashback' AND s.policy_id = c.id) > 0)
+       AND (c.budget_amount IS NULL OR (SELECT sum(s.amount_left) FROM promotion_slices s WHERE s.kind = 'cashback' AND s.policy_id = c.id) > 0)
+     ORDER BY 2 DESC, c.id LIMIT 1;
+    IF FOUND THEN
+      -- what is left of the member's amount limit and of the budget lowers it
+      IF v_cashback.member_amount_limit IS NOT NULL THEN
+        v_cashback.amount := least(v_cashback.amount, v_cashback.member_amount_limit - coalesce(v_cashback.used_amount, 0));
+      END IF;
+      IF v_cashback.budget_amount IS NOT NULL THEN
+        v_cashback.amount := least(v_cashback.amount, (SELECT sum(s.amount_left) FROM promotion_slices s WHERE s.kind = 'cashback' AND s.policy_id = v_cashback.id));
+      END IF;
+      IF v_cashback.amount > 0 THEN
+        adjustments := adjustments || jsonb_build_object('extension', 'cashback', 'kind', 'cashback', 'amount', v_cashback.amount, 'reference', 'cashback:' || v_cashback.id);
+      END IF;
     END IF;
   END IF;
 
   -- 4. an auto coupon this payment earns (one: the first made), granted into the member's coupons:
   -- an adjustment of amount 0 whose reference is grant:<coupon id>
-  SELECT k.id INTO v_best FROM coupons k
-   WHERE k.merchant_id = p_owner AND k.status = 'active' AND k.auto_threshold IS NOT NULL
-     AND k.starts_at <= now() AND (k.ends_at IS NULL OR k.ends_at > now())
-     AND k.auto_threshold <= CASE k.auto_basis WHEN 'preDiscount' THEN p_amount ELSE p_amount - discount END
-     AND NOT EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.coupon_id = k.id AND mc.member_id = p_payer)
-     AND EXISTS (SELECT 1 FROM promotion_slices s WHERE s.kind = 'coupon' AND s.policy_id = k.id AND s.count_left > 0)
-   ORDER BY k.id LIMIT 1;
-  IF FOUND THEN
-    adjustments := adjustments || jsonb_build_object('extension', 'coupon', 'kind', 'coupon', 'amount', 0, 'reference', 'grant:' || v_best.id);
+  IF p_auto_coupons THEN
+    SELECT k.id INTO v_best FROM coupons k
+     WHERE k.merchant_id = p_owner AND k.status = 'active' AND k.auto_threshold IS NOT NULL
+       AND k.starts_at <= now() AND (k.ends_at IS NULL OR k.ends_at > now())
+       AND k.auto_threshold <= CASE k.auto_basis WHEN 'preDiscount' THEN p_amount ELSE p_amount - discount END
+       AND NOT EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.coupon_id = k.id AND mc.member_id = p_payer)
+       AND EXISTS (SELECT 1 FROM promotion_slices s WHERE s.kind = 'coupon' AND s.policy_id = k.id AND s.count_left > 0)
+     ORDER BY k.id LIMIT 1;
+    IF FOUND THEN
+      adjustments := adjustments || jsonb_build_object('extension', 'coupon', 'kind', 'coupon', 'amount', 0, 'reference', 'grant:' || v_best.id);
+    END IF;
   END IF;
 END;
 $$;
 
--- THE EXTENSION POINT, first half (migration 027's, same signature): the promotions' quote. The
--- guards name no column of the subquery's own (OFFSET 0 keeps it a subquery of its own when this is
--- inlined, so the caller's columns are parameters there), so PostgreSQL plans them as a one-time
--- filter in front of promotions_quote: a payment into a merchant without any promotion (by a member without an
--- unused coupon) costs five index probes and never calls the PL/pgSQL function. Still SQL and
--- STABLE, so it is inlined into the quote as migration 027's was.
+-- THE EXTENSION POINT, first half (migration 027's, same signature): the promotions' quote. Five
+-- index probes say which kinds of promotion there are for this payment (the merchant's active
+-- discount policies, the member's unused coupons, the merchant's or the platform's active cashback
+-- policies, the merchant's auto coupons), in a subquery of their own (OFFSET 0: not flattened when
+-- this is inlined), filtered before promotions_quote is joined: a payment into a merchant without any
+-- promotion (by a member without an unused coupon) never calls the PL/pgSQL function (EXPLAIN:
+-- never executed), and one with some looks only for the kinds found. Still SQL and STABLE, so it is
+-- inlined into the quote as migration 027's was.
 CREATE OR REPLACE FUNCTION merchant_payment_adjustments(p_payer bigint, p_owner bigint, p_store bigint, p_method text, p_amount bigint)
 RETURNS TABLE (adjustments jsonb, discount bigint)
 LANGUAGE sql STABLE AS $$
   SELECT coalesce(q.adjustments, '[]'::jsonb), coalesce(q.discount, 0::bigint)
     FROM (SELECT 1) AS one
     LEFT JOIN LATERAL (
-      SELECT x.adjustments, x.discount FROM promotions_quote(p_payer, p_owner, p_amount) AS x
-       WHERE p_amount IS NOT NULL
-         AND (EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id = p_owner)
-              OR EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id IS NULL)
-              OR EXISTS (SELECT 1 FROM discount_policies d WHERE d.status = 'active' AND d.merchant_id = p_owner)
-              OR EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.member_id = p_payer AND mc.used_payment_id IS NULL)
-              OR EXISTS (SELECT 1 FROM coupons k WHERE k.status = 'active' AND k.auto_threshold IS NOT NULL AND k.merchant_id = p_owner))
+      SELECT x.adjustments, x.discount
+        FROM (SELECT EXISTS (SELECT 1 FROM discount_policies d WHERE d.status = 'active' AND d.merchant_id = p_owner) AS discounts,
+                     EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.member_id = p_payer AND mc.used_payment_id IS NULL) AS coupons,
+                     EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id = p_owner)
+                       OR EXISTS (SELECT 1 FROM cashback_policies c WHERE c.status = 'active' AND c.merchant_id IS NULL) AS cashbacks,
+                     EXISTS (SELECT 1 FROM coupons k WHERE k.status = 'active' AND k.auto_threshold IS NOT NULL AND k.merchant_id = p_owner) AS auto_coupons
+               OFFSET 0) AS found
+       CROSS JOIN LATERAL promotions_quote(p_payer, p_owner, p_amount, found.discounts, found.coupons, found.cashbacks, found.auto_coupons) AS x
+       WHERE p_amount IS NOT NULL AND (found.discounts OR found.coupons OR found.cashbacks OR found.auto_coupons)
       OFFSET 0) AS q ON true
 $$;
 
@@ -483,9 +498,11 @@ BEGIN
     CASE v_adjustment ->> 'extension'
     WHEN 'discount' THEN
       SELECT * INTO v_policy FROM discount_policies WHERE id = v_id;
-      IF NOT promotion_count_use('discount', v_id, p_payer, v_amount,
-                                 CASE WHEN v_policy.statistics IN ('personalAmount', 'personalBusinessAmount') THEN v_policy.accumulation_limit END,
-                                 CASE WHEN v_policy.statistics IN ('personalCount', 'personalBusinessCount') THEN v_policy.accumulation_limit END) THEN
+      -- the member's own row counts what a limit or a drawn figure needs (a ratio without limits needs none)
+      IF (v_policy.statistics <> 'none' OR v_policy.ratio_bp IS NULL)
+         AND NOT promotion_count_use('discount', v_id, p_payer, v_amount,
+                                     CASE WHEN v_policy.statistics IN ('personalAmount', 'personalBusinessAmount') THEN v_policy.accumulation_limit END,
+                                     CASE WHEN v_policy.statistics IN ('personalCount', 'personalBusinessCount') THEN v_policy.accumulation_limit END) THEN
         RAISE EXCEPTION USING ERRCODE = 'KW100', MESSAGE = 'PRM10004';
       END IF;
       IF v_policy.statistics IN ('personalBusinessAmount', 'personalBusinessCount')
@@ -509,7 +526,8 @@ BEGIN
       v_discount := v_discount + v_amount;
     WHEN 'cashback' THEN
       SELECT * INTO v_policy FROM cashback_policies WHERE id = v_id;
-      IF NOT promotion_count_use('cashback', v_id, p_payer, v_amount, v_policy.member_amount_limit, v_policy.member_count_limit) THEN
+      IF (v_policy.type = 'random' OR v_policy.member_amount_limit IS NOT NULL OR v_policy.member_count_limit IS NOT NULL)
+         AND NOT promotion_count_use('cashback', v_id, p_payer, v_amount, v_policy.member_amount_limit, v_policy.member_count_limit) THEN
         RAISE EXCEPTION USING ERRCODE = 'KW100', MESSAGE = 'PRM10004';
       END IF;
       IF (v_policy.budget_amount IS NOT NULL OR v_policy.budget_count IS NOT NULL)
