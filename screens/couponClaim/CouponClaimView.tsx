@@ -35,7 +35,7 @@ export function CouponClaimView({ state, send }: { state: SnapshotFrom<typeof co
       {state.matches({ offered: 'claimFailed' }) && <FieldError>{t('coupons.claim.claimFailed')}</FieldError>}
       {state.matches('refused') && <FieldError>{t(`errors.${errorCode ?? 'AGW50000'}`)}</FieldError>}
       {(state.matches('offered') || state.matches('claiming')) && (
-        <Button block color="primary" size="large" loading={state.matches('claiming')} disabled={!state.can({ type: 'claim.requested' })} onClick={() => send({ type: 'claim.requested' })}>
+        <Button block color="primary" size="large" disabled={!state.can({ type: 'claim.requested' })} onClick={() => send({ type: 'claim.requested' })}>
           {t('coupons.claim.claim')}
         </Button>
       )}
