@@ -31,6 +31,10 @@ import { subMerchantHandlers } from './domains/subMerchant/handlers.ts';
 import { merchantListHandlers } from './domains/merchantList/handlers.ts';
 import { storeHandlers } from './domains/store/handlers.ts';
 import { promotionsHandlers } from './domains/promotions/handlers.ts';
+import { cashbackHandlers } from './domains/cashback/handlers.ts';
+import { reductionHandlers } from './domains/reduction/handlers.ts';
+import { myCouponsHandlers } from './domains/myCoupons/handlers.ts';
+import { couponClaimHandlers } from './domains/couponClaim/handlers.ts';
 import { codeBindingHandlers } from './domains/codeBinding/handlers.ts';
 import { stickersHandlers } from './domains/stickers/handlers.ts';
 import { merchantHomeHandlers } from './domains/merchantHome/handlers.ts';
@@ -61,6 +65,7 @@ const FLOW_HANDLERS = {
   staffInvitation: staffInvitationHandlers, invitation: invitationHandlers, staffList: staffListHandlers,
   appInfo: appInfoHandlers, loginPassword: loginPasswordHandlers,
   records: recordsHandlers, refund: refundHandlers, promotions: promotionsHandlers,
+  cashback: cashbackHandlers, reduction: reductionHandlers, myCoupons: myCouponsHandlers, couponClaim: couponClaimHandlers,
   collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 

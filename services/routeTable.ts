@@ -24,6 +24,8 @@ export const LOCALE_PARTS = {
   scanner: ['scanner'],
   // the signed-in home hub (screens/home/Hub.tsx), fetched with it: never with the first route
   hub: ['hub'],
+  // the member's side of promotions (issue 23): cashback, reductions, coupons
+  promotions: ['cashback', 'reduction', 'coupons'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = keyof typeof LOCALE_PARTS;
 
@@ -192,6 +194,15 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/scan', screen: 'scanToPay/ScanToPayScreen', title: 'titles.scanToPay', parts: ['member', 'wallet', 'pay', 'scanner'], access: 'member' },
   { path: '/app/paymentcode', screen: 'paymentCode/PaymentCodeScreen', title: 'titles.paymentCode', parts: ['member', 'wallet', 'pay'], access: 'member' },
   { path: '/app/nopwd', screen: 'passwordFree/PasswordFreeScreen', title: 'titles.passwordFree', parts: ['member', 'wallet', 'pay'], access: 'member' },
+  // the member's side of promotions (issue 23): cashback (spec §2's routes, `anouncement` sic), reductions, coupons
+  { path: '/app/cashbacklist', screen: 'cashback/CashbackListScreen', title: 'titles.cashbackList', parts: ['wallet', 'promotions'], access: 'member' },
+  { path: '/app/cashbackdetail/$id', screen: 'cashback/CashbackDetailScreen', title: 'titles.cashbackDetail', parts: ['promotions'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/cashbackanouncement', screen: 'cashback/CashbackAnnouncementScreen', title: 'titles.cashbackAnnouncement', parts: ['promotions'], access: 'member' },
+  { path: '/app/reductionlist', screen: 'reduction/ReductionListScreen', title: 'titles.reductionList', parts: ['wallet', 'promotions'], access: 'member' },
+  { path: '/app/reductiondetail/$id', screen: 'reduction/ReductionDetailScreen', title: 'titles.reductionDetail', parts: ['promotions'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/coupons', screen: 'myCoupons/MyCouponsScreen', title: 'titles.myCoupons', parts: ['wallet', 'promotions'], access: 'member' },
+  // a store's coupon, the link its merchant's pages share
+  { path: '/app/coupons/claim/$storeId/$couponId', screen: 'couponClaim/CouponClaimScreen', title: 'titles.couponClaim', parts: ['promotions'], access: 'member', params: { storeId: DIGITS_ID, couponId: DIGITS_ID } },
 
   // the operators' area (`/plateform/`, sic): chunks of its own, nothing of it in the member app's first route
   { path: '/plateform', screen: 'operatorSignIn/OperatorSignInScreen', title: 'titles.platform', parts: ['platform'], access: 'public', signIn: true },

@@ -50,6 +50,9 @@ const ICONS = {
   topup: icon('M12 4v12M7 11l5 5 5-5M5 20h14'),
   withdraw: icon('M12 20V8M7 13l5-5 5 5M5 4h14'),
   records: icon('M6 4h12v16H6zM9 8h6M9 12h6M9 16h4'),
+  coupon: icon('M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4zM14 7v10'),
+  discount: icon('M6 18L18 6M8 9a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM16 17a1 1 0 1 0 0-2 1 1 0 0 0 0 2z'),
+  cashback: icon('M4 12a8 8 0 1 0 2.3-5.7M4 4v3h3M12 8v8M10 10h3a1.5 1.5 0 0 1 0 3h-2a1.5 1.5 0 0 0 0 3h3'),
   home: icon('M4 11l8-7 8 7v9h-5v-6H9v6H4z'),
   me: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c1.5-4 4.5-6 8-6s6.5 2 8 6'),
   eye: icon('M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z'),
@@ -257,6 +260,9 @@ function HubFrame({ greeting, lead, work }: { greeting: string; lead: ReactNode;
         <Action href="/app/topup" label={t('hub.topup')} glyph={ICONS.topup} />
         <Action href="/app/withdraw" label={t('hub.withdraw')} glyph={ICONS.withdraw} />
         <Action href="/app/funddetail" label={t('hub.records')} glyph={ICONS.records} />
+        <Action href="/app/coupons" label={t('hub.coupons')} glyph={ICONS.coupon} />
+        <Action href="/app/reductionlist" label={t('hub.reductions')} glyph={ICONS.discount} />
+        <Action href="/app/cashbacklist" label={t('hub.cashback')} glyph={ICONS.cashback} />
       </nav>
       {work}
       <TabBar />

@@ -14,8 +14,8 @@ type Send = (event: WalletAssetsEvent) => void;
 const LEVELS = ['I', 'III', 'commercial'];
 
 /**
- * The wallet: available balance, frozen, cashback received and the account level, with the way
- * to transfer and to the fund detail. `onPull` (pull-to-refresh) resolves when the refresh ends.
+ * The wallet: available balance, frozen, cashback received (leading to its records) and the
+ * account level, with the way to transfer, to the fund detail, to the member's coupons and discounts. `onPull` (pull-to-refresh) resolves when the refresh ends.
  */
 export function WalletAssetsView({ state, send, onPull }: { state: State; send: Send; onPull?: () => Promise<unknown> }) {
   const { t, i18n } = useTranslation();
@@ -37,7 +37,8 @@ export function WalletAssetsView({ state, send, onPull }: { state: State; send: 
         </div>
         <div>
           <dt>{t('walletAssets.cashback')}</dt>
-          <dd>{money(assets.cashbackTotal, language)}</dd>
+          {/* the total received leads to the records behind it */}
+          <dd><a href="/app/cashbacklist" aria-label={`${t('walletAssets.cashbackList')}: ${money(assets.cashbackTotal, language)}`}>{money(assets.cashbackTotal, language)}</a></dd>
         </div>
         <div>
           <dt>{t('walletAssets.level')}</dt>
@@ -53,6 +54,10 @@ export function WalletAssetsView({ state, send, onPull }: { state: State; send: 
         <LinkButton href="/app/transfer" primary block={false}>{t('walletAssets.transfer')}</LinkButton>
         <LinkButton href="/app/funddetail" block={false}>{t('walletAssets.fundDetail')}</LinkButton>
       </div>
+      <nav className="kw-wallet-links" aria-label={t('walletAssets.promotions')}>
+        <LinkButton href="/app/coupons" block={false}>{t('walletAssets.coupons')}</LinkButton>
+        <LinkButton href="/app/reductionlist" block={false}>{t('walletAssets.reductions')}</LinkButton>
+      </nav>
       <nav className="kw-wallet-links" aria-label={t('bank.links.title')}>
         <LinkButton href="/app/topup" block={false}>{t('bank.links.topup')}</LinkButton>
         <LinkButton href="/app/withdraw" block={false}>{t('bank.links.withdraw')}</LinkButton>

@@ -45,6 +45,10 @@ import * as staffList from './staffList.ts';
 import * as collectionAnalysis from './collectionAnalysis.ts';
 import * as paymentAlerts from './paymentAlerts.ts';
 import * as promotions from './promotions.ts';
+import * as cashback from './cashback.ts';
+import * as reduction from './reduction.ts';
+import * as myCoupons from './myCoupons.ts';
+import * as couponClaim from './couponClaim.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -57,6 +61,8 @@ export const FLOW_CONTRACTS = {
   collectionAnalysis, paymentAlerts,
   records, refund,
   promotions,
+  // the member's side of promotions (issue 23)
+  cashback, reduction, myCoupons, couponClaim,
 };
 
 import type { RequestOf } from './define.ts';

@@ -12,3 +12,10 @@ export type PageLoader<Query, P extends Page> = (query: Query, cursor: string | 
 /** The paged list chart with the call that reads its pages. */
 export const pagedListFlow = <Query, P extends Page>(load: PageLoader<Query, P>) =>
   pagedListMachine.provide({ actors: { loadPage: fromPromise<Outcome<Page>, PageQuery>(({ input }) => load(input.query as Query, input.cursor)) } });
+
+/**
+ * A list that is its page alone, with no parent chart around it (no filter, nothing of a first
+ * page kept besides its items): the chart's `pageLoaded`, a parent's news, goes to no one.
+ */
+export const standaloneListFlow = <Query, P extends Page>(load: PageLoader<Query, P>) =>
+  pagedListFlow(load).provide({ actions: { pageLoaded: () => {} } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, type screen as Screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../src/i18n.ts';
 import { PullToRefresh } from '../../screens/common/PullToRefresh.tsx';
@@ -43,6 +43,11 @@ const binding: ScreenBinding<typeof walletAssetsMachine> = {
     else expect(ui.getByRole('link', { name: 'Verificar identidade' }).getAttribute('href')).toBe('/app/personalcert');
     expect(ui.getByRole('link', { name: 'Transferir' }).getAttribute('href')).toBe('/app/transfer');
     expect(ui.getByRole('link', { name: 'Movimentos' }).getAttribute('href')).toBe('/app/funddetail');
+    // the cashback received leads to its records; the member's coupons and discounts are one tap away
+    expect(ui.getByRole('link', { name: 'Ver o cashback recebido: 15,00 Kz' }).getAttribute('href')).toBe('/app/cashbacklist');
+    const promotions = within(ui.getByRole('navigation', { name: 'Promoções' }));
+    expect(promotions.getByRole('link', { name: 'Os meus cupões' }).getAttribute('href')).toBe('/app/coupons');
+    expect(promotions.getByRole('link', { name: 'Descontos' }).getAttribute('href')).toBe('/app/reductionlist');
     if (state.matches({ ready: 'refreshFailed' })) expect(alert(ui)).toMatch(/podem não ser os mais recentes/);
     else expect(ui.queryByRole('alert')).toBeNull();
     if (state.matches('refreshing')) expect((ui.getByRole('button', { name: 'A atualizar…' }) as HTMLButtonElement).disabled).toBe(true);

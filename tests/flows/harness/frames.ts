@@ -26,6 +26,7 @@ export const FRAMES: Record<string, Frame> = {
   cashier: { routes: ['/app/cashier'] },
   changeMobile: { routes: ['/app/changemobile'] },
   codeBinding: { routes: ['/app/store/$id/codes'] },
+  couponClaim: { routes: ['/app/coupons/claim/$storeId/$couponId'] },
   codeCharge: { routes: ['/app/cashier'] },
   codeEntry: { routes: ['/app/register'] },
   collectionAnalysis: { routes: ['/app/collectionanalysis'] },
@@ -39,6 +40,7 @@ export const FRAMES: Record<string, Frame> = {
   loginPassword: { routes: ['/app/loginpassword'] },
   merchantList: { routes: ['/app/merchantlist'] },
   merchantOpening: { routes: ['/app/open'] },
+  myCoupons: { routes: ['/app/coupons'] },
   newPassword: { routes: ['/app/register'] }, // sign-up's words (views.tsx)
   operatorSignIn: { routes: null },
   passwordFree: { routes: ['/app/nopwd'] },
