@@ -142,9 +142,12 @@ describe.each(engines)('the member’s promotions on %s', (engine) => {
     const record = await ok('wallet/cashback/detail', { id }, ana.token);
     // half of what was paid refunded: half the cashback back
     expect(record).toMatchObject({
-      clawedBack: 41 * KZ, clawbackDue: 41 * KZ, refundStatus: 'success', refundTransactionNo: refunded.refundNo, refundVoucherNo: refunded.refundNo,
+      clawedBack: 41 * KZ, clawbackDue: 41 * KZ, refundStatus: 'success', refundTransactionNo: expect.stringMatching(/^OP\d{18}$/), refundVoucherNo: refunded.refundNo,
       refunds: [{ refundNo: refunded.refundNo, due: 41 * KZ, clawedBack: 41 * KZ, status: 'success', at: expect.any(String) }],
     });
+    // the refund's operation number is its own posting's, as the payer's statement shows the refund
+    const lines = (await server.db.query<{ transfer_id: string; created_at: Date }>("SELECT transfer_id::text, created_at FROM merchant_refunds WHERE payment_id = $1", [paymentId])).rows;
+    expect(record.refundTransactionNo).toBe(`OP${lines[0]!.created_at.toISOString().slice(0, 10).replace(/-/g, '')}${lines[0]!.transfer_id.padStart(10, '0')}`);
     expect(await ok('wallet/reduction/detail', { id: paymentId }, ana.token)).toMatchObject({ refunded: amount });
     expect(await checkInvariants(server.db)).toMatchObject({ ok: true });
   });

@@ -7,7 +7,7 @@ import { messageText, normaliseLanguage } from '../../i18n.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
 import { memberAccount, post } from '../../ledger/ledger.ts';
 import { gatherSettlement } from '../../ledger/settlement.ts';
-import { refundNo } from '../../ledger/numbers.ts';
+import { refundNo, tradeNumber } from '../../ledger/numbers.ts';
 import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
 import { recordsScope } from '../../entities/merchants.ts';
 import { stateOf, visibleRows } from '../../entities/merchantRecords.ts';
@@ -70,13 +70,15 @@ const applyRefund: Handler<'merchant/refund/apply'> = async (input, ctx) => {
     if (feeShard) await post(tx, { key: `${key}:charge`, kind: 'refund_charge', debit: feeShard, credit: shard0, amount: chargeReturned, reference: number });
     const payerAccount = await memberAccount(tx, payment.payer_id, 'available');
     const posted = await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: payerAccount, amount, reference: number });
-    await clawBackCashback(tx, { paymentId: payment.id, payerId: payment.payer_id, paid, refundedAfter: refunded + amount, refundId, refundNo: number, settlement: shard0 });
     await tx.query('UPDATE merchant_payments SET refunded = refunded + $2 WHERE id = $1', [payment.id, amount.toString()]);
     const { rows: inserted } = await tx.query<{ created_at: Date }>(
       `INSERT INTO merchant_refunds (id, payment_id, merchant_id, store_id, amount, charge_returned, refunded_by, request_no, transfer_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING created_at`,
       [refundId, payment.id, scope.merchant.id, payment.store_id, amount.toString(), chargeReturned.toString(), ownerMember, ctx.requestNo, posted.transferId],
     );
+    // the cashback record gets the refund's voucher and its operation number (its posting's, as statements show it)
+    const refundTradeNo = tradeNumber(inserted[0]!.created_at, posted.transferId);
+    await clawBackCashback(tx, { paymentId: payment.id, payerId: payment.payer_id, paid, refundedAfter: refunded + amount, refundId, refundNo: number, refundTradeNo, settlement: shard0 });
     await tellPayer(tx, payment.payer_id, { amount, merchant: scope.merchant.name, voucherNo: payment.voucher_no });
     const total = refunded + amount;
     return {
@@ -103,7 +105,7 @@ const applyRefund: Handler<'merchant/refund/apply'> = async (input, ctx) => {
  * with the payer, borne by the funding account, and is never asked again; the payer's refund
  * itself is whole either way.
  */
-async function clawBackCashback(tx: Queryable, refund: { paymentId: string; payerId: string; paid: bigint; refundedAfter: bigint; refundId: string; refundNo: string; settlement: string }): Promise<void> {
+async function clawBackCashback(tx: Queryable, refund: { paymentId: string; payerId: string; paid: bigint; refundedAfter: bigint; refundId: string; refundNo: string; refundTradeNo: string; settlement: string }): Promise<void> {
   const { rows } = await tx.query<{ id: string; cashback_amount: string; clawback_due: string; contributing_account_id: string; beneficiary_account_id: string; funding: string }>(
     `SELECT r.id::text, r.cashback_amount::text, r.clawback_due::text, r.contributing_account_id::text, r.beneficiary_account_id::text, c.funding
        FROM cashback_records r JOIN cashback_policies c ON c.id = r.policy_id WHERE r.payment_id = $1 FOR UPDATE OF r`,
@@ -127,9 +129,9 @@ async function clawBackCashback(tx: Queryable, refund: { paymentId: string; paye
     [record.id, refund.refundId, due.toString(), clawed.toString(), status, posted?.transferId ?? null],
   );
   await tx.query(
-    `UPDATE cashback_records SET clawback_due = clawback_due + $2, clawed_back = clawed_back + $3, refund_transaction_no = $4, refund_voucher_no = $4, refund_status = $5
+    `UPDATE cashback_records SET clawback_due = clawback_due + $2, clawed_back = clawed_back + $3, refund_transaction_no = $6, refund_voucher_no = $4, refund_status = $5
       WHERE id = $1`,
-    [record.id, due.toString(), clawed.toString(), refund.refundNo, status],
+    [record.id, due.toString(), clawed.toString(), refund.refundNo, status, refund.refundTradeNo],
   );
 }
 
