@@ -31,6 +31,7 @@ import { subMerchantHandlers } from './domains/subMerchant/handlers.ts';
 import { merchantListHandlers } from './domains/merchantList/handlers.ts';
 import { storeHandlers } from './domains/store/handlers.ts';
 import { promotionsHandlers } from './domains/promotions/handlers.ts';
+import { platformPromotionsHandlers } from './domains/platformPromotions/handlers.ts';
 import { codeBindingHandlers } from './domains/codeBinding/handlers.ts';
 import { stickersHandlers } from './domains/stickers/handlers.ts';
 import { merchantHomeHandlers } from './domains/merchantHome/handlers.ts';
@@ -60,7 +61,7 @@ const FLOW_HANDLERS = {
   codeBinding: codeBindingHandlers, stickers: stickersHandlers, merchantHome: merchantHomeHandlers,
   staffInvitation: staffInvitationHandlers, invitation: invitationHandlers, staffList: staffListHandlers,
   appInfo: appInfoHandlers, loginPassword: loginPasswordHandlers,
-  records: recordsHandlers, refund: refundHandlers, promotions: promotionsHandlers,
+  records: recordsHandlers, refund: refundHandlers, promotions: promotionsHandlers, platformPromotions: platformPromotionsHandlers,
   collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 

@@ -45,6 +45,7 @@ import * as staffList from './staffList.ts';
 import * as collectionAnalysis from './collectionAnalysis.ts';
 import * as paymentAlerts from './paymentAlerts.ts';
 import * as promotions from './promotions.ts';
+import * as platformPromotions from './platformPromotions.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -56,7 +57,7 @@ export const FLOW_CONTRACTS = {
   staffInvitation, invitation, staffList,
   collectionAnalysis, paymentAlerts,
   records, refund,
-  promotions,
+  promotions, platformPromotions,
 };
 
 import type { RequestOf } from './define.ts';
