@@ -10,7 +10,7 @@ export const LOCALE_PARTS = {
   accounts: ['signUp', 'login', 'captcha', 'recoverPassword'],
   member: ['payPassword', 'changeMobile', 'personalVerification', 'loginPassword'],
   enterprise: ['enterpriseVerification'],
-  platform: ['platform', 'operatorSignIn', 'review', 'stickers'],
+  platform: ['platform', 'operatorSignIn', 'review', 'stickers', 'platformPromotions'],
   wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
   // the merchant's screens (issue 11: collection account, stores, codes, the till)
@@ -20,6 +20,8 @@ export const LOCALE_PARTS = {
   staff: ['staffInvitation', 'invitation', 'staffList'],
   // a merchant's or clerk's transaction records, their refunds and the live payment alerts (issue 12)
   records: ['records', 'refund', 'paymentAlerts'],
+  // promotions (issue 23): the merchant's list and the forms that make a cashback, a discount, a coupon (the platform's too)
+  promotions: ['promotions', 'promotionForm'],
   // the camera scanner's words (screens/common/Scanner.tsx), for every screen that reads codes
   scanner: ['scanner'],
   // the signed-in home hub (screens/home/Hub.tsx), fetched with it: never with the first route
@@ -186,6 +188,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   // an id (from the pending list) or the 43-character token of the SMS / e-mail link and the QR
   { path: '/app/invitation/$token', screen: 'invitation/InvitationScreen', title: 'titles.invitation', parts: ['staff'], access: 'public', params: { token: /^(?:\d{1,18}|[A-Za-z0-9_-]{43})$/ } },
   { path: '/app/staffresult', screen: 'invitation/StaffResultScreen', title: 'titles.staffResult', parts: ['staff'], access: 'member', search: { invitationId: digitsId } },
+  // promotions (issue 23): the owner's cashback and discount policies and coupons, and the forms that make them
+  { path: '/app/promotions', screen: 'promotions/PromotionsScreen', title: 'titles.promotions', parts: ['promotions'], access: 'member' },
+  { path: '/app/promotions/new/$kind', screen: 'promotions/PromotionFormScreen', title: 'titles.promotionNew', parts: ['promotions'], access: 'member', params: { kind: /^(?:cashback|discount|coupon)$/ } },
   { path: '/app/collectionanalysis', screen: 'collectionAnalysis/CollectionAnalysisScreen', title: 'titles.collectionAnalysis', parts: ['wallet', 'merchant'], access: 'member' },
   { path: '/app/collectionanalysis/funds', screen: 'collectionAnalysis/SettlementFundsScreen', title: 'titles.settlementFunds', parts: ['wallet'], access: 'member' },
   // paying merchants (issue 11, the member's side)
