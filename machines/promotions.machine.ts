@@ -3,6 +3,7 @@ import type { Outcome } from '../services/contract/outcome.ts';
 import type { ResponseOf } from '../services/contract/define.ts';
 import type { listPromotions, PromotionStatus } from '../services/contract/promotions.ts';
 import type { SharedVia } from '../src/lib/shareLink.ts';
+import { lineActive, lineNotEnded, lineOf, linePaused, statusAsked, withStatus } from './promotionStatus.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
@@ -50,9 +51,6 @@ export type PromotionsEvent =
   | { type: 'shareStore.chosen'; storeId: string }
   | { type: 'shareStore.cancelled' };
 
-const lineOf = (context: PromotionsContext, event: { kind?: PromotionKind; id?: string }) =>
-  context.promotions.find((p) => p.kind === event.kind && p.id === event.id);
-const statusOfEvent = (event: PromotionsEvent): PromotionStatus => (event.type === 'promotion.paused' ? 'paused' : event.type === 'promotion.resumed' ? 'active' : 'ended');
 
 export const promotionsMachine = setup({
   types: { context: {} as PromotionsContext, events: {} as PromotionsEvent | AnswerEvent },
@@ -64,11 +62,11 @@ export const promotionsMachine = setup({
   },
   guards: {
     // only what the line's status allows: an active one pauses, a paused one resumes, an ended one stays
-    active: ({ context, event }) => lineOf(context, event as Target)?.status === 'active',
-    paused: ({ context, event }) => lineOf(context, event as Target)?.status === 'paused',
-    notEnded: ({ context, event }) => { const line = lineOf(context, event as Target); return !!line && line.status !== 'ended'; },
+    active: lineActive,
+    paused: linePaused,
+    notEnded: lineNotEnded,
     // a paused or ended coupon cannot be claimed (PRM10015): only a live one is shared
-    liveCoupon: ({ context, event }) => event.type === 'coupon.shared' && lineOf(context, { kind: 'coupon', id: event.id })?.status === 'active',
+    liveCoupon: ({ context, event }) => event.type === 'coupon.shared' && lineOf(context.promotions, { kind: 'coupon', id: event.id })?.status === 'active',
     storesUnknown: ({ context }) => context.stores === null,
     noStore: ({ context }) => context.stores?.length === 0,
     oneStore: ({ context }) => context.stores?.length === 1,
@@ -78,18 +76,16 @@ export const promotionsMachine = setup({
   actions: {
     announceAnswer: announceAnswer<PromotionsContext, PromotionsEvent | AnswerEvent>(),
     keepList: assign({ promotions: ({ event }) => answerData<ResponseOf<typeof listPromotions>>(event).promotions, errorCode: null }),
-    askChange: assign({ change: ({ event }) => ({ kind: (event as Target).kind, id: (event as Target).id, status: statusOfEvent(event as PromotionsEvent) }) }),
+    askChange: assign({ change: ({ event }) => ({ kind: (event as Target).kind, id: (event as Target).id, status: statusAsked(event.type) }) }),
     keepStatus: assign({
       promotions: ({ context, event }) => {
         const changed = answerData<{ kind: PromotionKind; id: string; status: PromotionStatus }>(event);
-        return context.promotions.map((p) => (p.kind === changed.kind && p.id === changed.id ? { ...p, status: changed.status } : p));
+        return withStatus(context.promotions, changed, changed.status);
       },
       errorCode: null,
     }),
     // PRM10017: it had ended meanwhile (another device): the line says so
-    markEnded: assign({
-      promotions: ({ context }) => context.promotions.map((p) => (p.kind === context.change?.kind && p.id === context.change.id ? { ...p, status: 'ended' as const } : p)),
-    }),
+    markEnded: assign({ promotions: ({ context }) => withStatus(context.promotions, context.change!, 'ended') }),
     chooseCoupon: assign({ couponId: ({ event }) => (event.type === 'coupon.shared' ? event.id : null), sharePath: null }),
     keepStores: assign({ stores: ({ event }) => answerData<{ stores: ShareStore[] }>(event).stores }),
     chooseOnlyStore: assign({ sharePath: ({ context }) => couponClaimPath(context.stores![0]!.storeId, context.couponId!) }),

@@ -206,6 +206,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/plateform/rebinding/$id', screen: 'review/ReviewScreen', title: 'titles.rebindingReview', parts: ['platform'], access: 'operator', props: { kind: 'rebinding' }, params: { id: REQUEST_ID } },
   { path: '/plateform/members', screen: 'platform/MemberLookupScreen', title: 'titles.memberLookup', parts: ['platform'], access: 'operator' },
   { path: '/plateform/stickers', screen: 'stickers/StickersScreen', title: 'titles.stickers', parts: ['platform'], access: 'operator' },
+  // the platform's cashback policies (issue 23): their list with spend, and a new one (audited)
+  { path: '/plateform/promotions', screen: 'platformPromotions/PlatformPromotionsScreen', title: 'titles.platformPromotions', parts: ['platform', 'promotions'], access: 'operator' },
+  { path: '/plateform/promotions/new', screen: 'platformPromotions/PlatformPromotionFormScreen', title: 'titles.platformPromotionNew', parts: ['platform', 'promotions'], access: 'operator' },
   { path: '/plateform/audit', screen: 'platform/AuditLogScreen', title: 'titles.auditLog', parts: ['platform'], access: 'operator', search: { subjectId: (value) => typeof value === 'string' && value.length <= 64, page: pageNumber } },
 ];
 

@@ -53,7 +53,8 @@ export const FRAMES: Record<string, Frame> = {
   records: { routes: ['/app/records'] },
   promotions: { routes: ['/app/promotions'] },
   // the merchant's forms, and the platform's cashback form (views.tsx ROUTE_OF)
-  promotionForm: { routes: ['/app/promotions/new/$kind'] },
+  promotionForm: { routes: ['/app/promotions/new/$kind', '/plateform/promotions/new'] },
+  platformPromotions: { routes: ['/plateform/promotions'] },
   recoverPassword: { routes: ['/app/findpassword'] },
   refund: { routes: ['/app/records/$id'] },
   review: { routes: ['/plateform/verifications/$id'] },

@@ -63,6 +63,7 @@ import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvit
 import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
 import { PromotionsView } from '../../../screens/promotions/PromotionsView.tsx';
 import { PromotionFormView } from '../../../screens/common/PromotionFormView.tsx';
+import { PlatformPromotionsView } from '../../../screens/platformPromotions/PlatformPromotionsView.tsx';
 
 /** `page.alerts`: the live payment alerts panel, as the screens that mount PaymentAlerts show it (listening, two payments in). */
 type Render = (state: any, send: (event: EventObject) => void, page: { alerts: ReactNode }) => ReactElement; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -159,6 +160,7 @@ export const VIEWS: Record<string, Render> = {
   // one chart, two routes: a clerk's page when the chart was opened for one
   staffList: (s, send) => (s.context.staffId ? <StaffDetailView state={s} send={send} /> : <StaffListView state={s} send={send} />),
   promotions: (s, send) => <PromotionsView state={s} send={send} />,
+  platformPromotions: (s, send) => <PlatformPromotionsView state={s} send={send} />,
   // the merchant's forms go back to its list, the platform's to the platform's
   promotionForm: (s, send) => <PromotionFormView state={s} send={send} listHref={s.context.kind === 'platformCashback' ? '/plateform/promotions' : '/app/promotions'} />,
 };
