@@ -77,7 +77,7 @@ export function PromotionFormView({ state, send, listHref }: { state: State; sen
   };
   return (
     <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'form.submitted' }); }}>
-      <h2 className="kw-form-title">{t(`promotionForm.title.${kind}`)}</h2>
+      <h2 className="kw-step-title">{t(`promotionForm.title.${kind}`)}</h2>
       <p className="kw-muted-text">{t(`promotionForm.explain.${kind}`)}</p>
       {shownFields(kind, fields).map(fieldOf)}
       {refused && !refusedField && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}

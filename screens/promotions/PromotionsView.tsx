@@ -25,6 +25,9 @@ function NotOwner({ code }: { code: string | null }) {
   );
 }
 
+/** An active promotion in the colours of an open store, an ended one in those of a closed store. */
+const BADGE = { active: ' kw-mch-open', paused: '', ended: ' kw-mch-closed' } as const;
+
 function Line({ line, busy, send }: { line: PromotionLine; busy: boolean; send: Send }) {
   const { t, i18n } = useTranslation();
   const target = { kind: line.kind, id: line.id };
@@ -32,7 +35,7 @@ function Line({ line, busy, send }: { line: PromotionLine; busy: boolean; send: 
   return (
     <li className="kw-mch-store">
       <strong className="kw-mch-store-link">{line.name}</strong>
-      <span className={`kw-mch-badge kw-promo-${line.status}`}>{t(`promotions.status.${line.status}`)}</span>
+      <span className={`kw-mch-badge${BADGE[line.status]}`}>{t(`promotions.status.${line.status}`)}</span>
       <span className="kw-muted kw-mch-store-lines">{[t(`promotions.kind.${line.kind}`), ...lines].join(' · ')}</span>
       {line.status !== 'ended' && (
         <div className="kw-mch-store-action kw-mch-chips">
