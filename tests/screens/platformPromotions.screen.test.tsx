@@ -37,8 +37,8 @@ const binding: ScreenBinding<typeof platformPromotionsMachine> = {
     else {
       expect(ui.getByText(/^5 % do que o cliente paga, até 100,00 Kz · todos os membros · desde .*, sem fim$/)).toBeTruthy();
       expect(ui.getByText(/^ao acaso entre 1,00 Kz e 2,00 Kz · só o membro 1234 · de .* a .*$/)).toBeTruthy();
-      expect(ui.getByText('dado 50,00 Kz em 1 pagamentos · orçamento 5 000,00 Kz, restam 4 950,00 Kz')).toBeTruthy();
-      expect(ui.getByText('dado 0,00 Kz em 0 pagamentos · limite de 10 vezes, restam 10')).toBeTruthy();
+      expect(ui.getByText('cashback dado 50,00 Kz (pagamentos: 1) · orçamento 5 000,00 Kz, restam 4 950,00 Kz')).toBeTruthy();
+      expect(ui.getByText('cashback dado 0,00 Kz (pagamentos: 0) · limite de 10 vezes, restam 10')).toBeTruthy();
       const [first, second] = c.promotions;
       expect(ui.queryByRole('button', { name: 'Pausar Cinco por cento' }) !== null).toBe(first!.status === 'active');
       expect(ui.queryByRole('button', { name: 'Terminar Cinco por cento' }) !== null).toBe(first!.status !== 'ended');
