@@ -35,6 +35,7 @@ import { cashbackHandlers } from './domains/cashback/handlers.ts';
 import { reductionHandlers } from './domains/reduction/handlers.ts';
 import { myCouponsHandlers } from './domains/myCoupons/handlers.ts';
 import { couponClaimHandlers } from './domains/couponClaim/handlers.ts';
+import { platformPromotionsHandlers } from './domains/platformPromotions/handlers.ts';
 import { codeBindingHandlers } from './domains/codeBinding/handlers.ts';
 import { stickersHandlers } from './domains/stickers/handlers.ts';
 import { merchantHomeHandlers } from './domains/merchantHome/handlers.ts';
@@ -64,7 +65,7 @@ const FLOW_HANDLERS = {
   codeBinding: codeBindingHandlers, stickers: stickersHandlers, merchantHome: merchantHomeHandlers,
   staffInvitation: staffInvitationHandlers, invitation: invitationHandlers, staffList: staffListHandlers,
   appInfo: appInfoHandlers, loginPassword: loginPasswordHandlers,
-  records: recordsHandlers, refund: refundHandlers, promotions: promotionsHandlers,
+  records: recordsHandlers, refund: refundHandlers, promotions: promotionsHandlers, platformPromotions: platformPromotionsHandlers,
   cashback: cashbackHandlers, reduction: reductionHandlers, myCoupons: myCouponsHandlers, couponClaim: couponClaimHandlers,
   collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };

@@ -10,7 +10,7 @@ export const LOCALE_PARTS = {
   accounts: ['signUp', 'login', 'captcha', 'recoverPassword'],
   member: ['payPassword', 'changeMobile', 'personalVerification', 'loginPassword'],
   enterprise: ['enterpriseVerification'],
-  platform: ['platform', 'operatorSignIn', 'review', 'stickers'],
+  platform: ['platform', 'operatorSignIn', 'review', 'stickers', 'platformPromotions'],
   wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
   // the merchant's screens (issue 11: collection account, stores, codes, the till)
@@ -20,12 +20,14 @@ export const LOCALE_PARTS = {
   staff: ['staffInvitation', 'invitation', 'staffList'],
   // a merchant's or clerk's transaction records, their refunds and the live payment alerts (issue 12)
   records: ['records', 'refund', 'paymentAlerts'],
+  // promotions (issue 23): the merchant's list and the forms that make a cashback, a discount, a coupon (the platform's too)
+  promotions: ['promotions', 'promotionForm'],
   // the camera scanner's words (screens/common/Scanner.tsx), for every screen that reads codes
   scanner: ['scanner'],
   // the signed-in home hub (screens/home/Hub.tsx), fetched with it: never with the first route
   hub: ['hub'],
   // the member's side of promotions (issue 23): cashback, reductions, coupons
-  promotions: ['cashback', 'reduction', 'coupons'],
+  memberPromotions: ['cashback', 'reduction', 'coupons'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = keyof typeof LOCALE_PARTS;
 
@@ -188,6 +190,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   // an id (from the pending list) or the 43-character token of the SMS / e-mail link and the QR
   { path: '/app/invitation/$token', screen: 'invitation/InvitationScreen', title: 'titles.invitation', parts: ['staff'], access: 'public', params: { token: /^(?:\d{1,18}|[A-Za-z0-9_-]{43})$/ } },
   { path: '/app/staffresult', screen: 'invitation/StaffResultScreen', title: 'titles.staffResult', parts: ['staff'], access: 'member', search: { invitationId: digitsId } },
+  // promotions (issue 23): the owner's cashback and discount policies and coupons, and the forms that make them
+  { path: '/app/promotions', screen: 'promotions/PromotionsScreen', title: 'titles.promotions', parts: ['promotions'], access: 'member' },
+  { path: '/app/promotions/new/$kind', screen: 'promotions/PromotionFormScreen', title: 'titles.promotionNew', parts: ['promotions'], access: 'member', params: { kind: /^(?:cashback|discount|coupon)$/ } },
   { path: '/app/collectionanalysis', screen: 'collectionAnalysis/CollectionAnalysisScreen', title: 'titles.collectionAnalysis', parts: ['wallet', 'merchant'], access: 'member' },
   { path: '/app/collectionanalysis/funds', screen: 'collectionAnalysis/SettlementFundsScreen', title: 'titles.settlementFunds', parts: ['wallet'], access: 'member' },
   // paying merchants (issue 11, the member's side)
@@ -195,14 +200,14 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/paymentcode', screen: 'paymentCode/PaymentCodeScreen', title: 'titles.paymentCode', parts: ['member', 'wallet', 'pay'], access: 'member' },
   { path: '/app/nopwd', screen: 'passwordFree/PasswordFreeScreen', title: 'titles.passwordFree', parts: ['member', 'wallet', 'pay'], access: 'member' },
   // the member's side of promotions (issue 23): cashback (spec §2's routes, `anouncement` sic), reductions, coupons
-  { path: '/app/cashbacklist', screen: 'cashback/CashbackListScreen', title: 'titles.cashbackList', parts: ['wallet', 'promotions'], access: 'member' },
-  { path: '/app/cashbackdetail/$id', screen: 'cashback/CashbackDetailScreen', title: 'titles.cashbackDetail', parts: ['promotions'], access: 'member', params: { id: DIGITS_ID } },
-  { path: '/app/cashbackanouncement', screen: 'cashback/CashbackAnnouncementScreen', title: 'titles.cashbackAnnouncement', parts: ['promotions'], access: 'member' },
-  { path: '/app/reductionlist', screen: 'reduction/ReductionListScreen', title: 'titles.reductionList', parts: ['wallet', 'promotions'], access: 'member' },
-  { path: '/app/reductiondetail/$id', screen: 'reduction/ReductionDetailScreen', title: 'titles.reductionDetail', parts: ['promotions'], access: 'member', params: { id: DIGITS_ID } },
-  { path: '/app/coupons', screen: 'myCoupons/MyCouponsScreen', title: 'titles.myCoupons', parts: ['wallet', 'promotions'], access: 'member' },
+  { path: '/app/cashbacklist', screen: 'cashback/CashbackListScreen', title: 'titles.cashbackList', parts: ['wallet', 'memberPromotions'], access: 'member' },
+  { path: '/app/cashbackdetail/$id', screen: 'cashback/CashbackDetailScreen', title: 'titles.cashbackDetail', parts: ['memberPromotions'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/cashbackanouncement', screen: 'cashback/CashbackAnnouncementScreen', title: 'titles.cashbackAnnouncement', parts: ['memberPromotions'], access: 'member' },
+  { path: '/app/reductionlist', screen: 'reduction/ReductionListScreen', title: 'titles.reductionList', parts: ['wallet', 'memberPromotions'], access: 'member' },
+  { path: '/app/reductiondetail/$id', screen: 'reduction/ReductionDetailScreen', title: 'titles.reductionDetail', parts: ['memberPromotions'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/coupons', screen: 'myCoupons/MyCouponsScreen', title: 'titles.myCoupons', parts: ['wallet', 'memberPromotions'], access: 'member' },
   // a store's coupon, the link its merchant's pages share
-  { path: '/app/coupons/claim/$storeId/$couponId', screen: 'couponClaim/CouponClaimScreen', title: 'titles.couponClaim', parts: ['promotions'], access: 'member', params: { storeId: DIGITS_ID, couponId: DIGITS_ID } },
+  { path: '/app/coupons/claim/$storeId/$couponId', screen: 'couponClaim/CouponClaimScreen', title: 'titles.couponClaim', parts: ['memberPromotions'], access: 'member', params: { storeId: DIGITS_ID, couponId: DIGITS_ID } },
 
   // the operators' area (`/plateform/`, sic): chunks of its own, nothing of it in the member app's first route
   { path: '/plateform', screen: 'operatorSignIn/OperatorSignInScreen', title: 'titles.platform', parts: ['platform'], access: 'public', signIn: true },
@@ -212,6 +217,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/plateform/rebinding/$id', screen: 'review/ReviewScreen', title: 'titles.rebindingReview', parts: ['platform'], access: 'operator', props: { kind: 'rebinding' }, params: { id: REQUEST_ID } },
   { path: '/plateform/members', screen: 'platform/MemberLookupScreen', title: 'titles.memberLookup', parts: ['platform'], access: 'operator' },
   { path: '/plateform/stickers', screen: 'stickers/StickersScreen', title: 'titles.stickers', parts: ['platform'], access: 'operator' },
+  // the platform's cashback policies (issue 23): their list with spend, and a new one (audited)
+  { path: '/plateform/promotions', screen: 'platformPromotions/PlatformPromotionsScreen', title: 'titles.platformPromotions', parts: ['platform', 'promotions'], access: 'operator' },
+  { path: '/plateform/promotions/new', screen: 'platformPromotions/PlatformPromotionFormScreen', title: 'titles.platformPromotionNew', parts: ['platform', 'promotions'], access: 'operator' },
   { path: '/plateform/audit', screen: 'platform/AuditLogScreen', title: 'titles.auditLog', parts: ['platform'], access: 'operator', search: { subjectId: (value) => typeof value === 'string' && value.length <= 64, page: pageNumber } },
 ];
 

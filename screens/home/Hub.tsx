@@ -181,6 +181,7 @@ function MerchantPanel({ state, verified, onRetry }: { state: Read; verified: bo
         <LinkButton href="/app/records" block={false}>{t('hub.salesRecords')}</LinkButton>
         <LinkButton href="/app/collectionanalysis" block={false}>{t('hub.analysis')}</LinkButton>
         <LinkButton href="/app/stafflist" block={false}>{t('hub.staff')}</LinkButton>
+        <LinkButton href="/app/promotions" block={false}>{t('hub.promotions')}</LinkButton>
       </div>
     </section>
   );

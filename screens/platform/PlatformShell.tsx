@@ -47,6 +47,7 @@ export function PlatformTop({ operatorName, signingOut, onSignOut, link }: {
     { to: '/plateform/rebinding', label: t('platform.nav.rebinding') },
     { to: '/plateform/members', label: t('platform.nav.members') },
     { to: '/plateform/stickers', label: t('stickers.nav') },
+    { to: '/plateform/promotions', label: t('platformPromotions.nav') },
     { to: '/plateform/audit', label: t('platform.nav.audit') },
   ] as const;
   return (

@@ -49,6 +49,7 @@ import * as cashback from './cashback.ts';
 import * as reduction from './reduction.ts';
 import * as myCoupons from './myCoupons.ts';
 import * as couponClaim from './couponClaim.ts';
+import * as platformPromotions from './platformPromotions.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -60,7 +61,7 @@ export const FLOW_CONTRACTS = {
   staffInvitation, invitation, staffList,
   collectionAnalysis, paymentAlerts,
   records, refund,
-  promotions,
+  promotions, platformPromotions,
   // the member's side of promotions (issue 23)
   cashback, reduction, myCoupons, couponClaim,
 };

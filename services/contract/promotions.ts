@@ -11,11 +11,16 @@ import { storeId } from './merchantShared.ts';
  */
 
 const id = z.string().regex(/^\d{1,18}$/);
+/** A policy's or a coupon's id. */
+export const promotionId = id;
 const figure = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 const name = z.string().trim().min(1).max(60);
 const when = z.string().datetime();
+export const promotionStatus = z.enum(['active', 'paused', 'ended']);
+export type PromotionStatus = z.infer<typeof promotionStatus>;
 
-const cashbackFields = {
+/** A cashback policy's fields, as its merchant's and the platform's calls (services/contract/platformPromotions.ts) take them. */
+export const cashbackFields = {
   name, type: z.enum(['ratio', 'random']), ratioBp: figure.optional(), minCashback: figure.optional(), maxCashback: figure.optional(),
   minPayment: figure.optional(), memberAmountLimit: figure.optional(), memberCountLimit: figure.optional(), budgetAmount: figure.optional(),
   budgetCount: figure.optional(), startsAt: when.optional(), endsAt: when.optional(),
@@ -27,25 +32,6 @@ export const saveCashbackPolicy = defineService({
   audience: 'member',
   request: z.object(cashbackFields).strict(),
   response: z.object({ policyId: id }),
-});
-
-/**
- * A platform cashback policy (operators, in the platform area): funded by the platform's marketing
- * funding, at every merchant, or for one member (`memberId`). Audited. Refusals as the merchant's.
- */
-export const savePlatformCashbackPolicy = defineService({
-  name: 'platform/promotion/saveCashback',
-  audience: 'operator',
-  request: z.object({ ...cashbackFields, memberId: id.optional() }).strict(),
-  response: z.object({ policyId: id }),
-});
-
-/** Pauses, resumes or ends a platform cashback policy (audited, before and after): MCH10004 not a platform one, PRM10017 ended already. */
-export const setPlatformPromotionStatus = defineService({
-  name: 'platform/promotion/setStatus',
-  audience: 'operator',
-  request: z.object({ id, status: z.enum(['active', 'paused', 'ended']) }).strict(),
-  response: z.object({ id, status: z.enum(['active', 'paused', 'ended']) }),
 });
 
 export const saveDiscountPolicy = defineService({
@@ -78,7 +64,8 @@ export const setPromotionStatus = defineService({
   response: z.object({ kind: z.enum(['cashback', 'discount', 'coupon']), id, status: z.enum(['active', 'paused', 'ended']) }),
 });
 
-const spend = z.object({ amount: z.number().int(), count: z.number().int(), amountLeft: z.number().int().nullable(), countLeft: z.number().int().nullable() });
+/** What a promotion has given so far (amount in cêntimos, count) and what its budget or stock still holds (null: none set). */
+export const promotionSpend = z.object({ amount: z.number().int(), count: z.number().int(), amountLeft: z.number().int().nullable(), countLeft: z.number().int().nullable() });
 
 /** The merchant's promotions, newest first, each with its spend so far and what its budget or stock still holds. */
 export const listPromotions = defineService({
@@ -86,7 +73,7 @@ export const listPromotions = defineService({
   audience: 'member',
   request: z.object({}).strict(),
   response: z.object({
-    promotions: z.array(z.object({ kind: z.enum(['cashback', 'discount', 'coupon']), id, name: z.string(), status: z.enum(['active', 'paused', 'ended']), spend })),
+    promotions: z.array(z.object({ kind: z.enum(['cashback', 'discount', 'coupon']), id, name: z.string(), status: promotionStatus, spend: promotionSpend })),
   }),
 });
 

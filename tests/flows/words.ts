@@ -223,6 +223,17 @@ export const GUARDS: Record<string, Phrase> = {
   unknownCode: p('what was read is no code the wallet knows', 'o que foi lido não é nenhum código que a carteira conheça'),
   unverified: p('the account is not verified', 'a conta não está verificada'),
   voiceAsked: p('read aloud was on', 'a leitura em voz alta estava ativa'),
+  // the promotions (the merchant's list and the platform's, and their forms)
+  active: p('it is active', 'está ativa'),
+  paused: p('it is paused', 'está em pausa'),
+  notEnded: p('it has not ended', 'não terminou'),
+  liveCoupon: p('the coupon is active', 'o cupão está ativo'),
+  storesUnknown: p("the merchant's stores are not read yet", 'as lojas do comerciante ainda não foram lidas'),
+  noStore: p('the merchant has no open store', 'o comerciante não tem nenhuma loja aberta'),
+  oneStore: p('the merchant has one open store', 'o comerciante tem uma loja aberta'),
+  copied: p('the link was copied (the browser cannot share)', 'o link foi copiado (o navegador não partilha)'),
+  shownField: p('the field is shown for the type chosen', 'o campo é mostrado para o tipo escolhido'),
+  unreadable: p('a name is missing or a figure is not a number', 'falta o nome ou um valor não é um número'),
 };
 
 /** What an invoked actor that is neither a server call nor a child chart does when it ends or fails. */
@@ -230,6 +241,7 @@ export const ACTORS: Record<string, { done: Phrase; error: Phrase }> = {
   startCamera: { done: p('the camera answers', 'a câmara responde'), error: p('the camera cannot start', 'a câmara não liga') },
   detect: { done: p('the code reader answers', 'o leitor de códigos responde'), error: p('the code reader stops', 'o leitor de códigos para') },
   decodePhoto: { done: p('the photo is read', 'a foto é lida'), error: p('the photo cannot be read', 'a foto não pode ser lida') },
+  shareLink: { done: p('the phone shares the link or copies it', 'o telemóvel partilha o link ou copia-o'), error: p('the link cannot be shared', 'o link não pode ser partilhado') },
 };
 
 /** The child charts, by the name their parent invokes them under. */

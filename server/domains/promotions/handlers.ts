@@ -1,8 +1,6 @@
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { merchantOf } from '../../entities/merchants.ts';
 import { memberIdOf } from '../../entities/members.ts';
-import { writeAudit } from '../../entities/audit.ts';
-import { operatorIdOf } from '../../auth/principal.ts';
 import { claimCoupon, createCashbackPolicy, createCoupon, createDiscountPolicy, promotionSpend, setPromotionStatus } from '../../entities/promotions.ts';
 
 /**
@@ -62,27 +60,6 @@ const list: Handler<'merchant/promotion/list'> = async (_input, ctx) => {
   return { promotions };
 };
 
-/** An operator's platform cashback policy, with its audit entry in the same transaction. */
-const savePlatformCashback: Handler<'platform/promotion/saveCashback'> = async (input, ctx) => {
-  const operatorId = operatorIdOf(ctx);
-  const policyId = await ctx.db.transaction(async (tx) => {
-    const created = await createCashbackPolicy(tx, { platform: true }, operatorId, { ...input, ...dates(input) });
-    await writeAudit(tx, { operatorId, action: 'promotion.cashback.create', subjectType: 'cashbackPolicy', subjectId: created, after: input });
-    return created;
-  });
-  return { policyId };
-};
-
-const setPlatformStatus: Handler<'platform/promotion/setStatus'> = async (input, ctx) => {
-  const operatorId = operatorIdOf(ctx);
-  await ctx.db.transaction(async (tx) => {
-    const before = (await tx.query<{ status: string }>('SELECT status FROM cashback_policies WHERE id = $1 AND merchant_id IS NULL', [input.id])).rows[0];
-    await setPromotionStatus(tx, { platform: true }, 'cashback', input.id, input.status);
-    await writeAudit(tx, { operatorId, action: 'promotion.cashback.status', subjectType: 'cashbackPolicy', subjectId: input.id, before: before ?? null, after: { status: input.status } });
-  });
-  return input;
-};
-
 const claim: Handler<'pay/coupon/claim'> = async (input, ctx) => ({ memberCouponId: await claimCoupon(ctx.db, memberIdOf(ctx), input.storeId, input.couponId) });
 
 export const promotionsHandlers = {
@@ -92,6 +69,4 @@ export const promotionsHandlers = {
   'merchant/promotion/setStatus': setStatus,
   'merchant/promotion/list': list,
   'pay/coupon/claim': claim,
-  'platform/promotion/saveCashback': savePlatformCashback,
-  'platform/promotion/setStatus': setPlatformStatus,
 } satisfies FlowHandlers<'promotions'>;

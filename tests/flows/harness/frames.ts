@@ -53,6 +53,10 @@ export const FRAMES: Record<string, Frame> = {
   paymentCode: { routes: ['/app/paymentcode'] },
   personalVerification: { routes: ['/app/personalcert'] },
   records: { routes: ['/app/records'] },
+  promotions: { routes: ['/app/promotions'] },
+  // the merchant's forms, and the platform's cashback form (views.tsx ROUTE_OF)
+  promotionForm: { routes: ['/app/promotions/new/$kind', '/plateform/promotions/new'] },
+  platformPromotions: { routes: ['/plateform/promotions'] },
   recoverPassword: { routes: ['/app/findpassword'] },
   refund: { routes: ['/app/records/$id'] },
   review: { routes: ['/plateform/verifications/$id'] },

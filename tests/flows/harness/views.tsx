@@ -63,6 +63,9 @@ import { CouponClaimView } from '../../../screens/couponClaim/CouponClaimView.ts
 import { MyCouponsView } from '../../../screens/myCoupons/MyCouponsView.tsx';
 import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvitationView.tsx';
 import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
+import { PromotionsView } from '../../../screens/promotions/PromotionsView.tsx';
+import { PromotionFormView } from '../../../screens/common/PromotionFormView.tsx';
+import { PlatformPromotionsView } from '../../../screens/platformPromotions/PlatformPromotionsView.tsx';
 
 /** `page.alerts`: the live payment alerts panel, as the screens that mount PaymentAlerts show it (listening, two payments in). */
 type Render = (state: any, send: (event: EventObject) => void, page: { alerts: ReactNode }) => ReactElement; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -160,6 +163,10 @@ export const VIEWS: Record<string, Render> = {
   staffInvitation: (s, send) => <StaffInvitationView state={s} send={send} />,
   // one chart, two routes: a clerk's page when the chart was opened for one
   staffList: (s, send) => (s.context.staffId ? <StaffDetailView state={s} send={send} /> : <StaffListView state={s} send={send} />),
+  promotions: (s, send) => <PromotionsView state={s} send={send} />,
+  platformPromotions: (s, send) => <PlatformPromotionsView state={s} send={send} />,
+  // the merchant's forms go back to its list, the platform's to the platform's
+  promotionForm: (s, send) => <PromotionFormView state={s} send={send} listHref={s.context.kind === 'platformCashback' ? '/plateform/promotions' : '/app/promotions'} />,
 };
 
 /**
@@ -179,4 +186,6 @@ export const ROUTE_OF: Record<string, (input: any) => number> = { // eslint-disa
   store: (input) => (input?.storeId ? 1 : 0),
   // StaffListScreen, or StaffDetailScreen for one clerk (`?staffId=`)
   staffList: (input) => (input?.staffId ? 1 : 0),
+  // PromotionFormScreen, or the platform's PlatformPromotionFormScreen for its cashback
+  promotionForm: (input) => (input?.kind === 'platformCashback' ? 1 : 0),
 };

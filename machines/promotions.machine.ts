@@ -1,0 +1,186 @@
+import { setup, assign } from 'xstate';
+import type { Outcome } from '../services/contract/outcome.ts';
+import type { ResponseOf } from '../services/contract/define.ts';
+import type { listPromotions, PromotionStatus } from '../services/contract/promotions.ts';
+import type { SharedVia } from '../src/lib/shareLink.ts';
+import { lineActive, lineNotEnded, lineOf, linePaused, statusAsked, withStatus } from './promotionStatus.ts';
+import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
+
+/**
+ * The merchant owner's promotions (`/app/promotions`): its cashback policies, discount policies and
+ * coupons, newest first, each with its status and its spend against its budget or stock
+ * (`merchant/promotion/list`); pause, resume, and end after a confirmation (`merchant/promotion/setStatus`:
+ * ending is final, PRM10017 when it had already ended); and a live coupon shared as the member's
+ * claim link `/app/coupons/claim/<storeId>/<couponId>` — the store picked by the owner when the
+ * merchant has several open ones (`merchant/list/query`, read once) — through the device's share
+ * sheet, else copied to the clipboard. Not the owner (a clerk STF10010, a member MCH10003) → said so.
+ */
+export type PromotionLine = ResponseOf<typeof listPromotions>['promotions'][number];
+export type PromotionKind = PromotionLine['kind'];
+/** An open store of the merchant (or of a sub-merchant), where a member may claim its coupons. */
+export interface ShareStore {
+  storeId: string;
+  name: string;
+}
+
+/** The member's page that claims a coupon at a store (the link's path; the screen prefixes the origin). */
+export const couponClaimPath = (storeId: string, couponId: string) => `/app/coupons/claim/${encodeURIComponent(storeId)}/${encodeURIComponent(couponId)}`;
+
+export interface PromotionsContext {
+  promotions: PromotionLine[];
+  /** The status change asked for: which promotion, and the status it should take. */
+  change: { kind: PromotionKind; id: string; status: PromotionStatus } | null;
+  /** The merchant's open stores, once read (null before). */
+  stores: ShareStore[] | null;
+  /** The coupon being shared, and the claim link's path once its store is known. */
+  couponId: string | null;
+  sharePath: string | null;
+  errorCode: string | null;
+}
+
+type Target = { kind: PromotionKind; id: string };
+export type PromotionsEvent =
+  | { type: 'list.retry' }
+  | { type: 'list.refresh' }
+  | ({ type: 'promotion.paused' } & Target)
+  | ({ type: 'promotion.resumed' } & Target)
+  | ({ type: 'promotion.ended' } & Target)
+  | { type: 'end.confirmed' }
+  | { type: 'end.cancelled' }
+  | { type: 'coupon.shared'; id: string }
+  | { type: 'shareStore.chosen'; storeId: string }
+  | { type: 'shareStore.cancelled' };
+
+
+export const promotionsMachine = setup({
+  types: { context: {} as PromotionsContext, events: {} as PromotionsEvent | AnswerEvent },
+  actors: {
+    loadList: provided<Outcome<ResponseOf<typeof listPromotions>>>('loadList'),
+    setStatus: provided<Outcome<{ kind: PromotionKind; id: string; status: PromotionStatus }>, { kind: PromotionKind; id: string; status: PromotionStatus }>('setStatus'),
+    loadStores: provided<Outcome<{ stores: ShareStore[] }>>('loadStores'),
+    shareLink: provided<Outcome<{ via: SharedVia }>, { path: string }>('shareLink'),
+  },
+  guards: {
+    // only what the line's status allows: an active one pauses, a paused one resumes, an ended one stays
+    active: lineActive,
+    paused: linePaused,
+    notEnded: lineNotEnded,
+    // a paused or ended coupon cannot be claimed (PRM10015): only a live one is shared
+    liveCoupon: ({ context, event }) => event.type === 'coupon.shared' && lineOf(context.promotions, { kind: 'coupon', id: event.id })?.status === 'active',
+    storesUnknown: ({ context }) => context.stores === null,
+    noStore: ({ context }) => context.stores?.length === 0,
+    oneStore: ({ context }) => context.stores?.length === 1,
+    knownStore: ({ context, event }) => event.type === 'shareStore.chosen' && !!context.stores?.some((s) => s.storeId === event.storeId),
+    copied: ({ event }) => answerData<{ via: SharedVia }>(event).via === 'clipboard',
+  },
+  actions: {
+    announceAnswer: announceAnswer<PromotionsContext, PromotionsEvent | AnswerEvent>(),
+    keepList: assign({ promotions: ({ event }) => answerData<ResponseOf<typeof listPromotions>>(event).promotions, errorCode: null }),
+    askChange: assign({ change: ({ event }) => ({ kind: (event as Target).kind, id: (event as Target).id, status: statusAsked(event.type) }) }),
+    keepStatus: assign({
+      promotions: ({ context, event }) => {
+        const changed = answerData<{ kind: PromotionKind; id: string; status: PromotionStatus }>(event);
+        return withStatus(context.promotions, changed, changed.status);
+      },
+      errorCode: null,
+    }),
+    // PRM10017: it had ended meanwhile (another device): the line says so
+    markEnded: assign({ promotions: ({ context }) => withStatus(context.promotions, context.change!, 'ended') }),
+    chooseCoupon: assign({ couponId: ({ event }) => (event.type === 'coupon.shared' ? event.id : null), sharePath: null }),
+    keepStores: assign({ stores: ({ event }) => answerData<{ stores: ShareStore[] }>(event).stores }),
+    chooseOnlyStore: assign({ sharePath: ({ context }) => couponClaimPath(context.stores![0]!.storeId, context.couponId!) }),
+    chooseStore: assign({ sharePath: ({ context, event }) => (event.type === 'shareStore.chosen' ? couponClaimPath(event.storeId, context.couponId!) : null) }),
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
+    forgetRefusal: assign({ errorCode: null }),
+  },
+}).createMachine({
+  id: 'promotions',
+  context: { promotions: [], change: null, stores: null, couponId: null, sharePath: null, errorCode: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: { id: 'loadList', src: 'loadList', onDone: { actions: 'announceAnswer' }, onError: { target: 'failed', actions: 'forgetRefusal' } },
+      on: {
+        'loadList.ok': { target: 'list', actions: 'keepList' },
+        // a member without a collection account, or a clerk
+        'loadList.refused.MCH10003': { target: 'notOwner', actions: 'keepRefusal' },
+        'loadList.refused.STF10010': { target: 'notOwner', actions: 'keepRefusal' },
+        'loadList.refused.*': { target: 'failed', actions: 'keepRefusal' },
+      },
+    },
+    failed: { tags: ['error'], on: { 'list.retry': { target: 'loading' } } },
+    notOwner: {},
+    list: {
+      initial: 'idle',
+      on: {
+        'list.refresh': { target: 'loading' },
+        'promotion.paused': { guard: 'active', target: 'settingStatus', actions: 'askChange' },
+        'promotion.resumed': { guard: 'paused', target: 'settingStatus', actions: 'askChange' },
+        'promotion.ended': { guard: 'notEnded', target: 'confirmingEnd', actions: 'askChange' },
+        'coupon.shared': { guard: 'liveCoupon', target: 'preparingShare', actions: 'chooseCoupon' },
+      },
+      states: {
+        idle: {},
+        statusRefused: { tags: ['error'] },
+        statusUnreachable: { tags: ['error'] },
+        alreadyEnded: { tags: ['error'] },
+        storesFailed: { tags: ['error'] },
+        noStore: { tags: ['error'] },
+        shared: {},
+        copied: {},
+        shareFailed: { tags: ['error'] },
+      },
+    },
+    confirmingEnd: { on: { 'end.confirmed': { target: 'settingStatus' }, 'end.cancelled': { target: 'list' } } },
+    settingStatus: {
+      tags: ['busy'],
+      invoke: {
+        id: 'setStatus',
+        src: 'setStatus',
+        input: ({ context }) => context.change!,
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'list.statusUnreachable', actions: 'forgetRefusal' },
+      },
+      on: {
+        'setStatus.ok': { target: 'list.idle', actions: 'keepStatus' },
+        'setStatus.refused.PRM10017': { target: 'list.alreadyEnded', actions: ['keepRefusal', 'markEnded'] },
+        'setStatus.refused.*': { target: 'list.statusRefused', actions: 'keepRefusal' },
+      },
+    },
+    // which store's page claims it: the only open store, or the one the owner picks
+    preparingShare: {
+      always: [
+        { guard: 'storesUnknown', target: 'loadingStores' },
+        { guard: 'noStore', target: 'list.noStore' },
+        { guard: 'oneStore', target: 'sharing', actions: 'chooseOnlyStore' },
+        { target: 'choosingStore' },
+      ],
+    },
+    loadingStores: {
+      tags: ['busy'],
+      invoke: { id: 'loadStores', src: 'loadStores', onDone: { actions: 'announceAnswer' }, onError: { target: 'list.storesFailed', actions: 'forgetRefusal' } },
+      on: {
+        'loadStores.ok': { target: 'preparingShare', actions: 'keepStores' },
+        'loadStores.refused.*': { target: 'list.storesFailed', actions: 'keepRefusal' },
+      },
+    },
+    choosingStore: { on: { 'shareStore.chosen': { guard: 'knownStore', target: 'sharing', actions: 'chooseStore' }, 'shareStore.cancelled': { target: 'list' } } },
+    sharing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'shareLink',
+        src: 'shareLink',
+        input: ({ context }) => ({ path: context.sharePath! }),
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'list.shareFailed' },
+      },
+      on: {
+        'shareLink.ok': [{ guard: 'copied', target: 'list.copied' }, { target: 'list.shared' }],
+        // the person closed the share sheet: nothing to say
+        'shareLink.refused.aborted': { target: 'list.idle' },
+        'shareLink.refused.*': { target: 'list.shareFailed' },
+      },
+    },
+  },
+});

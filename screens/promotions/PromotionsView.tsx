@@ -1,0 +1,134 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { PromotionLine, promotionsMachine, PromotionsEvent } from '../../machines/promotions.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { languageOf } from '../common/format.ts';
+import { spendText } from '../common/promotionSpend.ts';
+
+type State = SnapshotFrom<typeof promotionsMachine>;
+type Send = (event: PromotionsEvent) => void;
+
+/** The claim link as the member opens it: this site's address and the path the chart made. */
+const linkOf = (path: string | null) => (path ? `${window.location.origin}${path}` : '');
+
+function NotOwner({ code }: { code: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="kw-form">
+      <FieldError>{t(`errors.${code ?? 'MCH10003'}`)}</FieldError>
+      {code === 'STF10010' ? <LinkButton href="/app/cashier" primary>{t('promotions.toCashier')}</LinkButton> : <LinkButton href="/app/open" primary>{t('promotions.openAccount')}</LinkButton>}
+    </div>
+  );
+}
+
+/** An active promotion in the colours of an open store, an ended one in those of a closed store. */
+const BADGE = { active: ' kw-mch-open', paused: '', ended: ' kw-mch-closed' } as const;
+
+function Line({ line, busy, send }: { line: PromotionLine; busy: boolean; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const target = { kind: line.kind, id: line.id };
+  const lines = spendText(t, languageOf(i18n.language), line.kind, line.spend);
+  return (
+    <li className="kw-mch-store">
+      <strong className="kw-mch-store-link">{line.name}</strong>
+      <span className={`kw-mch-badge${BADGE[line.status]}`}>{t(`promotions.status.${line.status}`)}</span>
+      <span className="kw-muted kw-mch-store-lines">{[t(`promotions.kind.${line.kind}`), ...lines].join(' · ')}</span>
+      {line.status !== 'ended' && (
+        <div className="kw-mch-store-action kw-mch-chips">
+          {line.status === 'active'
+            ? <Button size="small" disabled={busy} aria-label={t('promotions.pauseOne', { name: line.name })} onClick={() => send({ type: 'promotion.paused', ...target })}>{t('promotions.pause')}</Button>
+            : <Button size="small" disabled={busy} aria-label={t('promotions.resumeOne', { name: line.name })} onClick={() => send({ type: 'promotion.resumed', ...target })}>{t('promotions.resume')}</Button>}
+          <Button size="small" color="danger" fill="outline" disabled={busy} aria-label={t('promotions.endOne', { name: line.name })} onClick={() => send({ type: 'promotion.ended', ...target })}>{t('promotions.end')}</Button>
+          {line.kind === 'coupon' && line.status === 'active' && (
+            <Button size="small" color="primary" fill="outline" disabled={busy} aria-label={t('promotions.shareOne', { name: line.name })} onClick={() => send({ type: 'coupon.shared', id: line.id })}>{t('promotions.share')}</Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** What the last step on the list came to: a status change, a link shared or copied, or why not. */
+function ListNotice({ state }: { state: State }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  if (state.matches('settingStatus')) return <Notice>{t('promotions.saving')}</Notice>;
+  if (state.matches('loadingStores') || state.matches('sharing')) return <Notice>{t('promotions.sharing')}</Notice>;
+  if (state.matches({ list: 'statusRefused' })) return <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>;
+  if (state.matches({ list: 'alreadyEnded' })) return <FieldError>{t('errors.PRM10017')}</FieldError>;
+  if (state.matches({ list: 'statusUnreachable' })) return <FieldError>{t('promotions.statusUnreachable')}</FieldError>;
+  if (state.matches({ list: 'storesFailed' })) return <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('promotions.storesFailed')}</FieldError>;
+  if (state.matches({ list: 'noStore' })) {
+    return (
+      <>
+        <FieldError>{t('promotions.noStore')}</FieldError>
+        <LinkButton href="/app/merchantlist">{t('promotions.toStores')}</LinkButton>
+      </>
+    );
+  }
+  if (state.matches({ list: 'shared' })) return <Notice kind="success">{t('promotions.shared')}</Notice>;
+  if (state.matches({ list: 'copied' })) return <Notice kind="success">{t('promotions.copied', { link: linkOf(context.sharePath) })}</Notice>;
+  if (state.matches({ list: 'shareFailed' })) {
+    return (
+      <>
+        <FieldError>{t('promotions.shareFailed')}</FieldError>
+        <input className="kw-input" readOnly aria-label={t('promotions.linkLabel')} value={linkOf(context.sharePath)} onFocus={(e) => e.target.select()} />
+      </>
+    );
+  }
+  return null;
+}
+
+/** The owner's promotions (`/app/promotions`): the list with each one's spend, its status changes, a coupon's link shared; the ways to make new ones. */
+export function PromotionsView({ state, send }: { state: State; send: Send }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  if (state.matches('loading')) return <Loading />;
+  if (state.matches('failed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('promotions.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
+  if (state.matches('notOwner')) return <NotOwner code={context.errorCode} />;
+  const change = context.change;
+  const changed = change && context.promotions.find((p) => p.kind === change.kind && p.id === change.id);
+  if (state.matches('confirmingEnd') && changed) {
+    return (
+      <div className="kw-form" role="alertdialog" aria-labelledby="end-question">
+        <p id="end-question">{t('promotions.endQuestion', { name: changed.name })}</p>
+        <Button block color="danger" size="large" onClick={() => send({ type: 'end.confirmed' })}>{t('promotions.endConfirm')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'end.cancelled' })}>{t('promotions.keep')}</Button>
+      </div>
+    );
+  }
+  if (state.matches('choosingStore')) {
+    return (
+      <div className="kw-form" role="dialog" aria-labelledby="store-question">
+        <p id="store-question">{t('promotions.storeQuestion')}</p>
+        <div className="kw-mch-choices">
+          {(context.stores ?? []).map((store) => (
+            <Button key={store.storeId} block size="large" onClick={() => send({ type: 'shareStore.chosen', storeId: store.storeId })}>{store.name}</Button>
+          ))}
+        </div>
+        <Button block size="large" fill="none" onClick={() => send({ type: 'shareStore.cancelled' })}>{t('promotions.cancel')}</Button>
+      </div>
+    );
+  }
+  const busy = state.hasTag('busy');
+  return (
+    <div className="kw-form">
+      <ListNotice state={state} />
+      {context.promotions.length === 0 ? <Notice>{t('promotions.none')}</Notice> : (
+        <ul className="kw-mch-stores" aria-label={t('promotions.title')}>
+          {context.promotions.map((line) => <Line key={`${line.kind}:${line.id}`} line={line} busy={busy} send={send} />)}
+        </ul>
+      )}
+      <div className="kw-wallet-links">
+        <LinkButton href="/app/promotions/new/cashback" block={false}>{t('promotions.newCashback')}</LinkButton>
+        <LinkButton href="/app/promotions/new/discount" block={false}>{t('promotions.newDiscount')}</LinkButton>
+        <LinkButton href="/app/promotions/new/coupon" block={false}>{t('promotions.newCoupon')}</LinkButton>
+      </div>
+      <Button block size="large" disabled={busy} onClick={() => send({ type: 'list.refresh' })}>{t('promotions.refresh')}</Button>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { promotionsMachine, type PromotionLine, type PromotionsEvent } from '../../machines/promotions.machine.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+
+export const samplePromotions: PromotionLine[] = [
+  { kind: 'cashback', id: '11', name: 'Dez por cento', status: 'active', spend: { amount: 3_700, count: 1, amountLeft: 996_300, countLeft: null } },
+  { kind: 'discount', id: '12', name: 'Sexta barata', status: 'paused', spend: { amount: 0, count: 0, amountLeft: null, countLeft: null } },
+  { kind: 'coupon', id: '13', name: 'Gaste 300', status: 'active', spend: { amount: 3_000, count: 1, amountLeft: null, countLeft: 9 } },
+  { kind: 'coupon', id: '14', name: 'Natal', status: 'ended', spend: { amount: 0, count: 0, amountLeft: null, countLeft: 5 } },
+];
+export const sampleShareStores = [{ storeId: '31', name: 'Loja Central' }, { storeId: '33', name: 'Loja do Porto' }];
+
+export const promotionsUserEvents = {
+  'list.retry': { type: 'list.retry' },
+  'list.refresh': { type: 'list.refresh' },
+  'promotion.paused': { type: 'promotion.paused', kind: 'cashback', id: '11' },
+  'promotion.resumed': { type: 'promotion.resumed', kind: 'discount', id: '12' },
+  'promotion.ended': { type: 'promotion.ended', kind: 'coupon', id: '13' },
+  'end.confirmed': { type: 'end.confirmed' },
+  'end.cancelled': { type: 'end.cancelled' },
+  'coupon.shared': { type: 'coupon.shared', id: '13' },
+  'shareStore.chosen': { type: 'shareStore.chosen', storeId: '33' },
+  'shareStore.cancelled': { type: 'shareStore.cancelled' },
+} satisfies Record<PromotionsEvent['type'], PromotionsEvent>;
+
+export const promotionsModel: FlowModel<typeof promotionsMachine> = {
+  machine: parkInvokes(promotionsMachine, ['loadList', 'setStatus', 'loadStores', 'shareLink']),
+  variants: [{ name: 'the owner', input: undefined }],
+  events: (snapshot) => [
+    ...Object.values(promotionsUserEvents),
+    doneEvent('loadList', { ok: true, data: { promotions: samplePromotions } }),
+    doneEvent('loadList', { ok: true, data: { promotions: [] } }),
+    doneEvent('loadList', refusal('MCH10003')),
+    doneEvent('loadList', refusal('STF10010')),
+    doneEvent('loadList', refusal('AGW50000')),
+    errorEvent('loadList', new Error('network down')),
+    // the server answers the change it was asked for
+    doneEvent('setStatus', { ok: true, data: snapshot.context.change ?? { kind: 'cashback', id: '11', status: 'paused' } }),
+    doneEvent('setStatus', refusal('PRM10017')),
+    doneEvent('setStatus', refusal('MCH10004')),
+    errorEvent('setStatus', new Error('network down')),
+    doneEvent('loadStores', { ok: true, data: { stores: sampleShareStores } }),
+    doneEvent('loadStores', { ok: true, data: { stores: sampleShareStores.slice(0, 1) } }),
+    doneEvent('loadStores', { ok: true, data: { stores: [] } }),
+    doneEvent('loadStores', refusal('AGW50000')),
+    errorEvent('loadStores', new Error('network down')),
+    doneEvent('shareLink', { ok: true, data: { via: 'sheet' } }),
+    doneEvent('shareLink', { ok: true, data: { via: 'clipboard' } }),
+    doneEvent('shareLink', refusal('aborted')),
+    doneEvent('shareLink', refusal('unavailable')),
+    errorEvent('shareLink', new Error('no share')),
+  ],
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    // the statuses and whether the stores are known decide what may happen next; the rest only shows
+    return JSON.stringify([snapshot.value, c.promotions.map((p) => p.status).join(','), c.stores?.length ?? null]);
+  },
+};

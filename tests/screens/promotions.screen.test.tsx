@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { PromotionsView } from '../../screens/promotions/PromotionsView.tsx';
+import { promotionsMachine, type PromotionLine, type PromotionsEvent, type ShareStore } from '../../machines/promotions.machine.ts';
+import { promotionsActors } from '../../src/flows/promotions.ts';
+import { shareLink } from '../../src/lib/shareLink.ts';
+import type { Outcome } from '../../services/contract/outcome.ts';
+import { promotionsModel, samplePromotions } from '../models/promotions.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).join(' ');
+const CLAIM = `${window.location.origin}/app/coupons/claim/`;
+
+const events: UserEvents<PromotionsEvent> = {
+  'list.retry': (ui) => click(ui, 'Tentar novamente'),
+  'list.refresh': (ui) => click(ui, 'Atualizar'),
+  'promotion.paused': (ui) => click(ui, 'Pausar Dez por cento'),
+  'promotion.resumed': (ui) => click(ui, 'Retomar Sexta barata'),
+  'promotion.ended': (ui) => click(ui, 'Terminar Gaste 300'),
+  'end.confirmed': (ui) => click(ui, 'Terminar de vez'),
+  'end.cancelled': (ui) => click(ui, 'Manter'),
+  'coupon.shared': (ui) => click(ui, 'Partilhar o cupão Gaste 300'),
+  'shareStore.chosen': (ui) => click(ui, 'Loja do Porto'),
+  'shareStore.cancelled': (ui) => click(ui, 'Cancelar'),
+};
+
+const binding: ScreenBinding<typeof promotionsMachine> = {
+  view: (state, send) => <PromotionsView state={state} send={send as (e: PromotionsEvent) => void} />,
+  userEvents: events,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('loading')) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('failed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível carregar as promoções/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    if (state.matches('notOwner')) {
+      if (c.errorCode === 'STF10010') {
+        expect(alert(ui)).toMatch(/Só o comerciante/);
+        return void expect(ui.getByRole('link', { name: 'Ir para a caixa' }).getAttribute('href')).toBe('/app/cashier');
+      }
+      return void expect(ui.getByRole('link', { name: 'Abrir conta de cobrança' }).getAttribute('href')).toBe('/app/open');
+    }
+    if (state.matches('confirmingEnd')) return void expect(ui.getByRole('alertdialog').textContent).toMatch(/Terminar Gaste 300\? .*não pode ser retomada/);
+    if (state.matches('choosingStore')) {
+      expect(ui.getByRole('dialog').textContent).toMatch(/Em que loja/);
+      return void expect(ui.getByRole('button', { name: 'Loja Central' })).toBeTruthy();
+    }
+    // the list, with what its last step came to
+    if (c.promotions.length === 0) expect(status(ui)).toMatch(/Ainda não tem promoções/);
+    else {
+      expect(ui.getByText('Dez por cento')).toBeTruthy();
+      expect(ui.getByText(/^Cashback · cashback dado 37,00 Kz \(pagamentos: 1\) · orçamento 10 000,00 Kz, restam 9 963,00 Kz$/)).toBeTruthy();
+      expect(ui.getByText(/^Cupão · usos: 1 \(30,00 Kz de desconto\) · stock 10, restam 9$/)).toBeTruthy();
+      expect(ui.getByText(/^Desconto · descontado 0,00 Kz \(pagamentos: 0\) · sem orçamento$/)).toBeTruthy();
+      // an ended one has nothing left to do
+      expect(ui.queryByRole('button', { name: 'Terminar Natal' })).toBeNull();
+      const cashback = c.promotions[0]!.status;
+      expect(ui.queryByRole('button', { name: 'Pausar Dez por cento' }) !== null).toBe(cashback === 'active');
+      expect(ui.queryByRole('button', { name: 'Partilhar o cupão Gaste 300' }) !== null).toBe(c.promotions[2]!.status === 'active');
+    }
+    expect(ui.getByRole('link', { name: 'Novo cupão' }).getAttribute('href')).toBe('/app/promotions/new/coupon');
+    const notices: Array<[boolean, () => string, RegExp]> = [
+      [state.matches('settingStatus'), () => status(ui), /A guardar/],
+      [state.matches('loadingStores') || state.matches('sharing'), () => status(ui), /A preparar o link/],
+      [state.matches({ list: 'statusRefused' }), () => alert(ui), /não pertence|não existe|não é seu|Não encontrado/i],
+      [state.matches({ list: 'alreadyEnded' }), () => alert(ui), /terminou e já não pode ser alterada/],
+      [state.matches({ list: 'statusUnreachable' }), () => alert(ui), /Sem resposta do servidor/],
+      [state.matches({ list: 'storesFailed' }), () => alert(ui), c.errorCode ? /erro no servidor/ : /Não foi possível ler as suas lojas/],
+      [state.matches({ list: 'noStore' }), () => alert(ui), /nenhuma loja aberta/],
+      [state.matches({ list: 'shared' }), () => status(ui), /Link do cupão partilhado/],
+      [state.matches({ list: 'copied' }), () => status(ui), new RegExp(`Link copiado: ${CLAIM}3[13]/13`)],
+      [state.matches({ list: 'shareFailed' }), () => alert(ui), /Copie-o daqui/],
+    ];
+    for (const [shown, text, pattern] of notices) if (shown) expect(text()).toMatch(pattern);
+    if (state.matches({ list: 'shareFailed' })) expect((ui.getByLabelText('Link do cupão') as HTMLInputElement).value).toMatch(new RegExp(`^${CLAIM}3[13]/13$`));
+    if (state.matches({ list: 'idle' })) expect(ui.queryByRole('alert')).toBeNull();
+  },
+};
+
+describe('promotions chart on its screen', () => {
+  const paths = transitionCoveringPaths(promotionsModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(promotionsModel, path, binding);
+  });
+});
+
+describe('sharing a coupon link', () => {
+  afterEach(() => void Reflect.deleteProperty(navigator, 'clipboard'));
+
+  it('uses the share sheet where there is one, and says nothing when the person closes it', async () => {
+    const share = vi.fn(async () => undefined);
+    expect(await shareLink('https://w.ao/x', 'T', { share } as never)).toEqual({ ok: true, data: { via: 'sheet' } });
+    expect(share).toHaveBeenCalledWith({ title: 'T', url: 'https://w.ao/x' });
+    const closed = Object.assign(new Error('closed'), { name: 'AbortError' });
+    expect(await shareLink('https://w.ao/x', 'T', { share: async () => { throw closed; } } as never)).toMatchObject({ ok: false, code: 'aborted' });
+  });
+
+  it('falls back to the clipboard without a sheet or when the sheet fails, and is unavailable without either', async () => {
+    const writeText = vi.fn(async () => undefined);
+    expect(await shareLink('https://w.ao/x', 'T', { clipboard: { writeText } } as never)).toEqual({ ok: true, data: { via: 'clipboard' } });
+    const denied = Object.assign(new Error('no'), { name: 'NotAllowedError' });
+    expect(await shareLink('https://w.ao/y', 'T', { share: async () => { throw denied; }, clipboard: { writeText } } as never)).toEqual({ ok: true, data: { via: 'clipboard' } });
+    expect(writeText).toHaveBeenLastCalledWith('https://w.ao/y');
+    expect(await shareLink('https://w.ao/x', 'T', {} as never)).toMatchObject({ ok: false, code: 'unavailable' });
+    expect(await shareLink('https://w.ao/x', 'T', { clipboard: { writeText: async () => { throw denied; } } } as never)).toMatchObject({ ok: false, code: 'unavailable' });
+  });
+
+  it('copies the claim link of the one open store when the browser cannot share, and says it was copied', async () => {
+    const writeText = vi.fn(async () => undefined);
+    // jsdom's navigator has no share sheet; its clipboard is this one (the navigator itself stays: every call's envelope reads it)
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const flow = promotionsMachine.provide({
+      actors: {
+        loadList: fromPromise<Outcome<{ promotions: PromotionLine[] }>>(async () => ({ ok: true, data: { promotions: samplePromotions } })),
+        loadStores: fromPromise<Outcome<{ stores: ShareStore[] }>>(async () => ({ ok: true, data: { stores: [{ storeId: '31', name: 'Loja Central' }] } })),
+        setStatus: promotionsActors.setStatus,
+        shareLink: promotionsActors.shareLink,
+      },
+    });
+    const actor = createActor(flow).start();
+    await waitFor(actor, (s) => s.matches('list'));
+    actor.send({ type: 'coupon.shared', id: '13' });
+    await waitFor(actor, (s) => s.matches({ list: 'copied' }));
+    expect(writeText).toHaveBeenCalledWith(`${CLAIM}31/13`);
+    actor.stop();
+  });
+});
