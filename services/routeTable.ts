@@ -27,7 +27,7 @@ export const LOCALE_PARTS = {
   // the signed-in home hub (screens/home/Hub.tsx), fetched with it: never with the first route
   hub: ['hub'],
   // the member's side of promotions (issue 23): cashback, reductions, coupons
-  memberPromotions: ['cashback', 'reduction', 'coupons'],
+  memberPromotions: ['cashback', 'reduction', 'coupons', 'myCoupons', 'couponClaim'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = keyof typeof LOCALE_PARTS;
 

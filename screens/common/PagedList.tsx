@@ -18,7 +18,7 @@ type State = SnapshotFrom<typeof pagedListMachine>;
  * list, `refresh` is the refresh control's words.
  */
 export interface PagedListWords {
-  section: 'fundDetail' | 'records' | 'cashback' | 'reduction' | 'coupons';
+  section: 'fundDetail' | 'records' | 'cashback' | 'reduction' | 'myCoupons';
   label: string;
   refresh: { idle: string; busy: string };
 }

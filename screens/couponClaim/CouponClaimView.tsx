@@ -17,35 +17,35 @@ export function CouponClaimView({ state, send }: { state: SnapshotFrom<typeof co
   const { t } = useTranslation();
   const { coupon, errorCode } = state.context;
   if (state.matches('loading')) return <Loading />;
-  if (state.matches('failed')) return <LoadFailedStep errorCode={null} fallback={t('coupons.claim.loadFailed')} onRetry={() => send({ type: 'coupon.retry' })} />;
+  if (state.matches('failed')) return <LoadFailedStep errorCode={null} fallback={t('couponClaim.loadFailed')} onRetry={() => send({ type: 'coupon.retry' })} />;
   if (state.matches('unavailable') || !coupon) {
     return (
       <div className="kw-form">
         <FieldError>{t(`errors.${errorCode ?? 'CNT40401'}`)}</FieldError>
-        <LinkButton href="/app/coupons">{t('coupons.claim.toMyCoupons')}</LinkButton>
+        <LinkButton href="/app/coupons">{t('couponClaim.toMyCoupons')}</LinkButton>
       </div>
     );
   }
-  const stock = coupon.stockLeft > 0 ? t('coupons.claim.stockLeft', { count: coupon.stockLeft }) : t('coupons.claim.soldOut');
+  const stock = coupon.stockLeft > 0 ? t('couponClaim.stockLeft', { count: coupon.stockLeft }) : t('couponClaim.soldOut');
   return (
     <div className="kw-form">
-      <p className="kw-muted-text">{t('coupons.claim.offeredBy', { store: coupon.store, merchant: coupon.merchant })}</p>
+      <p className="kw-muted-text">{t('couponClaim.offeredBy', { store: coupon.store, merchant: coupon.merchant })}</p>
       <CouponCard name={coupon.name} merchant={coupon.merchant} terms={coupon} note={stock} />
-      {state.matches('notOffered') && <Notice>{coupon.live ? t('coupons.claim.soldOutExplain') : t('coupons.claim.notLive')}</Notice>}
-      {state.matches({ offered: 'claimFailed' }) && <FieldError>{t('coupons.claim.claimFailed')}</FieldError>}
+      {state.matches('notOffered') && <Notice>{coupon.live ? t('couponClaim.soldOutExplain') : t('couponClaim.notLive')}</Notice>}
+      {state.matches({ offered: 'claimFailed' }) && <FieldError>{t('couponClaim.claimFailed')}</FieldError>}
       {state.matches('refused') && <FieldError>{t(`errors.${errorCode ?? 'AGW50000'}`)}</FieldError>}
       {(state.matches('offered') || state.matches('claiming')) && (
         <Button block color="primary" size="large" disabled={!state.can({ type: 'claim.requested' })} onClick={() => send({ type: 'claim.requested' })}>
-          {t('coupons.claim.claim')}
+          {t('couponClaim.claim')}
         </Button>
       )}
       {state.matches('claimed') && (
-        <p className="kw-muted-text" role="status">{state.matches({ claimed: 'now' }) ? t('coupons.claim.claimed') : t('coupons.claim.alreadyYours')}</p>
+        <p className="kw-muted-text" role="status">{state.matches({ claimed: 'now' }) ? t('couponClaim.claimed') : t('couponClaim.alreadyYours')}</p>
       )}
       {(state.matches('claimed') || state.matches('refused') || state.matches('notOffered')) && (
-        <LinkButton href="/app/coupons" primary={state.matches('claimed')}>{t('coupons.claim.toMyCoupons')}</LinkButton>
+        <LinkButton href="/app/coupons" primary={state.matches('claimed')}>{t('couponClaim.toMyCoupons')}</LinkButton>
       )}
-      {state.matches('claimed') && <p className="kw-muted-text">{t('coupons.claim.howToUse')}</p>}
+      {state.matches('claimed') && <p className="kw-muted-text">{t('couponClaim.howToUse')}</p>}
     </div>
   );
 }

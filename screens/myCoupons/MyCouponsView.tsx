@@ -16,15 +16,15 @@ export function MyCouponsView({ state, send, pull }: { state: SnapshotFrom<typeo
   const coupons = useCouponItems();
   return (
     <div className="kw-form">
-      <div className="kw-fund-filters" role="group" aria-label={t('coupons.states.label')}>
+      <div className="kw-fund-filters" role="group" aria-label={t('myCoupons.states.label')}>
         {couponState.options.map((option) => (
           <button key={option} type="button" className="kw-tab" aria-pressed={state.context.state === option} onClick={() => send({ type: 'state.changed', state: option })}>
-            {t(`coupons.states.${option}`)}
+            {t(`myCoupons.states.${option}`)}
           </button>
         ))}
       </div>
       <PagedList actor={state.children.pagedList as PagedListActor | undefined} pull={pull} {...coupons} />
-      <a className="kw-text-button kw-centered-text" href="/app/reductionlist">{t('coupons.reductions')}</a>
+      <a className="kw-text-button kw-centered-text" href="/app/reductionlist">{t('myCoupons.reductions')}</a>
     </div>
   );
 }
@@ -34,14 +34,14 @@ function useCouponItems(): { words: PagedListWords; item: (coupon: MemberCoupon)
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   return {
-    words: { section: 'coupons', label: t('titles.myCoupons'), refresh: { idle: t('coupons.refresh'), busy: t('coupons.refreshing') } },
+    words: { section: 'myCoupons', label: t('titles.myCoupons'), refresh: { idle: t('myCoupons.refresh'), busy: t('myCoupons.refreshing') } },
     item: (coupon) => (
       <CouponCard
         as="li"
         name={coupon.name}
         merchant={coupon.merchant}
         terms={coupon}
-        note={coupon.state === 'used' && coupon.usedAt ? t('coupons.usedAt', { time: lineTime(coupon.usedAt, language) }) : t(`coupons.stateNote.${coupon.state}`)}
+        note={coupon.state === 'used' && coupon.usedAt ? t('myCoupons.usedAt', { time: lineTime(coupon.usedAt, language) }) : t(`myCoupons.stateNote.${coupon.state}`)}
       />
     ),
   };
