@@ -20,10 +20,11 @@ import { renderedScenarios } from './rendered.scenarios.ts';
 import { securityScenarios } from './security.scenarios.ts';
 import { takeViolations, watchPolicy } from './policy.ts';
 import { newcomerScenarios } from './newcomer.scenarios.ts';
+import { promotionsScenarios } from './promotions.scenarios.ts';
 
 /** `E2E_ONLY=<regular expression>` runs the scenarios whose names match (while working on some). */
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
-const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...newcomerScenarios, ...securityScenarios].filter((s) => !only || only.test(s.name));
+const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...newcomerScenarios, ...securityScenarios, ...promotionsScenarios].filter((s) => !only || only.test(s.name));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('tests/e2e/screenshots');

@@ -361,6 +361,28 @@ describe('paying a merchant through the real gateway (PGlite), the camera absent
     actor.stop();
   }, 60_000);
 
+  it('a cashier’s one-time code: its amount fixed; paid once, and a second payment of it is refused by code', async () => {
+    http.defaults.adapter = axios.getAdapter('fetch');
+    const dynamic = await ok(server, 'merchant/cashier/createDynamicCode', { storeId: shop.storeId, amount: 20_000 }, shop.token);
+    const actor = createActor(scanToPayFlow, { input: { language: 'pt' } }).start();
+    await typeSerial(actor, dynamic.serial);
+    await waitFor(actor, (s) => s.matches('confirming'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.code).toMatchObject({ kind: 'dynamic', amount: 20_000 });
+    // its amount, fixed, is the amount child's to check against the balance
+    (actor.getSnapshot().children.amountEntry as ActorRefFrom<typeof amountEntryMachine>).send({ type: 'amount.submitted' });
+    await enterPayPassword(actor);
+    await waitFor(actor, (s) => s.matches('paid'), { timeout: 20_000 });
+    expect(actor.getSnapshot().context.receipt).toMatchObject({ amount: 20_000, available: 5_000_000 - 125_050 - 20_000 });
+    expect((await ok(server, 'merchant/cashier/queryDynamicCode', { serial: dynamic.serial }, shop.token)).state).toBe('paid');
+    // the same code again: the server says it is paid, and the chart says so
+    actor.send({ type: 'scan.again' });
+    await typeSerial(actor, dynamic.serial);
+    await waitFor(actor, (s) => s.matches('codeRefused'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.errorCode).toBe('MCH10009');
+    expect((await call(server, 'wallet/member/getUserAssets', {}, ana)).bizContent.available).toBe(5_000_000 - 125_050 - 20_000);
+    actor.stop();
+  }, 60_000);
+
   it('a store with promotions: the quote names the coupon and the cashback, the member pays what it said and gets the cashback', async () => {
     http.defaults.adapter = axios.getAdapter('fetch');
     const promoted = await merchantWithStore(server, 'Loja das Ofertas');
@@ -388,28 +410,6 @@ describe('paying a merchant through the real gateway (PGlite), the camera absent
     expect(actor.getSnapshot().context.receipt).toMatchObject({ amount: 1_000_00, paid: 900_00, cashback: 90_00, available: before.available - 900_00 });
     const after = (await ok(server, 'wallet/member/getUserAssets', {}, ana)) as { available: number; cashbackTotal: number };
     expect(after.cashbackTotal - before.cashbackTotal).toBe(90_00);
-    actor.stop();
-  }, 60_000);
-
-  it('a cashier’s one-time code: its amount fixed; paid once, and a second payment of it is refused by code', async () => {
-    http.defaults.adapter = axios.getAdapter('fetch');
-    const dynamic = await ok(server, 'merchant/cashier/createDynamicCode', { storeId: shop.storeId, amount: 20_000 }, shop.token);
-    const actor = createActor(scanToPayFlow, { input: { language: 'pt' } }).start();
-    await typeSerial(actor, dynamic.serial);
-    await waitFor(actor, (s) => s.matches('confirming'), { timeout: 10_000 });
-    expect(actor.getSnapshot().context.code).toMatchObject({ kind: 'dynamic', amount: 20_000 });
-    // its amount, fixed, is the amount child's to check against the balance
-    (actor.getSnapshot().children.amountEntry as ActorRefFrom<typeof amountEntryMachine>).send({ type: 'amount.submitted' });
-    await enterPayPassword(actor);
-    await waitFor(actor, (s) => s.matches('paid'), { timeout: 20_000 });
-    expect(actor.getSnapshot().context.receipt).toMatchObject({ amount: 20_000, available: 5_000_000 - 125_050 - 20_000 });
-    expect((await ok(server, 'merchant/cashier/queryDynamicCode', { serial: dynamic.serial }, shop.token)).state).toBe('paid');
-    // the same code again: the server says it is paid, and the chart says so
-    actor.send({ type: 'scan.again' });
-    await typeSerial(actor, dynamic.serial);
-    await waitFor(actor, (s) => s.matches('codeRefused'), { timeout: 10_000 });
-    expect(actor.getSnapshot().context.errorCode).toBe('MCH10009');
-    expect((await call(server, 'wallet/member/getUserAssets', {}, ana)).bizContent.available).toBe(5_000_000 - 125_050 - 20_000);
     actor.stop();
   }, 60_000);
 });
