@@ -17,7 +17,7 @@ export function CouponCard({ name, merchant, terms, note, as: Tag = 'div' }: {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   return (
-    <Tag className="kw-fund-line" aria-label={`${name}, ${couponOffer(terms, t, language)}`}>
+    <Tag className="kw-fund-line kw-coupon" aria-label={`${name}, ${couponOffer(terms, t, language)}`}>
       <span className="kw-fund-kind">{name}</span>
       <span className="kw-fund-amount kw-fund-income">{couponOffer(terms, t, language)}</span>
       <span className="kw-fund-meta">{[merchant, t(`coupons.targets.${terms.target}`)].join(' · ')}</span>

@@ -424,10 +424,12 @@ export const merchantScenarios: Scenario[] = [
         await ctx.shotOf(merchant, 'cashier-awaiting-confirmation-pt');
         await ctx.auditOf(merchant, 'cashier awaiting the customer');
         await see(member, 'Confirme este pagamento');
+        // quoted: nothing off at this store, the price is what she pays
+        await see(member, 'Vai pagar');
         await see(member, kz('2 500,00 Kz'));
         await ctx.shotOf(member, 'payment-code-confirm-pt');
         await ctx.auditOf(member, 'payment code: confirm the charge');
-        await member.getByRole('button', { name: 'Confirmar com a palavra-passe' }).click();
+        await member.getByRole('button', { name: /^Pagar 2\s500,00\sKz$/ }).click();
         await enterPin(member);
         await see(member, 'Pagamento feito');
         await ctx.shotOf(member, 'payment-code-paid-pt');

@@ -39,7 +39,7 @@ export const promotionsScenarios: Scenario[] = [
         await merchant.getByRole('link', { name: 'Novo cashback' }).click();
         await merchant.getByLabel('Nome').fill('Dez por cento');
         await merchant.getByLabel('Percentagem do que o cliente paga (%)').fill('10');
-        await merchant.getByLabel(/^Cashback máximo/).fill('500');
+        await merchant.getByRole('textbox', { name: 'Cashback máximo', exact: true }).fill('500');
         await ctx.shotOf(merchant, 'promotion-form-cashback-pt');
         await ctx.auditOf(merchant, 'cashback form');
         await merchant.getByRole('button', { name: 'Criar cashback' }).click();
@@ -50,8 +50,8 @@ export const promotionsScenarios: Scenario[] = [
         await merchant.getByRole('link', { name: 'Novo cupão' }).click();
         await merchant.getByLabel('Nome').fill('Menos 100 Kz');
         await merchant.getByLabel('Tipo de cupão').selectOption({ label: 'Gaste X, desconte Y' });
-        await merchant.getByLabel(/^Compra mínima/).fill('500');
-        await merchant.getByLabel(/^Valor do desconto/).fill('100');
+        await merchant.getByRole('textbox', { name: 'Compra mínima', exact: true }).fill('500');
+        await merchant.getByRole('textbox', { name: 'Valor do desconto', exact: true }).fill('100');
         await merchant.getByLabel('Quantidade de cupões').fill('10');
         await ctx.shotOf(merchant, 'promotion-form-coupon-pt');
         await ctx.auditOf(merchant, 'coupon form');
@@ -109,14 +109,14 @@ export const promotionsScenarios: Scenario[] = [
         await see(member, 'Cupão: Menos 100 Kz');
         await see(member, kz('− 100,00 Kz'));
         await see(member, 'Cashback a receber: Dez por cento');
-        await see(member, kz('+ 90,00 Kz'));
+        await see(member, /\+\s90,00\sKz/);
         await ctx.shotOf(member, 'scan-quote-pt');
         await ctx.auditOf(member, 'scan to pay: the quote');
         await member.getByRole('button', { name: /^Pagar 900,00\sKz$/ }).click();
         await enterPin(member);
         await see(member, 'Pagamento feito');
         await see(member, 'Cashback recebido');
-        await see(member, kz('+ 90,00 Kz'));
+        await see(member, /\+\s90,00\sKz/);
         await ctx.shotOf(member, 'scan-paid-cashback-pt');
         await ctx.auditOf(member, 'scan to pay: paid with cashback');
 
@@ -156,6 +156,9 @@ export const promotionsScenarios: Scenario[] = [
         await see(member, 'Returned');
         await ctx.shotOf(member, 'cashback-detail-en');
         await member.goto(`${base}/app/coupons`);
+        // the coupon, used by the payment, under Used
+        await member.getByRole('button', { name: 'Used', exact: true }).click();
+        await see(member, 'Menos 100 Kz');
         await ctx.shotOf(member, 'my-coupons-en');
         await merchant.goto(`${base}/app/promotions`);
         await see(merchant, 'Dez por cento');

@@ -106,7 +106,7 @@ describe.each(engines)('payment codes on %s', (engine) => {
     const paid = await confirm(waiting.chargeId, 7_500, { payToken, requestNo });
     expect(paid.code).toBe('S0001');
     expect(paid.bizContent).toEqual({
-      paymentId: expect.any(String), voucherNo: expect.stringMatching(/^MP/), merchantName: shop.merchant.name, storeName: 'Loja Central', amount: 7_500, available: Number(before) - 7_500, at: expect.any(String),
+      paymentId: expect.any(String), voucherNo: expect.stringMatching(/^MP/), merchantName: shop.merchant.name, storeName: 'Loja Central', amount: 7_500, paid: 7_500, cashback: 0, available: Number(before) - 7_500, at: expect.any(String),
     });
     expect(await available()).toBe(before - 7_500n);
     expect(await confirm(waiting.chargeId, 7_500, { payToken, requestNo })).toEqual(paid); // a lost answer, sent again

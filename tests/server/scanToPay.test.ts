@@ -84,7 +84,7 @@ describe.each(engines)('scan to pay on %s', (engine) => {
     expect(paid.code).toBe('S0001');
     expect(paid.bizContent).toEqual({
       paymentId: expect.stringMatching(/^\d+$/), voucherNo: expect.stringMatching(/^MP\d{14}$/), merchantName: 'Loja Demo', storeName: 'Loja Central',
-      amount: 125_000, available: Number(before) - 125_000, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      amount: 125_000, paid: 125_000, cashback: 0, available: Number(before) - 125_000, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(await available()).toBe(before - 125_000n);
     expect((await settlementBalance(server.db, shop.memberId)).available).toBe(settledBefore.available + 125_000n - 625n); // 0.5 %
