@@ -160,6 +160,26 @@ export const PROMOTION_CODES = {
   promotionEnded: 'PRM10017',
 } as const;
 
+/**
+ * Refusals of group purchases (README "Group purchases"): making a package, buying one (a merchant
+ * payment: the payment's own refusals too), and redeeming its voucher at the till.
+ */
+export const GROUP_CODES = {
+  priceNotBelowNormal: 'GRP10001',
+  stockInvalid: 'GRP10002',
+  validityInvalid: 'GRP10003',
+  contentInvalid: 'GRP10004',
+  packageEnded: 'GRP10005',
+  packageUnknown: 'GRP10006',
+  notOnSale: 'GRP10007',
+  soldOut: 'GRP10008',
+  voucherUnknown: 'GRP10010',
+  voucherOtherMerchant: 'GRP10011',
+  voucherRedeemed: 'GRP10012',
+  voucherRefunded: 'GRP10013',
+  voucherExpired: 'GRP10014',
+} as const;
+
 export type Code =
   | (typeof CODES)[keyof typeof CODES]
   | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES]
@@ -168,7 +188,8 @@ export type Code =
   | (typeof CARD_CODES)[keyof typeof CARD_CODES]
   | (typeof MERCHANT_CODES)[keyof typeof MERCHANT_CODES]
   | (typeof STAFF_CODES)[keyof typeof STAFF_CODES]
-  | (typeof PROMOTION_CODES)[keyof typeof PROMOTION_CODES];
+  | (typeof PROMOTION_CODES)[keyof typeof PROMOTION_CODES]
+  | (typeof GROUP_CODES)[keyof typeof GROUP_CODES];
 
 /** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
 export const UPLOAD_LIMIT_MB = 10;
@@ -177,7 +198,7 @@ export const UPLOAD_LIMIT_MB = 10;
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES), ...Object.values(GROUP_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

@@ -56,7 +56,7 @@ export const merchantPaymentSchema = z.object({
   storeId,
   storeName: z.string(),
   serial: codeSerial.nullable(),
-  method: z.enum(['static', 'dynamic', 'paymentCode']),
+  method: z.enum(['static', 'dynamic', 'paymentCode', 'groupPackage']),
   amount: cents,
   charge: cents,
   net: cents,

@@ -44,7 +44,7 @@ export const merchantRecord = z.object({
   /** Who collected (the clerk or owner at the till), null for a scanned static code. */
   clerkName: z.string().nullable(),
   serial: codeSerial.nullable(),
-  method: z.enum(['static', 'dynamic', 'paymentCode']),
+  method: z.enum(['static', 'dynamic', 'paymentCode', 'groupPackage']),
   at: z.string(),
 });
 export type MerchantRecord = z.infer<typeof merchantRecord>;

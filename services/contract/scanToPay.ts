@@ -91,6 +91,8 @@ export type QuotedAdjustment = z.infer<typeof quotedAdjustment>;
  * the merchant, never added to the price). Refusals: the code's (resolveCode's, for the serial as typed), MCH10011 an
  * amount not a dynamic code's, MCH10014 one's own merchant, MCH10013 a charge not the member's or
  * no longer waiting, MCH10008 one past its window; AGW10003 `amount` for a static code without one.
+ * A group package (`packageId`, README "Group purchases") is quoted the same way, its group price as
+ * the amount: GRP10006 unknown, GRP10007 not on sale now, GRP10008 sold out, MCH10005 its store closed.
  */
 export const quoteMerchantPayment = defineService({
   name: 'pay/merchant/quote',
@@ -98,9 +100,11 @@ export const quoteMerchantPayment = defineService({
   request: z.union([
     z.object({ serial: codeSerial, amount: positiveAmount.optional() }).strict(),
     z.object({ chargeId: z.string().regex(/^\d{1,18}$/) }).strict(),
+    // a group package the member buys (README "Group purchases"): its group price, method groupPackage
+    z.object({ packageId: z.string().regex(/^\d{1,18}$/) }).strict(),
   ]),
   response: z.object({
-    method: z.enum(['static', 'dynamic', 'paymentCode']),
+    method: z.enum(['static', 'dynamic', 'paymentCode', 'groupPackage']),
     serial: codeSerial.nullable(),
     chargeId: z.string().nullable(),
     merchantName: z.string(),
@@ -111,7 +115,7 @@ export const quoteMerchantPayment = defineService({
     payable: cents,
     /** The cashback the member will get (the cashback adjustments' sum): sent back with `payable` when paying. */
     cashback: cents,
-    /** A dynamic code's or a charge's end; null for a static code. */
+    /** A dynamic code's or a charge's end, a group package's validity end (its voucher's); null for a static code. */
     expiresAt: z.string().nullable(),
   }),
 });
