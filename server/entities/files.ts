@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { CODES } from '../../services/contract/answerCodes.ts';
-import type { Database } from '../db/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import type { FileStorage } from '../adapters/storage.ts';
 import { DomainError } from '../errors.ts';
 
@@ -54,4 +54,16 @@ export async function storeUpload(
     throw error;
   }
   return { fileId, fileName, contentType: sniffed.mime, size: upload.bytes.length };
+}
+
+/**
+ * A photo a merchant names (a store's, a group package's) must be the owner's own upload and an
+ * image: a file id of someone else's (or none) is answered as no file (UPL10001), a PDF as a type
+ * that is not accepted here (UPL10002); `field` names the field in the refusal.
+ */
+export async function requireOwnImage(db: Queryable, ownerMemberId: string, fileId: string | null, field = 'photoFileId'): Promise<void> {
+  if (fileId === null) return;
+  const { rows } = await db.query<{ content_type: string }>('SELECT content_type FROM uploaded_files WHERE id = $1 AND member_id = $2', [fileId, ownerMemberId]);
+  if (!rows[0]) throw new DomainError(CODES.uploadNoFile, 200, field);
+  if (!rows[0].content_type.startsWith('image/')) throw new DomainError(CODES.uploadTypeRefused, 200, field);
 }

@@ -4,7 +4,9 @@
  *   (a cashier's code for an amount): `pay/merchant/quote` and `pay/merchant/pay` (scanToPay);
  * - a cashier's charge on a member's payment code, paid at once within the member's password-free
  *   limit (`merchant/cashier/chargePaymentCode`, cashier) or confirmed by the member with the pay
- *   password (`pay/paymentCode/confirm`, paymentCode).
+ *   password (`pay/paymentCode/confirm`, paymentCode);
+ * - a group package bought in the app with the pay password (`pay/groupPackage/buy`, groupPackages):
+ *   its group price, its stock taken and its voucher written in the payment's transaction.
  *
  * Two entry points:
  * - `quote` (quote.ts): what the member will pay and get before the pay password — the amount,
@@ -20,7 +22,7 @@
  * module's one extension point: extensions.ts. Payment codes themselves (issue, lock, charges,
  * the payer's receipt): paymentCodes.ts.
  */
-export { quote, quoteCharge, quoteCode, requireQuoted, type ChargeQuote, type CodeQuote, type PaymentMethod, type QuoteFigures, type QuoteRequest } from './quote.ts';
-export { PAY_CODE, payCharge, payCode, sqlRefusal, type MerchantPaid } from './pay.ts';
+export { quote, quoteCharge, quoteCode, quoteGroupPackage, requireQuoted, type ChargeQuote, type CodeQuote, type GroupPackageQuote, type PaymentMethod, type QuoteFigures, type QuoteRequest } from './quote.ts';
+export { PAY_CODE, payCharge, payCode, payGroupPackage, sqlRefusal, type MerchantPaid } from './pay.ts';
 export { payableCode } from './payableCodes.ts';
 export { PAYMENT_EXTENSIONS, adjustmentsOf, type PaymentExtension } from './extensions.ts';

@@ -1,4 +1,4 @@
-import { CODES } from '../../services/contract/answerCodes.ts';
+import { CODES, GROUP_CODES } from '../../services/contract/answerCodes.ts';
 import type { MerchantReceipt } from '../../services/contract/scanToPay.ts';
 import type { Queryable } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
@@ -8,7 +8,8 @@ import { payloadHash } from '../ledger/idempotent.ts';
 import { moneyStatement } from '../ledger/ledger.ts';
 import { chargeRequestNo } from '../ledger/numbers.ts';
 import { purposeHash } from '../ledger/payAuthorizations.ts';
-import type { ChargeQuote } from './quote.ts';
+import { newVoucherCode } from '../entities/groupPackages.ts';
+import type { ChargeQuote, GroupPackageQuote } from './quote.ts';
 
 /**
  * `pay`: posts exactly what `quote` computes (quote.ts), in one transaction, through ONE SQL
@@ -21,7 +22,9 @@ import type { ChargeQuote } from './quote.ts';
  *   and quoted again —, merchant_pay, the stored answer);
  * - `payCharge`, a payment-code charge, in the caller's transaction (the cashier's money call
  *   within the password-free limit, or the member's confirmation above it), after the caller has
- *   claimed its requestNo, locked and quoted the charge, and spent the pay confirmation.
+ *   claimed its requestNo, locked and quoted the charge, and spent the pay confirmation;
+ * - `payGroupPackage`, a group package, in the member's money call, after it has claimed its
+ *   requestNo, quoted the package and spent the pay confirmation: the stock, merchant_pay, the voucher.
  */
 
 export const PAY_CODE = 'pay/merchant/pay';
@@ -85,4 +88,53 @@ export async function payCharge(tx: Queryable, quote: ChargeQuote): Promise<Merc
   }
   await tx.query("UPDATE payment_code_charges SET state = 'paid', payment_id = $2 WHERE id = $1", [quote.chargeId, row.payment_id]);
   return { paymentId: row.payment_id, voucherNo: row.voucher_no, transferId: row.transfer_id, available: BigInt(row.available), at: new Date(row.created_at) };
+}
+
+/** A group package bought: its payment and the voucher the member shows at the till. */
+export interface GroupPackagePaid extends MerchantPaid {
+  voucher: { voucherId: string; code: string; expiresAt: Date };
+}
+
+/**
+ * Buys a group package with the figures of its quote (quoteGroupPackage, made in this transaction),
+ * under the member's requestNo (the payment's key is `merchant_pay:<payer>:<requestNo>`, as a scan's):
+ * 1. ONE unit of the package's stock taken from its slices (promotion_take, migration 028: the slice
+ *    the payment's key picks, else the next free one, SKIP LOCKED; all slices locked in order only
+ *    near the end), before anything else is locked — the package's stock is this call's own row, as a
+ *    dynamic code's row is a scan's — GRP10008 when every slice is empty (sold out meanwhile);
+ * 2. merchant_pay with the quote's figures and method 'groupPackage' (the payer's checks and limits,
+ *    the settlement and fee shards, the postings, the record, the promotions' apply): the one posting
+ *    of every merchant payment;
+ * 3. the voucher, one per payment (its code from a CSPRNG; a clash of codes is a unique violation,
+ *    and the whole money transaction is retried with a new one).
+ * A refusal (GRP10008, FND10001, FND10003, FND10004, PRM1000x) is a DomainError the caller's
+ * savepoint undoes, the stock with the rest.
+ */
+export async function payGroupPackage(tx: Queryable, quote: GroupPackageQuote, requestNo: string): Promise<GroupPackagePaid> {
+  const { amount, charge, payable, adjustments } = quote.figures;
+  const { rows: [taken] } = await tx.query<{ ok: boolean }>(
+    "SELECT promotion_take('groupPackage', $1, 0, 1, shard_hash($2)) AS ok",
+    [quote.packageId, `merchant_pay:${quote.payer}:${requestNo}`],
+  );
+  if (!taken?.ok) throw new DomainError(GROUP_CODES.soldOut);
+  let row: { payment_id: string; voucher_no: string; transfer_id: string; available: string; created_at: Date | string };
+  try {
+    ({ rows: [row] } = await tx.query<typeof row>(
+      'SELECT payment_id::text, voucher_no, transfer_id::text, available::text, created_at FROM merchant_pay($1, $2, $3, NULL, NULL, $4, NULL, $5, $6, $7, $8, $9)',
+      [quote.payer, quote.ownerId, quote.storeId, 'groupPackage', requestNo, amount.toString(), charge.toString(), payable.toString(), JSON.stringify(adjustments)],
+    ) as { rows: [typeof row] });
+  } catch (error) {
+    throw sqlRefusal(error);
+  }
+  const code = newVoucherCode();
+  const { rows: [voucher] } = await tx.query<{ id: string; expires_at: Date | string }>(
+    `INSERT INTO group_vouchers (code, package_id, payment_id, member_id, expires_at)
+     SELECT $1, g.id, $3, $4, g.ends_at FROM group_packages g WHERE g.id = $2
+     RETURNING id::text, expires_at`,
+    [code, quote.packageId, row.payment_id, quote.payer],
+  );
+  return {
+    paymentId: row.payment_id, voucherNo: row.voucher_no, transferId: row.transfer_id, available: BigInt(row.available), at: new Date(row.created_at),
+    voucher: { voucherId: voucher!.id, code, expiresAt: new Date(voucher!.expires_at) },
+  };
 }

@@ -13,7 +13,7 @@ import { adjustmentsOf } from './extensions.ts';
  * payment itself would give.
  */
 
-export type PaymentMethod = 'static' | 'dynamic' | 'paymentCode';
+export type PaymentMethod = 'static' | 'dynamic' | 'paymentCode' | 'groupPackage';
 
 /** The figures of a quote, in cêntimos: what pay posts. */
 export interface QuoteFigures {
@@ -112,6 +112,39 @@ export async function quoteCharge(db: Queryable, payer: string, chargeId: string
   };
 }
 
+/** A group package's quote, for the member buying it (README "Group purchases"). */
+export interface GroupPackageQuote extends QuoteParty {
+  packageId: string;
+  packageName: string;
+  payer: string;
+  figures: QuoteFigures;
+}
+
+/**
+ * A group package's quote for `payer` (migration 029's group_package_quote, through
+ * merchant_payment_quote: the group price is the amount, the promotions apply as to any payment):
+ * GRP10006 no such package, MCH10005 its store closed, GRP10007 not on sale now, GRP10008 sold out,
+ * MCH10014 one's own merchant. `expiresAt` is the package's validity end, its vouchers'.
+ */
+export async function quoteGroupPackage(db: Queryable, payer: string, packageId: string): Promise<GroupPackageQuote> {
+  const { rows } = await db.query<FiguresRow & {
+    refusal: string | null; package_id: string; package_name: string; expires_at: Date; store_id: string; store_name: string; merchant_name: string; mcc: string;
+    owner_id: string; owner_member_id: string;
+  }>(
+    `SELECT refusal, package_id::text, package_name, expires_at, store_id::text, store_name, merchant_name, mcc, owner_id::text, owner_member_id::text,
+            amount::text, charge::text, adjustments, payable::text
+       FROM group_package_quote($1, $2)`,
+    [payer, packageId],
+  );
+  const row = rows[0]!;
+  if (row.refusal) throw new DomainError(row.refusal);
+  return {
+    method: 'groupPackage', packageId: row.package_id, packageName: row.package_name, payer, merchantName: row.merchant_name, storeName: row.store_name,
+    mcc: row.mcc, storeId: row.store_id, ownerId: row.owner_id, ownerMemberId: row.owner_member_id, expiresAt: new Date(row.expires_at),
+    figures: figuresOf(row)!,
+  };
+}
+
 /** The cashback a quote's adjustments give. */
 export const cashbackOf = (adjustments: readonly PaymentAdjustment[]): number =>
   adjustments.filter((a) => a.kind === 'cashback').reduce((sum, a) => sum + a.amount, 0);
@@ -138,14 +171,16 @@ async function namedAdjustments(db: Queryable, adjustments: readonly PaymentAdju
   return adjustments.map((a) => ({ ...a, name: (a.reference && names.get(a.reference)) ?? null }));
 }
 
-/** What the member asks to have quoted (`pay/merchant/quote`): a code with the amount they typed, or a charge on their payment code. */
-export type QuoteRequest = { serial: string; amount?: number } | { chargeId: string };
+/** What the member asks to have quoted (`pay/merchant/quote`): a code with the amount they typed, a charge on their payment code, or a group package. */
+export type QuoteRequest = { serial: string; amount?: number } | { chargeId: string } | { packageId: string };
 
 /** The quote as the contract answers it (`pay/merchant/quote`). */
 export async function quote(db: Queryable, payer: string, request: QuoteRequest): Promise<MerchantQuote> {
   const quoted = 'chargeId' in request
     ? await quoteCharge(db, payer, request.chargeId)
-    : await quoteCode(db, payer, request.serial, request.amount === undefined ? null : BigInt(request.amount));
+    : 'packageId' in request
+      ? await quoteGroupPackage(db, payer, request.packageId)
+      : await quoteCode(db, payer, request.serial, request.amount === undefined ? null : BigInt(request.amount));
   // a static code has no price until the member types one
   if (!quoted.figures) throw new DomainError(CODES.invalidParameters, 200, 'amount');
   const { amount, adjustments, payable } = quoted.figures;

@@ -1,28 +1,17 @@
 import { CODES, MERCHANT_CODES } from '../../../services/contract/answerCodes.ts';
-import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { insertCodes } from '../../entities/collectionCodes.ts';
 import { STORE_COLUMNS, ownedStore, toStore, type StoreRow } from '../../entities/stores.ts';
 import { merchantOf, ownedMerchant } from '../../entities/merchants.ts';
+import { requireOwnImage } from '../../entities/files.ts';
 
 /**
  * Stores (spec §3): name, address, description, business days, opening hours and a photo, for the
  * merchant or one of its sub-merchants. Creating one also gives it its own static collection code
  * (serial ST…), in the same transaction. A closed store keeps its records and codes but takes no
- * payments and no changes.
+ * payments and no changes. The photo must be the owner's own image (requireOwnImage, entities/files.ts).
  */
-
-/**
- * The photo must be the owner's own upload and an image: a file id of someone else's (or none) is
- * answered as no file (UPL10001), a PDF as a type that is not accepted here (UPL10002).
- */
-async function checkPhoto(db: Queryable, ownerMemberId: string, fileId: string | null): Promise<void> {
-  if (fileId === null) return;
-  const { rows } = await db.query<{ content_type: string }>('SELECT content_type FROM uploaded_files WHERE id = $1 AND member_id = $2', [fileId, ownerMemberId]);
-  if (!rows[0]) throw new DomainError(CODES.uploadNoFile, 200, 'photoFileId');
-  if (!rows[0].content_type.startsWith('image/')) throw new DomainError(CODES.uploadTypeRefused, 200, 'photoFileId');
-}
 
 const sortedDays = (days: number[]) => [...days].sort((a, b) => a - b);
 
@@ -30,7 +19,7 @@ const saveStore: Handler<'merchant/store/save'> = async (input, ctx) => {
   const owner = await merchantOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const merchant = await ownedMerchant(tx, owner, input.merchantId);
-    await checkPhoto(tx, owner.member_id, input.photoFileId);
+    await requireOwnImage(tx, owner.member_id, input.photoFileId);
     const values = [input.name, input.address, input.description, sortedDays(input.businessDays), input.opensAt, input.closesAt, input.photoFileId];
     if (input.storeId === undefined) {
       const { rows } = await tx.query<StoreRow>(
