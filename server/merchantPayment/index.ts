@@ -20,9 +20,11 @@
  * (`merchant_pay`). Why SQL and not TypeScript: server/ledger/README.md, "Merchant payments:
  * quote and pay" (scan to pay stays one round trip). Promotions and earned draws join at the
  * module's one extension point: extensions.ts. Payment codes themselves (issue, lock, charges,
- * the payer's receipt): paymentCodes.ts.
+ * the payer's receipt): paymentCodes.ts. The refund of a payment whose row is locked (the owner's
+ * refunds, the group vouchers' expiry job): refund.ts.
  */
 export { quote, quoteCharge, quoteCode, quoteGroupPackage, requireQuoted, type ChargeQuote, type CodeQuote, type GroupPackageQuote, type PaymentMethod, type QuoteFigures, type QuoteRequest } from './quote.ts';
 export { PAY_CODE, payCharge, payCode, payGroupPackage, sqlRefusal, type MerchantPaid } from './pay.ts';
 export { payableCode } from './payableCodes.ts';
+export { REFUNDABLE_COLUMNS, chargeReturnedUpTo, refundLockedPayment, type RefundDone, type RefundablePayment } from './refund.ts';
 export { PAYMENT_EXTENSIONS, adjustmentsOf, type PaymentExtension } from './extensions.ts';

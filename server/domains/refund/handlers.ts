@@ -1,159 +1,55 @@
 import { STAFF_CODES } from '../../../services/contract/answerCodes.ts';
-import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
-import { enqueueMessage } from '../../adapters/messages.ts';
-import { messageText, normaliseLanguage } from '../../i18n.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
-import { memberAccount, post } from '../../ledger/ledger.ts';
-import { gatherSettlement } from '../../ledger/settlement.ts';
-import { refundNo, tradeNumber } from '../../ledger/numbers.ts';
 import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
 import { recordsScope } from '../../entities/merchants.ts';
 import { stateOf, visibleRows } from '../../entities/merchantRecords.ts';
+import { REFUNDABLE_COLUMNS, refundLockedPayment, type RefundablePayment } from '../../merchantPayment/refund.ts';
+
+export { chargeReturnedUpTo } from '../../merchantPayment/refund.ts';
 
 const SERVICE = 'merchant/refund/apply';
 
 /**
- * The share of a payment's charge that fee income gives back once `refundedAfter` of `amount` is
- * refunded: the charge in proportion, rounded down, so that the refunds of a payment together
- * give back exactly its whole charge when it is refunded whole, and never more. Each refund
- * returns the difference from what earlier refunds returned.
- */
-export function chargeReturnedUpTo(amount: bigint, charge: bigint, refundedAfter: bigint): bigint {
-  return (charge * refundedAfter) / amount;
-}
-
-const kwanzas = (cents: bigint) => `${cents / 100n},${String(cents % 100n).padStart(2, '0')}`;
-
-/**
  * A refund (server/ledger/README.md, "Refunds"): the money-call pattern under the merchant
- * owner's requestNo. In order: the pay confirmation for this refund; the payment's row (FOR UPDATE:
- * two refunds of one payment take turns here, and the second sees the first's total); the fee
- * income shard that earned its charge; the settlement shards (gathered into shard 0, as a
- * withdrawal does); then the postings — fee income → settlement shard 0 the charge in proportion,
- * settlement shard 0 → the payer's available account the whole amount (FND10001 when the
- * settlement no longer has it) — the running total, the refund's row and the payer's SMS (the
- * outbox, in the same transaction: a refund rolled back tells nobody).
+ * owner's requestNo. In order: the pay confirmation for this refund; the payment's row, among those
+ * the owner may see (FOR UPDATE: two refunds of one payment take turns here, and the second sees the
+ * first's total); then the payment module's refund (server/merchantPayment/refund.ts, the one the
+ * group vouchers' expiry job uses too): the fee income shard that earned its charge, the settlement
+ * shards gathered into shard 0, the postings, the running total, the refund's row, the clawback and
+ * the payer's SMS.
  */
 const applyRefund: Handler<'merchant/refund/apply'> = async (input, ctx) => {
   // a clerk never refunds (STF10010), a removed one is STF10009: decided before anything is claimed
   const scope = await recordsScope(ctx, ctx.db, { ownerOnly: true });
   const ownerMember = scope.memberId;
   return idempotentMoneyCall(ctx, ownerMember, SERVICE, input, async (tx) => {
-    const amount = BigInt(input.amount);
     await consumePayAuthorization(tx, ownerMember, input.payToken, { service: SERVICE, amount: input.amount, counterparty: input.recordId });
     const { where, params } = await visibleRows(tx, scope, {}, 2);
-    const { rows } = await tx.query<{ id: string; store_id: string; payer_id: string; amount: string; discount: string; charge: string; refunded: string; voucher_no: string; request_no: string }>(
-      `SELECT p.id::text, p.store_id::text, p.payer_id::text, p.amount::text, p.discount::text, p.charge::text, p.refunded::text, p.voucher_no, p.request_no
+    const { rows } = await tx.query<RefundablePayment>(
+      `SELECT ${REFUNDABLE_COLUMNS}
          FROM merchant_payments p LEFT JOIN code_bindings b ON b.id = p.binding_id
         WHERE p.id = $1 AND ${where.join(' AND ')} FOR UPDATE OF p`,
       [input.recordId, ...params],
     );
     const payment = rows[0];
     if (!payment) throw new DomainError(STAFF_CODES.recordUnknown);
-    // what the payer paid: the price less the discount and coupon the merchant gave (README "Promotions")
-    const [paid, charge, refunded] = [BigInt(payment.amount) - BigInt(payment.discount), BigInt(payment.charge), BigInt(payment.refunded)];
-    if (refunded + amount > paid) throw new DomainError(STAFF_CODES.refundOverPaid, 200, String(paid - refunded));
-    const returnedBefore = BigInt(
-      (await tx.query<{ total: string }>('SELECT coalesce(sum(charge_returned), 0)::text AS total FROM merchant_refunds WHERE payment_id = $1', [payment.id])).rows[0]!.total,
-    );
-    const chargeReturned = chargeReturnedUpTo(paid, charge, refunded + amount) - returnedBefore;
-    const refundId = (await tx.query<{ id: string }>("SELECT nextval('merchant_refunds_id_seq')::text AS id")).rows[0]!.id;
-    const number = refundNo(refundId);
-    const key = `refund:${refundId}`;
-    // the fee shard first, in ascending id order (fee accounts are older than any merchant's). A payment takes its
-    // settlement shard before its fee shard (merchant_pay, SKIP LOCKED on both, waiting only when all are busy), so
-    // under load a refund and a payment can still deadlock: PostgreSQL breaks it and withRetry runs the loser again
-    const feeShard = chargeReturned > 0n ? await feeShardOf(tx, payment.payer_id, payment.request_no) : null;
-    const { shard0 } = await gatherSettlement(tx, ownerMember, key);
-    if (feeShard) await post(tx, { key: `${key}:charge`, kind: 'refund_charge', debit: feeShard, credit: shard0, amount: chargeReturned, reference: number });
-    const payerAccount = await memberAccount(tx, payment.payer_id, 'available');
-    const posted = await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: payerAccount, amount, reference: number });
-    await tx.query('UPDATE merchant_payments SET refunded = refunded + $2 WHERE id = $1', [payment.id, amount.toString()]);
-    const { rows: inserted } = await tx.query<{ created_at: Date }>(
-      `INSERT INTO merchant_refunds (id, payment_id, merchant_id, store_id, amount, charge_returned, refunded_by, request_no, transfer_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING created_at`,
-      [refundId, payment.id, scope.merchant.id, payment.store_id, amount.toString(), chargeReturned.toString(), ownerMember, ctx.requestNo, posted.transferId],
-    );
-    // the cashback record gets the refund's voucher and its operation number (its posting's, as statements show it)
-    const refundTradeNo = tradeNumber(inserted[0]!.created_at, posted.transferId);
-    await clawBackCashback(tx, { paymentId: payment.id, payerId: payment.payer_id, paid, refundedAfter: refunded + amount, refundId, refundNo: number, refundTradeNo, settlement: shard0 });
-    await tellPayer(tx, payment.payer_id, { amount, merchant: scope.merchant.name, voucherNo: payment.voucher_no });
-    const total = refunded + amount;
+    const done = await refundLockedPayment(tx, payment, {
+      amount: BigInt(input.amount), ownerMember, merchant: scope.merchant, refundedBy: ownerMember, requestNo: ctx.requestNo,
+    });
     return {
-      refundId,
-      refundNo: number,
+      refundId: done.refundId,
+      refundNo: done.refundNo,
       recordId: payment.id,
       amount: input.amount,
-      chargeReturned: Number(chargeReturned),
-      refunded: Number(total),
-      state: stateOf(paid, total),
-      at: new Date(inserted[0]!.created_at).toISOString(),
+      chargeReturned: Number(done.chargeReturned),
+      refunded: Number(done.refunded),
+      state: stateOf(done.paid, done.refunded),
+      at: done.at.toISOString(),
     };
   });
 };
-
-/**
- * The cashback a refund takes back (server/ledger/README.md, "Promotions: the clawback"): the
- * payment's cashback in proportion to what is refunded — ⌊cashback × refunded so far ÷ paid⌋ less
- * what earlier refunds asked, so refunding a whole payment asks back exactly its whole cashback —
- * from the payer's cashback account to the account that funded it (the merchant's settlement shard
- * 0, gathered by the refund, or the marketing funding shard it came from). The cashback account
- * gives what it holds, never more (never below zero): all that is due, the cashback refund is
- * `success`; part of it, `abnormal`; nothing (spent already), `failed`. What it cannot give stays
- * with the payer, borne by the funding account, and is never asked again; the payer's refund
- * itself is whole either way.
- */
-async function clawBackCashback(tx: Queryable, refund: { paymentId: string; payerId: string; paid: bigint; refundedAfter: bigint; refundId: string; refundNo: string; refundTradeNo: string; settlement: string }): Promise<void> {
-  const { rows } = await tx.query<{ id: string; cashback_amount: string; clawback_due: string; contributing_account_id: string; beneficiary_account_id: string; funding: string }>(
-    `SELECT r.id::text, r.cashback_amount::text, r.clawback_due::text, r.contributing_account_id::text, r.beneficiary_account_id::text, c.funding
-       FROM cashback_records r JOIN cashback_policies c ON c.id = r.policy_id WHERE r.payment_id = $1 FOR UPDATE OF r`,
-    [refund.paymentId],
-  );
-  const record = rows[0];
-  if (!record) return;
-  const due = (BigInt(record.cashback_amount) * refund.refundedAfter) / refund.paid - BigInt(record.clawback_due);
-  if (due <= 0n) return;
-  // the funding account first (a platform shard is older than any member's account; shard 0 is locked already), then the cashback account
-  const funding = record.funding === 'settlement' ? refund.settlement : record.contributing_account_id;
-  if (funding !== refund.settlement) await tx.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [funding]);
-  const balance = BigInt((await tx.query<{ balance: string }>('SELECT balance::text FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [record.beneficiary_account_id])).rows[0]!.balance);
-  const clawed = balance < due ? balance : due;
-  const status = clawed === due ? 'success' : clawed > 0n ? 'abnormal' : 'failed';
-  const posted = clawed > 0n
-    ? await post(tx, { key: `refund:${refund.refundId}:cashback`, kind: 'cashback_clawback', debit: record.beneficiary_account_id, credit: funding, amount: clawed, reference: refund.refundNo })
-    : null;
-  await tx.query(
-    'INSERT INTO cashback_refunds (cashback_id, refund_id, due, clawed_back, status, transfer_id) VALUES ($1, $2, $3, $4, $5, $6)',
-    [record.id, refund.refundId, due.toString(), clawed.toString(), status, posted?.transferId ?? null],
-  );
-  await tx.query(
-    `UPDATE cashback_records SET clawback_due = clawback_due + $2, clawed_back = clawed_back + $3, refund_transaction_no = $6, refund_voucher_no = $4, refund_status = $5
-      WHERE id = $1`,
-    [record.id, due.toString(), clawed.toString(), refund.refundNo, status, refund.refundTradeNo],
-  );
-}
-
-/** The fee income shard the payment's charge went to (its `…:charge` posting): it holds at least that charge, as fee income is never spent. */
-async function feeShardOf(tx: Queryable, payerId: string, requestNo: string): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
-    `SELECT a.id::text FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
-      WHERE t.idempotency_key = $1 FOR NO KEY UPDATE OF a`,
-    [`merchant_pay:${payerId}:${requestNo}:charge`],
-  );
-  if (!rows[0]) throw new Error(`payment ${payerId}:${requestNo} has a charge but no charge posting`);
-  return rows[0].id;
-}
-
-async function tellPayer(tx: Queryable, payerId: string, refund: { amount: bigint; merchant: string; voucherNo: string }): Promise<void> {
-  const { rows } = await tx.query<{ mobile: string | null; email: string | null; language: string | null }>('SELECT mobile, email, language FROM members WHERE id = $1', [payerId]);
-  const payer = rows[0];
-  if (!payer?.mobile && !payer?.email) return;
-  const language = normaliseLanguage(payer.language);
-  const body = messageText(language, 'messages.refund.toPayer', { amount: kwanzas(refund.amount), merchant: refund.merchant, voucherNo: refund.voucherNo });
-  await enqueueMessage(tx, payer.mobile ? { channel: 'sms', destination: payer.mobile, language, body } : { channel: 'email', destination: payer.email!, language, body });
-}
 
 export const refundHandlers = {
   'merchant/refund/apply': applyRefund,

@@ -1,0 +1,170 @@
+import { STAFF_CODES } from '../../services/contract/answerCodes.ts';
+import type { Queryable } from '../db/index.ts';
+import { DomainError } from '../errors.ts';
+import { enqueueMessage } from '../adapters/messages.ts';
+import { messageText, normaliseLanguage } from '../i18n.ts';
+import { memberAccount, post } from '../ledger/ledger.ts';
+import { gatherSettlement } from '../ledger/settlement.ts';
+import { refundNo, tradeNumber } from '../ledger/numbers.ts';
+
+/**
+ * THE refund of a merchant payment (server/ledger/README.md, "Refunds"), once its caller has the
+ * payment's row locked: the owner's `merchant/refund/apply` (server/domains/refund/, a money call
+ * under the owner's requestNo, the row found among what the owner may see) and the group vouchers'
+ * expiry job (server/jobs/groupVoucherExpiry.ts, the row found by the voucher) both end here, so a
+ * refund moves money, returns the charge, claws back cashback and tells the payer one way.
+ */
+
+/** A payment's row as a refund reads it, locked (FOR UPDATE) by the caller. */
+export interface RefundablePayment {
+  id: string;
+  store_id: string;
+  payer_id: string;
+  amount: string;
+  discount: string;
+  charge: string;
+  refunded: string;
+  voucher_no: string;
+  request_no: string;
+}
+
+/** The columns of RefundablePayment, from `merchant_payments p`. */
+export const REFUNDABLE_COLUMNS = 'p.id::text, p.store_id::text, p.payer_id::text, p.amount::text, p.discount::text, p.charge::text, p.refunded::text, p.voucher_no, p.request_no';
+
+export interface RefundDone {
+  refundId: string;
+  refundNo: string;
+  amount: bigint;
+  chargeReturned: bigint;
+  /** The payment's refunds so far, this one included. */
+  refunded: bigint;
+  /** What the payer paid (price less discount and coupon): refunded whole when `refunded` reaches it. */
+  paid: bigint;
+  at: Date;
+}
+
+/**
+ * The share of a payment's charge that fee income gives back once `refundedAfter` of `amount` is
+ * refunded: the charge in proportion, rounded down, so that the refunds of a payment together
+ * give back exactly its whole charge when it is refunded whole, and never more. Each refund
+ * returns the difference from what earlier refunds returned.
+ */
+export function chargeReturnedUpTo(amount: bigint, charge: bigint, refundedAfter: bigint): bigint {
+  return (charge * refundedAfter) / amount;
+}
+
+const kwanzas = (cents: bigint) => `${cents / 100n},${String(cents % 100n).padStart(2, '0')}`;
+
+/**
+ * Refunds `amount` of a payment whose row the caller has locked (FOR UPDATE: two refunds of one
+ * payment take turns there, and the second sees the first's total), in the caller's transaction. In
+ * order: STF10012 past what is left of what was paid; the fee income shard that earned its charge;
+ * the settlement shards (gathered into shard 0, as a withdrawal does); the postings — fee income →
+ * settlement shard 0 the charge in proportion, settlement shard 0 → the payer's available account
+ * the whole amount (FND10001 when the settlement no longer has it) — the running total, the
+ * refund's row (`refundedBy` and `requestNo`: unique together, so one request refunds once), the
+ * cashback clawed back, a group voucher of the payment refunded whole marked refunded (README
+ * "Group purchases"), and the payer's SMS (the outbox, in the same transaction: a refund rolled back
+ * tells nobody).
+ */
+export async function refundLockedPayment(
+  tx: Queryable,
+  payment: RefundablePayment,
+  refund: { amount: bigint; ownerMember: string; merchant: { id: string; name: string }; refundedBy: string; requestNo: string },
+): Promise<RefundDone> {
+  const amount = refund.amount;
+  // what the payer paid: the price less the discount and coupon the merchant gave (README "Promotions")
+  const [paid, charge, refunded] = [BigInt(payment.amount) - BigInt(payment.discount), BigInt(payment.charge), BigInt(payment.refunded)];
+  if (refunded + amount > paid) throw new DomainError(STAFF_CODES.refundOverPaid, 200, String(paid - refunded));
+  const returnedBefore = BigInt(
+    (await tx.query<{ total: string }>('SELECT coalesce(sum(charge_returned), 0)::text AS total FROM merchant_refunds WHERE payment_id = $1', [payment.id])).rows[0]!.total,
+  );
+  const chargeReturned = chargeReturnedUpTo(paid, charge, refunded + amount) - returnedBefore;
+  const refundId = (await tx.query<{ id: string }>("SELECT nextval('merchant_refunds_id_seq')::text AS id")).rows[0]!.id;
+  const number = refundNo(refundId);
+  const key = `refund:${refundId}`;
+  // the fee shard first, in ascending id order (fee accounts are older than any merchant's). A payment takes its
+  // settlement shard before its fee shard (merchant_pay, SKIP LOCKED on both, waiting only when all are busy), so
+  // under load a refund and a payment can still deadlock: PostgreSQL breaks it and withRetry runs the loser again
+  const feeShard = chargeReturned > 0n ? await feeShardOf(tx, payment.payer_id, payment.request_no) : null;
+  const { shard0 } = await gatherSettlement(tx, refund.ownerMember, key);
+  if (feeShard) await post(tx, { key: `${key}:charge`, kind: 'refund_charge', debit: feeShard, credit: shard0, amount: chargeReturned, reference: number });
+  const payerAccount = await memberAccount(tx, payment.payer_id, 'available');
+  const posted = await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: payerAccount, amount, reference: number });
+  await tx.query('UPDATE merchant_payments SET refunded = refunded + $2 WHERE id = $1', [payment.id, amount.toString()]);
+  const { rows: inserted } = await tx.query<{ created_at: Date }>(
+    `INSERT INTO merchant_refunds (id, payment_id, merchant_id, store_id, amount, charge_returned, refunded_by, request_no, transfer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING created_at`,
+    [refundId, payment.id, refund.merchant.id, payment.store_id, amount.toString(), chargeReturned.toString(), refund.refundedBy, refund.requestNo, posted.transferId],
+  );
+  // the cashback record gets the refund's voucher and its operation number (its posting's, as statements show it)
+  const refundTradeNo = tradeNumber(inserted[0]!.created_at, posted.transferId);
+  await clawBackCashback(tx, { paymentId: payment.id, payerId: payment.payer_id, paid, refundedAfter: refunded + amount, refundId, refundNo: number, refundTradeNo, settlement: shard0 });
+  if (refunded + amount === paid) {
+    // a group package's voucher not used yet is good for nothing once its payment is refunded whole
+    await tx.query("UPDATE group_vouchers SET state = 'refunded', refund_id = $2 WHERE payment_id = $1 AND state IN ('unused', 'expired')", [payment.id, refundId]);
+  }
+  await tellPayer(tx, payment.payer_id, { amount, merchant: refund.merchant.name, voucherNo: payment.voucher_no });
+  return { refundId, refundNo: number, amount, chargeReturned, refunded: refunded + amount, paid, at: new Date(inserted[0]!.created_at) };
+}
+
+/**
+ * The cashback a refund takes back (server/ledger/README.md, "Promotions: the clawback"): the
+ * payment's cashback in proportion to what is refunded — ⌊cashback × refunded so far ÷ paid⌋ less
+ * what earlier refunds asked, so refunding a whole payment asks back exactly its whole cashback —
+ * from the payer's cashback account to the account that funded it (the merchant's settlement shard
+ * 0, gathered by the refund, or the marketing funding shard it came from). The cashback account
+ * gives what it holds, never more (never below zero): all that is due, the cashback refund is
+ * `success`; part of it, `abnormal`; nothing (spent already), `failed`. What it cannot give stays
+ * with the payer, borne by the funding account, and is never asked again; the payer's refund
+ * itself is whole either way.
+ */
+async function clawBackCashback(tx: Queryable, refund: { paymentId: string; payerId: string; paid: bigint; refundedAfter: bigint; refundId: string; refundNo: string; refundTradeNo: string; settlement: string }): Promise<void> {
+  const { rows } = await tx.query<{ id: string; cashback_amount: string; clawback_due: string; contributing_account_id: string; beneficiary_account_id: string; funding: string }>(
+    `SELECT r.id::text, r.cashback_amount::text, r.clawback_due::text, r.contributing_account_id::text, r.beneficiary_account_id::text, c.funding
+       FROM cashback_records r JOIN cashback_policies c ON c.id = r.policy_id WHERE r.payment_id = $1 FOR UPDATE OF r`,
+    [refund.paymentId],
+  );
+  const record = rows[0];
+  if (!record) return;
+  const due = (BigInt(record.cashback_amount) * refund.refundedAfter) / refund.paid - BigInt(record.clawback_due);
+  if (due <= 0n) return;
+  // the funding account first (a platform shard is older than any member's account; shard 0 is locked already), then the cashback account
+  const funding = record.funding === 'settlement' ? refund.settlement : record.contributing_account_id;
+  if (funding !== refund.settlement) await tx.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [funding]);
+  const balance = BigInt((await tx.query<{ balance: string }>('SELECT balance::text FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [record.beneficiary_account_id])).rows[0]!.balance);
+  const clawed = balance < due ? balance : due;
+  const status = clawed === due ? 'success' : clawed > 0n ? 'abnormal' : 'failed';
+  const posted = clawed > 0n
+    ? await post(tx, { key: `refund:${refund.refundId}:cashback`, kind: 'cashback_clawback', debit: record.beneficiary_account_id, credit: funding, amount: clawed, reference: refund.refundNo })
+    : null;
+  await tx.query(
+    'INSERT INTO cashback_refunds (cashback_id, refund_id, due, clawed_back, status, transfer_id) VALUES ($1, $2, $3, $4, $5, $6)',
+    [record.id, refund.refundId, due.toString(), clawed.toString(), status, posted?.transferId ?? null],
+  );
+  await tx.query(
+    `UPDATE cashback_records SET clawback_due = clawback_due + $2, clawed_back = clawed_back + $3, refund_transaction_no = $6, refund_voucher_no = $4, refund_status = $5
+      WHERE id = $1`,
+    [record.id, due.toString(), clawed.toString(), refund.refundNo, status, refund.refundTradeNo],
+  );
+}
+
+/** The fee income shard the payment's charge went to (its `…:charge` posting): it holds at least that charge, as fee income is never spent. */
+async function feeShardOf(tx: Queryable, payerId: string, requestNo: string): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT a.id::text FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+      WHERE t.idempotency_key = $1 FOR NO KEY UPDATE OF a`,
+    [`merchant_pay:${payerId}:${requestNo}:charge`],
+  );
+  if (!rows[0]) throw new Error(`payment ${payerId}:${requestNo} has a charge but no charge posting`);
+  return rows[0].id;
+}
+
+async function tellPayer(tx: Queryable, payerId: string, refund: { amount: bigint; merchant: string; voucherNo: string }): Promise<void> {
+  const { rows } = await tx.query<{ mobile: string | null; email: string | null; language: string | null }>('SELECT mobile, email, language FROM members WHERE id = $1', [payerId]);
+  const payer = rows[0];
+  if (!payer?.mobile && !payer?.email) return;
+  const language = normaliseLanguage(payer.language);
+  const body = messageText(language, 'messages.refund.toPayer', { amount: kwanzas(refund.amount), merchant: refund.merchant, voucherNo: refund.voucherNo });
+  await enqueueMessage(tx, payer.mobile ? { channel: 'sms', destination: payer.mobile, language, body } : { channel: 'email', destination: payer.email!, language, body });
+}
