@@ -36,6 +36,7 @@ import { reductionHandlers } from './domains/reduction/handlers.ts';
 import { myCouponsHandlers } from './domains/myCoupons/handlers.ts';
 import { couponClaimHandlers } from './domains/couponClaim/handlers.ts';
 import { platformPromotionsHandlers } from './domains/platformPromotions/handlers.ts';
+import { groupPackagesHandlers } from './domains/groupPackages/handlers.ts';
 import { codeBindingHandlers } from './domains/codeBinding/handlers.ts';
 import { stickersHandlers } from './domains/stickers/handlers.ts';
 import { merchantHomeHandlers } from './domains/merchantHome/handlers.ts';
@@ -67,6 +68,7 @@ const FLOW_HANDLERS = {
   appInfo: appInfoHandlers, loginPassword: loginPasswordHandlers,
   records: recordsHandlers, refund: refundHandlers, promotions: promotionsHandlers, platformPromotions: platformPromotionsHandlers,
   cashback: cashbackHandlers, reduction: reductionHandlers, myCoupons: myCouponsHandlers, couponClaim: couponClaimHandlers,
+  groupPackages: groupPackagesHandlers,
   collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 

@@ -40,8 +40,9 @@ const { notAMerchant, notYours } = MERCHANT_CODES;
 /** Who may do what (spec §6; DESIGN.md "Roles"), by family of calls, in README's order. */
 export const ROLE_RULES = {
   cashier: {
-    calls: 'cashier: dynamic code, charge a payment code',
-    services: ['merchant/cashier/stores', 'merchant/cashier/createDynamicCode', 'merchant/cashier/queryDynamicCode', 'merchant/cashier/chargePaymentCode', 'merchant/cashier/queryCharge'],
+    calls: 'cashier: dynamic code, charge a payment code, redeem a group voucher',
+    services: ['merchant/cashier/stores', 'merchant/cashier/createDynamicCode', 'merchant/cashier/queryDynamicCode', 'merchant/cashier/chargePaymentCode', 'merchant/cashier/queryCharge',
+      'merchant/groupPackage/redeem'],
     owner: "all its and its sub-merchants' stores",
     clerk: 'their store only',
     removedClerk: [staffRemoved],
@@ -64,7 +65,7 @@ export const ROLE_RULES = {
     anyoneElse: [notAMerchant],
   },
   ownerOnly: {
-    calls: 'refunds, analysis, settlement, staff, stores, codes and stickers, sub-merchants, merchant home and list, promotions',
+    calls: 'refunds, analysis, settlement, staff, stores, codes and stickers, sub-merchants, merchant home and list, promotions, group packages',
     services: [
       'merchant/refund/apply', 'merchant/analysis/query', 'merchant/analysis/fundDetails',
       'merchant/staff/invitations', 'merchant/staff/invitationDetail', 'merchant/staff/invite', 'merchant/staff/withdrawInvitation', 'merchant/staff/list', 'merchant/staff/detail', 'merchant/staff/update', 'merchant/staff/remove',
@@ -72,6 +73,7 @@ export const ROLE_RULES = {
       'merchant/code/list', 'merchant/code/bind', 'merchant/code/unbind',
       'subMerchant/register/apply', 'merchant/home/summary', 'merchant/list/query',
       'merchant/promotion/saveCashback', 'merchant/promotion/saveDiscount', 'merchant/promotion/saveCoupon', 'merchant/promotion/setStatus', 'merchant/promotion/list',
+      'merchant/groupPackage/save', 'merchant/groupPackage/list', 'merchant/groupPackage/setStatus',
     ],
     owner: 'yes',
     clerk: [ownerOnlyCode],

@@ -50,6 +50,7 @@ import * as reduction from './reduction.ts';
 import * as myCoupons from './myCoupons.ts';
 import * as couponClaim from './couponClaim.ts';
 import * as platformPromotions from './platformPromotions.ts';
+import * as groupPackages from './groupPackages.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -64,6 +65,8 @@ export const FLOW_CONTRACTS = {
   promotions, platformPromotions,
   // the member's side of promotions (issue 23)
   cashback, reduction, myCoupons, couponClaim,
+  // group purchases (issue 24, server side): packages, their purchase and vouchers
+  groupPackages,
 };
 
 import type { RequestOf } from './define.ts';

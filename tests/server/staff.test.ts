@@ -416,6 +416,16 @@ describe.each(engines)('staff on %s', (engine) => {
       'merchant/promotion/saveCoupon': { body: () => ({ name: 'Cupão', type: 1, amountOff: 100, stock: 5, startsAt: '2099-01-01T00:00:00Z' }) },
       'merchant/promotion/setStatus': { body: () => ({ kind: 'coupon', id: '999999999', status: 'paused' }), admitted: { merchant: 'MCH10004' } },
       'merchant/promotion/list': { body: () => ({}) },
+      // a package sold from 2099, so that it touches none of the other tests' payments; a voucher code no one holds
+      'merchant/groupPackage/save': {
+        body: () => ({ storeId: shop.storeId, name: 'Pacote', content: ['1 pizza'], groupPrice: 900, normalPrice: 1_000, stock: 5, startsAt: '2099-01-01T00:00:00Z', endsAt: '2099-02-01T00:00:00Z' }),
+      },
+      'merchant/groupPackage/list': { body: () => ({}) },
+      'merchant/groupPackage/setStatus': { body: () => ({ packageId: '999999999', status: 'paused' }), admitted: { merchant: 'MCH10004' } },
+      'merchant/groupPackage/redeem': {
+        body: () => ({ storeId: shop.storeId, code: 'GV00000000000000000000' }),
+        admitted: { merchant: 'GRP10010', clerk: 'GRP10010', clerkAll: 'GRP10010', rivalClerk: 'MCH10004' },
+      },
     };
     // answering an invitation refuses nobody by role (its row is words): 'the invited person’s calls' above
     const matrixFamilies = (Object.entries(ROLE_RULES) as [RoleFamily, RoleRule][]).filter(([, rule]) => Object.values(COLUMN).some((column) => typeof rule[column] !== 'string'));

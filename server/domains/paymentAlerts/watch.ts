@@ -195,7 +195,7 @@ export function paymentWatch(db: Database): PaymentWatch {
 }
 
 /** The calls that commit a merchant payment when they answer. */
-const PAYING_SERVICES: ReadonlySet<string> = new Set(['pay/merchant/pay', 'merchant/cashier/chargePaymentCode', 'pay/paymentCode/confirm']);
+const PAYING_SERVICES: ReadonlySet<string> = new Set(['pay/merchant/pay', 'merchant/cashier/chargePaymentCode', 'pay/paymentCode/confirm', 'pay/groupPackage/buy']);
 
 /** After a call has answered (its transaction committed): wake the waiters at once if it may have paid a merchant. */
 export function callAnswered(service: string, db: Database): void {
