@@ -7,6 +7,7 @@ import { logProvider } from './adapters/logMessageProvider.ts';
 import { buildApp } from './app.ts';
 import { startOutboxDelivery } from './jobs/outbox.ts';
 import { startBankSettlement } from './jobs/bankSettlement.ts';
+import { startVoucherExpiry } from './jobs/groupVoucherExpiry.ts';
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
@@ -18,10 +19,13 @@ const app = await buildApp({ config, db, adapters, logger: true });
 if (config.production) app.log.warn('no SMS/e-mail gateway is configured: messages are queued and logged with their codes masked');
 const stopOutbox = startOutboxDelivery(db, logProvider(app.log, { redactCodes: config.production }), app.log);
 const stopBankSettlement = startBankSettlement(db, adapters.bank, app.log, config.bank.pollMs);
+// unused group vouchers past their end are refunded (README "Group purchases"), once, whichever gateway runs it
+const stopVoucherExpiry = startVoucherExpiry(db, app.log);
 
 const shutdown = async () => {
   stopOutbox();
   await stopBankSettlement();
+  await stopVoucherExpiry();
   await app.close();
   await db.close();
   process.exit(0);
