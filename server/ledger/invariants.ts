@@ -43,6 +43,15 @@ export interface InvariantReport {
    * postings'; the marketing funding shards' balance not the platform's cashback less clawbacks.
    */
   promotionsUnmatched: string[];
+  /**
+   * Group purchases that are not what they say (README "Group purchases"): a package whose stock is
+   * not what its slices hold plus its vouchers (one per purchase), or without its slices; a voucher
+   * whose payment is not a `groupPackage` payment of its package's group price by its member into
+   * its package's store and merchant, whose end is not its package's, refunded without its payment
+   * refunded whole by the refund it names, still usable with its payment refunded whole, or redeemed
+   * at a store of another merchant; a `groupPackage` payment without its voucher.
+   */
+  groupPackagesUnmatched: string[];
 }
 
 /** The ledger's invariants, checked in one snapshot (run inside a REPEATABLE READ transaction for a consistent view). */
@@ -115,6 +124,7 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
      ORDER BY 1`,
   );
   const promotions = await db.query<{ id: string }>(PROMOTIONS_UNMATCHED);
+  const groupPackages = await db.query<{ id: string }>(GROUP_PACKAGES_UNMATCHED);
   const feeShards = await db.query<{ shard: number }>("SELECT shard FROM ledger_accounts WHERE kind = 'fee_income' AND member_id IS NULL ORDER BY shard");
   const haveFeeShards = new Set(feeShards.rows.map((r) => r.shard));
   const feeIncomeShardsWrong = [
@@ -134,8 +144,9 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
     paymentsUnmatched: unmatched.rows.map((r) => r.id),
     refundsUnmatched: refundsUnmatched.rows.map((r) => r.id),
     promotionsUnmatched: promotions.rows.map((r) => r.id),
+    groupPackagesUnmatched: groupPackages.rows.map((r) => r.id),
   };
-  const broken = [report.driftedAccounts, report.unbalancedTransfers, report.negativeAccounts, report.merchantsWithWrongShards, report.settlementMismatches, report.feeIncomeShardsWrong, report.paymentsUnmatched, report.refundsUnmatched, report.promotionsUnmatched];
+  const broken = [report.driftedAccounts, report.unbalancedTransfers, report.negativeAccounts, report.merchantsWithWrongShards, report.settlementMismatches, report.feeIncomeShardsWrong, report.paymentsUnmatched, report.refundsUnmatched, report.promotionsUnmatched, report.groupPackagesUnmatched];
   return { ok: report.totalBalance === '0' && broken.every((list) => list.length === 0), ...report };
 }
 
@@ -198,4 +209,27 @@ const PROMOTIONS_UNMATCHED = `
     CROSS JOIN (SELECT coalesce(sum(r.cashback_amount - r.clawed_back), 0) AS net FROM cashback_records r JOIN cashback_policies c ON c.id = r.policy_id
                  WHERE c.funding = 'platform') g
    WHERE f.total <> -g.net
+  ORDER BY 1`;
+
+/** The group purchases' checks (see `groupPackagesUnmatched`), each row naming what does not match. */
+const GROUP_PACKAGES_UNMATCHED = `
+  SELECT 'package:' || g.id AS id FROM group_packages g
+    LEFT JOIN LATERAL (SELECT coalesce(sum(count_left), 0) AS left_, count(*) AS slices FROM promotion_slices WHERE kind = 'groupPackage' AND policy_id = g.id) sl ON true
+    LEFT JOIN LATERAL (SELECT count(*) AS n FROM group_vouchers WHERE package_id = g.id) v ON true
+   WHERE g.stock <> sl.left_ + v.n OR sl.slices <> promotion_slice_count()
+  UNION ALL
+  SELECT 'voucher:' || v.id FROM group_vouchers v
+    LEFT JOIN group_packages g ON g.id = v.package_id
+    LEFT JOIN merchant_payments p ON p.id = v.payment_id
+    LEFT JOIN merchant_refunds r ON r.id = v.refund_id
+    LEFT JOIN stores rs ON rs.id = v.redeemed_store_id
+    LEFT JOIN merchants rm ON rm.id = rs.merchant_id
+   WHERE g.id IS NULL OR p.id IS NULL OR p.method <> 'groupPackage' OR p.payer_id <> v.member_id OR p.amount <> g.group_price
+      OR p.store_id <> g.store_id OR p.merchant_id <> g.merchant_id OR v.expires_at <> g.ends_at
+      OR (v.state = 'refunded' AND (p.refunded <> p.amount - p.discount OR r.id IS NULL OR r.payment_id <> p.id))
+      OR (v.state IN ('unused', 'expired') AND p.refunded = p.amount - p.discount)
+      OR (v.state = 'redeemed' AND coalesce(rm.parent_id, rm.id) IS DISTINCT FROM g.merchant_id)
+  UNION ALL
+  SELECT 'payment:' || p.id FROM merchant_payments p
+   WHERE p.method = 'groupPackage' AND NOT EXISTS (SELECT 1 FROM group_vouchers v WHERE v.payment_id = p.id)
   ORDER BY 1`;
