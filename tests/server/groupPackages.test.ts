@@ -216,7 +216,7 @@ describe.each(engines)('group packages on %s', (engine) => {
     await createCashbackPolicy(server.db, { merchantId: shop.merchantId }, shop.memberId, { name: 'Dez', type: 'ratio', ratioBp: 1_000 });
     const members = [await buyer('Ana Expira Demo'), await buyer('Bruno Expira Demo'), await buyer('Carla Expira Demo')];
     const packageId = await makePackage(shop, { stock: 5 });
-    const bought = [];
+    const bought: Answer['bizContent'][] = [];
     for (const m of members) {
       const q = await quote(packageId, m);
       expect(q.cashback).toBe(450 * KZ);
