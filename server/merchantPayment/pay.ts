@@ -129,7 +129,7 @@ export async function payGroupPackage(tx: Queryable, quote: GroupPackageQuote, r
   const code = newVoucherCode();
   const { rows: [voucher] } = await tx.query<{ id: string; expires_at: Date | string }>(
     `INSERT INTO group_vouchers (code, package_id, payment_id, member_id, expires_at)
-     SELECT $1, g.id, $3, $4, g.ends_at FROM group_packages g WHERE g.id = $2
+     SELECT $1::text, g.id, $3::bigint, $4::bigint, g.ends_at FROM group_packages g WHERE g.id = $2::bigint
      RETURNING id::text, expires_at`,
     [code, quote.packageId, row.payment_id, quote.payer],
   );

@@ -138,7 +138,8 @@ describe.each(engines)('group packages on %s', (engine) => {
     expect(q).toMatchObject({ method: 'groupPackage', amount: 4_500 * KZ, payable: 4_500 * KZ, cashback: 0 });
     const settlementBefore = (await settlementBalance(server.db, shop.memberId)).available;
     const requestNo = `T${crypto.randomBytes(8).toString('hex')}`;
-    const bought = await buy(packageId, ana, q, requestNo);
+    const body = { packageId, payToken: await payTokenDirect(server.db, ana.id, { service: BUY, amount: 4_500 * KZ, counterparty: packageId }), payable: q.payable, cashback: q.cashback };
+    const bought = await send(BUY, body, ana.token, requestNo);
     expect(bought.code).toBe('S0001');
     const { receipt, voucher } = bought.bizContent;
     expect(receipt).toMatchObject({ amount: 4_500 * KZ, paid: 4_500 * KZ, cashback: 0, storeName: shop.store.name, available: (100_000 - 4_500) * KZ });
@@ -146,9 +147,9 @@ describe.each(engines)('group packages on %s', (engine) => {
     expect(voucher.code).toMatch(/^GV\d{20}$/);
     expect(voucher.expiresAt).toBe(q.expiresAt);
     // a replay answers the same and moves nothing; the same requestNo for another payload is FND10002
-    expect((await buy(packageId, ana, q, requestNo)).bizContent).toEqual(bought.bizContent);
+    expect(await send(BUY, body, ana.token, requestNo)).toMatchObject({ code: 'S0001', bizContent: bought.bizContent });
     const other = await makePackage(shop);
-    expect((await buy(other, ana, q, requestNo)).code).toBe('FND10002');
+    expect((await send(BUY, { ...body, packageId: other }, ana.token, requestNo)).code).toBe('FND10002');
     expect(await available(ana.id)).toBe(BigInt((100_000 - 4_500) * KZ));
     const payment = (await server.db.query('SELECT method, amount::int, serial, cashier_id FROM merchant_payments WHERE id = $1', [receipt.paymentId])).rows[0];
     expect(payment).toEqual({ method: 'groupPackage', amount: 4_500 * KZ, serial: null, cashier_id: null });
