@@ -11,12 +11,13 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenDirect } from '../support/money.ts';
-import { createMerchantDirect, createStore, type Answer, type MerchantSetup } from '../support/merchant.ts';
+import { createMerchantDirect, createStore, ok, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { hire, person, type Person } from '../support/records.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
 import { createCashbackPolicy } from '../../server/entities/promotions.ts';
 import { runVoucherExpiryOnce } from '../../server/jobs/groupVoucherExpiry.ts';
+import { DEFAULT_CHANNEL, serviceCharge } from '../../server/entities/bankChannels.ts';
 
 const QUOTE = 'pay/merchant/quote';
 const BUY = 'pay/groupPackage/buy';
@@ -265,6 +266,34 @@ describe.each(engines)('group packages on %s', (engine) => {
     await server.db.query("UPDATE group_vouchers SET refund_next_at = now() - interval '1 second' WHERE id = $1", [voucher.voucherId]);
     expect(await runVoucherExpiryOnce(server.db)).toEqual({ claimed: 1, refunded: 1, refused: 0 });
     expect((await server.db.query('SELECT state FROM group_vouchers WHERE id = $1', [voucher.voucherId])).rows[0]).toEqual({ state: 'refunded' });
+    await invariantsHold();
+  });
+
+  it('keeps an expired voucher owed while the merchant’s settlement cannot refund it (withdrawn), and refunds it once it can', async () => {
+    const shop = await createMerchantDirect(server);
+    const [ana, bruno] = [await buyer('Ana Devida Demo'), await buyer('Bruno Loja Demo')];
+    const packageId = await makePackage(shop);
+    const { voucher } = (await buy(packageId, ana)).bizContent;
+    // the merchant withdraws all it can of its settlement
+    const { maxAmount } = await ok(server, 'wallet/withdraw/queryLimits', { cardId: shop.cardId }, shop.token);
+    const payToken = await payTokenDirect(server.db, shop.memberId, { service: 'wallet/withdraw/applyWithdraw', amount: maxAmount, counterparty: shop.cardId });
+    await okOf('wallet/withdraw/applyWithdraw', { cardId: shop.cardId, amount: maxAmount, charge: Number(serviceCharge(DEFAULT_CHANNEL, BigInt(maxAmount))), payToken }, shop.token);
+    await expire(packageId);
+    const before = await available(ana.id);
+    expect(await runVoucherExpiryOnce(server.db, { now: true })).toEqual({ claimed: 1, refunded: 0, refused: 1 });
+    const row = async () => (await server.db.query('SELECT state, refund_attempts, refund_refusal, refund_next_at > now() AS later FROM group_vouchers WHERE id = $1', [voucher.voucherId])).rows[0];
+    expect(await row()).toEqual({ state: 'expired', refund_attempts: 1, refund_refusal: 'FND10001', later: true });
+    expect(await available(ana.id)).toBe(before);
+    // not again before its time
+    expect(await runVoucherExpiryOnce(server.db)).toEqual({ claimed: 0, refunded: 0, refused: 0 });
+    await invariantsHold();
+    // another customer pays the shop: its settlement can refund again
+    const amount = 5_000 * KZ;
+    const pay = await payTokenDirect(server.db, bruno.id, { service: 'pay/merchant/pay', amount, counterparty: shop.storeSerial });
+    await okOf('pay/merchant/pay', { serial: shop.storeSerial, amount, payToken: pay }, bruno.token);
+    expect(await runVoucherExpiryOnce(server.db, { now: true })).toEqual({ claimed: 1, refunded: 1, refused: 0 });
+    expect((await row())!.state).toBe('refunded');
+    expect(await available(ana.id)).toBe(before + 4_500n * 100n);
     await invariantsHold();
   });
 
