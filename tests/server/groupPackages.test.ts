@@ -323,6 +323,39 @@ describe.each(engines)('group packages on %s', (engine) => {
       }
     }, 300_000);
 
+    it('two tills redeeming one voucher at once: one redeems it, the other is told GRP10012', async () => {
+      const shop = await createMerchantDirect(server);
+      const clerks = [await person(server, 'Caixa Um Demo'), await person(server, 'Caixa Dois Demo')];
+      for (const c of clerks) await hire(server, shop, shop.storeId, c);
+      const packageId = await makePackage(shop);
+      for (let round = 0; round < 5; round++) {
+        const { voucher } = (await buy(packageId, await buyer(`Cliente Caixas ${round} Demo`))).bizContent;
+        const answers = await Promise.all([...clerks, shop].map((c) => send(REDEEM, { storeId: shop.storeId, code: voucher.code }, c.token)));
+        expect(answers.map((a) => a.code).sort()).toEqual(['GRP10012', 'GRP10012', 'S0001']);
+      }
+      await invariantsHold();
+    }, 120_000);
+
+    it('the owner’s whole refund and the expiry job at the same moment: the member is refunded once, nothing waits for ever', async () => {
+      const shop = await createMerchantDirect(server);
+      const members = await Promise.all(Array.from({ length: 8 }, (_, i) => buyer(`Reembolso Corrida Pacote ${i} Demo`, 10_000n * 100n)));
+      const packageId = await makePackage(shop, { groupPrice: 500 * KZ, normalPrice: 800 * KZ, stock: 8 });
+      const bought: Answer['bizContent'][] = [];
+      for (const m of members) bought.push((await buy(packageId, m, undefined, undefined, 500 * KZ)).bizContent);
+      await expire(packageId);
+      const refund = async (recordId: string) =>
+        send('merchant/refund/apply', { recordId, amount: 500 * KZ, payToken: await payTokenDirect(server.db, shop.memberId, { service: 'merchant/refund/apply', amount: 500 * KZ, counterparty: recordId }) }, shop.token);
+      const [owner, job] = await Promise.all([Promise.all(bought.map((b) => refund(b.receipt.paymentId))), runVoucherExpiryOnce(server.db, { now: true })]);
+      const ownerWon = owner.filter((a) => a.code === 'S0001').length;
+      expect(owner.every((a) => a.code === 'S0001' || a.code === 'STF10012')).toBe(true);
+      expect(ownerWon + job.refunded).toBe(8);
+      for (const m of members) expect(await available(m.id)).toBe(10_000n * 100n);
+      const states = await server.db.query('SELECT state, count(*)::int AS n FROM group_vouchers WHERE package_id = $1 GROUP BY state', [packageId]);
+      expect(states.rows).toEqual([{ state: 'refunded', n: 8 }]);
+      console.log(`refund against the job: the owner refunded ${ownerWon}, the job ${job.refunded}`);
+      await invariantsHold();
+    }, 120_000);
+
     it('two expiry jobs at once refund each voucher once', async () => {
       const shop = await createMerchantDirect(server);
       const members = await Promise.all(Array.from({ length: 12 }, (_, i) => buyer(`Expira Corrida ${i} Demo`, 10_000n * 100n)));
