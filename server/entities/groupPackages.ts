@@ -176,25 +176,25 @@ export async function readVouchers(db: Queryable, which: { memberId: string; sta
 }
 
 /**
- * Redeems a voucher at the till, once, in the caller's transaction: `at` is the store where the
- * caller (a clerk there, or the owner) stands, already checked by actingAt (ROLE_RULES cashier). The
- * voucher's row is locked (FOR UPDATE: two tills scanning it at once take turns, the second finds it
+ * The voucher a till scanned, if it can be redeemed there now: `at` is the store where the caller (a
+ * clerk there, or the owner) stands, already checked by actingAt (ROLE_RULES cashier). `lock` takes
+ * the voucher's row (FOR UPDATE: two tills scanning it at once take turns, the second finds it
  * redeemed; the expiry job's refund takes the same lock). Refusals, in this order: GRP10010 no such
  * voucher (or not a voucher code), GRP10011 another merchant's (the package's owning merchant is not
  * the store's), GRP10012 redeemed already, GRP10013 refunded, GRP10014 past its end.
  */
-export async function redeemVoucher(tx: Queryable, at: { memberId: string; storeId: string }, scanned: string): Promise<{ voucher: GroupVoucher; payerMasked: string }> {
+async function voucherAtTill(db: Queryable, at: { storeId: string }, scanned: string, lock: boolean): Promise<{ id: string; payerMasked: string }> {
   const code = voucherCodeIn(scanned);
   if (!code) refuse(GROUP_CODES.voucherUnknown);
-  const { rows } = await tx.query<{ id: string; state: string; past: boolean; merchant_id: string; payer_name: string }>(
+  const { rows } = await db.query<{ id: string; state: string; past: boolean; merchant_id: string; payer_name: string }>(
     `SELECT v.id::text, v.state, v.expires_at <= now() AS past, g.merchant_id::text, coalesce(mem.real_name, mem.display_name) AS payer_name
        FROM group_vouchers v JOIN group_packages g ON g.id = v.package_id JOIN members mem ON mem.id = v.member_id
-      WHERE v.code = $1 FOR UPDATE OF v`,
+      WHERE v.code = $1${lock ? ' FOR UPDATE OF v' : ''}`,
     [code],
   );
   const voucher = rows[0];
   if (!voucher) return refuse(GROUP_CODES.voucherUnknown);
-  const { rows: [store] } = await tx.query<{ owner_id: string }>(
+  const { rows: [store] } = await db.query<{ owner_id: string }>(
     'SELECT coalesce(m.parent_id, m.id)::text AS owner_id FROM stores s JOIN merchants m ON m.id = s.merchant_id WHERE s.id = $1',
     [at.storeId],
   );
@@ -202,9 +202,24 @@ export async function redeemVoucher(tx: Queryable, at: { memberId: string; store
   if (voucher.state === 'redeemed') refuse(GROUP_CODES.voucherRedeemed);
   if (voucher.state === 'refunded') refuse(GROUP_CODES.voucherRefunded);
   if (voucher.state === 'expired' || voucher.past) refuse(GROUP_CODES.voucherExpired);
+  return { id: voucher.id, payerMasked: maskName(voucher.payer_name) };
+}
+
+/** What a scanned voucher is, before redeeming it: voucherAtTill's refusals, nothing written. */
+export async function lookUpVoucher(db: Queryable, at: { storeId: string }, scanned: string): Promise<{ voucher: GroupVoucher; payerMasked: string }> {
+  const found = await voucherAtTill(db, at, scanned, false);
+  return { voucher: (await readVouchers(db, { voucherId: found.id }))[0]!, payerMasked: found.payerMasked };
+}
+
+/**
+ * Redeems a voucher at the till, once, in the caller's transaction: voucherAtTill with the row
+ * locked, then marked redeemed with who (`at.memberId`) and where (`at.storeId`).
+ */
+export async function redeemVoucher(tx: Queryable, at: { memberId: string; storeId: string }, scanned: string): Promise<{ voucher: GroupVoucher; payerMasked: string }> {
+  const found = await voucherAtTill(tx, at, scanned, true);
   await tx.query(
     "UPDATE group_vouchers SET state = 'redeemed', redeemed_at = now(), redeemed_by = $2, redeemed_store_id = $3 WHERE id = $1",
-    [voucher.id, at.memberId, at.storeId],
+    [found.id, at.memberId, at.storeId],
   );
-  return { voucher: (await readVouchers(tx, { voucherId: voucher.id }))[0]!, payerMasked: maskName(voucher.payer_name) };
+  return { voucher: (await readVouchers(tx, { voucherId: found.id }))[0]!, payerMasked: found.payerMasked };
 }

@@ -40,9 +40,9 @@ const { notAMerchant, notYours } = MERCHANT_CODES;
 /** Who may do what (spec §6; DESIGN.md "Roles"), by family of calls, in README's order. */
 export const ROLE_RULES = {
   cashier: {
-    calls: 'cashier: dynamic code, charge a payment code, redeem a group voucher',
+    calls: 'cashier: dynamic code, charge a payment code, look up and redeem a group voucher',
     services: ['merchant/cashier/stores', 'merchant/cashier/createDynamicCode', 'merchant/cashier/queryDynamicCode', 'merchant/cashier/chargePaymentCode', 'merchant/cashier/queryCharge',
-      'merchant/groupPackage/redeem'],
+      'merchant/groupPackage/voucher', 'merchant/groupPackage/redeem'],
     owner: "all its and its sub-merchants' stores",
     clerk: 'their store only',
     removedClerk: [staffRemoved],

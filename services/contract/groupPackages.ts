@@ -136,6 +136,18 @@ export const myGroupPackages = defineService({
 });
 
 /**
+ * What a scanned voucher is, at the till, before it is redeemed: the package's content (what to hand
+ * over) and the payer masked. The same caller and the same refusals as `merchant/groupPackage/redeem`
+ * (GRP10010–GRP10014), so the scanner screen says at once why a voucher cannot be used; nothing is written.
+ */
+export const lookUpGroupVoucher = defineService({
+  name: 'merchant/groupPackage/voucher',
+  audience: 'member',
+  request: z.object({ storeId, code: voucherCode }).strict(),
+  response: z.object({ voucher: groupVoucher, payerMasked: z.string() }),
+});
+
+/**
  * A clerk (at their store) or the owner (at any of its stores) redeems a voucher at the till,
  * once. Refusals: the till's (ROLE_RULES cashier: STF10009, MCH10003, MCH10004 a store not theirs),
  * GRP10010 no such voucher, GRP10011 another merchant's, GRP10012 used already, GRP10013 refunded,

@@ -175,10 +175,15 @@ describe.each(engines)('group packages on %s', (engine) => {
     expect((await send(REDEEM, { storeId: secondStore, code: voucher.code }, clerk.token)).code).toBe('MCH10004');
     expect((await send(REDEEM, { storeId: shop.storeId, code: 'GV12345678901234567890' }, clerk.token)).code).toBe('GRP10010');
     expect((await send(REDEEM, { storeId: shop.storeId, code: 'not a voucher' }, clerk.token)).code).toBe('GRP10010');
+    // what the till sees before redeeming: the package and the payer, nothing written
+    const looked = await okOf('merchant/groupPackage/voucher', { storeId: shop.storeId, code: voucher.code }, clerk.token);
+    expect(looked).toMatchObject({ payerMasked: 'Ana M*** D***', voucher: { voucherId: voucher.voucherId, state: 'unused', content: ['2 pizzas grandes', '1 refrigerante 1,5 l'] } });
+    expect((await send('merchant/groupPackage/voucher', { storeId: rival.storeId, code: voucher.code }, rivalClerk.token)).code).toBe('GRP10011');
     const redeemed = await okOf(REDEEM, { storeId: shop.storeId, code: voucher.code.replace(/(\d{4})/g, '$1 ') }, clerk.token);
     expect(redeemed).toMatchObject({ payerMasked: 'Ana M*** D***', voucher: { voucherId: voucher.voucherId, state: 'redeemed', code: null, redeemedStoreName: shop.store.name, content: ['2 pizzas grandes', '1 refrigerante 1,5 l'] } });
     expect((await send(REDEEM, { storeId: shop.storeId, code: voucher.code }, clerk.token)).code).toBe('GRP10012');
     expect((await send(REDEEM, { storeId: shop.storeId, code: voucher.code }, shop.token)).code).toBe('GRP10012');
+    expect((await send('merchant/groupPackage/voucher', { storeId: shop.storeId, code: voucher.code }, clerk.token)).code).toBe('GRP10012');
     const row = (await server.db.query('SELECT redeemed_by::text, redeemed_store_id::text FROM group_vouchers WHERE id = $1', [voucher.voucherId])).rows[0];
     expect(row).toEqual({ redeemed_by: clerk.id, redeemed_store_id: shop.storeId });
     // the owner at another of its stores

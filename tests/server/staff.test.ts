@@ -422,6 +422,10 @@ describe.each(engines)('staff on %s', (engine) => {
       },
       'merchant/groupPackage/list': { body: () => ({}) },
       'merchant/groupPackage/setStatus': { body: () => ({ packageId: '999999999', status: 'paused' }), admitted: { merchant: 'MCH10004' } },
+      'merchant/groupPackage/voucher': {
+        body: () => ({ storeId: shop.storeId, code: 'GV00000000000000000000' }),
+        admitted: { merchant: 'GRP10010', clerk: 'GRP10010', clerkAll: 'GRP10010', rivalClerk: 'MCH10004' },
+      },
       'merchant/groupPackage/redeem': {
         body: () => ({ storeId: shop.storeId, code: 'GV00000000000000000000' }),
         admitted: { merchant: 'GRP10010', clerk: 'GRP10010', clerkAll: 'GRP10010', rivalClerk: 'MCH10004' },

@@ -2,7 +2,7 @@ import type { FlowHandlers, Handler } from '../../handler.ts';
 import { merchantOf } from '../../entities/merchants.ts';
 import { memberIdOf } from '../../entities/members.ts';
 import { actingAt } from '../../entities/stores.ts';
-import { createGroupPackage, merchantPackages, readVouchers, redeemVoucher, setGroupPackageStatus } from '../../entities/groupPackages.ts';
+import { createGroupPackage, lookUpVoucher, merchantPackages, readVouchers, redeemVoucher, setGroupPackageStatus } from '../../entities/groupPackages.ts';
 import { idempotentMoneyCall } from '../../ledger/idempotent.ts';
 import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
 import { payGroupPackage, quoteGroupPackage, requireQuoted } from '../../merchantPayment/index.ts';
@@ -62,6 +62,12 @@ const buy: Handler<typeof BUY> = async (input, ctx) => {
 
 const mine: Handler<'wallet/groupPackage/list'> = async (input, ctx) => ({ vouchers: await readVouchers(ctx.db, { memberId: memberIdOf(ctx), state: input.state }) });
 
+/** At the till, before redeeming: the caller at the store named (a clerk of it, or the owner), then what the voucher is (the entity's lookUpVoucher). */
+const lookUp: Handler<'merchant/groupPackage/voucher'> = async (input, ctx) => {
+  const actor = await actingAt(ctx, input.storeId);
+  return lookUpVoucher(ctx.db, { storeId: actor.store.id }, input.code);
+};
+
 /** At the till: the caller at the store named (a clerk of it, or the owner), then the voucher redeemed once (the entity's redeemVoucher). */
 const redeem: Handler<'merchant/groupPackage/redeem'> = async (input, ctx) => {
   const actor = await actingAt(ctx, input.storeId);
@@ -74,5 +80,6 @@ export const groupPackagesHandlers = {
   'merchant/groupPackage/setStatus': setStatus,
   [BUY]: buy,
   'wallet/groupPackage/list': mine,
+  'merchant/groupPackage/voucher': lookUp,
   'merchant/groupPackage/redeem': redeem,
 } satisfies FlowHandlers<'groupPackages'>;
