@@ -1,9 +1,13 @@
 import { paymentAdjustment, type PaymentAdjustment } from '../../services/contract/scanToPay.ts';
 
 /**
- * WHERE A PROMOTION HOOKS INTO A PAYMENT: here, and only here. Cashback, discounts, coupons, group
- * offers and earned lottery draws join a merchant payment as EXTENSIONS of the payment module, with
- * the same two steps as the payment itself (server/merchantPayment/):
+ * WHERE A PROMOTION HOOKS INTO A PAYMENT: here, and only here. Cashback, discounts, coupons and
+ * earned lottery draws join a merchant payment as EXTENSIONS of the payment module, with the same
+ * two steps as the payment itself (server/merchantPayment/). (A group package is not an extension:
+ * buying one is a payment of its own method, `groupPackage` — quoted by group_package_quote through
+ * merchant_payment_quote, so these extensions apply to it too, and paid by payGroupPackage, pay.ts,
+ * migration 029 — because it names what is bought, its price and its stock, not an adjustment of
+ * a price the member typed.)
  *
  * 1. **quote** — what the extension gives this payment, before the pay password, so the member sees
  *    it: the SQL function `merchant_payment_adjustments(payer, owner merchant, store, method, amount)
