@@ -43,7 +43,7 @@ function Line({ line, busy, send }: { line: PromotionLine; busy: boolean; send: 
             ? <Button size="small" disabled={busy} aria-label={t('promotions.pauseOne', { name: line.name })} onClick={() => send({ type: 'promotion.paused', ...target })}>{t('promotions.pause')}</Button>
             : <Button size="small" disabled={busy} aria-label={t('promotions.resumeOne', { name: line.name })} onClick={() => send({ type: 'promotion.resumed', ...target })}>{t('promotions.resume')}</Button>}
           <Button size="small" color="danger" fill="outline" disabled={busy} aria-label={t('promotions.endOne', { name: line.name })} onClick={() => send({ type: 'promotion.ended', ...target })}>{t('promotions.end')}</Button>
-          {line.kind === 'coupon' && line.status === 'active' && (
+          {line.kind === 'coupon' && line.status === 'active' && !line.auto && (
             <Button size="small" color="primary" fill="outline" disabled={busy} aria-label={t('promotions.shareOne', { name: line.name })} onClick={() => send({ type: 'coupon.shared', id: line.id })}>{t('promotions.share')}</Button>
           )}
         </div>

@@ -73,7 +73,11 @@ export const listPromotions = defineService({
   audience: 'member',
   request: z.object({}).strict(),
   response: z.object({
-    promotions: z.array(z.object({ kind: z.enum(['cashback', 'discount', 'coupon']), id, name: z.string(), status: promotionStatus, spend: promotionSpend })),
+    promotions: z.array(z.object({
+      kind: z.enum(['cashback', 'discount', 'coupon']), id, name: z.string(), status: promotionStatus, spend: promotionSpend,
+      /** An auto coupon: granted by a payment past its threshold, never claimed by a link (so never shared). */
+      auto: z.boolean(),
+    })),
   }),
 });
 

@@ -4,10 +4,10 @@ import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/m
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
 export const samplePromotions: PromotionLine[] = [
-  { kind: 'cashback', id: '11', name: 'Dez por cento', status: 'active', spend: { amount: 3_700, count: 1, amountLeft: 996_300, countLeft: null } },
-  { kind: 'discount', id: '12', name: 'Sexta barata', status: 'paused', spend: { amount: 0, count: 0, amountLeft: null, countLeft: null } },
-  { kind: 'coupon', id: '13', name: 'Gaste 300', status: 'active', spend: { amount: 3_000, count: 1, amountLeft: null, countLeft: 9 } },
-  { kind: 'coupon', id: '14', name: 'Natal', status: 'ended', spend: { amount: 0, count: 0, amountLeft: null, countLeft: 5 } },
+  { kind: 'cashback', id: '11', name: 'Dez por cento', status: 'active', auto: false, spend: { amount: 3_700, count: 1, amountLeft: 996_300, countLeft: null } },
+  { kind: 'discount', id: '12', name: 'Sexta barata', status: 'paused', auto: false, spend: { amount: 0, count: 0, amountLeft: null, countLeft: null } },
+  { kind: 'coupon', id: '13', name: 'Gaste 300', status: 'active', auto: false, spend: { amount: 3_000, count: 1, amountLeft: null, countLeft: 9 } },
+  { kind: 'coupon', id: '14', name: 'Natal', status: 'ended', auto: false, spend: { amount: 0, count: 0, amountLeft: null, countLeft: 5 } },
 ];
 export const sampleShareStores = [{ storeId: '31', name: 'Loja Central' }, { storeId: '33', name: 'Loja do Porto' }];
 

@@ -130,4 +130,21 @@ describe('sharing a coupon link', () => {
     expect(writeText).toHaveBeenCalledWith(`${CLAIM}31/13`);
     actor.stop();
   });
+
+  it('never shares an auto coupon (a payment past its threshold grants it; a link could not)', async () => {
+    const auto: PromotionLine = { ...samplePromotions[2]!, id: '15', name: 'Volte sempre', auto: true };
+    const flow = promotionsMachine.provide({
+      actors: {
+        loadList: fromPromise<Outcome<{ promotions: PromotionLine[] }>>(async () => ({ ok: true, data: { promotions: [...samplePromotions, auto] } })),
+        loadStores: fromPromise<Outcome<{ stores: ShareStore[] }>>(async () => ({ ok: true, data: { stores: [{ storeId: '31', name: 'Loja Central' }] } })),
+        setStatus: promotionsActors.setStatus,
+        shareLink: promotionsActors.shareLink,
+      },
+    });
+    const actor = createActor(flow).start();
+    await waitFor(actor, (s) => s.matches('list'));
+    actor.send({ type: 'coupon.shared', id: '15' });
+    expect(actor.getSnapshot().matches({ list: 'idle' })).toBe(true);
+    actor.stop();
+  });
 });

@@ -117,6 +117,9 @@ describe.each(engines)('promotions on %s', (engine) => {
     // an auto coupon is granted by a payment past its threshold, never claimed
     const auto = await createCoupon(db, other.merchantId, other.memberId, { name: 'Volte', type: 1, amountOff: 100, stock: 5, autoThreshold: 20_000, autoBasis: 'paid' });
     expect(await refusal(claimCoupon(db, ana.id, other.storeId, auto))).toBe('MCH10004');
+    // and its merchant's list says it is one (the screen offers no link to share for it)
+    const listed = await send('merchant/promotion/list', {}, other.token);
+    expect(listed.bizContent.promotions.map((p: { id: string; auto: boolean }) => [p.id, p.auto])).toEqual([[auto, true], [coupon, false]]);
     await setPromotionStatus(db, { merchantId: other.merchantId }, 'coupon', coupon, 'ended');
     expect(await refusal(setPromotionStatus(db, { merchantId: other.merchantId }, 'coupon', coupon, 'active'))).toBe('PRM10017');
     const later = await createCoupon(db, other.merchantId, other.memberId, { name: 'Depois', type: 1, amountOff: 100, stock: 5, startsAt: new Date(Date.now() + 86_400_000) });
@@ -148,8 +151,8 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect((await pay(shop, 400 * KZ, ana, { payable: q.payable, cashback: cashbackOf(q) })).code).toBe('S0001');
     const listed = await send('merchant/promotion/list', {}, shop.token);
     expect(listed.bizContent.promotions).toEqual([
-      { kind: 'coupon', id: coupon.bizContent.couponId, name: 'Gaste 300', status: 'active', spend: { amount: 30 * KZ, count: 1, amountLeft: null, countLeft: 9 } },
-      { kind: 'cashback', id: made.bizContent.policyId, name: 'Dez por cento', status: 'active', spend: { amount: 37 * KZ, count: 1, amountLeft: (10_000 - 37) * KZ, countLeft: null } },
+      { kind: 'coupon', id: coupon.bizContent.couponId, name: 'Gaste 300', status: 'active', auto: false, spend: { amount: 30 * KZ, count: 1, amountLeft: null, countLeft: 9 } },
+      { kind: 'cashback', id: made.bizContent.policyId, name: 'Dez por cento', status: 'active', auto: false, spend: { amount: 37 * KZ, count: 1, amountLeft: (10_000 - 37) * KZ, countLeft: null } },
     ]);
     expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'paused' }, other.token)).code).toBe('MCH10004');
     expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'paused' }, clerk.token)).code).toBe('STF10010');

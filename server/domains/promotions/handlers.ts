@@ -41,11 +41,11 @@ const setStatus: Handler<'merchant/promotion/setStatus'> = async (input, ctx) =>
 
 const list: Handler<'merchant/promotion/list'> = async (_input, ctx) => {
   const merchant = await merchantOf(ctx);
-  const { rows } = await ctx.db.query<{ kind: 'cashback' | 'discount' | 'coupon'; id: string; name: string; status: 'active' | 'paused' | 'ended' }>(
-    `SELECT kind, id, name, status FROM (
-       SELECT 'cashback' AS kind, id::text, name, status, created_at FROM cashback_policies WHERE merchant_id = $1
-       UNION ALL SELECT 'discount', id::text, name, status, created_at FROM discount_policies WHERE merchant_id = $1
-       UNION ALL SELECT 'coupon', id::text, name, status, created_at FROM coupons WHERE merchant_id = $1) p
+  const { rows } = await ctx.db.query<{ kind: 'cashback' | 'discount' | 'coupon'; id: string; name: string; status: 'active' | 'paused' | 'ended'; auto: boolean }>(
+    `SELECT kind, id, name, status, auto FROM (
+       SELECT 'cashback' AS kind, id::text, name, status, false AS auto, created_at FROM cashback_policies WHERE merchant_id = $1
+       UNION ALL SELECT 'discount', id::text, name, status, false, created_at FROM discount_policies WHERE merchant_id = $1
+       UNION ALL SELECT 'coupon', id::text, name, status, auto_threshold IS NOT NULL, created_at FROM coupons WHERE merchant_id = $1) p
       ORDER BY created_at DESC, id DESC LIMIT 200`,
     [merchant.id],
   );
