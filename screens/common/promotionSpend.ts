@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { Language } from '../../src/lib/language.ts';
+import { INTL_LOCALE, type Language } from '../../src/lib/language.ts';
 import { formatKwanza } from '../../src/lib/money.ts';
+import type { PromotionTerms } from '../../services/contract/promotions.ts';
 
 /** A promotion's spend as the list calls give it (services/contract/promotions.ts `promotionSpend`). */
 export interface Spend {
@@ -22,4 +23,29 @@ export function spendText(t: TFunction, language: Language, kind: 'cashback' | '
   if (spend.countLeft !== null) lines.push(t(kind === 'coupon' ? 'promotions.spend.stock' : 'promotions.spend.budgetCount', { total: spend.count + spend.countLeft, left: spend.countLeft }));
   if (spend.amountLeft === null && spend.countLeft === null) lines.push(t('promotions.spend.noBudget'));
   return lines;
+}
+
+
+/** A share in basis points as the reader writes a percentage ("10 %", "2,5 %"). */
+const percentText = (basisPoints: number, language: Language) =>
+  new Intl.NumberFormat(INTL_LOCALE[language], { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+
+/**
+ * What a promotion gives, in words, for the merchant's list: a cashback's or a discount's share (up
+ * to its most) or its range, a coupon's offer; and the payment it needs, when it needs more than 1 cêntimo.
+ */
+export function termsText(t: TFunction, language: Language, kind: 'cashback' | 'discount' | 'coupon', terms: PromotionTerms): string {
+  const money = (cents: number | null) => formatKwanza(cents ?? 0, language);
+  const from = terms.from !== null && terms.from > 1 ? t('promotions.terms.from', { amount: money(terms.from) }) : null;
+  let offer: string;
+  if (kind === 'coupon') {
+    offer = terms.type === '2' ? t('promotions.terms.spend', { threshold: money(terms.from), amount: money(terms.amountOff) })
+      : terms.type === '4' ? (terms.max !== null ? t('promotions.terms.percentMax', { percent: percentText(terms.ratioBp ?? 0, language), max: money(terms.max) }) : t('promotions.terms.percent', { percent: percentText(terms.ratioBp ?? 0, language) }))
+        : t('promotions.terms.amountOff', { amount: money(terms.amountOff) });
+    return [offer, terms.type === '2' ? null : from].filter(Boolean).join(', ');
+  }
+  offer = terms.ratioBp !== null
+    ? (terms.max !== null ? t(`promotions.terms.${kind}RatioMax`, { percent: percentText(terms.ratioBp, language), max: money(terms.max) }) : t(`promotions.terms.${kind}Ratio`, { percent: percentText(terms.ratioBp, language) }))
+    : t(`promotions.terms.${kind}Range`, { min: money(terms.min), max: money(terms.max) });
+  return [offer, from].filter(Boolean).join(', ');
 }

@@ -151,8 +151,8 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect((await pay(shop, 400 * KZ, ana, { payable: q.payable, cashback: cashbackOf(q) })).code).toBe('S0001');
     const listed = await send('merchant/promotion/list', {}, shop.token);
     expect(listed.bizContent.promotions).toEqual([
-      { kind: 'coupon', id: coupon.bizContent.couponId, name: 'Gaste 300', status: 'active', auto: false, spend: { amount: 30 * KZ, count: 1, amountLeft: null, countLeft: 9 } },
-      { kind: 'cashback', id: made.bizContent.policyId, name: 'Dez por cento', status: 'active', auto: false, spend: { amount: 37 * KZ, count: 1, amountLeft: (10_000 - 37) * KZ, countLeft: null } },
+      { kind: 'coupon', id: coupon.bizContent.couponId, name: 'Gaste 300', status: 'active', auto: false, terms: { type: '2', ratioBp: null, min: null, max: null, from: 300 * KZ, amountOff: 30 * KZ }, spend: { amount: 30 * KZ, count: 1, amountLeft: null, countLeft: 9 } },
+      { kind: 'cashback', id: made.bizContent.policyId, name: 'Dez por cento', status: 'active', auto: false, terms: { type: 'ratio', ratioBp: 1_000, min: 0, max: 500 * KZ, from: 1, amountOff: null }, spend: { amount: 37 * KZ, count: 1, amountLeft: (10_000 - 37) * KZ, countLeft: null } },
     ]);
     expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'paused' }, other.token)).code).toBe('MCH10004');
     expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'paused' }, clerk.token)).code).toBe('STF10010');
