@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
-import { INTL_LOCALE, type Language } from '../../src/lib/language.ts';
+import type { Language } from '../../src/lib/language.ts';
 import { formatKwanza } from '../../src/lib/money.ts';
 import type { PromotionTerms } from '../../services/contract/promotions.ts';
+import { couponOffer, percentText } from './promotionFormat.ts';
 
 /** A promotion's spend as the list calls give it (services/contract/promotions.ts `promotionSpend`). */
 export interface Spend {
@@ -25,11 +26,6 @@ export function spendText(t: TFunction, language: Language, kind: 'cashback' | '
   return lines;
 }
 
-
-/** A share in basis points as the reader writes a percentage ("10 %", "2,5 %"). */
-const percentText = (basisPoints: number, language: Language) =>
-  new Intl.NumberFormat(INTL_LOCALE[language], { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
-
 /**
  * What a promotion gives, in words, for the merchant's list: a cashback's or a discount's share (up
  * to its most) or its range, a coupon's offer; and the payment it needs, when it needs more than 1 cêntimo.
@@ -37,14 +33,9 @@ const percentText = (basisPoints: number, language: Language) =>
 export function termsText(t: TFunction, language: Language, kind: 'cashback' | 'discount' | 'coupon', terms: PromotionTerms): string {
   const money = (cents: number | null) => formatKwanza(cents ?? 0, language);
   const from = terms.from !== null && terms.from > 1 ? t('promotions.terms.from', { amount: money(terms.from) }) : null;
-  let offer: string;
-  if (kind === 'coupon') {
-    offer = terms.type === '2' ? t('promotions.terms.spend', { threshold: money(terms.from), amount: money(terms.amountOff) })
-      : terms.type === '4' ? (terms.max !== null ? t('promotions.terms.percentMax', { percent: percentText(terms.ratioBp ?? 0, language), max: money(terms.max) }) : t('promotions.terms.percent', { percent: percentText(terms.ratioBp ?? 0, language) }))
-        : t('promotions.terms.amountOff', { amount: money(terms.amountOff) });
-    return [offer, terms.type === '2' ? null : from].filter(Boolean).join(', ');
-  }
-  offer = terms.ratioBp !== null
+  // a coupon's offer as its members read it (the coupons' words), its threshold within it
+  if (kind === 'coupon') return couponOffer({ type: Number(terms.type) as 1 | 2 | 4, amountOff: terms.amountOff, threshold: terms.from, percentBp: terms.ratioBp, maxOff: terms.max }, t, language);
+  const offer = terms.ratioBp !== null
     ? (terms.max !== null ? t(`promotions.terms.${kind}RatioMax`, { percent: percentText(terms.ratioBp, language), max: money(terms.max) }) : t(`promotions.terms.${kind}Ratio`, { percent: percentText(terms.ratioBp, language) }))
     : t(`promotions.terms.${kind}Range`, { min: money(terms.min), max: money(terms.max) });
   return [offer, from].filter(Boolean).join(', ');

@@ -56,7 +56,7 @@ const binding: ScreenBinding<typeof promotionsMachine> = {
     else {
       expect(ui.getByText('Dez por cento')).toBeTruthy();
       expect(ui.getByText(/^Cashback · 10\s?%\s?do que o cliente paga, até 500,00 Kz · cashback dado 37,00 Kz \(pagamentos: 1\) · orçamento 10 000,00 Kz, restam 9 963,00 Kz$/)).toBeTruthy();
-      expect(ui.getByText(/^Cupão · gaste 300,00 Kz, desconte 30,00 Kz · usos: 1 \(30,00 Kz de desconto\) · stock 10, restam 9$/)).toBeTruthy();
+      expect(ui.getByText(/^Cupão · Gaste 300,00 Kz e receba 30,00 Kz de desconto · usos: 1 \(30,00 Kz de desconto\) · stock 10, restam 9$/)).toBeTruthy();
       expect(ui.getByText(/^Desconto · entre 1,00 Kz e 10,00 Kz ao acaso, a partir de 200,00 Kz · descontado 0,00 Kz \(pagamentos: 0\) · sem orçamento$/)).toBeTruthy();
       // an ended one has nothing left to do
       expect(ui.queryByRole('button', { name: 'Terminar Natal' })).toBeNull();
