@@ -177,14 +177,15 @@ export const paymentCodeMachine = setup({
             src: 'quote',
             input: ({ context }): QuoteRequest => ({ chargeId: context.charge!.chargeId }),
             onDone: { actions: 'announceAnswer' },
-            onError: { target: 'quoteFailed' },
+            onError: { target: 'quoteFailed', actions: 'forgetRefusal' },
           },
           on: {
             'quote.ok': { target: 'asking', actions: 'keepQuote' },
-            // MCH10013 (chargeNotFound), MCH10008 (codeExpired): the charge is no longer waiting
+            // MCH10013 (chargeNotFound), MCH10008 (codeExpired): the charge is no longer waiting; MCH10014 (payingOwnStore): never payable
             'quote.refused.MCH10013': { target: '#paymentCode.refused', actions: 'keepRefusal' },
             'quote.refused.MCH10008': { target: '#paymentCode.refused', actions: 'keepRefusal' },
-            'quote.refused.*': { target: 'quoteFailed' },
+            'quote.refused.MCH10014': { target: '#paymentCode.refused', actions: 'keepRefusal' },
+            'quote.refused.*': { target: 'quoteFailed', actions: 'keepRefusal' },
           },
         },
         // the quote (and, after a refused payment, why it changed): confirm it with the pay password

@@ -66,7 +66,11 @@ export const promotionsMachine = setup({
     paused: linePaused,
     notEnded: lineNotEnded,
     // a paused or ended coupon cannot be claimed (PRM10015): only a live one is shared
-    liveCoupon: ({ context, event }) => event.type === 'coupon.shared' && lineOf(context.promotions, { kind: 'coupon', id: event.id })?.status === 'active',
+    // an active coupon members claim by its link (an auto coupon is granted by a payment, never shared)
+    liveCoupon: ({ context, event }) => {
+      const line = event.type === 'coupon.shared' ? context.promotions.find((p) => p.kind === 'coupon' && p.id === event.id) : undefined;
+      return line?.status === 'active' && !line.auto;
+    },
     storesUnknown: ({ context }) => context.stores === null,
     noStore: ({ context }) => context.stores?.length === 0,
     oneStore: ({ context }) => context.stores?.length === 1,

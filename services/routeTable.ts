@@ -27,7 +27,8 @@ export const LOCALE_PARTS = {
   // the signed-in home hub (screens/home/Hub.tsx), fetched with it: never with the first route
   hub: ['hub'],
   // the member's side of promotions (issue 23): cashback, reductions, coupons
-  memberPromotions: ['cashback', 'reduction', 'coupons', 'myCoupons', 'couponClaim'],
+  // with a coupon's offer in words (`coupons`, screens/common/promotionFormat.ts), which the promotion lists fetch too
+  rewards: ['cashback', 'reduction', 'coupons', 'myCoupons', 'couponClaim'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = keyof typeof LOCALE_PARTS;
 
@@ -191,8 +192,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/invitation/$token', screen: 'invitation/InvitationScreen', title: 'titles.invitation', parts: ['staff'], access: 'public', params: { token: /^(?:\d{1,18}|[A-Za-z0-9_-]{43})$/ } },
   { path: '/app/staffresult', screen: 'invitation/StaffResultScreen', title: 'titles.staffResult', parts: ['staff'], access: 'member', search: { invitationId: digitsId } },
   // promotions (issue 23): the owner's cashback and discount policies and coupons, and the forms that make them
-  { path: '/app/promotions', screen: 'promotions/PromotionsScreen', title: 'titles.promotions', parts: ['promotions'], access: 'member' },
-  { path: '/app/promotions/new/$kind', screen: 'promotions/PromotionFormScreen', title: 'titles.promotionNew', parts: ['promotions'], access: 'member', params: { kind: /^(?:cashback|discount|coupon)$/ } },
+  { path: '/app/promotions', screen: 'promotions/PromotionsScreen', title: 'titles.promotions', parts: ['promotions', 'rewards'], access: 'member' },
+  { path: '/app/promotions/new/$kind', screen: 'promotions/PromotionFormScreen', title: 'titles.promotionNew', parts: ['promotions', 'rewards'], access: 'member', params: { kind: /^(?:cashback|discount|coupon)$/ } },
   { path: '/app/collectionanalysis', screen: 'collectionAnalysis/CollectionAnalysisScreen', title: 'titles.collectionAnalysis', parts: ['wallet', 'merchant'], access: 'member' },
   { path: '/app/collectionanalysis/funds', screen: 'collectionAnalysis/SettlementFundsScreen', title: 'titles.settlementFunds', parts: ['wallet'], access: 'member' },
   // paying merchants (issue 11, the member's side)
@@ -200,14 +201,14 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/paymentcode', screen: 'paymentCode/PaymentCodeScreen', title: 'titles.paymentCode', parts: ['member', 'wallet', 'pay'], access: 'member' },
   { path: '/app/nopwd', screen: 'passwordFree/PasswordFreeScreen', title: 'titles.passwordFree', parts: ['member', 'wallet', 'pay'], access: 'member' },
   // the member's side of promotions (issue 23): cashback (spec §2's routes, `anouncement` sic), reductions, coupons
-  { path: '/app/cashbacklist', screen: 'cashback/CashbackListScreen', title: 'titles.cashbackList', parts: ['wallet', 'memberPromotions'], access: 'member' },
-  { path: '/app/cashbackdetail/$id', screen: 'cashback/CashbackDetailScreen', title: 'titles.cashbackDetail', parts: ['memberPromotions'], access: 'member', params: { id: DIGITS_ID } },
-  { path: '/app/cashbackanouncement', screen: 'cashback/CashbackAnnouncementScreen', title: 'titles.cashbackAnnouncement', parts: ['memberPromotions'], access: 'member' },
-  { path: '/app/reductionlist', screen: 'reduction/ReductionListScreen', title: 'titles.reductionList', parts: ['wallet', 'memberPromotions'], access: 'member' },
-  { path: '/app/reductiondetail/$id', screen: 'reduction/ReductionDetailScreen', title: 'titles.reductionDetail', parts: ['memberPromotions'], access: 'member', params: { id: DIGITS_ID } },
-  { path: '/app/coupons', screen: 'myCoupons/MyCouponsScreen', title: 'titles.myCoupons', parts: ['wallet', 'memberPromotions'], access: 'member' },
+  { path: '/app/cashbacklist', screen: 'cashback/CashbackListScreen', title: 'titles.cashbackList', parts: ['wallet', 'rewards'], access: 'member' },
+  { path: '/app/cashbackdetail/$id', screen: 'cashback/CashbackDetailScreen', title: 'titles.cashbackDetail', parts: ['rewards'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/cashbackanouncement', screen: 'cashback/CashbackAnnouncementScreen', title: 'titles.cashbackAnnouncement', parts: ['rewards'], access: 'member' },
+  { path: '/app/reductionlist', screen: 'reduction/ReductionListScreen', title: 'titles.reductionList', parts: ['wallet', 'rewards'], access: 'member' },
+  { path: '/app/reductiondetail/$id', screen: 'reduction/ReductionDetailScreen', title: 'titles.reductionDetail', parts: ['rewards'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/coupons', screen: 'myCoupons/MyCouponsScreen', title: 'titles.myCoupons', parts: ['wallet', 'rewards'], access: 'member' },
   // a store's coupon, the link its merchant's pages share
-  { path: '/app/coupons/claim/$storeId/$couponId', screen: 'couponClaim/CouponClaimScreen', title: 'titles.couponClaim', parts: ['memberPromotions'], access: 'member', params: { storeId: DIGITS_ID, couponId: DIGITS_ID } },
+  { path: '/app/coupons/claim/$storeId/$couponId', screen: 'couponClaim/CouponClaimScreen', title: 'titles.couponClaim', parts: ['rewards'], access: 'member', params: { storeId: DIGITS_ID, couponId: DIGITS_ID } },
 
   // the operators' area (`/plateform/`, sic): chunks of its own, nothing of it in the member app's first route
   { path: '/plateform', screen: 'operatorSignIn/OperatorSignInScreen', title: 'titles.platform', parts: ['platform'], access: 'public', signIn: true },
@@ -218,8 +219,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/plateform/members', screen: 'platform/MemberLookupScreen', title: 'titles.memberLookup', parts: ['platform'], access: 'operator' },
   { path: '/plateform/stickers', screen: 'stickers/StickersScreen', title: 'titles.stickers', parts: ['platform'], access: 'operator' },
   // the platform's cashback policies (issue 23): their list with spend, and a new one (audited)
-  { path: '/plateform/promotions', screen: 'platformPromotions/PlatformPromotionsScreen', title: 'titles.platformPromotions', parts: ['platform', 'promotions'], access: 'operator' },
-  { path: '/plateform/promotions/new', screen: 'platformPromotions/PlatformPromotionFormScreen', title: 'titles.platformPromotionNew', parts: ['platform', 'promotions'], access: 'operator' },
+  { path: '/plateform/promotions', screen: 'platformPromotions/PlatformPromotionsScreen', title: 'titles.platformPromotions', parts: ['platform', 'promotions', 'rewards'], access: 'operator' },
+  { path: '/plateform/promotions/new', screen: 'platformPromotions/PlatformPromotionFormScreen', title: 'titles.platformPromotionNew', parts: ['platform', 'promotions', 'rewards'], access: 'operator' },
   { path: '/plateform/audit', screen: 'platform/AuditLogScreen', title: 'titles.auditLog', parts: ['platform'], access: 'operator', search: { subjectId: (value) => typeof value === 'string' && value.length <= 64, page: pageNumber } },
 ];
 

@@ -4,6 +4,7 @@ import type { pagedListMachine, PagedListEvent } from '../../machines/pagedList.
 import type { CashbackItem } from '../../services/contract/cashback.ts';
 import { PagedListView } from '../common/PagedList.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
+import { LineLink } from '../../src/ui/LineLink.tsx';
 
 /** The key of a cashback record, for the list chart to drop one a later page repeats. */
 export const CASHBACK_KEY = 'id' satisfies keyof CashbackItem;
@@ -34,18 +35,12 @@ export function CashbackListView({ state, send, onPull, onOpen }: {
           const place = [record.merchant, record.store].filter(Boolean).join(' · ');
           const clawed = record.clawedBack > 0 ? t('cashback.clawedBack', { amount: money(record.clawedBack, language) }) : null;
           return (
-            <li className="kw-fund-line">
-              <a
-                href={`/app/cashbackdetail/${record.id}`}
-                onClick={onOpen ? (e) => { e.preventDefault(); onOpen(record.id); } : undefined}
-                aria-label={[place, amount, lineTime(record.at, language), clawed].filter(Boolean).join(', ')}
-              >
-                <span className="kw-fund-kind">{place}</span>
-                <span className="kw-fund-amount kw-fund-income">{amount}</span>
-                <span className="kw-fund-meta">{[lineTime(record.at, language), t(`cashback.status.${record.status}`)].join(' · ')}</span>
-                {clawed && <span className="kw-fund-meta kw-fund-amount">{clawed}</span>}
-              </a>
-            </li>
+            <LineLink href={`/app/cashbackdetail/${record.id}`} label={[place, amount, lineTime(record.at, language), clawed].filter(Boolean).join(', ')} onOpen={onOpen && (() => onOpen(record.id))}>
+              <span className="kw-fund-kind">{place}</span>
+              <span className="kw-fund-amount kw-fund-income">{amount}</span>
+              <span className="kw-fund-meta">{[lineTime(record.at, language), t(`cashback.status.${record.status}`)].join(' · ')}</span>
+              {clawed && <span className="kw-fund-meta kw-fund-amount">{clawed}</span>}
+            </LineLink>
           );
         }}
       />

@@ -9,6 +9,7 @@ import type { Language } from '../../src/lib/language.ts';
 import { languageOf, lineTime, money } from './format.ts';
 import { kindLabel } from './kindLabel.ts';
 import { dayInSentence } from '../../src/lib/dates.ts';
+import { LineLink } from '../../src/ui/LineLink.tsx';
 
 type State = SnapshotFrom<typeof fundDetailMachine>;
 type Send = (event: FundDetailEvent) => void;
@@ -69,18 +70,12 @@ function LineItem({ line, language, onOpen }: { line: FundLine; language: Langua
   const income = line.direction === 'income';
   const amount = `${income ? '+' : '−'}${money(line.amount, language)}`;
   return (
-    <li className="kw-fund-line">
-      <a
-        href={`/app/funddetail/${line.id}`}
-        onClick={onOpen ? (e) => { e.preventDefault(); onOpen(line.id); } : undefined}
-        aria-label={`${kindLabel(line.kind, t)}, ${t(`fundDetail.${line.direction}`)} ${amount}, ${lineTime(line.at, language)}`}
-      >
-        <span className="kw-fund-kind">{kindLabel(line.kind, t)}</span>
-        <span className={`kw-fund-amount ${income ? 'kw-fund-income' : 'kw-fund-expenditure'}`}>{amount}</span>
-        {/* a withdrawal's amount includes its charge: said, so the charge is never hidden in the total */}
-        <span className="kw-fund-meta">{[line.counterparty, line.charge !== null ? t('fundDetail.includesCharge', { charge: money(line.charge, language) }) : null, lineTime(line.at, language)].filter(Boolean).join(' · ')}</span>
-        <span className="kw-fund-meta kw-fund-amount">{t('fundDetail.balanceAfter', { amount: money(line.balanceAfter, language) })}</span>
-      </a>
-    </li>
+    <LineLink href={`/app/funddetail/${line.id}`} label={`${kindLabel(line.kind, t)}, ${t(`fundDetail.${line.direction}`)} ${amount}, ${lineTime(line.at, language)}`} onOpen={onOpen && (() => onOpen(line.id))}>
+      <span className="kw-fund-kind">{kindLabel(line.kind, t)}</span>
+      <span className={`kw-fund-amount ${income ? 'kw-fund-income' : 'kw-fund-expenditure'}`}>{amount}</span>
+      {/* a withdrawal's amount includes its charge: said, so the charge is never hidden in the total */}
+      <span className="kw-fund-meta">{[line.counterparty, line.charge !== null ? t('fundDetail.includesCharge', { charge: money(line.charge, language) }) : null, lineTime(line.at, language)].filter(Boolean).join(' · ')}</span>
+      <span className="kw-fund-meta kw-fund-amount">{t('fundDetail.balanceAfter', { amount: money(line.balanceAfter, language) })}</span>
+    </LineLink>
   );
 }

@@ -13,7 +13,7 @@ import { money } from './format.ts';
 export const percentText = (basisPoints: number, language: Language) =>
   new Intl.NumberFormat(INTL_LOCALE[language], { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
 
-export function couponOffer(terms: CouponTerms, t: TFunction, language: Language): string {
+export function couponOffer(terms: Pick<CouponTerms, 'type' | 'amountOff' | 'threshold' | 'percentBp' | 'maxOff'>, t: TFunction, language: Language): string {
   const kz = (value: number | null) => money(value ?? 0, language);
   switch (terms.type) {
     case 1:

@@ -41,7 +41,8 @@ function useCouponItems(): { words: PagedListWords; item: (coupon: MemberCoupon)
         name={coupon.name}
         merchant={coupon.merchant}
         terms={coupon}
-        note={coupon.state === 'used' && coupon.usedAt ? t('myCoupons.usedAt', { time: lineTime(coupon.usedAt, language) }) : t(`myCoupons.stateNote.${coupon.state}`)}
+        note={coupon.state === 'used' && coupon.usedAt ? t('myCoupons.usedAt', { time: lineTime(coupon.usedAt, language) })
+          : coupon.state === 'usable' && !coupon.appliesNow ? t('myCoupons.stateNote.notNow') : t(`myCoupons.stateNote.${coupon.state}`)}
       />
     ),
   };

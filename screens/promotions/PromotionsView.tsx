@@ -7,7 +7,7 @@ import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { languageOf } from '../common/format.ts';
-import { spendText } from '../common/promotionSpend.ts';
+import { spendText, termsText } from '../common/promotionSpend.ts';
 
 type State = SnapshotFrom<typeof promotionsMachine>;
 type Send = (event: PromotionsEvent) => void;
@@ -31,7 +31,8 @@ const BADGE = { active: ' kw-mch-open', paused: '', ended: ' kw-mch-closed' } as
 function Line({ line, busy, send }: { line: PromotionLine; busy: boolean; send: Send }) {
   const { t, i18n } = useTranslation();
   const target = { kind: line.kind, id: line.id };
-  const lines = spendText(t, languageOf(i18n.language), line.kind, line.spend);
+  const language = languageOf(i18n.language);
+  const lines = [termsText(t, language, line.kind, line.terms), ...spendText(t, language, line.kind, line.spend)];
   return (
     <li className="kw-mch-store">
       <strong className="kw-mch-store-link">{line.name}</strong>
@@ -43,7 +44,7 @@ function Line({ line, busy, send }: { line: PromotionLine; busy: boolean; send: 
             ? <Button size="small" disabled={busy} aria-label={t('promotions.pauseOne', { name: line.name })} onClick={() => send({ type: 'promotion.paused', ...target })}>{t('promotions.pause')}</Button>
             : <Button size="small" disabled={busy} aria-label={t('promotions.resumeOne', { name: line.name })} onClick={() => send({ type: 'promotion.resumed', ...target })}>{t('promotions.resume')}</Button>}
           <Button size="small" color="danger" fill="outline" disabled={busy} aria-label={t('promotions.endOne', { name: line.name })} onClick={() => send({ type: 'promotion.ended', ...target })}>{t('promotions.end')}</Button>
-          {line.kind === 'coupon' && line.status === 'active' && (
+          {line.kind === 'coupon' && line.status === 'active' && !line.auto && (
             <Button size="small" color="primary" fill="outline" disabled={busy} aria-label={t('promotions.shareOne', { name: line.name })} onClick={() => send({ type: 'coupon.shared', id: line.id })}>{t('promotions.share')}</Button>
           )}
         </div>

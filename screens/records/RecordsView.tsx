@@ -13,6 +13,7 @@ import { PagedList, PagedListView, type PagedListActor, type PagedListWords } fr
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { dayInSentence } from '../../src/lib/dates.ts';
 import { Notice } from '../../src/ui/Notice.tsx';
+import { LineLink } from '../../src/ui/LineLink.tsx';
 
 type State = SnapshotFrom<typeof recordsMachine>;
 type Send = (event: RecordsEvent) => void;
@@ -112,17 +113,11 @@ function RecordItem({ item, language, onOpen }: { item: MerchantRecord; language
   const amount = money(item.amount, language);
   const who = [item.payerMasked, item.storeName, item.clerkName ?? item.serial].filter(Boolean).join(' · ');
   return (
-    <li className="kw-fund-line">
-      <a
-        href={`/app/records/${item.recordId}`}
-        onClick={onOpen ? (e) => { e.preventDefault(); onOpen(item.recordId); } : undefined}
-        aria-label={`${amount}, ${t(`records.state.${item.state}`)}, ${item.payerMasked}, ${lineTime(item.at, language)}`}
-      >
-        <span className="kw-fund-kind">{t(`records.state.${item.state}`)}</span>
-        <span className="kw-fund-amount kw-fund-income">{amount}</span>
-        <span className="kw-fund-meta">{`${who} · ${lineTime(item.at, language)}`}</span>
-        <span className="kw-fund-meta kw-fund-amount">{t('records.net', { amount: money(item.net, language) })}</span>
-      </a>
-    </li>
+    <LineLink href={`/app/records/${item.recordId}`} label={`${amount}, ${t(`records.state.${item.state}`)}, ${item.payerMasked}, ${lineTime(item.at, language)}`} onOpen={onOpen && (() => onOpen(item.recordId))}>
+      <span className="kw-fund-kind">{t(`records.state.${item.state}`)}</span>
+      <span className="kw-fund-amount kw-fund-income">{amount}</span>
+      <span className="kw-fund-meta">{`${who} · ${lineTime(item.at, language)}`}</span>
+      <span className="kw-fund-meta kw-fund-amount">{t('records.net', { amount: money(item.net, language) })}</span>
+    </LineLink>
   );
 }

@@ -4,6 +4,7 @@ import type { pagedListMachine, PagedListEvent } from '../../machines/pagedList.
 import type { ReductionItem } from '../../services/contract/reduction.ts';
 import { PagedListView } from '../common/PagedList.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
+import { LineLink } from '../../src/ui/LineLink.tsx';
 
 /** The key of a reduction (its payment's id), for the list chart to drop one a later page repeats. */
 export const REDUCTION_KEY = 'id' satisfies keyof ReductionItem;
@@ -32,18 +33,12 @@ export function ReductionListView({ state, send, onPull, onOpen }: {
           const place = [payment.merchant, payment.store].filter(Boolean).join(' · ');
           const saved = t('reduction.saved', { amount: kz(payment.discount + (payment.coupon?.amount ?? 0)), price: kz(payment.price) });
           return (
-            <li className="kw-fund-line">
-              <a
-                href={`/app/reductiondetail/${payment.id}`}
-                onClick={onOpen ? (e) => { e.preventDefault(); onOpen(payment.id); } : undefined}
-                aria-label={[place, `−${kz(payment.paid)}`, saved, lineTime(payment.at, language)].join(', ')}
-              >
-                <span className="kw-fund-kind">{place}</span>
-                <span className="kw-fund-amount kw-fund-expenditure">{`−${kz(payment.paid)}`}</span>
-                <span className="kw-fund-meta">{[saved, payment.coupon ? t('reduction.withCoupon', { name: payment.coupon.name }) : null].filter(Boolean).join(' · ')}</span>
-                <span className="kw-fund-meta">{lineTime(payment.at, language)}</span>
-              </a>
-            </li>
+            <LineLink href={`/app/reductiondetail/${payment.id}`} label={[place, `−${kz(payment.paid)}`, saved, lineTime(payment.at, language)].join(', ')} onOpen={onOpen && (() => onOpen(payment.id))}>
+              <span className="kw-fund-kind">{place}</span>
+              <span className="kw-fund-amount kw-fund-expenditure">{`−${kz(payment.paid)}`}</span>
+              <span className="kw-fund-meta">{[saved, payment.coupon ? t('reduction.withCoupon', { name: payment.coupon.name }) : null].filter(Boolean).join(' · ')}</span>
+              <span className="kw-fund-meta">{lineTime(payment.at, language)}</span>
+            </LineLink>
           );
         }}
       />

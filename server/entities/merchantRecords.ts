@@ -42,7 +42,7 @@ export interface RecordRow {
 
 export const RECORD_SELECT = `
   SELECT p.id::text, p.voucher_no, p.transfer_id::text, p.store_id::text, st.name AS store_name, p.serial, p.method,
-         p.amount::text, p.charge::text, p.refunded::text, p.created_at,
+         (p.amount - p.discount)::text AS amount, p.charge::text, p.refunded::text, p.created_at,
          to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS cursor_at,
          coalesce((SELECT sum(r.charge_returned) FROM merchant_refunds r WHERE r.payment_id = p.id), 0)::text AS charge_returned,
          coalesce(payer.real_name, payer.display_name) AS payer_name,

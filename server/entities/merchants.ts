@@ -127,7 +127,7 @@ export function toMerchantSummary(row: MerchantRow): MerchantSummary {
 export const RANGE_CTE = `
   bounds AS (SELECT ($2::date::timestamp - interval '1 hour') AT TIME ZONE 'UTC' AS lo,
                     ($3::date::timestamp + interval '23 hours') AT TIME ZONE 'UTC' AS hi),
-  pay AS (SELECT p.store_id, p.cashier_id, p.amount, p.charge, (p.created_at AT TIME ZONE 'UTC') + interval '1 hour' AS local
+  pay AS (SELECT p.store_id, p.cashier_id, p.amount - p.discount AS amount, p.charge, (p.created_at AT TIME ZONE 'UTC') + interval '1 hour' AS local
             FROM merchant_payments p, bounds b
            WHERE p.merchant_id = $1 AND p.created_at >= b.lo AND p.created_at < b.hi AND ($4::bigint IS NULL OR p.store_id = $4::bigint)),
   ref AS (SELECT r.store_id, r.amount, r.charge_returned, (r.created_at AT TIME ZONE 'UTC') + interval '1 hour' AS local

@@ -67,11 +67,20 @@ const refuse = (code: string, detail?: string): never => {
   throw new DomainError(code, 200, detail);
 };
 
-/** Positive whole cêntimos (or counts) where given: PRM10012 for zero, negative or fractional. */
+/** Positive whole cêntimos where given: PRM10012 for zero, negative or fractional. */
 function positive(fields: Record<string, number | undefined>): void {
   for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) refuse(PROMOTION_CODES.limitInvalid, name);
   }
+}
+
+/** The most a count (a stock, a number of uses) may be: its column is a PostgreSQL integer. */
+const MAX_COUNT = 2_147_483_647;
+
+/** Positive whole counts where given, within MAX_COUNT: PRM10012 otherwise (not a database error). */
+function positiveCount(fields: Record<string, number | undefined>): void {
+  positive(fields);
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined && value > MAX_COUNT) refuse(PROMOTION_CODES.limitInvalid, name);
 }
 
 function ratio(value: number | undefined): void {
@@ -92,13 +101,15 @@ const createdBy = (owner: PromotionOwner, by: string) => ('platform' in owner ? 
  */
 export async function createCashbackPolicy(db: Queryable, owner: PromotionOwner, by: string, input: CashbackPolicyInput): Promise<string> {
   ratio(input.ratioBp);
-  positive({ maxCashback: input.maxCashback, minPayment: input.minPayment, memberAmountLimit: input.memberAmountLimit, memberCountLimit: input.memberCountLimit, budgetAmount: input.budgetAmount, budgetCount: input.budgetCount });
+  positive({ maxCashback: input.maxCashback, minPayment: input.minPayment, memberAmountLimit: input.memberAmountLimit, budgetAmount: input.budgetAmount });
+  positiveCount({ memberCountLimit: input.memberCountLimit, budgetCount: input.budgetCount });
   if (input.minCashback !== undefined && !(Number.isSafeInteger(input.minCashback) && input.minCashback >= 0)) refuse(PROMOTION_CODES.limitInvalid, 'minCashback');
   if (input.maxCashback !== undefined && input.maxCashback < (input.minCashback ?? 0)) refuse(PROMOTION_CODES.maxBelowMin);
   if (input.type === 'ratio' && input.ratioBp === undefined) refuse(PROMOTION_CODES.policyInvalid, 'ratioBp');
   if (input.type === 'random' && input.maxCashback === undefined) refuse(PROMOTION_CODES.policyInvalid, 'maxCashback');
   if (!input.name.trim() || input.name.length > 60) refuse(PROMOTION_CODES.policyInvalid, 'name');
   period(input.startsAt, input.endsAt);
+  if (input.memberId !== undefined && !(await db.query('SELECT 1 FROM members WHERE id = $1', [input.memberId])).rows[0]) refuse(PROMOTION_CODES.policyInvalid, 'memberId');
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO cashback_policies (merchant_id, name, type, ratio_bp, min_cashback, max_cashback, min_payment, member_amount_limit, member_count_limit,
                                     budget_amount, budget_count, member_id, starts_at, ends_at, funding, created_by)
@@ -120,7 +131,9 @@ export async function createCashbackPolicy(db: Queryable, owner: PromotionOwner,
  */
 export async function createDiscountPolicy(db: Queryable, merchantId: string, by: string, input: DiscountPolicyInput): Promise<string> {
   ratio(input.ratioBp);
-  positive({ startAmount: input.startAmount, minAmount: input.minAmount, maxAmount: input.maxAmount, accumulationLimit: input.accumulationLimit, activityLimit: input.activityLimit });
+  positive({ startAmount: input.startAmount, minAmount: input.minAmount, maxAmount: input.maxAmount });
+  // the limits count Kwanza or uses by the statistics type; a count's column is an integer
+  (input.statistics === 'personalCount' || input.statistics === 'personalBusinessCount' ? positiveCount : positive)({ accumulationLimit: input.accumulationLimit, activityLimit: input.activityLimit });
   if (input.maxAmount < (input.minAmount ?? 1)) refuse(PROMOTION_CODES.maxBelowMin);
   const statistics = input.statistics ?? 'none';
   if (statistics !== 'none' && input.accumulationLimit === undefined) refuse(PROMOTION_CODES.policyInvalid, 'accumulationLimit');
@@ -149,7 +162,8 @@ export async function createDiscountPolicy(db: Queryable, merchantId: string, by
  * threshold must be above what it takes off), PRM10013 an end before the start.
  */
 export async function createCoupon(db: Queryable, merchantId: string, by: string, input: CouponInput): Promise<string> {
-  positive({ amountOff: input.amountOff, threshold: input.threshold, maxOff: input.maxOff, stock: input.stock, autoThreshold: input.autoThreshold });
+  positive({ amountOff: input.amountOff, threshold: input.threshold, maxOff: input.maxOff, autoThreshold: input.autoThreshold });
+  positiveCount({ stock: input.stock });
   if ((input.autoThreshold === undefined) !== (input.autoBasis === undefined)) refuse(PROMOTION_CODES.policyInvalid, 'autoBasis');
   ratio(input.percentBp);
   if ((input.type === 1 || input.type === 2) && input.amountOff === undefined) refuse(PROMOTION_CODES.policyInvalid, 'amountOff');
@@ -187,14 +201,15 @@ export async function setPromotionStatus(db: Queryable, owner: PromotionOwner, k
 
 /**
  * A member claims a coupon from a store's page into "my coupons": MCH10004 a coupon not of the
- * store's merchant (or none), PRM10015 one not active or outside its validity, PRM10014 claimed
- * before (once per member: the unique (coupon, member) decides, even for two claims at once).
+ * store's merchant (or none, or an auto coupon: only a payment past its threshold grants those),
+ * PRM10015 one not active or outside its validity, PRM10014 claimed before (once per member: the
+ * unique (coupon, member) decides, even for two claims at once).
  */
 export async function claimCoupon(db: Queryable, memberId: string, storeId: string, couponId: string): Promise<string> {
   const { rows } = await db.query<{ live: boolean }>(
     `SELECT c.status = 'active' AND c.starts_at <= now() AND (c.ends_at IS NULL OR c.ends_at > now()) AS live
        FROM coupons c JOIN stores st ON st.id = $2 JOIN merchants m ON m.id = st.merchant_id
-      WHERE c.id = $1 AND c.merchant_id = coalesce(m.parent_id, m.id)`,
+      WHERE c.id = $1 AND c.merchant_id = coalesce(m.parent_id, m.id) AND c.auto_threshold IS NULL`,
     [couponId, storeId],
   );
   if (!rows[0]) refuse(MERCHANT_CODES.notYours);

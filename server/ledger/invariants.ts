@@ -182,6 +182,16 @@ const PROMOTIONS_UNMATCHED = `
       OR (d.statistics IN ('personalAmount', 'personalBusinessAmount') AND u.amount > d.accumulation_limit)
       OR (d.statistics IN ('personalCount', 'personalBusinessCount') AND u.count > d.accumulation_limit)
   UNION ALL
+  -- a member who had a promotion that keeps usage rows (a limit, statistics, a drawn figure) has its row: a deleted one would reset their limit
+  SELECT 'usage:' || pp.extension || ':' || pp.policy_id || ':' || p.payer_id FROM payment_promotions pp
+    JOIN merchant_payments p ON p.id = pp.payment_id
+    LEFT JOIN cashback_policies c ON pp.extension = 'cashback' AND c.id = pp.policy_id
+    LEFT JOIN discount_policies d ON pp.extension = 'discount' AND d.id = pp.policy_id
+   WHERE ((pp.extension = 'cashback' AND (c.type = 'random' OR c.member_amount_limit IS NOT NULL OR c.member_count_limit IS NOT NULL))
+          OR (pp.extension = 'discount' AND (d.statistics <> 'none' OR d.ratio_bp IS NULL)))
+     AND NOT EXISTS (SELECT 1 FROM promotion_usage u WHERE u.kind = pp.extension AND u.policy_id = pp.policy_id AND u.member_id = p.payer_id)
+   GROUP BY pp.extension, pp.policy_id, p.payer_id
+  UNION ALL
   SELECT 'coupon:' || k.id FROM coupons k
     LEFT JOIN LATERAL (SELECT sum(count_left) AS left_ FROM promotion_slices WHERE kind = 'coupon' AND policy_id = k.id) sl ON true
     LEFT JOIN LATERAL (SELECT count(*) AS n FROM payment_promotions WHERE extension = 'coupon' AND policy_id = k.id) pp ON true

@@ -34,6 +34,8 @@ const memberCoupon = couponTerms.extend({
   state: couponState,
   claimedAt: z.string(),
   usedAt: z.string().nullable(),
+  /** A usable coupon the till would apply today: its merchant has it active, it has started, and its stock is not gone (false: paused, not yet, or sold out). */
+  appliesNow: z.boolean(),
 });
 export type MemberCoupon = z.infer<typeof memberCoupon>;
 

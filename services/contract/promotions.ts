@@ -67,13 +67,34 @@ export const setPromotionStatus = defineService({
 /** What a promotion has given so far (amount in cêntimos, count) and what its budget or stock still holds (null: none set). */
 export const promotionSpend = z.object({ amount: z.number().int(), count: z.number().int(), amountLeft: z.number().int().nullable(), countLeft: z.number().int().nullable() });
 
+/**
+ * What a promotion gives, for its merchant's list: `type` (a cashback's `ratio` or `random`, a
+ * discount's `random`, a coupon's 1, 2 or 4 as text), a ratio or percent in basis points, its least and
+ * most (cashback or discount; a type-4 coupon's most off), the payment it needs (a cashback's minimum
+ * payment, a discount's start amount, a coupon's threshold) and a coupon's amount off, in cêntimos.
+ */
+export const promotionTerms = z.object({
+  type: z.string(),
+  ratioBp: z.number().int().nullable(),
+  min: z.number().int().nullable(),
+  max: z.number().int().nullable(),
+  from: z.number().int().nullable(),
+  amountOff: z.number().int().nullable(),
+});
+export type PromotionTerms = z.infer<typeof promotionTerms>;
+
 /** The merchant's promotions, newest first, each with its spend so far and what its budget or stock still holds. */
 export const listPromotions = defineService({
   name: 'merchant/promotion/list',
   audience: 'member',
   request: z.object({}).strict(),
   response: z.object({
-    promotions: z.array(z.object({ kind: z.enum(['cashback', 'discount', 'coupon']), id, name: z.string(), status: promotionStatus, spend: promotionSpend })),
+    promotions: z.array(z.object({
+      kind: z.enum(['cashback', 'discount', 'coupon']), id, name: z.string(), status: promotionStatus, spend: promotionSpend,
+      /** An auto coupon: granted by a payment past its threshold, never claimed by a link (so never shared). */
+      auto: z.boolean(),
+      terms: promotionTerms,
+    })),
   }),
 });
 

@@ -32,9 +32,10 @@ export const merchantRecord = z.object({
   voucherNo: z.string(),
   /** The trade number the payer's fund detail shows for the same payment. */
   tradeNo: z.string(),
+  /** What the customer paid: the price less any discount and coupon the merchant gave (README "Promotions"). */
   amount: cents,
   charge: cents,
-  /** What the merchant keeps: amount − charge, less what refunds took (their amount less the charge returned). */
+  /** What the merchant keeps: amount − charge, less what refunds took (their amount less the charge returned); its cashback, when it funds one, is its own movement in the fund detail. */
   net: cents,
   refunded: cents,
   state: recordState,

@@ -61,6 +61,7 @@ export const paymentCodeModel: FlowModel<typeof paymentCodeMachine> = {
     doneEvent('quote', { ok: true, data: { ...samplePromotedQuote, amount: 1_250_000, payable: 1_235_000 } }),
     doneEvent('quote', refusal('MCH10013')),
     doneEvent('quote', refusal('MCH10008')),
+    doneEvent('quote', refusal('MCH10014')),
     doneEvent('quote', refusal('AGW50000')),
     errorEvent('quote', new Error('network down')),
     doneEvent('payment', { ok: true, data: sampleMerchantReceipt }),

@@ -4,10 +4,10 @@ import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/m
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
 export const samplePromotions: PromotionLine[] = [
-  { kind: 'cashback', id: '11', name: 'Dez por cento', status: 'active', spend: { amount: 3_700, count: 1, amountLeft: 996_300, countLeft: null } },
-  { kind: 'discount', id: '12', name: 'Sexta barata', status: 'paused', spend: { amount: 0, count: 0, amountLeft: null, countLeft: null } },
-  { kind: 'coupon', id: '13', name: 'Gaste 300', status: 'active', spend: { amount: 3_000, count: 1, amountLeft: null, countLeft: 9 } },
-  { kind: 'coupon', id: '14', name: 'Natal', status: 'ended', spend: { amount: 0, count: 0, amountLeft: null, countLeft: 5 } },
+  { kind: 'cashback', id: '11', name: 'Dez por cento', status: 'active', auto: false, terms: { type: 'ratio', ratioBp: 1_000, min: 0, max: 50_000, from: 1, amountOff: null }, spend: { amount: 3_700, count: 1, amountLeft: 996_300, countLeft: null } },
+  { kind: 'discount', id: '12', name: 'Sexta barata', status: 'paused', auto: false, terms: { type: 'random', ratioBp: null, min: 100, max: 1_000, from: 20_000, amountOff: null }, spend: { amount: 0, count: 0, amountLeft: null, countLeft: null } },
+  { kind: 'coupon', id: '13', name: 'Gaste 300', status: 'active', auto: false, terms: { type: '2', ratioBp: null, min: null, max: null, from: 30_000, amountOff: 3_000 }, spend: { amount: 3_000, count: 1, amountLeft: null, countLeft: 9 } },
+  { kind: 'coupon', id: '14', name: 'Natal', status: 'ended', auto: false, terms: { type: '4', ratioBp: 1_500, min: null, max: 5_000, from: null, amountOff: null }, spend: { amount: 0, count: 0, amountLeft: null, countLeft: 5 } },
 ];
 export const sampleShareStores = [{ storeId: '31', name: 'Loja Central' }, { storeId: '33', name: 'Loja do Porto' }];
 

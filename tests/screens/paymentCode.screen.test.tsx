@@ -94,7 +94,7 @@ const binding: ScreenBinding<typeof paymentCodeMachine> = {
         return void expect(ui.getByRole('button', { name: `Pagar ${c.quote!.payable === 1_250_000 ? '12 500,00 Kz' : '12 350,00 Kz'}` })).toBeTruthy();
       }
       chargeShown(ui);
-      expect(alert(ui)).toMatch(state.matches({ awaitingConfirmation: 'declineFailed' }) ? /Erro de rede/ : /Não foi possível verificar as ofertas/);
+      expect(alert(ui)).toMatch(state.matches({ awaitingConfirmation: 'declineFailed' }) ? /Erro de rede/ : c.errorCode ? /erro no servidor/ : /Não foi possível verificar as ofertas/);
       return void expect(ui.getByRole('button', { name: 'Tentar de novo' })).toBeTruthy();
     }
     if (state.matches('confirming')) {
@@ -111,7 +111,7 @@ const binding: ScreenBinding<typeof paymentCodeMachine> = {
       return void expect(ui.getByRole('button', { name: 'Mostrar um novo código' })).toBeTruthy();
     }
     if (state.matches('refused')) {
-      const table: Record<string, RegExp> = { FND10001: /Saldo disponível insuficiente/, FND10003: /ultrapassa o limite/, MCH10013: /Não há nenhuma cobrança/, MCH10008: /expirou/ };
+      const table: Record<string, RegExp> = { FND10001: /Saldo disponível insuficiente/, FND10003: /ultrapassa o limite/, MCH10013: /Não há nenhuma cobrança/, MCH10008: /expirou/, MCH10014: /própria loja/ };
       expect(alert(ui)).toMatch(table[c.errorCode!]!);
       if (c.errorCode === 'FND10001') expect(ui.getByRole('link', { name: 'Carregar a carteira' }).getAttribute('href')).toBe('/app/topup');
       return void expect(ui.getByRole('button', { name: 'Mostrar um novo código' })).toBeTruthy();

@@ -55,9 +55,9 @@ const binding: ScreenBinding<typeof promotionsMachine> = {
     if (c.promotions.length === 0) expect(status(ui)).toMatch(/Ainda não tem promoções/);
     else {
       expect(ui.getByText('Dez por cento')).toBeTruthy();
-      expect(ui.getByText(/^Cashback · cashback dado 37,00 Kz \(pagamentos: 1\) · orçamento 10 000,00 Kz, restam 9 963,00 Kz$/)).toBeTruthy();
-      expect(ui.getByText(/^Cupão · usos: 1 \(30,00 Kz de desconto\) · stock 10, restam 9$/)).toBeTruthy();
-      expect(ui.getByText(/^Desconto · descontado 0,00 Kz \(pagamentos: 0\) · sem orçamento$/)).toBeTruthy();
+      expect(ui.getByText(/^Cashback · 10\s?%\s?do que o cliente paga, até 500,00 Kz · cashback dado 37,00 Kz \(pagamentos: 1\) · orçamento 10 000,00 Kz, restam 9 963,00 Kz$/)).toBeTruthy();
+      expect(ui.getByText(/^Cupão · Gaste 300,00 Kz e receba 30,00 Kz de desconto · usos: 1 \(30,00 Kz de desconto\) · stock 10, restam 9$/)).toBeTruthy();
+      expect(ui.getByText(/^Desconto · entre 1,00 Kz e 10,00 Kz ao acaso, a partir de 200,00 Kz · descontado 0,00 Kz \(pagamentos: 0\) · sem orçamento$/)).toBeTruthy();
       // an ended one has nothing left to do
       expect(ui.queryByRole('button', { name: 'Terminar Natal' })).toBeNull();
       const cashback = c.promotions[0]!.status;
@@ -128,6 +128,23 @@ describe('sharing a coupon link', () => {
     actor.send({ type: 'coupon.shared', id: '13' });
     await waitFor(actor, (s) => s.matches({ list: 'copied' }));
     expect(writeText).toHaveBeenCalledWith(`${CLAIM}31/13`);
+    actor.stop();
+  });
+
+  it('never shares an auto coupon (a payment past its threshold grants it; a link could not)', async () => {
+    const auto: PromotionLine = { ...samplePromotions[2]!, id: '15', name: 'Volte sempre', auto: true };
+    const flow = promotionsMachine.provide({
+      actors: {
+        loadList: fromPromise<Outcome<{ promotions: PromotionLine[] }>>(async () => ({ ok: true, data: { promotions: [...samplePromotions, auto] } })),
+        loadStores: fromPromise<Outcome<{ stores: ShareStore[] }>>(async () => ({ ok: true, data: { stores: [{ storeId: '31', name: 'Loja Central' }] } })),
+        setStatus: promotionsActors.setStatus,
+        shareLink: promotionsActors.shareLink,
+      },
+    });
+    const actor = createActor(flow).start();
+    await waitFor(actor, (s) => s.matches('list'));
+    actor.send({ type: 'coupon.shared', id: '15' });
+    expect(actor.getSnapshot().matches({ list: 'idle' })).toBe(true);
     actor.stop();
   });
 });

@@ -76,9 +76,13 @@ describe.each(engines)('the member’s promotions on %s', (engine) => {
     expect(await ok('pay/coupon/get', { storeId: shop.storeId, couponId }, ana.token)).toMatchObject({ claimed: true });
     const usable = await ok('wallet/coupon/list', { state: 'usable' }, ana.token);
     expect(usable).toEqual({
-      items: [expect.objectContaining({ couponId, name: 'Gaste 800', merchant: shop.merchant.name, state: 'usable', type: 2, usedAt: null })],
+      items: [expect.objectContaining({ couponId, name: 'Gaste 800', merchant: shop.merchant.name, state: 'usable', type: 2, usedAt: null, appliesNow: true })],
       nextCursor: null,
     });
+    // paused by its merchant: still hers to use later, but the till would not apply it today
+    await setPromotionStatus(server.db, { merchantId: shop.merchantId }, 'coupon', couponId, 'paused');
+    expect((await ok('wallet/coupon/list', { state: 'usable' }, ana.token)).items).toEqual([expect.objectContaining({ couponId, appliesNow: false })]);
+    await setPromotionStatus(server.db, { merchantId: shop.merchantId }, 'coupon', couponId, 'active');
     expect(await ok('wallet/coupon/list', { state: 'usable' }, bruno.token)).toEqual({ items: [], nextCursor: null });
     expect((await send('wallet/coupon/list', { state: 'lost' }, ana.token)).code).toBe('AGW10003');
   });

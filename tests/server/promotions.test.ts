@@ -100,6 +100,10 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect(await refusal(createCoupon(db, shop.merchantId, shop.memberId, { name: 'Cupão', type: 1, amountOff: 100, stock: 0 }))).toBe('PRM10012');
     expect(await refusal(createCoupon(db, shop.merchantId, shop.memberId, { name: 'Cupão', type: 2, amountOff: 100, threshold: 50, stock: 5 }))).toBe('PRM10016');
     expect(await refusal(createCoupon(db, shop.merchantId, shop.memberId, { name: 'Cupão', type: 4, percentBp: 10_001, stock: 5 }))).toBe('PRM10010');
+    // counts past an integer, a member who does not exist
+    expect(await refusal(createCoupon(db, shop.merchantId, shop.memberId, { name: 'Cupão', type: 1, amountOff: 100, stock: 3_000_000_000 }))).toBe('PRM10012');
+    expect(await refusal(createCashbackPolicy(db, mine, shop.memberId, { ...base, budgetCount: 2_147_483_648 }))).toBe('PRM10012');
+    expect(await refusal(createCashbackPolicy(db, { platform: true }, 'op-demo', { ...base, memberId: '999999999' }))).toBe('PRM10016');
     const counts = async () => (await db.query('SELECT (SELECT count(*) FROM cashback_policies)::int AS c, (SELECT count(*) FROM discount_policies)::int AS d, (SELECT count(*) FROM coupons)::int AS k, (SELECT count(*) FROM promotion_slices)::int AS s')).rows[0];
     expect(await counts()).toEqual({ c: 0, d: 0, k: 0, s: 0 });
 
@@ -110,6 +114,12 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect(await refusal(setPromotionStatus(db, mine, 'coupon', coupon, 'paused'))).toBe('MCH10004');
     await claimCoupon(db, ana.id, other.storeId, coupon);
     expect(await refusal(claimCoupon(db, ana.id, other.storeId, coupon))).toBe('PRM10014');
+    // an auto coupon is granted by a payment past its threshold, never claimed
+    const auto = await createCoupon(db, other.merchantId, other.memberId, { name: 'Volte', type: 1, amountOff: 100, stock: 5, autoThreshold: 20_000, autoBasis: 'paid' });
+    expect(await refusal(claimCoupon(db, ana.id, other.storeId, auto))).toBe('MCH10004');
+    // and its merchant's list says it is one (the screen offers no link to share for it)
+    const listed = await send('merchant/promotion/list', {}, other.token);
+    expect(listed.bizContent.promotions.map((p: { id: string; auto: boolean }) => [p.id, p.auto])).toEqual([[auto, true], [coupon, false]]);
     await setPromotionStatus(db, { merchantId: other.merchantId }, 'coupon', coupon, 'ended');
     expect(await refusal(setPromotionStatus(db, { merchantId: other.merchantId }, 'coupon', coupon, 'active'))).toBe('PRM10017');
     const later = await createCoupon(db, other.merchantId, other.memberId, { name: 'Depois', type: 1, amountOff: 100, stock: 5, startsAt: new Date(Date.now() + 86_400_000) });
@@ -141,8 +151,8 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect((await pay(shop, 400 * KZ, ana, { payable: q.payable, cashback: cashbackOf(q) })).code).toBe('S0001');
     const listed = await send('merchant/promotion/list', {}, shop.token);
     expect(listed.bizContent.promotions).toEqual([
-      { kind: 'coupon', id: coupon.bizContent.couponId, name: 'Gaste 300', status: 'active', spend: { amount: 30 * KZ, count: 1, amountLeft: null, countLeft: 9 } },
-      { kind: 'cashback', id: made.bizContent.policyId, name: 'Dez por cento', status: 'active', spend: { amount: 37 * KZ, count: 1, amountLeft: (10_000 - 37) * KZ, countLeft: null } },
+      { kind: 'coupon', id: coupon.bizContent.couponId, name: 'Gaste 300', status: 'active', auto: false, terms: { type: '2', ratioBp: null, min: null, max: null, from: 300 * KZ, amountOff: 30 * KZ }, spend: { amount: 30 * KZ, count: 1, amountLeft: null, countLeft: 9 } },
+      { kind: 'cashback', id: made.bizContent.policyId, name: 'Dez por cento', status: 'active', auto: false, terms: { type: 'ratio', ratioBp: 1_000, min: 0, max: 500 * KZ, from: 1, amountOff: null }, spend: { amount: 37 * KZ, count: 1, amountLeft: (10_000 - 37) * KZ, countLeft: null } },
     ]);
     expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'paused' }, other.token)).code).toBe('MCH10004');
     expect((await send('merchant/promotion/setStatus', { kind: 'cashback', id: made.bizContent.policyId, status: 'paused' }, clerk.token)).code).toBe('STF10010');
@@ -230,6 +240,9 @@ describe.each(engines)('promotions on %s', (engine) => {
       "UPDATE promotion_slices SET amount_left = amount_left - 1 WHERE kind = 'cashback' AND policy_id = $1 AND slice = 0")).toEqual([`cashback:${policy}`]);
     expect(await broken("UPDATE promotion_usage SET count = count + 1 WHERE kind = 'cashback' AND policy_id = $1",
       "UPDATE promotion_usage SET count = count - 1 WHERE kind = 'cashback' AND policy_id = $1")).toEqual([`usage:cashback:${policy}:${ana.id}`]);
+    // a deleted usage row (it would reset the member's limit) is named too
+    expect(await broken("DELETE FROM promotion_usage WHERE kind = 'cashback' AND policy_id = $1",
+      `INSERT INTO promotion_usage (kind, policy_id, member_id, amount, count) VALUES ('cashback', $1, ${ana.id}, ${500 * KZ}, 1)`)).toEqual([`usage:cashback:${policy}:${ana.id}`]);
     expect(await broken('UPDATE cashback_records SET cashback_amount = cashback_amount + 1 WHERE policy_id = $1',
       'UPDATE cashback_records SET cashback_amount = cashback_amount - 1 WHERE policy_id = $1')).toEqual([`cashback:${policy}`, 'marketingFunding']);
     await setPromotionStatus(server.db, { platform: true }, 'cashback', policy, 'ended');
@@ -253,6 +266,11 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect((await pay(shop, 4_000 * KZ, ana, { payable: q.payable })).code).toBe('S0001');
     expect(await balance(ana.id, 'available')).toBe(availableBefore - 3_900n * 100n);
     expect((await settlementBalance(server.db, shop.memberId)).available).toBe(settledBefore + 3_900n * 100n - 1_950n);
+    // the merchant's records count what the customer paid: 3 900 Kz, its net less the charge, all of it refundable
+    const records = await send('merchant/records/query', {}, shop.token);
+    expect(records.bizContent.items[0]).toMatchObject({ amount: 3_900 * KZ, charge: 1_950, net: 3_900 * KZ - 1_950, state: 'paid' });
+    const detail = await send('merchant/records/detail', { recordId: records.bizContent.items[0].recordId }, shop.token);
+    expect(detail.bizContent).toMatchObject({ amount: 3_900 * KZ, refundable: 3_900 * KZ });
     // 5 % of 50 cêntimos, rounded down
     expect(await quote(shop, 50, ana)).toMatchObject({ amount: 50, payable: 48 });
     await invariantsHold();
@@ -312,6 +330,25 @@ describe.each(engines)('promotions on %s', (engine) => {
     // counted on the price: 550 Kz earns it
     const priced = await createCoupon(db, shop.merchantId, shop.memberId, { name: 'Preço', type: 1, amountOff: 5 * KZ, stock: 5, autoThreshold: 550 * KZ, autoBasis: 'preDiscount' });
     expect((await quote(shop, 550 * KZ, ana)).adjustments.map((a) => a.reference)).toEqual([expect.stringMatching(/^discount:/), `grant:${priced}`]);
+    await invariantsHold();
+  });
+
+  it('never gives more cashback than is paid, and never spends a fixed coupon for less than it gives', async () => {
+    const shop = await createMerchantDirect(server);
+    const ana = await payer('Ana Limites Demo');
+    const db = server.db;
+    // a drawn cashback between 10 Kz and 500 Kz, from payments of 10 Kz: on 20 Kz it is cut to the 20 Kz paid
+    await createCashbackPolicy(db, { merchantId: shop.merchantId }, shop.memberId, { name: 'Sorte', type: 'random', minCashback: 10 * KZ, maxCashback: 500 * KZ, minPayment: 10 * KZ });
+    for (const price of [10 * KZ, 20 * KZ, 35 * KZ]) {
+      const q = await quote(shop, price, ana);
+      expect(q.cashback).toBeGreaterThanOrEqual(Math.min(10 * KZ, q.payable));
+      expect(q.cashback).toBeLessThanOrEqual(q.payable);
+    }
+    // 100 Kz off does not fit a 50 Kz price: the coupon is left for a later payment, not spent for 49,99 Kz
+    const coupon = await createCoupon(db, shop.merchantId, shop.memberId, { name: 'Menos 100', type: 1, amountOff: 100 * KZ, stock: 3 });
+    await claimCoupon(db, ana.id, shop.storeId, coupon);
+    expect((await quote(shop, 50 * KZ, ana)).adjustments.map((a) => a.extension)).toEqual(['cashback']);
+    expect((await quote(shop, 150 * KZ, ana)).adjustments.map((a) => a.extension)).toEqual(['coupon', 'cashback']);
     await invariantsHold();
   });
 

@@ -313,6 +313,8 @@ BEGIN
      WHERE mc.member_id = p_payer AND mc.used_payment_id IS NULL AND c.merchant_id = p_owner
        AND c.status = 'active' AND c.starts_at <= now() AND (c.ends_at IS NULL OR c.ends_at > now())
        AND v_rest >= coalesce(c.threshold, 1)
+       -- an amount off applies only where all of it fits (at least 1 cêntimo still paid): a coupon is never spent for less than it gives
+       AND (c.type = 4 OR c.amount_off <= v_rest - 1)
        AND (c.target = 1 OR (c.target = 2) = (NOT EXISTS (SELECT 1 FROM merchant_payments p WHERE p.payer_id = p_payer AND p.merchant_id = p_owner)))
        AND EXISTS (SELECT 1 FROM promotion_slices s WHERE s.kind = 'coupon' AND s.policy_id = c.id AND s.count_left > 0)
      ORDER BY 2 DESC, mc.id LIMIT 1;
@@ -325,8 +327,9 @@ BEGIN
   -- 3. the largest cashback on what the member pays, of the merchant's and the platform's policies
   IF p_cashbacks THEN
     v_rest := p_amount - discount;
-    SELECT c.id, CASE WHEN c.type = 'ratio' THEN greatest(c.min_cashback, least(coalesce(c.max_cashback, v_rest), v_rest * c.ratio_bp / 10000))
-                      ELSE promotions_draw('cashback', c.id, p_payer, coalesce(u.count, 0), v_rest, c.min_cashback, c.max_cashback) END AS amount,
+    -- never more than what the member pays (a least cashback above a small payment is cut to it)
+    SELECT c.id, least(v_rest, CASE WHEN c.type = 'ratio' THEN greatest(c.min_cashback, least(coalesce(c.max_cashback, v_rest), v_rest * c.ratio_bp / 10000))
+                                    ELSE promotions_draw('cashback', c.id, p_payer, coalesce(u.count, 0), v_rest, c.min_cashback, c.max_cashback) END) AS amount,
            c.member_amount_limit, c.budget_amount, u.amount AS used_amount
       INTO v_cashback
       FROM cashback_policies c

@@ -11,7 +11,7 @@ export async function merchantPaymentView(db: Queryable, paymentId: string): Pro
     amount: string; charge: string; refunded: string; charge_returned: string; created_at: Date; payer_name: string;
   }>(
     `SELECT p.id::text, p.voucher_no, p.transfer_id::text, p.store_id::text, st.name AS store_name, p.serial, p.method,
-            p.amount::text, p.charge::text, p.refunded::text, p.created_at, coalesce(payer.real_name, payer.display_name) AS payer_name,
+            (p.amount - p.discount)::text AS amount, p.charge::text, p.refunded::text, p.created_at, coalesce(payer.real_name, payer.display_name) AS payer_name,
             coalesce((SELECT sum(r.charge_returned) FROM merchant_refunds r WHERE r.payment_id = p.id), 0)::text AS charge_returned
        FROM merchant_payments p JOIN stores st ON st.id = p.store_id JOIN members payer ON payer.id = p.payer_id
       WHERE p.id = $1`,

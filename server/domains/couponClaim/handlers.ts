@@ -17,7 +17,7 @@ const get: Handler<'pay/coupon/get'> = async (input, ctx) => {
             EXISTS (SELECT 1 FROM member_coupons mc WHERE mc.coupon_id = c.id AND mc.member_id = $3) AS claimed
        FROM stores st
        JOIN merchants m ON m.id = st.merchant_id
-       JOIN coupons c ON c.id = $2 AND c.merchant_id = coalesce(m.parent_id, m.id)
+       JOIN coupons c ON c.id = $2 AND c.merchant_id = coalesce(m.parent_id, m.id) AND c.auto_threshold IS NULL
        JOIN merchants om ON om.id = c.merchant_id
       WHERE st.id = $1`,
     [input.storeId, input.couponId, memberIdOf(ctx)],

@@ -53,7 +53,7 @@ async function look(ctx: HandlerContext, audience: Audience, cursor: AlertCursor
   // most — older payments are in the records — and never ahead of the database's clock
   cursor = { ...cursor, since: Math.min(Math.max(cursor.since, nowMs - RESUME_WINDOW_MS), nowMs) };
   const { rows } = await ctx.db.query<Row>(
-    `SELECT p.id::text, p.store_id::text, s.name AS store_name, p.amount::text,
+    `SELECT p.id::text, p.store_id::text, s.name AS store_name, (p.amount - p.discount)::text AS amount,
             floor(extract(epoch FROM p.created_at) * 1000)::bigint::text AS at_ms, p.id = ANY($5::bigint[]) AS seen
        FROM merchant_payments p JOIN stores s ON s.id = p.store_id
       WHERE p.merchant_id = $1 AND p.created_at >= timestamptz 'epoch' + $2::bigint * interval '1 millisecond'

@@ -155,7 +155,7 @@ class PaymentWatch {
     }
     const low = this.highest > LOOKBACK ? this.highest - LOOKBACK : 0n;
     const { rows } = await this.db.query<{ id: string; merchant_id: string; store_id: string; store_name: string; cashier_id: string | null; amount: string; at_ms: string }>(
-      `SELECT p.id::text, p.merchant_id::text, p.store_id::text, s.name AS store_name, p.cashier_id::text, p.amount::text,
+      `SELECT p.id::text, p.merchant_id::text, p.store_id::text, s.name AS store_name, p.cashier_id::text, (p.amount - p.discount)::text AS amount,
               floor(extract(epoch FROM p.created_at) * 1000)::bigint::text AS at_ms
          FROM merchant_payments p JOIN stores s ON s.id = p.store_id
         WHERE p.id > $1 ORDER BY p.id LIMIT $2`,

@@ -41,19 +41,28 @@ const setStatus: Handler<'merchant/promotion/setStatus'> = async (input, ctx) =>
 
 const list: Handler<'merchant/promotion/list'> = async (_input, ctx) => {
   const merchant = await merchantOf(ctx);
-  const { rows } = await ctx.db.query<{ kind: 'cashback' | 'discount' | 'coupon'; id: string; name: string; status: 'active' | 'paused' | 'ended' }>(
-    `SELECT kind, id, name, status FROM (
-       SELECT 'cashback' AS kind, id::text, name, status, created_at FROM cashback_policies WHERE merchant_id = $1
-       UNION ALL SELECT 'discount', id::text, name, status, created_at FROM discount_policies WHERE merchant_id = $1
-       UNION ALL SELECT 'coupon', id::text, name, status, created_at FROM coupons WHERE merchant_id = $1) p
+  type Figure = string | null;
+  const { rows } = await ctx.db.query<{
+    kind: 'cashback' | 'discount' | 'coupon'; id: string; name: string; status: 'active' | 'paused' | 'ended'; auto: boolean;
+    type: string; ratio_bp: number | null; min: Figure; max: Figure; from_amount: Figure; amount_off: Figure;
+  }>(
+    `SELECT kind, id, name, status, auto, type, ratio_bp, min::text, max::text, from_amount::text, amount_off::text FROM (
+       SELECT 'cashback' AS kind, id::text, name, status, false AS auto, type, ratio_bp, min_cashback AS min, max_cashback AS max, min_payment AS from_amount,
+              NULL::bigint AS amount_off, created_at FROM cashback_policies WHERE merchant_id = $1
+       UNION ALL SELECT 'discount', id::text, name, status, false, type, ratio_bp, min_amount, max_amount, start_amount, NULL, created_at
+                   FROM discount_policies WHERE merchant_id = $1
+       UNION ALL SELECT 'coupon', id::text, name, status, auto_threshold IS NOT NULL, type::text, percent_bp, NULL, max_off, threshold, amount_off, created_at
+                   FROM coupons WHERE merchant_id = $1) p
       ORDER BY created_at DESC, id DESC LIMIT 200`,
     [merchant.id],
   );
   const promotions = [];
   for (const row of rows) {
     const spent = await promotionSpend(ctx.db, row.kind, row.id);
+    const figure = (value: Figure) => (value === null ? null : Number(value));
     promotions.push({
-      ...row,
+      kind: row.kind, id: row.id, name: row.name, status: row.status, auto: row.auto,
+      terms: { type: row.type, ratioBp: row.ratio_bp, min: figure(row.min), max: figure(row.max), from: figure(row.from_amount), amountOff: figure(row.amount_off) },
       spend: { amount: Number(spent.amount), count: spent.count, amountLeft: spent.amountLeft === null ? null : Number(spent.amountLeft), countLeft: spent.countLeft },
     });
   }
