@@ -211,6 +211,7 @@ export const SIM_TEST_CARDS: readonly SimulatorCard[] = [
   { cardNo: simulatorCardNumber(simulatorBin('0055', 'debit'), 6), holderName: 'Joana Baptista Neto', holderMobile: '+244923000003', balance: 800_000n * KZ, debitDaily: CARD_DAILY, note: 'Millennium Atlântico debit' },
   { cardNo: simulatorCardNumber(simulatorBin('0060', 'debit'), 7), holderName: 'Mateus Kiala Fernandes', holderMobile: '+244923000004', balance: 800_000n * KZ, forceFailure: true, note: 'Standard Bank debit the bank always declines' },
   { cardNo: simulatorCardNumber(simulatorBin('0052', 'debit'), 8), holderName: 'Luísa Nzinga Tavares', holderMobile: '+244923000005', balance: 800_000n * KZ, debitPerOperation: 10_000n * KZ, debitDaily: 20_000n * KZ, note: 'BNI debit limited to 10 000 Kz per top-up, 20 000 Kz a day' },
+  { cardNo: simulatorCardNumber(simulatorBin('0040', 'debit'), 10), holderName: 'Teresa Cassule Mendes', holderMobile: '+244923000012', balance: 200_000n * KZ, debitDaily: CARD_DAILY, note: 'BAI debit of a newcomer who finds a store through a shared link (tests/e2e)' },
   // a business account's card is in the company's registered name (what an approved enterprise verification records as its real name)
   { cardNo: simulatorCardNumber(simulatorBin('0040', 'debit'), 9), holderName: 'Loja Demo, Lda', holderMobile: '+244923000010', balance: 500_000n * KZ, debitDaily: CARD_DAILY, note: 'BAI business debit of the demo enterprise: its settlement card' },
 ];

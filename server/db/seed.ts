@@ -44,6 +44,7 @@ export const REGISTRY_PEOPLE = [
   { nif: '006123456LA048', fullName: 'Joana Baptista Neto', expiresOn: '2032-09-03' },
   { nif: '007654321HO011', fullName: 'Mateus Kiala Fernandes', expiresOn: '2029-11-30' },
   { nif: '008246810BG027', fullName: 'Luísa Nzinga Tavares', expiresOn: '2033-03-14' },
+  { nif: '009357913LA064', fullName: 'Teresa Cassule Mendes', expiresOn: '2034-06-21' },
   { nif: '001112223LA099', fullName: 'Domingos Expirado Silva', expiresOn: '2020-01-01' },
 ] as const;
 
