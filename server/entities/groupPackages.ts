@@ -146,6 +146,28 @@ const SHOWN_STATE = "CASE WHEN v.state = 'unused' AND v.expires_at <= now() THEN
  * Vouchers as their member sees them (newest first, at most 200; `state` filters on the state
  * shown), or one voucher by its id. The code only while the voucher can be used.
  */
+/**
+ * What a merchant owner's settlement must keep for the vouchers of its packages not used yet
+ * (unused, or expired and owed): each one's whole refund takes from the settlement what is left of
+ * what the member paid less the charge fee income still gives back (README "Group purchases"). A
+ * withdrawal may not take it (GRP10016): the voucher's money stays until the voucher is used or
+ * refunded. Read after the settlement's shards are locked, it cannot change under a withdrawal: a
+ * purchase credits a shard (waiting for the lock) and a redemption only lowers it.
+ */
+export async function heldForVouchers(db: Queryable, ownerMemberId: string): Promise<bigint> {
+  const { rows } = await db.query<{ held: string }>(
+    `SELECT coalesce(sum(p.amount - p.discount - p.refunded - (p.charge - coalesce(r.returned, 0))), 0)::text AS held
+       FROM group_vouchers v
+       JOIN merchant_payments p ON p.id = v.payment_id
+       JOIN merchants m ON m.id = p.merchant_id
+       LEFT JOIN LATERAL (SELECT sum(charge_returned) AS returned FROM merchant_refunds WHERE payment_id = p.id) r ON true
+      WHERE m.member_id = $1 AND v.state IN ('unused', 'expired')`,
+    [ownerMemberId],
+  );
+  const held = BigInt(rows[0]!.held);
+  return held > 0n ? held : 0n;
+}
+
 export async function readVouchers(db: Queryable, which: { memberId: string; state?: VoucherState } | { voucherId: string }): Promise<GroupVoucher[]> {
   const byMember = 'memberId' in which;
   const { rows } = await db.query<{

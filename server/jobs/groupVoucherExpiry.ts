@@ -18,9 +18,11 @@ import { REFUNDABLE_COLUMNS, refundLockedPayment, type RefundablePayment } from 
  *     refunds only while the voucher is still unused or expired: a voucher refunded, or redeemed at
  *     the last moment, by anyone meanwhile is left as it is. So each voucher is refunded once, however
  *     many gateways run the job and however often;
- *  3. a refusal (the merchant's settlement no longer holds it, FND10001, having withdrawn it) leaves
- *     the voucher `expired` with the refusal and its count, tried again later (a minute, doubling, at
- *     most a day): the member's money is owed until the merchant's settlement can pay it.
+ *  3. a refusal (the merchant's settlement no longer holds it, FND10001: withdrawals keep what unused
+ *     vouchers may need, but the owner's refunds of other payments may take it) leaves the voucher
+ *     `expired` with the refusal and its count, tried again later (a minute, doubling, at most a
+ *     day): the member's money is owed until the merchant's settlement can pay it. Any other error
+ *     postpones that voucher the same way (`internal`, logged) and the batch goes on.
  * Everything is in tables: a restarted gateway carries on where another stopped (a lease lapses).
  */
 
@@ -31,6 +33,8 @@ export interface VoucherExpiryOptions {
   leaseMs?: number;
   /** Claim every due voucher whatever its lease or backoff (tests, dev page). */
   now?: boolean;
+  /** Told of an error that is no refusal (the voucher is postponed as `internal` and the batch goes on). */
+  onError?: (error: unknown, voucherId: string) => void;
 }
 
 export interface VoucherExpiryTick {
@@ -54,7 +58,15 @@ export async function runVoucherExpiryOnce(db: Database, options: VoucherExpiryO
   );
   const tick: VoucherExpiryTick = { claimed: rows.length, refunded: 0, refused: 0 };
   for (const { id } of rows) {
-    const outcome = await refundExpiredVoucher(db, id);
+    let outcome: string;
+    try {
+      outcome = await refundExpiredVoucher(db, id);
+    } catch (error) {
+      // not a refusal (a bug, the database gone): this voucher waits its backoff, the others of the batch go on
+      options.onError?.(error, id);
+      await postpone(db, id, 'internal').catch(() => undefined);
+      outcome = 'internal';
+    }
     if (outcome === 'refunded') tick.refunded++;
     else if (outcome !== 'nothingToDo') tick.refused++;
   }
@@ -99,14 +111,19 @@ export async function refundExpiredVoucher(db: Database, voucherId: string): Pro
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    await db.query(
-      `UPDATE group_vouchers SET state = 'expired', refund_attempts = refund_attempts + 1, refund_refusal = $2,
-              refund_next_at = now() + make_interval(secs => least(86400, 60 * power(2, least(refund_attempts, 11)))::float8)
-        WHERE id = $1 AND state IN ('unused', 'expired')`,
-      [voucherId, error.code],
-    );
+    await postpone(db, voucherId, error.code);
     return error.code;
   }
+}
+
+/** A voucher whose refund failed now: `expired`, the reason and its count kept, tried again after a minute, doubling, at most a day. */
+async function postpone(db: Database, voucherId: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE group_vouchers SET state = 'expired', refund_attempts = refund_attempts + 1, refund_refusal = $2,
+            refund_next_at = now() + make_interval(secs => least(86400, 60 * power(2, least(refund_attempts, 11)))::float8)
+      WHERE id = $1 AND state IN ('unused', 'expired')`,
+    [voucherId, reason],
+  );
 }
 
 /** Starts the job (every minute by default); the answer stops it and waits for a pass under way. */
@@ -114,7 +131,7 @@ export function startVoucherExpiry(db: Database, log: { error(obj: unknown, msg:
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = runVoucherExpiryOnce(db, { leaseMs: everyMs * 2 })
+    running = runVoucherExpiryOnce(db, { leaseMs: everyMs * 2, onError: (error, voucherId) => log.error({ err: error, voucherId }, 'group voucher refund failed; postponed') })
       .then(() => undefined)
       .catch((error) => log.error({ err: error }, 'group voucher expiry failed; will retry'))
       .finally(() => (running = null));

@@ -238,7 +238,7 @@ const GROUP_PACKAGES_UNMATCHED = `
       OR p.store_id <> g.store_id OR p.merchant_id <> g.merchant_id OR v.expires_at <> g.ends_at
       OR (v.state = 'refunded' AND (p.refunded <> p.amount - p.discount OR r.id IS NULL OR r.payment_id <> p.id))
       OR (v.state IN ('unused', 'expired') AND p.refunded = p.amount - p.discount)
-      OR (v.state = 'redeemed' AND coalesce(rm.parent_id, rm.id) IS DISTINCT FROM g.merchant_id)
+      OR (v.state = 'redeemed' AND (coalesce(rm.parent_id, rm.id) IS DISTINCT FROM g.merchant_id OR p.refunded = p.amount - p.discount))
   UNION ALL
   SELECT 'payment:' || p.id FROM merchant_payments p
    WHERE p.method = 'groupPackage' AND NOT EXISTS (SELECT 1 FROM group_vouchers v WHERE v.payment_id = p.id)

@@ -1,4 +1,4 @@
-import { STAFF_CODES } from '../../services/contract/answerCodes.ts';
+import { GROUP_CODES, STAFF_CODES } from '../../services/contract/answerCodes.ts';
 import type { Queryable } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { enqueueMessage } from '../adapters/messages.ts';
@@ -64,7 +64,7 @@ const kwanzas = (cents: bigint) => `${cents / 100n},${String(cents % 100n).padSt
  * the whole amount (FND10001 when the settlement no longer has it) — the running total, the
  * refund's row (`refundedBy` and `requestNo`: unique together, so one request refunds once), the
  * cashback clawed back, a group voucher of the payment refunded whole marked refunded (README
- * "Group purchases"), and the payer's SMS (the outbox, in the same transaction: a refund rolled back
+ * "Group purchases"; GRP10015 when that voucher was used at the till), and the payer's SMS (the outbox, in the same transaction: a refund rolled back
  * tells nobody).
  */
 export async function refundLockedPayment(
@@ -76,6 +76,11 @@ export async function refundLockedPayment(
   // what the payer paid: the price less the discount and coupon the merchant gave (README "Promotions")
   const [paid, charge, refunded] = [BigInt(payment.amount) - BigInt(payment.discount), BigInt(payment.charge), BigInt(payment.refunded)];
   if (refunded + amount > paid) throw new DomainError(STAFF_CODES.refundOverPaid, 200, String(paid - refunded));
+  // a group package's voucher, locked after its payment (the expiry job takes them in the same order;
+  // the till locks only the voucher): a whole refund cancels it, so not once it was used — decided on
+  // the voucher's state now, not on what the owner saw before a clerk redeemed it
+  const { rows: [voucher] } = await tx.query<{ state: string }>('SELECT state FROM group_vouchers WHERE payment_id = $1 FOR UPDATE', [payment.id]);
+  if (voucher?.state === 'redeemed' && refunded + amount === paid) throw new DomainError(GROUP_CODES.refundOfRedeemedVoucher);
   const returnedBefore = BigInt(
     (await tx.query<{ total: string }>('SELECT coalesce(sum(charge_returned), 0)::text AS total FROM merchant_refunds WHERE payment_id = $1', [payment.id])).rows[0]!.total,
   );

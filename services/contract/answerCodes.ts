@@ -178,6 +178,10 @@ export const GROUP_CODES = {
   voucherRedeemed: 'GRP10012',
   voucherRefunded: 'GRP10013',
   voucherExpired: 'GRP10014',
+  /** A whole refund of a package's payment cancels its voucher: not once the voucher was used at the till (a partial refund still can). */
+  refundOfRedeemedVoucher: 'GRP10015',
+  /** A merchant's withdrawal would take money its vouchers not used yet may have to pay back (README "Group purchases"). */
+  heldForVouchers: 'GRP10016',
 } as const;
 
 export type Code =

@@ -50,14 +50,18 @@ const setStatus: Handler<'merchant/groupPackage/setStatus'> = async (input, ctx)
  */
 const buy: Handler<typeof BUY> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
-  return idempotentMoneyCall(ctx, memberId, BUY, input, async (tx) => {
+  const bought = await idempotentMoneyCall(ctx, memberId, BUY, input, async (tx) => {
     const quoted = await quoteGroupPackage(tx, memberId, input.packageId);
     await consumePayAuthorization(tx, memberId, input.payToken, { service: BUY, amount: Number(quoted.figures.amount), counterparty: quoted.packageId });
     requireQuoted(quoted.figures, input);
     const paid = await payGroupPackage(tx, quoted, ctx.requestNo);
     const [voucher] = await readVouchers(tx, { voucherId: paid.voucher.voucherId });
-    return { receipt: await receiptOf(tx, paid.paymentId), voucher: voucher! };
+    // the stored answer never holds the code: a replay must not show it once the voucher is used, refunded or past its end
+    return { receipt: await receiptOf(tx, paid.paymentId), voucher: { ...voucher!, code: null } };
   });
+  // the voucher as it is now, first answer or replay: its code only while it can be used
+  const [voucher] = await readVouchers(ctx.db, { voucherId: bought.voucher.voucherId });
+  return { receipt: bought.receipt, voucher: voucher! };
 };
 
 const mine: Handler<'wallet/groupPackage/list'> = async (input, ctx) => ({ vouchers: await readVouchers(ctx.db, { memberId: memberIdOf(ctx), state: input.state }) });

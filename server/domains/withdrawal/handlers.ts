@@ -1,5 +1,5 @@
 import provinces from '../../../services/data/angola/provinces.json' with { type: 'json' };
-import { CARD_CODES } from '../../../services/contract/answerCodes.ts';
+import { CARD_CODES, GROUP_CODES } from '../../../services/contract/answerCodes.ts';
 import type { Database, Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler, HandlerContext, FlowHandlers } from '../../handler.ts';
@@ -12,6 +12,7 @@ import { LUANDA_DAY, spendOutgoingLimit } from '../../ledger/limits.ts';
 import { memberIdOf, moneyMember, requireVerified } from '../../entities/members.ts';
 import { bankLabel, channelOf, serviceCharge, type Channel } from '../../entities/bankChannels.ts';
 import { activeCard, activeCards, maskCardNo, toBoundCard } from '../../entities/cards.ts';
+import { heldForVouchers } from '../../entities/groupPackages.ts';
 
 /**
  * Withdrawal to a bound debit card (spec §5: amount ≤ available, the bank's limits per
@@ -25,13 +26,19 @@ import { activeCard, activeCards, maskCardNo, toBoundCard } from '../../entities
  * A member who owns a merchant withdraws the merchant's settlement instead (issue 11): the shards
  * are locked in ascending id order and gathered into shard 0, the hold is taken from there, and a
  * failed withdrawal gives the money back to shard 0 (`withdrawals.source` says where it came from).
+ * What the merchant's group vouchers not used yet may have to pay back stays (heldForVouchers,
+ * GRP10016): the withdrawable balance shows the rest.
  */
 
 type Member = NonNullable<Awaited<ReturnType<typeof moneyMember>>>;
 
 /** Where the member's withdrawals come from, and what is there: the merchant's settlement (its owner), else the available account. */
 async function withdrawable(db: Queryable, memberId: string): Promise<{ source: 'available' | 'settlement'; available: bigint; frozen: bigint }> {
-  if (await ownMerchant(db, memberId)) return { source: 'settlement', ...(await settlementBalance(db, memberId)) };
+  if (await ownMerchant(db, memberId)) {
+    // what its vouchers not used yet may have to pay back is not the merchant's to withdraw
+    const [settlement, held] = [await settlementBalance(db, memberId), await heldForVouchers(db, memberId)];
+    return { source: 'settlement', available: settlement.available > held ? settlement.available - held : 0n, frozen: settlement.frozen };
+  }
   const balances = await memberBalances(db, memberId);
   return { source: 'available', available: balances.available, frozen: balances.frozen };
 }
@@ -167,7 +174,15 @@ function applyUnder(service: WithdrawService): Handler<WithdrawService> {
       const withdrawal = rows[0]!;
       const frozen = await memberAccount(tx, memberId, 'frozen');
       // a merchant's settlement is in shards: gathered into shard 0 under their locks, then held from there
-      const from = source === 'settlement' ? (await gatherSettlement(tx, memberId, `withdraw:${withdrawal.id}`)).shard0 : await memberAccount(tx, memberId, 'available');
+      let from: string;
+      if (source === 'settlement') {
+        const { shard0, total } = await gatherSettlement(tx, memberId, `withdraw:${withdrawal.id}`);
+        const held = await heldForVouchers(tx, memberId);
+        if (total >= amount + charge && total - held < amount + charge) throw new DomainError(GROUP_CODES.heldForVouchers, 200, String(total > held ? total - held : 0n));
+        from = shard0;
+      } else {
+        from = await memberAccount(tx, memberId, 'available');
+      }
       const held = await post(tx, {
         key: `withdraw:${withdrawal.id}:hold`,
         kind: 'withdraw_hold',
