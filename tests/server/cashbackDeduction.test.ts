@@ -19,6 +19,7 @@ import { quoteCode } from '../../server/merchantPayment/quote.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
 import { createCashbackPolicy, createDiscountPolicy, promotionSpend } from '../../server/entities/promotions.ts';
+import { runVoucherExpiryOnce } from '../../server/jobs/groupVoucherExpiry.ts';
 
 const QUOTE = 'pay/merchant/quote';
 const PAY = 'pay/merchant/pay';
@@ -217,6 +218,38 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     expect((await refund(other, tinyId, 10 * KZ - 2)).code).toBe('S0001');
     expect(await balance(ana.id, 'available')).toBe(start.available);
     expect(await balance(ana.id, 'cashback')).toBe(start.cashback);
+    await invariantsHold();
+  });
+
+  it('refunds an unused group voucher bought partly with cashback through the same path: the cashback part back to cashback', async () => {
+    const shop = await createMerchantDirect(server);
+    await createDiscountPolicy(server.db, shop.merchantId, shop.memberId, { name: 'Pague com cashback', ...TERMS });
+    const ana = await payer('Ana Pacote Deducao Demo');
+    await giveCashback(ana, 100);
+    const start = { available: await balance(ana.id, 'available'), cashback: await balance(ana.id, 'cashback') };
+    const made = await send('merchant/groupPackage/save', {
+      storeId: shop.storeId, name: 'Pizza para quatro', content: ['2 pizzas grandes'], groupPrice: 4_500 * KZ, normalPrice: 6_000 * KZ, stock: 3,
+      endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    }, shop.token);
+    expect(made.code).toBe('S0001');
+    const packageId = made.bizContent.packageId as string;
+    const q = (await send(QUOTE, { packageId }, ana.token)).bizContent as Quote;
+    // 20 % of 4 500 Kz, cut to the most: 50 Kz from cashback
+    expect(q).toMatchObject({ amount: 4_500 * KZ, payable: 4_450 * KZ });
+    const payToken = await payTokenDirect(server.db, ana.id, { service: 'pay/groupPackage/buy', amount: 4_500 * KZ, counterparty: packageId });
+    const bought = await send('pay/groupPackage/buy', { packageId, payToken, payable: q.payable, cashback: q.cashback }, ana.token);
+    expect(bought.code).toBe('S0001');
+    expect(bought.bizContent.receipt).toMatchObject({ amount: 4_500 * KZ, paid: 4_450 * KZ, cashbackPaid: 50 * KZ });
+    expect(await balance(ana.id, 'cashback')).toBe(start.cashback - 50n * 100n);
+    await server.db.query(
+      `WITH g AS (UPDATE group_packages SET starts_at = now() - interval '2 days', ends_at = now() - interval '1 minute' WHERE id = $1 RETURNING ends_at)
+       UPDATE group_vouchers SET expires_at = (SELECT ends_at FROM g) WHERE package_id = $1`,
+      [packageId],
+    );
+    expect(await runVoucherExpiryOnce(server.db, { now: true })).toEqual({ claimed: 1, refunded: 1, refused: 0 });
+    expect(await balance(ana.id, 'available')).toBe(start.available);
+    expect(await balance(ana.id, 'cashback')).toBe(start.cashback);
+    expect((await server.db.query('SELECT state FROM group_vouchers WHERE payment_id = $1', [bought.bizContent.receipt.paymentId])).rows[0]).toEqual({ state: 'refunded' });
     await invariantsHold();
   });
 
