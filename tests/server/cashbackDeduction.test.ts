@@ -180,6 +180,8 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     expect((await refund(shop, id, 100 * KZ)).code).toBe('S0001');
     expect(await balance(ana.id, 'available')).toBe(start.available);
     expect(await balance(ana.id, 'cashback')).toBe(start.cashback);
+    // the wallet's historical cashback total counts cashback received (100 Kz given, 16 Kz earned), not the 40 Kz of her own given back
+    expect((await send('wallet/member/getUserAssets', {}, ana.token)).bizContent).toMatchObject({ cashbackTotal: 116 * KZ });
     const refunds = await server.db.query('SELECT amount::int, cashback_returned::int, transfer_id IS NOT NULL AS to_available FROM merchant_refunds WHERE payment_id = $1 ORDER BY id', [id]);
     expect(refunds.rows).toEqual([{ amount: 100 * KZ, cashback_returned: 20 * KZ, to_available: true }, { amount: 100 * KZ, cashback_returned: 20 * KZ, to_available: true }]);
     await invariantsHold();
