@@ -148,9 +148,10 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
       [paid.bizContent.paymentId],
     );
     expect(row).toEqual({ amount: 200 * KZ, discount: 0, cashback_paid: 40 * KZ, charge: 100, wallet: 160 * KZ, deduction: 40 * KZ, kind: 'cashback_deduction', consumer_amount: 160 * KZ });
-    // the merchant's records count it as received (amount − discount: the deduction is not a discount)
-    const records = await server.db.query("SELECT (p.amount - p.discount)::int AS received FROM merchant_payments p WHERE p.id = $1", [paid.bizContent.paymentId]);
-    expect(records.rows[0]).toEqual({ received: 200 * KZ });
+    // the merchant's record counts it as received (amount − discount: the deduction is not a discount), its net less the charge only
+    const record = await send('merchant/records/detail', { recordId: paid.bizContent.paymentId }, shop.token);
+    expect(record.code).toBe('S0001');
+    expect(record.bizContent).toMatchObject({ amount: 200 * KZ, net: 200 * KZ - 100, refundable: 200 * KZ });
     expect(await promotionSpend(server.db, 'cashbackDeduction', policy)).toEqual({ amount: 40n * 100n, count: 1, amountLeft: null, countLeft: null });
     // a replay answers the same and moves nothing
     const transfers = (await server.db.query('SELECT count(*)::int AS n FROM ledger_transfers')).rows[0];
