@@ -24,7 +24,7 @@ const FORMS: Record<PromotionFormKind, Array<[name: string, reading: Reading, in
   ],
   platformCashback: [],
   discount: [
-    ['name', 'text'], ['mode', 'choice', 'ratio'], ['ratio', 'percent'], ['startAmount', 'amount'], ['minAmount', 'amount'], ['maxAmount', 'amount'],
+    ['name', 'text'], ['type', 'choice', 'random'], ['mode', 'choice', 'ratio'], ['ratio', 'percent'], ['startAmount', 'amount'], ['minAmount', 'amount'], ['maxAmount', 'amount'],
     ['statistics', 'choice', 'none'], ['accumulationLimit', 'count'], ['activityLimit', 'count'], ['startsAt', 'when'], ['endsAt', 'when'],
   ],
   coupon: [
@@ -34,9 +34,12 @@ const FORMS: Record<PromotionFormKind, Array<[name: string, reading: Reading, in
 };
 FORMS.platformCashback = [...FORMS.cashback.slice(0, -2), ['memberId', 'id'], ...FORMS.cashback.slice(-2)];
 
-/** The choices of a `choice` field (a coupon's `type` is its number; a cashback's its way of computing). */
+/**
+ * The choices of a `choice` field (a coupon's `type` is its number; a cashback's its way of computing;
+ * a discount's the spec's two types: a discount off the price, or part of it paid with the customer's cashback).
+ */
 export function choicesOf(kind: PromotionFormKind, name: string): readonly string[] {
-  if (name === 'type') return kind === 'coupon' ? ['1', '2', '4'] : ['ratio', 'random'];
+  if (name === 'type') return kind === 'coupon' ? ['1', '2', '4'] : kind === 'discount' ? ['random', 'cashbackDeduction'] : ['ratio', 'random'];
   const choices: Record<string, readonly string[]> = {
     mode: ['ratio', 'random'],
     statistics: ['none', 'personalAmount', 'personalCount', 'personalBusinessAmount', 'personalBusinessCount'],
@@ -66,7 +69,10 @@ export function readingOf(kind: PromotionFormKind, fields: Fields, name: string)
 /** Whether a field shows (and is sent), given the type and the choices made. */
 function applies(kind: PromotionFormKind, fields: Fields, name: string): boolean {
   if (kind === 'discount') {
-    if (name === 'ratio') return fields.mode === 'ratio';
+    // paying with cashback is always a ratio of the price (within the least and the most)
+    const deduction = fields.type === 'cashbackDeduction';
+    if (name === 'mode') return !deduction;
+    if (name === 'ratio') return deduction || fields.mode === 'ratio';
     if (name === 'accumulationLimit') return fields.statistics !== 'none';
     if (name === 'activityLimit') return fields.statistics === 'personalBusinessAmount' || fields.statistics === 'personalBusinessCount';
     return true;
@@ -128,8 +134,8 @@ export function requestOf(kind: PromotionFormKind, fields: Fields, language: Lan
     if (value === undefined || value === null) continue;
     request[KEYS[name] ?? name] = kind === 'coupon' && (name === 'type' || name === 'target') ? Number(value) : value;
   }
-  // the spec's discount type is "random" either way: a ratio of the price, or a figure drawn between min and max
-  if (kind === 'discount') request.type = 'random';
+  // the spec's discount type: "random" either way (a ratio of the price, or a figure drawn between min and max), or paying with cashback
+  if (kind === 'discount') request.type = fields.type === 'cashbackDeduction' ? 'cashbackDeduction' : 'random';
   return request;
 }
 

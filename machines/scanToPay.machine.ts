@@ -45,7 +45,7 @@ export interface ResolvedCode {
 /** A promotion's part in a quote (services/contract/scanToPay.ts paymentAdjustment), named. */
 export interface QuotedAdjustment {
   extension: string;
-  kind: 'discount' | 'coupon' | 'cashback' | 'draw';
+  kind: 'discount' | 'coupon' | 'cashbackDeduction' | 'cashback' | 'draw';
   amount: number;
   reference: string | null;
   name: string | null;
@@ -64,10 +64,12 @@ export interface MerchantReceipt {
   voucherNo: string;
   merchantName: string;
   storeName: string;
-  /** The price; `paid` what left the balance after any discount and coupon; `cashback` what came back. */
+  /** The price; `paid` what left the available balance after any discount, coupon and cashback deduction; `cashback` what came back. */
   amount: number;
   paid: number;
   cashback: number;
+  /** What the cashback balance paid of the price (a cashback deduction; absent or 0: none). */
+  cashbackPaid?: number;
   available: number;
   at: string;
 }

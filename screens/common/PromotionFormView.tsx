@@ -12,8 +12,14 @@ import { Notice } from '../../src/ui/Notice.tsx';
 type State = SnapshotFrom<typeof promotionFormMachine>;
 type Send = (event: PromotionFormEvent) => void;
 
-/** A field's label: the discount's limits say whether they count Kwanza or times; a type's words are its form's. */
-function labelKey(kind: string, name: string, reading: string | null): string {
+/**
+ * A field's label: the discount's limits say whether they count Kwanza or times; a type's words are its
+ * form's; a discount paid with cashback says "paid with cashback" where a discount says "discount".
+ */
+function labelKey(kind: string, name: string, reading: string | null, deduction: boolean): string {
+  if (deduction && ['minAmount', 'maxAmount', 'accumulationLimit', 'activityLimit'].includes(name)) {
+    return `promotionForm.field.deduction.${name}${name.endsWith('Limit') ? (reading === 'amount' ? 'Amount' : 'Count') : ''}`;
+  }
   if (name === 'accumulationLimit' || name === 'activityLimit') return `promotionForm.field.${name}.${reading === 'amount' ? 'amount' : 'count'}`;
   if (name === 'type' || name === 'ratio') return `promotionForm.field.${name}.${kind === 'coupon' ? 'coupon' : kind === 'discount' ? 'discount' : 'cashback'}`;
   return `promotionForm.field.${name}`;
@@ -49,7 +55,7 @@ export function PromotionFormView({ state, send, listHref }: { state: State; sen
   const fieldOf = (name: string) => {
     const id = `promo-${name}`;
     const reading = readingOf(kind, fields, name);
-    const label = t(labelKey(formKind, name, reading));
+    const label = t(labelKey(formKind, name, reading, kind === 'discount' && fields.type === 'cashbackDeduction'));
     const problem = problemOf(name);
     const error = problem && <p id={`${id}-error`} className="kw-error-text" role="alert">{problem}</p>;
     const change = (value: string) => send({ type: 'field.changed', name, value });
@@ -78,7 +84,7 @@ export function PromotionFormView({ state, send, listHref }: { state: State; sen
   return (
     <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'form.submitted' }); }}>
       <h2 className="kw-step-title">{t(`promotionForm.title.${kind}`)}</h2>
-      <p className="kw-muted-text">{t(`promotionForm.explain.${kind}`)}</p>
+      <p className="kw-muted-text">{t(kind === 'discount' && fields.type === 'cashbackDeduction' ? 'promotionForm.explain.cashbackDeduction' : `promotionForm.explain.${kind}`)}</p>
       {shownFields(kind, fields).map(fieldOf)}
       {refused && !refusedField && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
       {state.matches({ editing: 'unreadable' }) && <FieldError>{t('promotionForm.fix')}</FieldError>}

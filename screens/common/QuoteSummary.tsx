@@ -7,7 +7,8 @@ import { languageOf, money } from './format.ts';
 /**
  * A merchant payment's quote as the payer reads it before the pay password: the price, each
  * promotion by its name (off the price, or coming back as cashback, or a coupon this payment
- * earns), what they pay and, after a payment that found the quote changed, why it changed.
+ * earns), the part paid with their cashback balance ("Paid with cashback: − X"), what they pay from
+ * their balance and, after a payment that found the quote changed, why it changed.
  */
 export function QuoteSummary({ quote, changedBy }: { quote: MerchantQuote | null; changedBy?: string | null }) {
   const { t, i18n } = useTranslation();
@@ -17,7 +18,10 @@ export function QuoteSummary({ quote, changedBy }: { quote: MerchantQuote | null
   const rows: SummaryRow[] = [[t('scanToPay.quote.price'), money(quote.amount, language)]];
   for (const adjustment of quote.adjustments) {
     if (adjustment.kind === 'cashback') continue;
-    if (adjustment.reference?.startsWith('grant:')) {
+    if (adjustment.kind === 'cashbackDeduction') {
+      // not off the price: part of it paid from the cashback balance instead of the available one
+      if (adjustment.amount > 0) rows.push([t('scanToPay.quote.cashbackDeduction'), `− ${money(adjustment.amount, language)}`, 'kw-quote-gain']);
+    } else if (adjustment.reference?.startsWith('grant:')) {
       rows.push([t('scanToPay.quote.granted'), named(adjustment), 'kw-quote-gain']);
     } else if (adjustment.amount > 0) {
       rows.push([t(`scanToPay.quote.${adjustment.kind}Named`, { name: named(adjustment) }), `− ${money(adjustment.amount, language)}`, 'kw-quote-gain']);

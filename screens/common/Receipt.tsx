@@ -14,6 +14,10 @@ export function Receipt({ receipt }: { receipt: MerchantReceipt | null }) {
       <Summary
         rows={[
           ...(receipt && receipt.paid !== receipt.amount ? [[t('scanToPay.paidPrice'), money(receipt.amount, language)] as const] : []),
+          // a part paid with cashback: what came from the balance and what from the cashback
+          ...(receipt && (receipt.cashbackPaid ?? 0) > 0
+            ? [[t('scanToPay.paidFromBalance'), money(receipt.paid, language)] as const, [t('scanToPay.paidWithCashback'), money(receipt.cashbackPaid!, language)] as const]
+            : []),
           ...(receipt && receipt.cashback > 0 ? [[t('scanToPay.cashbackEarned'), `+ ${money(receipt.cashback, language)}`, 'kw-quote-gain'] as const] : []),
           [t('scanToPay.merchant'), receipt?.merchantName ?? ''],
           [t('scanToPay.store'), receipt?.storeName ?? ''],

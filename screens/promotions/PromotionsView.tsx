@@ -32,12 +32,14 @@ function Line({ line, busy, send }: { line: PromotionLine; busy: boolean; send: 
   const { t, i18n } = useTranslation();
   const target = { kind: line.kind, id: line.id };
   const language = languageOf(i18n.language);
-  const lines = [termsText(t, language, line.kind, line.terms), ...spendText(t, language, line.kind, line.spend)];
+  // a discount policy paying with cashback is counted and named as what it is: part of the price paid with the customer's cashback
+  const deduction = line.kind === 'discount' && line.terms.type === 'cashbackDeduction';
+  const lines = [termsText(t, language, line.kind, line.terms), ...spendText(t, language, deduction ? 'cashbackDeduction' : line.kind, line.spend)];
   return (
     <li className="kw-mch-store">
       <strong className="kw-mch-store-link">{line.name}</strong>
       <span className={`kw-mch-badge${BADGE[line.status]}`}>{t(`promotions.status.${line.status}`)}</span>
-      <span className="kw-muted kw-mch-store-lines">{[t(`promotions.kind.${line.kind}`), ...lines].join(' · ')}</span>
+      <span className="kw-muted kw-mch-store-lines">{[t(`promotions.kind.${deduction ? 'cashbackDeduction' : line.kind}`), ...lines].join(' · ')}</span>
       {line.status !== 'ended' && (
         <div className="kw-mch-store-action kw-mch-chips">
           {line.status === 'active'

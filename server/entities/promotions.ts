@@ -33,7 +33,13 @@ export interface CashbackPolicyInput {
 
 export interface DiscountPolicyInput {
   name: string;
-  type: 'random';
+  /**
+   * `random`: a discount off the price the merchant funds; `cashbackDeduction`: part of the price
+   * paid from the member's cashback balance (the merchant receives all of it; migration 030):
+   * ratioBp of the price within [minAmount, maxAmount], at most the balance, and only for a member
+   * whose balance reaches minAmount.
+   */
+  type: 'random' | 'cashbackDeduction';
   startAmount?: number;
   minAmount?: number;
   maxAmount: number;
@@ -126,8 +132,10 @@ export async function createCashbackPolicy(db: Queryable, owner: PromotionOwner,
 }
 
 /**
- * A discount policy of a merchant (funded by it: the member pays less into its settlement).
- * Refusals as a cashback policy's, and PRM10016 a limit its statistics type needs left out.
+ * A discount policy of a merchant: a `random` discount (funded by it: the member pays less into its
+ * settlement) or a `cashbackDeduction` (the member pays part with their cashback balance; its uses
+ * are counted under kind 'cashbackDeduction'). Refusals as a cashback policy's, PRM10016 a limit its
+ * statistics type needs left out, or a deduction without its ratio.
  */
 export async function createDiscountPolicy(db: Queryable, merchantId: string, by: string, input: DiscountPolicyInput): Promise<string> {
   ratio(input.ratioBp);
@@ -135,6 +143,7 @@ export async function createDiscountPolicy(db: Queryable, merchantId: string, by
   // the limits count Kwanza or uses by the statistics type; a count's column is an integer
   (input.statistics === 'personalCount' || input.statistics === 'personalBusinessCount' ? positiveCount : positive)({ accumulationLimit: input.accumulationLimit, activityLimit: input.activityLimit });
   if (input.maxAmount < (input.minAmount ?? 1)) refuse(PROMOTION_CODES.maxBelowMin);
+  if (input.type === 'cashbackDeduction' && input.ratioBp === undefined) refuse(PROMOTION_CODES.policyInvalid, 'ratioBp');
   const statistics = input.statistics ?? 'none';
   if (statistics !== 'none' && input.accumulationLimit === undefined) refuse(PROMOTION_CODES.policyInvalid, 'accumulationLimit');
   const business = statistics === 'personalBusinessAmount' || statistics === 'personalBusinessCount';
@@ -143,15 +152,16 @@ export async function createDiscountPolicy(db: Queryable, merchantId: string, by
   period(input.startsAt, input.endsAt);
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO discount_policies (merchant_id, name, type, start_amount, min_amount, max_amount, ratio_bp, statistics, accumulation_limit, activity_limit,
-                                    starts_at, ends_at, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11, now()), $12, $13) RETURNING id::text`,
+                                    starts_at, ends_at, created_by, funding)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11, now()), $12, $13, $14) RETURNING id::text`,
     [merchantId, input.name.trim(), input.type, input.startAmount ?? 1, input.minAmount ?? 1, input.maxAmount, input.ratioBp ?? null, statistics,
-      input.accumulationLimit ?? null, business ? input.activityLimit : null, input.startsAt ?? null, input.endsAt ?? null, `member:${by}`],
+      input.accumulationLimit ?? null, business ? input.activityLimit : null, input.startsAt ?? null, input.endsAt ?? null, `member:${by}`,
+      input.type === 'cashbackDeduction' ? 'memberCashback' : 'settlement'],
   );
   const id = rows[0]!.id;
   if (business) {
     const amount = statistics === 'personalBusinessAmount';
-    await db.query('SELECT promotion_open_slices($1, $2, $3, $4)', ['discount', id, amount ? input.activityLimit : null, amount ? null : input.activityLimit]);
+    await db.query('SELECT promotion_open_slices($1, $2, $3, $4)', [usesKind(input.type), id, amount ? input.activityLimit : null, amount ? null : input.activityLimit]);
   }
   return id;
 }
@@ -182,6 +192,9 @@ export async function createCoupon(db: Queryable, merchantId: string, by: string
   await db.query('SELECT promotion_open_slices($1, $2, $3, $4)', ['coupon', id, null, input.stock]);
   return id;
 }
+
+/** The kind a discount policy's uses are counted under (payment_promotions' extension, usage rows, slices): a deduction's are its own. */
+export const usesKind = (type: DiscountPolicyInput['type']): 'discount' | 'cashbackDeduction' => (type === 'cashbackDeduction' ? 'cashbackDeduction' : 'discount');
 
 const TABLES = { cashback: 'cashback_policies', discount: 'discount_policies', coupon: 'coupons' } as const;
 
@@ -222,8 +235,11 @@ export async function claimCoupon(db: Queryable, memberId: string, storeId: stri
   return inserted.rows[0]!.id;
 }
 
-/** A promotion's spend so far against its budget: what its payments got (amount, count) and what its slices still hold. */
-export async function promotionSpend(db: Queryable, kind: keyof typeof TABLES, id: string): Promise<{ amount: bigint; count: number; amountLeft: bigint | null; countLeft: number | null }> {
+/**
+ * A promotion's spend so far against its budget: what its payments got (amount, count) and what its slices still hold.
+ * `kind` is what its uses are counted under: a cashback deduction policy's is 'cashbackDeduction' (usesKind).
+ */
+export async function promotionSpend(db: Queryable, kind: keyof typeof TABLES | 'cashbackDeduction', id: string): Promise<{ amount: bigint; count: number; amountLeft: bigint | null; countLeft: number | null }> {
   const { rows } = await db.query<{ amount: string; count: string; amount_left: string | null; count_left: string | null }>(
     `SELECT (SELECT coalesce(sum(amount), 0) FROM payment_promotions WHERE extension = $1 AND policy_id = $2)::text AS amount,
             (SELECT count(*) FROM payment_promotions WHERE extension = $1 AND policy_id = $2)::text AS count,

@@ -40,7 +40,11 @@ export interface InvariantReport {
    * their records' (or over its limits); a coupon whose stock less its slices is not its uses; a
    * discount policy whose activity limit less its slices is not its uses; a payment whose discount
    * is not its discount and coupon; a cashback record whose clawback is not its refunds' and their
-   * postings'; the marketing funding shards' balance not the platform's cashback less clawbacks.
+   * postings'; the marketing funding shards' balance not the platform's cashback less clawbacks; a
+   * payment's part paid with cashback (migration 030) that is not its `cashbackDeduction` promotion
+   * row and its `cashback_deduction` posting from the payer's cashback account to the payment's
+   * settlement shard, or such a posting without its payment; a member's cashback account that is not
+   * their cashback less clawbacks, less what they paid with it, plus what refunds gave back to it.
    */
   promotionsUnmatched: string[];
   /**
@@ -101,7 +105,7 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
        LEFT JOIN ledger_accounts credit ON credit.id = t.credit_account_id
        LEFT JOIN stores st ON st.id = p.store_id
        LEFT JOIN merchants sm ON sm.id = st.merchant_id
-      WHERE m.id IS NULL OR t.id IS NULL OR t.amount <> p.amount - p.discount
+      WHERE m.id IS NULL OR t.id IS NULL OR t.amount <> p.amount - p.discount - p.cashback_paid
          OR debit.member_id IS DISTINCT FROM p.payer_id OR debit.kind <> 'available'
          OR credit.member_id IS DISTINCT FROM m.member_id OR credit.kind <> 'settlement' OR credit.shard <> p.settlement_shard
          OR sm.id IS NULL OR coalesce(sm.parent_id, sm.id) <> p.merchant_id
@@ -114,13 +118,26 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
        LEFT JOIN ledger_transfers t ON t.id = r.transfer_id
        LEFT JOIN ledger_accounts debit ON debit.id = t.debit_account_id
        LEFT JOIN ledger_accounts credit ON credit.id = t.credit_account_id
-      WHERE p.id IS NULL OR t.id IS NULL OR t.amount <> r.amount
-         OR debit.member_id IS DISTINCT FROM m.member_id OR debit.kind <> 'settlement' OR debit.shard <> 0
-         OR credit.member_id IS DISTINCT FROM p.payer_id OR credit.kind <> 'available'
+      LEFT JOIN ledger_transfers ct ON ct.id = r.cashback_transfer_id
+      LEFT JOIN ledger_accounts cdebit ON cdebit.id = ct.debit_account_id
+      LEFT JOIN ledger_accounts ccredit ON ccredit.id = ct.credit_account_id
+      WHERE p.id IS NULL
+         -- the part to available (absent when the whole refund went back to cashback)
+         OR CASE WHEN r.amount - r.cashback_returned = 0 THEN r.transfer_id IS NOT NULL
+                 ELSE t.id IS NULL OR t.amount <> r.amount - r.cashback_returned
+                      OR debit.member_id IS DISTINCT FROM m.member_id OR debit.kind <> 'settlement' OR debit.shard <> 0
+                      OR credit.member_id IS DISTINCT FROM p.payer_id OR credit.kind <> 'available' END
+         -- the part paid with cashback, back to the payer's cashback account (migration 030)
+         OR CASE WHEN r.cashback_returned = 0 THEN r.cashback_transfer_id IS NOT NULL
+                 ELSE ct.id IS NULL OR ct.amount <> r.cashback_returned OR ct.kind <> 'cashback_deduction_refund'
+                      OR cdebit.member_id IS DISTINCT FROM m.member_id OR cdebit.kind <> 'settlement' OR cdebit.shard <> 0
+                      OR ccredit.member_id IS DISTINCT FROM p.payer_id OR ccredit.kind <> 'cashback' END
      UNION ALL
      SELECT 'payment:' || p.id AS id FROM merchant_payments p
-       LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS amount, coalesce(sum(charge_returned), 0) AS charge FROM merchant_refunds WHERE payment_id = p.id) r ON true
-      WHERE p.refunded > 0 AND (p.refunded <> r.amount OR r.charge > p.charge OR (p.refunded = p.amount - p.discount AND r.charge <> p.charge))
+       LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS amount, coalesce(sum(charge_returned), 0) AS charge, coalesce(sum(cashback_returned), 0) AS cashback
+                            FROM merchant_refunds WHERE payment_id = p.id) r ON true
+      WHERE p.refunded > 0 AND (p.refunded <> r.amount OR r.charge > p.charge OR (p.refunded = p.amount - p.discount AND r.charge <> p.charge)
+                                OR r.cashback <> p.cashback_paid * p.refunded / (p.amount - p.discount))
      ORDER BY 1`,
   );
   const promotions = await db.query<{ id: string }>(PROMOTIONS_UNMATCHED);
@@ -176,7 +193,7 @@ const PROMOTIONS_UNMATCHED = `
     LEFT JOIN LATERAL (SELECT coalesce(sum(pp.amount), 0) AS amount, count(*) AS n FROM payment_promotions pp JOIN merchant_payments p ON p.id = pp.payment_id
                         WHERE pp.extension = u.kind AND pp.policy_id = u.policy_id AND p.payer_id = u.member_id) x ON true
     LEFT JOIN cashback_policies c ON u.kind = 'cashback' AND c.id = u.policy_id
-    LEFT JOIN discount_policies d ON u.kind = 'discount' AND d.id = u.policy_id
+    LEFT JOIN discount_policies d ON u.kind IN ('discount', 'cashbackDeduction') AND d.id = u.policy_id
    WHERE u.amount <> x.amount OR u.count <> x.n
       OR u.amount > coalesce(c.member_amount_limit, u.amount) OR u.count > coalesce(c.member_count_limit, u.count)
       OR (d.statistics IN ('personalAmount', 'personalBusinessAmount') AND u.amount > d.accumulation_limit)
@@ -186,9 +203,10 @@ const PROMOTIONS_UNMATCHED = `
   SELECT 'usage:' || pp.extension || ':' || pp.policy_id || ':' || p.payer_id FROM payment_promotions pp
     JOIN merchant_payments p ON p.id = pp.payment_id
     LEFT JOIN cashback_policies c ON pp.extension = 'cashback' AND c.id = pp.policy_id
-    LEFT JOIN discount_policies d ON pp.extension = 'discount' AND d.id = pp.policy_id
+    LEFT JOIN discount_policies d ON pp.extension IN ('discount', 'cashbackDeduction') AND d.id = pp.policy_id
    WHERE ((pp.extension = 'cashback' AND (c.type = 'random' OR c.member_amount_limit IS NOT NULL OR c.member_count_limit IS NOT NULL))
-          OR (pp.extension = 'discount' AND (d.statistics <> 'none' OR d.ratio_bp IS NULL)))
+          OR (pp.extension = 'discount' AND (d.statistics <> 'none' OR d.ratio_bp IS NULL))
+          OR (pp.extension = 'cashbackDeduction' AND d.statistics <> 'none'))
      AND NOT EXISTS (SELECT 1 FROM promotion_usage u WHERE u.kind = pp.extension AND u.policy_id = pp.policy_id AND u.member_id = p.payer_id)
    GROUP BY pp.extension, pp.policy_id, p.payer_id
   UNION ALL
@@ -199,14 +217,47 @@ const PROMOTIONS_UNMATCHED = `
    WHERE k.stock - coalesce(sl.left_, 0) <> pp.n OR pp.n <> used.n
   UNION ALL
   SELECT 'discount:' || d.id FROM discount_policies d
-    LEFT JOIN LATERAL (SELECT sum(amount_left) AS amount_left, sum(count_left) AS count_left FROM promotion_slices WHERE kind = 'discount' AND policy_id = d.id) sl ON true
-    LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS amount, count(*) AS n FROM payment_promotions WHERE extension = 'discount' AND policy_id = d.id) pp ON true
+    CROSS JOIN LATERAL (SELECT CASE d.type WHEN 'cashbackDeduction' THEN 'cashbackDeduction' ELSE 'discount' END AS kind) k
+    LEFT JOIN LATERAL (SELECT sum(amount_left) AS amount_left, sum(count_left) AS count_left FROM promotion_slices WHERE kind = k.kind AND policy_id = d.id) sl ON true
+    LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS amount, count(*) AS n FROM payment_promotions WHERE extension = k.kind AND policy_id = d.id) pp ON true
    WHERE (d.statistics = 'personalBusinessAmount' AND d.activity_limit - coalesce(sl.amount_left, 0) <> pp.amount)
       OR (d.statistics = 'personalBusinessCount' AND d.activity_limit - coalesce(sl.count_left, 0) <> pp.n)
   UNION ALL
   SELECT 'payment:' || p.id FROM merchant_payments p
    WHERE (p.discount > 0 OR p.id IN (SELECT payment_id FROM payment_promotions))
      AND p.discount <> (SELECT coalesce(sum(amount), 0) FROM payment_promotions WHERE payment_id = p.id AND extension IN ('discount', 'coupon'))
+  UNION ALL
+  -- a discount's or a deduction's uses under the other's kind
+  SELECT 'discountKind:' || pp.payment_id FROM payment_promotions pp LEFT JOIN discount_policies d ON d.id = pp.policy_id
+   WHERE pp.extension IN ('discount', 'cashbackDeduction') AND (d.id IS NULL OR (pp.extension = 'cashbackDeduction') <> (d.type = 'cashbackDeduction'))
+  UNION ALL
+  -- the part paid with cashback (migration 030): each payment's cashback_paid is its deduction's payment_promotions row and its
+  -- posting (key merchant_pay:<payer>:<requestNo>:cashbackDeduction, kind cashback_deduction) from the payer's cashback account
+  -- to the settlement shard the payment credited; and every cashback_deduction posting is a payment's
+  SELECT 'cashbackDeduction:' || p.id FROM merchant_payments p
+    LEFT JOIN merchants m ON m.id = p.merchant_id
+    LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS amount, count(*) AS n FROM payment_promotions WHERE payment_id = p.id AND extension = 'cashbackDeduction') pp ON true
+    LEFT JOIN ledger_transfers t ON t.idempotency_key = 'merchant_pay:' || p.payer_id || ':' || p.request_no || ':cashbackDeduction'
+    LEFT JOIN ledger_accounts debit ON debit.id = t.debit_account_id
+    LEFT JOIN ledger_accounts credit ON credit.id = t.credit_account_id
+   WHERE (p.cashback_paid > 0 OR pp.n > 0 OR t.id IS NOT NULL)
+     AND (p.cashback_paid <> pp.amount OR pp.n <> 1 OR t.id IS NULL OR t.amount <> p.cashback_paid OR t.kind <> 'cashback_deduction'
+          OR debit.kind <> 'cashback' OR debit.member_id IS DISTINCT FROM p.payer_id
+          OR credit.kind <> 'settlement' OR credit.member_id IS DISTINCT FROM m.member_id OR credit.shard <> p.settlement_shard)
+  UNION ALL
+  SELECT 'cashbackDeductionTransfer:' || t.id FROM ledger_transfers t
+   WHERE t.kind = 'cashback_deduction'
+     AND NOT EXISTS (SELECT 1 FROM merchant_payments p WHERE p.voucher_no = t.reference AND p.cashback_paid = t.amount
+                                                         AND t.idempotency_key = 'merchant_pay:' || p.payer_id || ':' || p.request_no || ':cashbackDeduction')
+  UNION ALL
+  -- the payer's side: each member's cashback account holds the cashback they got, less what refunds clawed back and what they paid with
+  -- it, plus what refunds gave back to it (the only movements of a cashback account)
+  SELECT 'cashbackAccount:' || a.member_id FROM ledger_accounts a
+    LEFT JOIN LATERAL (SELECT coalesce(sum(r.cashback_amount - r.clawed_back), 0) AS net FROM cashback_records r WHERE r.beneficiary_account_id = a.id) got ON true
+    LEFT JOIN LATERAL (SELECT coalesce(sum(p.cashback_paid), 0) AS paid FROM merchant_payments p WHERE p.payer_id = a.member_id AND p.cashback_paid > 0) spent ON true
+    LEFT JOIN LATERAL (SELECT coalesce(sum(r.cashback_returned), 0) AS back FROM merchant_refunds r JOIN merchant_payments p ON p.id = r.payment_id
+                        WHERE p.payer_id = a.member_id AND r.cashback_returned > 0) back ON true
+   WHERE a.kind = 'cashback' AND a.member_id IS NOT NULL AND a.balance <> got.net - spent.paid + back.back
   UNION ALL
   SELECT 'clawback:' || r.id FROM cashback_records r
     LEFT JOIN LATERAL (SELECT coalesce(sum(cr.due), 0) AS due, coalesce(sum(cr.clawed_back), 0) AS clawed,

@@ -56,12 +56,16 @@ export interface PaymentExtension {
 /**
  * The payment's extensions, in the order their parts run in the two hooks (the stacking order,
  * README "Promotions"): the merchant's discount off the price, the member's coupon off what is
- * left, the cashback on what the member pays. Their SQL: migration 028 (`promotions_quote` behind
- * `merchant_payment_adjustments`, and `merchant_payment_apply`).
+ * left, the part paid with the member's cashback balance, the cashback on what the member pays from
+ * the available balance. Their SQL: migration 028 (`promotions_quote` behind
+ * `merchant_payment_adjustments`, and `merchant_payment_apply`), replaced by migration 030 for the
+ * deduction (whose posting `merchant_pay` makes before the payment's own transfers).
  */
 export const PAYMENT_EXTENSIONS: readonly PaymentExtension[] = [
   { name: 'discount', kinds: ['discount'], migration: '028_promotions.sql' },
   { name: 'coupon', kinds: ['coupon'], migration: '028_promotions.sql' },
+  // part of what is left paid from the member's cashback balance (the merchant receives it all)
+  { name: 'cashbackDeduction', kinds: ['cashbackDeduction'], migration: '030_cashback_deduction.sql' },
   { name: 'cashback', kinds: ['cashback'], migration: '028_promotions.sql' },
 ];
 

@@ -26,5 +26,5 @@
 export { quote, quoteCharge, quoteCode, quoteGroupPackage, requireQuoted, type ChargeQuote, type CodeQuote, type GroupPackageQuote, type PaymentMethod, type QuoteFigures, type QuoteRequest } from './quote.ts';
 export { PAY_CODE, payCharge, payCode, payGroupPackage, sqlRefusal, type MerchantPaid } from './pay.ts';
 export { payableCode } from './payableCodes.ts';
-export { REFUNDABLE_COLUMNS, chargeReturnedUpTo, refundLockedPayment, type RefundDone, type RefundablePayment } from './refund.ts';
+export { REFUNDABLE_COLUMNS, cashbackReturnedUpTo, chargeReturnedUpTo, refundLockedPayment, type RefundDone, type RefundablePayment } from './refund.ts';
 export { PAYMENT_EXTENSIONS, adjustmentsOf, type PaymentExtension } from './extensions.ts';

@@ -53,8 +53,8 @@ export async function expireOverdueCharge(db: Queryable, chargeId: string): Prom
 
 /** The payer's receipt of a merchant payment (the member's side), with their available balance right after it. */
 export async function receiptOf(db: Queryable, paymentId: string): Promise<MerchantReceipt> {
-  const { rows } = await db.query<{ id: string; voucher_no: string; merchant_name: string; store_name: string; amount: string; discount: string; cashback: string; available: string; created_at: Date }>(
-    `SELECT p.id::text, p.voucher_no, m.name AS merchant_name, st.name AS store_name, p.amount::text, p.discount::text,
+  const { rows } = await db.query<{ id: string; voucher_no: string; merchant_name: string; store_name: string; amount: string; discount: string; cashback_paid: string; cashback: string; available: string; created_at: Date }>(
+    `SELECT p.id::text, p.voucher_no, m.name AS merchant_name, st.name AS store_name, p.amount::text, p.discount::text, p.cashback_paid::text,
             coalesce((SELECT cb.cashback_amount FROM cashback_records cb WHERE cb.payment_id = p.id), 0)::text AS cashback,
             e.balance_after::text AS available, p.created_at
        FROM merchant_payments p
@@ -71,8 +71,9 @@ export async function receiptOf(db: Queryable, paymentId: string): Promise<Merch
     merchantName: row.merchant_name,
     storeName: row.store_name,
     amount: Number(row.amount),
-    paid: Number(row.amount) - Number(row.discount),
+    paid: Number(row.amount) - Number(row.discount) - Number(row.cashback_paid),
     cashback: Number(row.cashback),
+    cashbackPaid: Number(row.cashback_paid),
     available: Number(row.available),
     at: new Date(row.created_at).toISOString(),
   };

@@ -22,7 +22,7 @@ export interface QuoteFigures {
   /** The merchant's service charge: its rate of the amount rounded up to the cêntimo, at most its cap. */
   charge: bigint;
   adjustments: PaymentAdjustment[];
-  /** What leaves the member's balance: the amount less the adjustments' discount. */
+  /** What leaves the member's available balance: the amount less the adjustments' discount and the part paid with cashback. */
   payable: bigint;
 }
 
@@ -145,6 +145,10 @@ export async function quoteGroupPackage(db: Queryable, payer: string, packageId:
   };
 }
 
+/** The part of the price a quote's adjustments pay from the member's cashback balance (migration 030). */
+export const cashbackPaidOf = (adjustments: readonly PaymentAdjustment[]): number =>
+  adjustments.filter((a) => a.kind === 'cashbackDeduction').reduce((sum, a) => sum + a.amount, 0);
+
 /** The cashback a quote's adjustments give. */
 export const cashbackOf = (adjustments: readonly PaymentAdjustment[]): number =>
   adjustments.filter((a) => a.kind === 'cashback').reduce((sum, a) => sum + a.amount, 0);
@@ -160,7 +164,7 @@ async function namedAdjustments(db: Queryable, adjustments: readonly PaymentAdju
   const { rows } = await db.query<{ reference: string; name: string }>(
     `SELECT r.reference, coalesce(d.name, cb.name, c.name, g.name) AS name
        FROM unnest($1::text[]) AS r(reference)
-       LEFT JOIN discount_policies d ON split_part(r.reference, ':', 1) = 'discount' AND d.id = split_part(r.reference, ':', 2)::bigint
+       LEFT JOIN discount_policies d ON split_part(r.reference, ':', 1) IN ('discount', 'cashbackDeduction') AND d.id = split_part(r.reference, ':', 2)::bigint
        LEFT JOIN cashback_policies cb ON split_part(r.reference, ':', 1) = 'cashback' AND cb.id = split_part(r.reference, ':', 2)::bigint
        LEFT JOIN member_coupons mc ON split_part(r.reference, ':', 1) = 'coupon' AND mc.id = split_part(r.reference, ':', 2)::bigint
        LEFT JOIN coupons c ON c.id = mc.coupon_id

@@ -22,6 +22,8 @@ export interface RefundablePayment {
   payer_id: string;
   amount: string;
   discount: string;
+  /** The part of the price the payer paid from their cashback balance (migration 030). */
+  cashback_paid: string;
   charge: string;
   refunded: string;
   voucher_no: string;
@@ -29,16 +31,18 @@ export interface RefundablePayment {
 }
 
 /** The columns of RefundablePayment, from `merchant_payments p`. */
-export const REFUNDABLE_COLUMNS = 'p.id::text, p.store_id::text, p.payer_id::text, p.amount::text, p.discount::text, p.charge::text, p.refunded::text, p.voucher_no, p.request_no';
+export const REFUNDABLE_COLUMNS = 'p.id::text, p.store_id::text, p.payer_id::text, p.amount::text, p.discount::text, p.cashback_paid::text, p.charge::text, p.refunded::text, p.voucher_no, p.request_no';
 
 export interface RefundDone {
   refundId: string;
   refundNo: string;
   amount: bigint;
   chargeReturned: bigint;
+  /** The part of `amount` given back to the payer's cashback account (the rest went to available). */
+  cashbackReturned: bigint;
   /** The payment's refunds so far, this one included. */
   refunded: bigint;
-  /** What the payer paid (price less discount and coupon): refunded whole when `refunded` reaches it. */
+  /** What the payer paid (price less discount and coupon; from available and cashback together): refunded whole when `refunded` reaches it. */
   paid: bigint;
   at: Date;
 }
@@ -56,12 +60,24 @@ export function chargeReturnedUpTo(amount: bigint, charge: bigint, refundedAfter
 const kwanzas = (cents: bigint) => `${cents / 100n},${String(cents % 100n).padStart(2, '0')}`;
 
 /**
+ * The share of a payment's part paid with cashback (`cashbackPaid`) that goes back to the payer's
+ * cashback account once `refundedAfter` of `paid` is refunded: in proportion, rounded down, like the
+ * charge — the refunds of a whole payment give back exactly `cashbackPaid` to cashback (and exactly
+ * what was paid from available to available). Each refund gives the difference from earlier ones.
+ */
+export function cashbackReturnedUpTo(paid: bigint, cashbackPaid: bigint, refundedAfter: bigint): bigint {
+  return (cashbackPaid * refundedAfter) / paid;
+}
+
+/**
  * Refunds `amount` of a payment whose row the caller has locked (FOR UPDATE: two refunds of one
  * payment take turns there, and the second sees the first's total), in the caller's transaction. In
  * order: STF10012 past what is left of what was paid; the fee income shard that earned its charge;
  * the settlement shards (gathered into shard 0, as a withdrawal does); the postings — fee income →
  * settlement shard 0 the charge in proportion, settlement shard 0 → the payer's available account
- * the whole amount (FND10001 when the settlement no longer has it) — the running total, the
+ * the amount less its cashback share, and settlement shard 0 → the payer's cashback account that
+ * share (a payment partly paid with cashback, migration 030: cashbackReturnedUpTo) (FND10001 when
+ * the settlement no longer has it) — the running total, the
  * refund's row (`refundedBy` and `requestNo`: unique together, so one request refunds once), the
  * cashback clawed back, a group voucher of the payment refunded whole marked refunded (README
  * "Group purchases"; GRP10015 when that voucher was used at the till), and the payer's SMS (the outbox, in the same transaction: a refund rolled back
@@ -81,10 +97,14 @@ export async function refundLockedPayment(
   // the voucher's state now, not on what the owner saw before a clerk redeemed it
   const { rows: [voucher] } = await tx.query<{ state: string }>('SELECT state FROM group_vouchers WHERE payment_id = $1 FOR UPDATE', [payment.id]);
   if (voucher?.state === 'redeemed' && refunded + amount === paid) throw new DomainError(GROUP_CODES.refundOfRedeemedVoucher);
-  const returnedBefore = BigInt(
-    (await tx.query<{ total: string }>('SELECT coalesce(sum(charge_returned), 0)::text AS total FROM merchant_refunds WHERE payment_id = $1', [payment.id])).rows[0]!.total,
-  );
-  const chargeReturned = chargeReturnedUpTo(paid, charge, refunded + amount) - returnedBefore;
+  const before = (await tx.query<{ charge: string; cashback: string }>(
+    'SELECT coalesce(sum(charge_returned), 0)::text AS charge, coalesce(sum(cashback_returned), 0)::text AS cashback FROM merchant_refunds WHERE payment_id = $1',
+    [payment.id],
+  )).rows[0]!;
+  const chargeReturned = chargeReturnedUpTo(paid, charge, refunded + amount) - BigInt(before.charge);
+  // the part paid with cashback goes back to cashback, in proportion (README "Promotions": refunds)
+  const cashbackReturned = cashbackReturnedUpTo(paid, BigInt(payment.cashback_paid), refunded + amount) - BigInt(before.cashback);
+  const toAvailable = amount - cashbackReturned;
   const refundId = (await tx.query<{ id: string }>("SELECT nextval('merchant_refunds_id_seq')::text AS id")).rows[0]!.id;
   const number = refundNo(refundId);
   const key = `refund:${refundId}`;
@@ -94,23 +114,29 @@ export async function refundLockedPayment(
   const feeShard = chargeReturned > 0n ? await feeShardOf(tx, payment.payer_id, payment.request_no) : null;
   const { shard0 } = await gatherSettlement(tx, refund.ownerMember, key);
   if (feeShard) await post(tx, { key: `${key}:charge`, kind: 'refund_charge', debit: feeShard, credit: shard0, amount: chargeReturned, reference: number });
-  const payerAccount = await memberAccount(tx, payment.payer_id, 'available');
-  const posted = await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: payerAccount, amount, reference: number });
+  // the payer's available account, then (a payment partly paid with cashback) their cashback account: the order a payment locks them in
+  const posted = toAvailable > 0n
+    ? await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: await memberAccount(tx, payment.payer_id, 'available'), amount: toAvailable, reference: number })
+    : null;
+  const cashbackPosted = cashbackReturned > 0n
+    ? await post(tx, { key: `${key}:cashbackDeduction`, kind: 'cashback_deduction_refund', debit: shard0, credit: await memberAccount(tx, payment.payer_id, 'cashback'), amount: cashbackReturned, reference: number })
+    : null;
   await tx.query('UPDATE merchant_payments SET refunded = refunded + $2 WHERE id = $1', [payment.id, amount.toString()]);
   const { rows: inserted } = await tx.query<{ created_at: Date }>(
-    `INSERT INTO merchant_refunds (id, payment_id, merchant_id, store_id, amount, charge_returned, refunded_by, request_no, transfer_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING created_at`,
-    [refundId, payment.id, refund.merchant.id, payment.store_id, amount.toString(), chargeReturned.toString(), refund.refundedBy, refund.requestNo, posted.transferId],
+    `INSERT INTO merchant_refunds (id, payment_id, merchant_id, store_id, amount, charge_returned, refunded_by, request_no, transfer_id, cashback_returned, cashback_transfer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING created_at`,
+    [refundId, payment.id, refund.merchant.id, payment.store_id, amount.toString(), chargeReturned.toString(), refund.refundedBy, refund.requestNo,
+      posted?.transferId ?? null, cashbackReturned.toString(), cashbackPosted?.transferId ?? null],
   );
   // the cashback record gets the refund's voucher and its operation number (its posting's, as statements show it)
-  const refundTradeNo = tradeNumber(inserted[0]!.created_at, posted.transferId);
+  const refundTradeNo = tradeNumber(inserted[0]!.created_at, (posted ?? cashbackPosted)!.transferId);
   await clawBackCashback(tx, { paymentId: payment.id, payerId: payment.payer_id, paid, refundedAfter: refunded + amount, refundId, refundNo: number, refundTradeNo, settlement: shard0 });
   if (refunded + amount === paid) {
     // a group package's voucher not used yet is good for nothing once its payment is refunded whole
     await tx.query("UPDATE group_vouchers SET state = 'refunded', refund_id = $2 WHERE payment_id = $1 AND state IN ('unused', 'expired')", [payment.id, refundId]);
   }
   await tellPayer(tx, payment.payer_id, { amount, merchant: refund.merchant.name, voucherNo: payment.voucher_no });
-  return { refundId, refundNo: number, amount, chargeReturned, refunded: refunded + amount, paid, at: new Date(inserted[0]!.created_at) };
+  return { refundId, refundNo: number, amount, chargeReturned, cashbackReturned, refunded: refunded + amount, paid, at: new Date(inserted[0]!.created_at) };
 }
 
 /**

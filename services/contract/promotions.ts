@@ -34,11 +34,17 @@ export const saveCashbackPolicy = defineService({
   response: z.object({ policyId: id }),
 });
 
+/**
+ * A discount policy of the merchant: `random` (a discount it funds) or `cashbackDeduction` (the member
+ * pays part of the price from their cashback balance: `ratioBp` of the price within [minAmount,
+ * maxAmount], at most the balance, from `startAmount`, for a member holding at least `minAmount`;
+ * the merchant receives the whole price — README "Promotions"). PRM10016 a deduction without ratioBp.
+ */
 export const saveDiscountPolicy = defineService({
   name: 'merchant/promotion/saveDiscount',
   audience: 'member',
   request: z.object({
-    name, type: z.enum(['random']), startAmount: figure.optional(), minAmount: figure.optional(), maxAmount: figure, ratioBp: figure.optional(),
+    name, type: z.enum(['random', 'cashbackDeduction']), startAmount: figure.optional(), minAmount: figure.optional(), maxAmount: figure, ratioBp: figure.optional(),
     statistics: z.enum(['none', 'personalAmount', 'personalCount', 'personalBusinessAmount', 'personalBusinessCount']).optional(),
     accumulationLimit: figure.optional(), activityLimit: figure.optional(), startsAt: when.optional(), endsAt: when.optional(),
   }).strict(),
@@ -69,7 +75,7 @@ export const promotionSpend = z.object({ amount: z.number().int(), count: z.numb
 
 /**
  * What a promotion gives, for its merchant's list: `type` (a cashback's `ratio` or `random`, a
- * discount's `random`, a coupon's 1, 2 or 4 as text), a ratio or percent in basis points, its least and
+ * discount's `random` or `cashbackDeduction`, a coupon's 1, 2 or 4 as text), a ratio or percent in basis points, its least and
  * most (cashback or discount; a type-4 coupon's most off), the payment it needs (a cashback's minimum
  * payment, a discount's start amount, a coupon's threshold) and a coupon's amount off, in cêntimos.
  */

@@ -32,10 +32,12 @@ export const merchantReceipt = z.object({
   storeName: z.string(),
   /** The price. */
   amount: cents,
-  /** What left the member's balance: the price less any discount and coupon. */
+  /** What left the member's available balance: the price less any discount, coupon and the part paid with cashback. */
   paid: cents,
   /** The cashback this payment credited to the member's cashback account (0: none). */
   cashback: cents,
+  /** The part of the price paid from the member's cashback account (a cashback deduction policy; 0 or absent: none). */
+  cashbackPaid: cents.optional(),
   available: cents,
   at: z.string(),
 });
@@ -63,15 +65,17 @@ export const payMerchant = defineService({
 
 /**
  * A promotion's or an earned draw's part in a payment (server/merchantPayment/extensions.ts): a
- * discount or a coupon lowers what the member pays (`amount` is what it takes off), cashback is
- * credited to the member after paying, a draw is the member's draw number (`reference`, amount 0).
- * `reference` names what gave it: `discount:<policy id>`, `coupon:<the member's coupon id>`,
- * `cashback:<policy id>` (server/db/migrations/028_promotions.sql).
+ * discount or a coupon lowers what the member pays (`amount` is what it takes off), a cashback
+ * deduction is the part of the price paid from the member's cashback balance instead of the
+ * available one (the merchant still receives it), cashback is credited to the member after paying,
+ * a draw is the member's draw number (`reference`, amount 0). `reference` names what gave it:
+ * `discount:<policy id>`, `coupon:<the member's coupon id>`, `cashbackDeduction:<policy id>`,
+ * `cashback:<policy id>` (server/db/migrations/028_promotions.sql, 030_cashback_deduction.sql).
  */
 export const paymentAdjustment = z.object({
   /** The extension that gave it (PAYMENT_EXTENSIONS' name). */
   extension: z.string(),
-  kind: z.enum(['discount', 'coupon', 'cashback', 'draw']),
+  kind: z.enum(['discount', 'coupon', 'cashbackDeduction', 'cashback', 'draw']),
   amount: cents,
   reference: z.string().nullable(),
 });
@@ -86,7 +90,8 @@ export type QuotedAdjustment = z.infer<typeof quotedAdjustment>;
  * typed; a dynamic code's own amount if left out) or for a cashier's charge on the member's payment
  * code (`chargeId`). The same module posts exactly these figures when the member pays
  * (server/merchantPayment/). `amount` is the price, `adjustments` the promotions (each named),
- * `payable` what leaves the member's balance, `cashback` what comes back. The merchant's service
+ * `payable` what leaves the member's available balance (a `cashbackDeduction` adjustment is paid
+ * from the cashback balance instead), `cashback` what comes back. The merchant's service
  * charge is the merchant's business with the platform and never shown to the payer (it is borne by
  * the merchant, never added to the price). Refusals: the code's (resolveCode's, for the serial as typed), MCH10011 an
  * amount not a dynamic code's, MCH10014 one's own merchant, MCH10013 a charge not the member's or

@@ -9,7 +9,8 @@ const change = (name: string, value: string): PromotionFormEvent => ({ type: 'fi
 export const promotionFormTyping: Record<PromotionFormKind, PromotionFormEvent[]> = {
   cashback: [change('name', 'Dez por cento'), change('name', ''), change('type', 'random'), change('minPayment', 'abc'), change('minPayment', '50')],
   platformCashback: [change('name', 'Plataforma'), change('name', ''), change('type', 'random'), change('minPayment', 'abc'), change('minPayment', '50'), change('memberId', '1234')],
-  discount: [change('name', 'Sexta barata'), change('name', ''), change('statistics', 'personalBusinessAmount'), change('maxAmount', 'abc'), change('maxAmount', '500')],
+  // a discount's type: paying part with the customer's cashback shows the ratio and its own words
+  discount: [change('name', 'Sexta barata'), change('name', ''), change('type', 'cashbackDeduction'), change('statistics', 'personalBusinessAmount'), change('maxAmount', 'abc'), change('maxAmount', '500')],
   coupon: [change('name', 'Gaste 300'), change('name', ''), change('type', '4'), change('autoBasis', 'paid'), change('stock', '2,5'), change('stock', '100')],
 };
 /** A refusal naming a field each form shows from the start. */

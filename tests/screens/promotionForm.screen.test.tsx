@@ -22,7 +22,12 @@ const LABELS: Record<string, string> = {
   name: 'Nome', statistics: 'Limites', autoBasis: 'Oferecer com uma compra', minPayment: 'Pagamento mínimo', memberId: 'Só para o membro n.º (opcional)',
   maxAmount: 'Desconto máximo', stock: 'Quantidade de cupões', maxCashback: 'Cashback máximo', budgetAmount: 'Orçamento da campanha',
 };
-const labelOf = (ui: Ui, name: string) => (name === 'type' ? (ui.queryByLabelText('Tipo de cupão') ? 'Tipo de cupão' : 'Como se calcula') : LABELS[name]!);
+const labelOf = (ui: Ui, name: string) => {
+  if (name === 'type') return ui.queryByLabelText('Tipo de cupão') ? 'Tipo de cupão' : ui.queryByLabelText('Tipo') ? 'Tipo' : 'Como se calcula';
+  // a discount paid with cashback names its most as such
+  if (name === 'maxAmount' && !ui.queryByLabelText('Desconto máximo')) return 'Máximo pago com cashback';
+  return LABELS[name]!;
+};
 
 const events: UserEvents<PromotionFormEvent> = {
   'field.changed': (ui, e) => void fireEvent.change(ui.getByLabelText(labelOf(ui, e.name)), { target: { value: e.value } }),
@@ -56,7 +61,7 @@ const binding: ScreenBinding<typeof promotionFormMachine> = {
       expect(alert(ui)).toContain(message);
       const field = fieldOfRefusal(c.kind, c.fields, c.errorCode, c.errorDetail);
       // the refusal under the field it names, once
-      if (field) expect(ui.getByLabelText(LABELS[field]!).closest('.kw-field')!.textContent).toContain(message);
+      if (field) expect(ui.getByLabelText(labelOf(ui, field)).closest('.kw-field')!.textContent).toContain(message);
       return void expect(ui.getAllByRole('alert')).toHaveLength(1);
     }
     if (state.matches({ editing: 'unreachable' })) return void expect(alert(ui)).toMatch(/Sem resposta do servidor/);
@@ -107,6 +112,9 @@ describe('the promotion forms', () => {
       .toEqual({ name: 'Sexta', type: 'random', startAmount: 10_000, minAmount: 500, maxAmount: 5_050, statistics: 'personalBusinessCount', accumulationLimit: 3, activityLimit: 500, endsAt: new Date('2030-01-31T18:00').toISOString() });
     expect(requestOf('discount', { name: 'Sexta', mode: 'ratio', ratio: '10', maxAmount: '50', statistics: 'personalAmount', accumulationLimit: '1,000.00', activityLimit: '9' }, 'en'))
       .toEqual({ name: 'Sexta', type: 'random', ratioBp: 1000, maxAmount: 5_000, statistics: 'personalAmount', accumulationLimit: 100_000 });
+    // paying with cashback: always a ratio of the price (the way of computing is not asked)
+    expect(requestOf('discount', { name: 'Com cashback', type: 'cashbackDeduction', mode: 'random', ratio: '20', startAmount: '20', minAmount: '10', maxAmount: '50', statistics: 'none' }, 'pt'))
+      .toEqual({ name: 'Com cashback', type: 'cashbackDeduction', ratioBp: 2000, startAmount: 2_000, minAmount: 1_000, maxAmount: 5_000, statistics: 'none' });
     expect(requestOf('coupon', { name: 'C', type: '4', amountOff: '10', threshold: '', percent: '15', maxOff: '20', target: '2', stock: '100', autoBasis: 'paid', autoThreshold: '300' }, 'pt'))
       .toEqual({ name: 'C', type: 4, percentBp: 1500, maxOff: 2_000, target: 2, stock: 100, autoBasis: 'paid', autoThreshold: 30_000 });
     expect(requestOf('coupon', { name: 'C', type: '2', amountOff: '10', threshold: '300', target: '1', stock: '5', autoBasis: '', autoThreshold: '300' }, 'pt'))

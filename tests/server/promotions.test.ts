@@ -16,7 +16,6 @@ import { hire, person, type Person } from '../support/records.ts';
 import { quoteCode } from '../../server/merchantPayment/quote.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { settlementBalance } from '../../server/ledger/settlement.ts';
-import { memberAccount, post } from '../../server/ledger/ledger.ts';
 import { DomainError } from '../../server/errors.ts';
 import {
   claimCoupon, createCashbackPolicy, createCoupon, createDiscountPolicy, promotionSpend, setPromotionStatus,
@@ -244,7 +243,7 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect(await broken("DELETE FROM promotion_usage WHERE kind = 'cashback' AND policy_id = $1",
       `INSERT INTO promotion_usage (kind, policy_id, member_id, amount, count) VALUES ('cashback', $1, ${ana.id}, ${500 * KZ}, 1)`)).toEqual([`usage:cashback:${policy}:${ana.id}`]);
     expect(await broken('UPDATE cashback_records SET cashback_amount = cashback_amount + 1 WHERE policy_id = $1',
-      'UPDATE cashback_records SET cashback_amount = cashback_amount - 1 WHERE policy_id = $1')).toEqual([`cashback:${policy}`, 'marketingFunding']);
+      'UPDATE cashback_records SET cashback_amount = cashback_amount - 1 WHERE policy_id = $1')).toEqual([`cashback:${policy}`, `cashbackAccount:${ana.id}`, 'marketingFunding']);
     await setPromotionStatus(server.db, { platform: true }, 'cashback', policy, 'ended');
     expect((await quote(shop, 1_000 * KZ, ana)).adjustments).toEqual([]);
     await invariantsHold();
@@ -392,10 +391,15 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect(await balance(ana.id, 'cashback')).toBe(50n * 100n);
     const states = async () => (await server.db.query('SELECT due::int, clawed_back::int, status FROM cashback_refunds ORDER BY id')).rows;
     expect(await states()).toEqual([{ due: 50 * KZ, clawed_back: 50 * KZ, status: 'success' }]);
-    // ana spends 30 Kz of her cashback (as a later use of the cashback balance would): the rest of the refund finds 20 Kz of the 50 due
-    await server.db.transaction(async (tx) => {
-      await post(tx, { key: `test-spend:${ana.id}`, kind: 'cashback_spend', debit: await memberAccount(tx, ana.id, 'cashback'), credit: await memberAccount(tx, ana.id, 'available'), amount: 30n * 100n });
-    });
+    // ana spends 30 Kz of her cashback paying another merchant (a cashback deduction, migration 030): the rest of the refund finds 20 Kz of the 50 due
+    const elsewhere = await createMerchantDirect(server);
+    await createDiscountPolicy(server.db, elsewhere.merchantId, elsewhere.memberId, { name: 'Pague com cashback', type: 'cashbackDeduction', ratioBp: 10_000, maxAmount: 30 * KZ });
+    const spend = async (kz: number) => {
+      const spent = await quoteAndPay(elsewhere, 100 * KZ, ana);
+      expect(spent.quote.adjustments).toEqual([expect.objectContaining({ kind: 'cashbackDeduction', amount: kz * KZ })]);
+      expect(spent.answer.code).toBe('S0001');
+    };
+    await spend(30);
     const availableBefore = await balance(ana.id, 'available');
     expect((await refund(first.answer.bizContent.paymentId, 500 * KZ)).code).toBe('S0001');
     expect(await balance(ana.id, 'cashback')).toBe(0n);
@@ -404,9 +408,7 @@ describe.each(engines)('promotions on %s', (engine) => {
     expect((await states())[1]).toEqual({ due: 50 * KZ, clawed_back: 20 * KZ, status: 'abnormal' });
     // a second payment, its cashback spent whole before the refund: failed, nothing taken
     const second = await quoteAndPay(shop, 200 * KZ, ana);
-    await server.db.transaction(async (tx) => {
-      await post(tx, { key: `test-spend2:${ana.id}`, kind: 'cashback_spend', debit: await memberAccount(tx, ana.id, 'cashback'), credit: await memberAccount(tx, ana.id, 'available'), amount: 20n * 100n });
-    });
+    await spend(20);
     expect((await refund(second.answer.bizContent.paymentId, 200 * KZ)).code).toBe('S0001');
     expect((await states())[2]).toEqual({ due: 20 * KZ, clawed_back: 0, status: 'failed' });
     expect((await server.db.query('SELECT refund_status FROM cashback_records WHERE beneficiary_member_id = $1 ORDER BY id', [ana.id])).rows.map((r) => r.refund_status)).toEqual(['abnormal', 'failed']);

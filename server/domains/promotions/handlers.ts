@@ -58,7 +58,8 @@ const list: Handler<'merchant/promotion/list'> = async (_input, ctx) => {
   );
   const promotions = [];
   for (const row of rows) {
-    const spent = await promotionSpend(ctx.db, row.kind, row.id);
+    // a cashback deduction policy (a discount policy's type) counts its uses under its own kind
+    const spent = await promotionSpend(ctx.db, row.kind === 'discount' && row.type === 'cashbackDeduction' ? 'cashbackDeduction' : row.kind, row.id);
     const figure = (value: Figure) => (value === null ? null : Number(value));
     promotions.push({
       kind: row.kind, id: row.id, name: row.name, status: row.status, auto: row.auto,
