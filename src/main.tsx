@@ -48,6 +48,16 @@ void import('./lib/languageLinks.ts').then(
   ({ carryLanguageOnLinks }) => void carryLanguageOnLinks(() => normaliseLanguage(document.documentElement.lang)),
   () => undefined,
 );
+/**
+ * Once the app owns the page, a tap on a link to one of its pages changes the screen, not the
+ * document (src/lib/appLinks.ts; before, a link loads its page, as it does without script).
+ */
+const followLinksInApp = () =>
+  void Promise.all([import('./lib/appLinks.ts'), import('../services/returnTo.ts')]).then(
+    ([{ followAppLinks }, { matchRoute }]) => void followAppLinks((href) => void router.navigate({ href }), (pathname) => matchRoute(pathname) !== null),
+    () => undefined,
+  );
+
 void Promise.all([loadLanguage(language), router.load().then(() => preloadMatchedScreens(router))]).then(() => {
   const app = (
     <StrictMode>
@@ -61,10 +71,12 @@ void Promise.all([loadLanguage(language), router.load().then(() => preloadMatche
     (router as { ssr?: unknown }).ssr = { manifest: undefined };
     hydrateRoot(rootElement, app);
     document.getElementById('kw-frame')?.remove();
+    followLinksInApp();
     return;
   }
   rootElement.replaceChildren();
   createRoot(rootElement).render(app);
+  followLinksInApp();
   // the frame goes when the app has painted into the root
   new MutationObserver((_, observer) => {
     if (!rootElement.firstChild) return;

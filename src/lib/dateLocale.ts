@@ -1,14 +1,13 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/pt';
 import type { Language } from './language.ts';
 
 /**
- * The date library's locale per language, loaded with the language (the app shell needs only
- * this; the formatters, src/lib/dates.ts, come with the screens that write dates).
+ * The date library's locale per language. The app shell only records the language here: the
+ * library itself (dayjs, 4 KB) comes with the formatters, src/lib/dates.ts, in the chunks of the
+ * screens that write dates, and takes the language then and at every change.
  */
 export const DAYJS_LOCALE: Record<Language, string> = { pt: 'pt', en: 'en', zh: 'zh-cn', fr: 'fr' };
 
-/** pt is in the first bundle and en is the date library's own; the others come with their language (src/i18n.ts loadLanguage). */
+/** pt comes with the formatters and en is the date library's own; the others come with their language (src/i18n.ts loadLanguage). */
 const LOCALE_LOADERS: Partial<Record<Language, () => Promise<unknown>>> = {
   zh: () => import('dayjs/locale/zh-cn'),
   fr: () => import('dayjs/locale/fr'),
@@ -17,7 +16,17 @@ export async function loadDateLocale(language: Language): Promise<void> {
   await LOCALE_LOADERS[language]?.();
 }
 
+let chosen: Language = 'pt';
+let apply: ((language: Language) => void) | null = null;
+
 /** decisions.md: the date library's locale follows the chosen language. */
 export function setDateLanguage(language: Language) {
-  dayjs.locale(DAYJS_LOCALE[language]);
+  chosen = language;
+  apply?.(language);
+}
+
+/** The formatters, once loaded, follow the chosen language from now on (src/lib/dates.ts). */
+export function followDateLanguage(applyLanguage: (language: Language) => void) {
+  apply = applyLanguage;
+  applyLanguage(chosen);
 }

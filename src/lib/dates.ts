@@ -1,10 +1,12 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/pt';
 import type { Language } from './language.ts';
-import { DAYJS_LOCALE } from './dateLocale.ts';
+import { DAYJS_LOCALE, followDateLanguage } from './dateLocale.ts';
 import { inLanguage, type SentencePart } from './sentence.ts';
 
-// the date library's locale for the app (src/lib/dateLocale.ts: in the first bundle without the formatters)
+// the date library's locale for the app (src/lib/dateLocale.ts, in the first bundle without the library)
 export { loadDateLocale, setDateLanguage } from './dateLocale.ts';
+followDateLanguage((language) => dayjs.locale(DAYJS_LOCALE[language]));
 
 /** Days as they travel and are stored (spec §9): Luanda days, `YYYY-MM-DD`. Never shown as such. */
 export const DATE_FORMAT = 'YYYY-MM-DD';

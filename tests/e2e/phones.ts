@@ -90,8 +90,8 @@ export class FakeCamera {
     this.write(Buffer.alloc(FRAME.width * FRAME.height, WHITE)); // a blank page until a code is shown
   }
 
-  /** YUV4MPEG2 4:2:0, a few identical frames (Chromium loops them); grey chroma. */
-  private write(luma: Buffer) {
+  /** YUV4MPEG2 4:2:0, a few identical frames (Chromium loops them); grey chroma. Read when a page opens the camera. */
+  write(luma: Buffer) {
     const header = Buffer.from(`YUV4MPEG2 W${FRAME.width} H${FRAME.height} F10:1 Ip A1:1 C420jpeg\n`);
     const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, Buffer.alloc(FRAME.width * FRAME.height / 2, 128)]);
     fs.writeFileSync(`${this.file}.part`, Buffer.concat([header, frame, frame, frame]));
