@@ -14,6 +14,7 @@ import { registerEnvelopeTransport } from './transport/envelope.ts';
 import { requestNulField } from './transport/textGuard.ts';
 import { registerLegacyTransport } from './transport/legacy.ts';
 import { registerUploadTransports } from './transport/uploads.ts';
+import { registerShareImages } from './transport/shareImages.ts';
 import { registerTracker } from './transport/tracker.ts';
 import { registerDevPages } from './transport/devPages.ts';
 import { registerFlowBook } from './transport/flowBook.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEnvelopeTransport(app, deps);
   registerLegacyTransport(app, deps);
   registerUploadTransports(app, deps);
+  registerShareImages(app, { db: deps.db, storage: deps.adapters.storage });
   registerTracker(app, deps);
   registerReferenceData(app);
   if (deps.config.oidc.builtIn) registerIdentityProvider(app, { db: deps.db, oidc: deps.config.oidc });

@@ -37,6 +37,7 @@ import { myCouponsHandlers } from './domains/myCoupons/handlers.ts';
 import { couponClaimHandlers } from './domains/couponClaim/handlers.ts';
 import { platformPromotionsHandlers } from './domains/platformPromotions/handlers.ts';
 import { groupPackagesHandlers } from './domains/groupPackages/handlers.ts';
+import { sharePagesHandlers } from './domains/sharePages/handlers.ts';
 import { codeBindingHandlers } from './domains/codeBinding/handlers.ts';
 import { stickersHandlers } from './domains/stickers/handlers.ts';
 import { merchantHomeHandlers } from './domains/merchantHome/handlers.ts';
@@ -68,7 +69,7 @@ const FLOW_HANDLERS = {
   appInfo: appInfoHandlers, loginPassword: loginPasswordHandlers,
   records: recordsHandlers, refund: refundHandlers, promotions: promotionsHandlers, platformPromotions: platformPromotionsHandlers,
   cashback: cashbackHandlers, reduction: reductionHandlers, myCoupons: myCouponsHandlers, couponClaim: couponClaimHandlers,
-  groupPackages: groupPackagesHandlers,
+  groupPackages: groupPackagesHandlers, sharePages: sharePagesHandlers,
   collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 

@@ -51,6 +51,7 @@ import * as myCoupons from './myCoupons.ts';
 import * as couponClaim from './couponClaim.ts';
 import * as platformPromotions from './platformPromotions.ts';
 import * as groupPackages from './groupPackages.ts';
+import * as sharePages from './sharePages.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -67,6 +68,7 @@ export const FLOW_CONTRACTS = {
   cashback, reduction, myCoupons, couponClaim,
   // group purchases (issue 24, server side): packages, their purchase and vouchers
   groupPackages,
+  sharePages,
 };
 
 import type { RequestOf } from './define.ts';
