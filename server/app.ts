@@ -15,6 +15,7 @@ import { requestNulField } from './transport/textGuard.ts';
 import { registerLegacyTransport } from './transport/legacy.ts';
 import { registerUploadTransports } from './transport/uploads.ts';
 import { registerShareImages } from './transport/shareImages.ts';
+import { readShared } from './domains/sharePages/previews.ts';
 import { registerTracker } from './transport/tracker.ts';
 import { registerDevPages } from './transport/devPages.ts';
 import { registerFlowBook } from './transport/flowBook.ts';
@@ -203,7 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const clientPage = indexHtml === null ? null : appPages(indexHtml, manifest);
   const withStyles = inlineStyles(deps.config.staticDir);
-  const appPage = clientPage && serverRenderedPages((url) => withStyles(clientPage(url)), renderer, (error, url) => app.log.error({ err: error, url }, 'page render failed'));
+  const appPage = clientPage && serverRenderedPages((url) => withStyles(clientPage(url)), renderer, (error, url) => app.log.error({ err: error, url }, 'page render failed'), {
+    read: readShared(deps.db, deps.config.publicUrl),
+    publicUrl: deps.config.publicUrl,
+  });
 
   const compress = compressedPages();
   // the operators' pages show a member's PDF from a blob: URL in an <object> (screens/common/DocumentPreview.tsx)
@@ -213,8 +217,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.method === 'GET' && !isApi && appPage) {
       // every app path is the single-page app; its router shows the not-found screen for unknown ones
       if (/^\/plateform(?:[/?]|$)/.test(request.url)) reply.header('content-security-policy', platformPolicy);
-      return appPage(request.url).then((page) => {
-        const { body, encoding } = compress(page, request.headers['accept-encoding']);
+      return appPage(request.url).then((answer) => {
+        if ('redirect' in answer) return reply.header('cache-control', 'no-cache').redirect(answer.redirect, 302);
+        const { body, encoding } = compress(answer.html, request.headers['accept-encoding']);
         if (encoding) reply.header('content-encoding', encoding);
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').send(body);
       });

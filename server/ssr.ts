@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { CODES } from '../services/contract/answerCodes.ts';
 import type { DocumentSlug } from '../services/contract/document.ts';
-import { ROUTES } from '../services/routeTable.ts';
+import { ROUTES, type SharedKind } from '../services/routeTable.ts';
 import { SSR_DATA_ID, type SsrData } from '../src/ssrData.ts';
 import { findDocument } from './domains/document/documents.ts';
 import { normaliseLanguage, type Language } from './i18n.ts';
@@ -107,27 +107,81 @@ export function deferScripts(html: string): string {
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const htmlLang = (language: Language) => (language === 'pt' ? 'pt-AO' : language);
 
+/** What the server read for a share page (server/entities/sharePages.ts): its answer, and the link preview made from it. */
+export interface SharedRead {
+  /** The gateway outcome of the share call, embedded for the client under `key`. */
+  key: string;
+  outcome: { ok: true; data: unknown } | { ok: false; code: string; message: string; detail: string };
+  /** The preview's words and picture (an absolute URL), when the share can be shown. */
+  preview?: { title: string; description: string; image: string };
+}
+export type ReadShared = (kind: SharedKind, params: Record<string, string>, language: Language) => Promise<SharedRead>;
+
+/** A share page is read again after this long: a sold-out package or an ended coupon leaves its page within it. */
+const SHARED_PAGE_MS = 30_000;
+
+/** The answer for a page address: the page, or (a share link to what cannot be offered now) where to go instead. */
+export type PageAnswer = { html: string } | { redirect: string };
+
+/**
+ * The link preview of a share page (Open Graph, read by WhatsApp, Facebook, Telegram…, and Twitter
+ * cards), its canonical address, into the page's `<head>`: every value escaped.
+ */
+export function previewTags(preview: NonNullable<SharedRead['preview']>, url: string, language: Language): string {
+  const meta = (attribute: 'property' | 'name', name: string, content: string) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}">`;
+  return [
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', 'Kwanza Wallet'),
+    meta('property', 'og:locale', htmlLang(language).replace('-', '_')),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', preview.image),
+    meta('property', 'og:image:alt', preview.title),
+    meta('name', 'description', preview.description),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', preview.description),
+    meta('name', 'twitter:image', preview.image),
+  ].join('\n    ');
+}
+
 /**
  * The public pages of the route table marked `rendered`, in the request's language (its `language`
  * query parameter, else pt: a language saved in the tab's session storage is unknown to the server,
  * and the page's own start-up script swaps such a page for the client's render, index.html), each
- * rendered once and kept: their content changes only with a deployment. The page is the app's page
- * for the address (`page`: preloads, inlined styles) with the render in its root, the data it was
- * rendered with (the `kw-ssr` JSON block, src/ssrData.ts) for the client to hydrate it, its title and
- * `<html lang>`. Any other address, or a failed render, gets the app's page as it is.
+ * rendered once and kept: their content changes only with a deployment — except the share pages
+ * (`shared`), rendered with what their link names (`readShared`), kept 30 s, with its preview tags,
+ * and sent to `/s/error` when it cannot be offered now. The page is the app's page for the address
+ * (`page`: preloads, inlined styles) with the render in its root, the data it was rendered with (the
+ * `kw-ssr` JSON block, src/ssrData.ts) for the client to hydrate it, its title and `<html lang>`.
+ * Any other address, or a failed render, gets the app's page as it is.
  */
-export function serverRenderedPages(page: (url: string) => string, renderer: PageRenderer | null, onError: (error: unknown, url: string) => void = () => {}) {
+export function serverRenderedPages(
+  page: (url: string) => string,
+  renderer: PageRenderer | null,
+  onError: (error: unknown, url: string) => void = () => {},
+  shared: { read: ReadShared; publicUrl: string } | null = null,
+) {
   const routes = ROUTES.filter((route) => route.rendered).map((route) => ({
     route,
     pattern: new RegExp(`^${route.path.replace(/\$(\w+)/g, '(?<$1>[^/]+)')}/?$`),
   }));
-  const rendered = new Map<string, Promise<string | null>>();
+  const rendered = new Map<string, { answer: Promise<PageAnswer | null>; until: number }>();
 
-  async function renderPage(url: string, pathname: string, language: Language, slug: string | undefined, documentLanguage: Language): Promise<string | null> {
+  async function renderPage(url: string, pathname: string, language: Language, slug: string | undefined, documentLanguage: Language, share: { kind: SharedKind; params: Record<string, string> } | null): Promise<PageAnswer | null> {
     const documents: SsrData['documents'] = {};
     if (slug) {
       const document = await findDocument(slug as DocumentSlug, documentLanguage);
       documents[`${slug}|${documentLanguage}`] = document ? { ok: true, data: document } : { ok: false, code: CODES.notFound, message: '', detail: '' };
+    }
+    let preview: SharedRead['preview'];
+    if (share && shared) {
+      const read = await shared.read(share.kind, share.params, language);
+      if (!read.outcome.ok) return { redirect: `/s/error${url.includes('?language=') ? `?language=${language}` : ''}` };
+      documents[`${read.key}|${language}`] = read.outcome;
+      preview = read.preview;
     }
     const data: SsrData = { language, path: pathname, documents };
     const result = await renderer!.render(pathname, data);
@@ -135,35 +189,42 @@ export function serverRenderedPages(page: (url: string) => string, renderer: Pag
     // fields take no typing until the app owns them (src/Body.tsx lifts this once hydrated): what
     // someone typed into the server's markup would be lost when the app took the page over
     const html = result.html.replace(/<(input|textarea)\b(?![^>]*\sreadOnly)/gi, '<$1 readonly data-kw-hydrating=""');
-    return deferScripts(page(url))
-      .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(language)}" data-rendered="${language}"`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)
-      .replace(/<div id="root">[\s\S]*?<\/div><!--\/root-->/, `<div id="root">${html}</div>${jsonScript(SSR_DATA_ID, data)}`);
+    const title = preview ? `${preview.title} · Kwanza Wallet` : result.title;
+    return {
+      html: deferScripts(page(url))
+        .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(language)}" data-rendered="${language}"`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>${preview && shared ? `\n    ${previewTags(preview, `${shared.publicUrl}${pathname}`, language)}` : ''}`)
+        .replace(/<div id="root">[\s\S]*?<\/div><!--\/root-->/, `<div id="root">${html}</div>${jsonScript(SSR_DATA_ID, data)}`),
+    };
   }
 
-  return async (url: string): Promise<string> => {
+  return async (url: string): Promise<PageAnswer> => {
     const query = url.indexOf('?');
     const pathname = query < 0 ? url : url.slice(0, query);
     const match = renderer ? routes.map((r) => ({ ...r, found: r.pattern.exec(pathname) })).find((r) => r.found) : undefined;
     // a parameter the route does not take is the not-found screen, the app's to show
-    if (!match?.found || Object.entries(match.route.params ?? {}).some(([name, pattern]) => !pattern.test(match.found!.groups?.[name] ?? ''))) return page(url);
+    if (!match?.found || Object.entries(match.route.params ?? {}).some(([name, pattern]) => !pattern.test(match.found!.groups?.[name] ?? ''))) return { html: page(url) };
     const asked = new URLSearchParams(query < 0 ? '' : url.slice(query)).get('language');
     const language = asked ? normaliseLanguage(asked) : 'pt';
     const { route } = match;
     const slug = match.found.groups?.slug ?? route.props?.slug;
     const documentLanguage = route.props?.language ? normaliseLanguage(route.props.language) : language;
+    const share = route.shared ? { kind: route.shared, params: { ...match.found.groups } } : null;
     // the page depends on the path and the language only (its preloads too: server/app.ts appPages)
     const key = `${pathname}|${language}`;
-    let html = rendered.get(key);
-    if (!html) {
-      html = renderPage(`${pathname}${asked ? `?language=${language}` : ''}`, pathname, language, slug, documentLanguage).catch((error: unknown) => {
+    let entry = rendered.get(key);
+    if (!entry || entry.until < Date.now()) {
+      const answer = renderPage(`${pathname}${asked ? `?language=${language}` : ''}`, pathname, language, slug, documentLanguage, share).catch((error: unknown) => {
         onError(error, url);
         rendered.delete(key); // tried again on the next request
         return null;
       });
-      rendered.set(key, html);
+      entry = { answer, until: share ? Date.now() + SHARED_PAGE_MS : Infinity };
+      rendered.set(key, entry);
+      // share pages name ids without end: the oldest go first past a few thousand
+      if (rendered.size > 5_000) rendered.delete(rendered.keys().next().value!);
     }
-    return (await html) ?? page(url);
+    return (await entry.answer) ?? { html: page(url) };
   };
 }
 

@@ -29,6 +29,8 @@ export const LOCALE_PARTS = {
   // the member's side of promotions (issue 23): cashback, reductions, coupons
   // with a coupon's offer in words (`coupons`, screens/common/promotionFormat.ts), which the promotion lists fetch too
   rewards: ['cashback', 'reduction', 'coupons', 'myCoupons', 'couponClaim'],
+  // the share pages (issue 24): a store, a package, a coupon as a shared link shows them, and open-in-app
+  share: ['share', 'storeDays'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = keyof typeof LOCALE_PARTS;
 
@@ -81,7 +83,16 @@ export interface RouteDeclaration {
    * document the page shows, embedded in the page.
    */
   rendered?: boolean;
+  /**
+   * A share page (README "Share pages"): rendered by the server with what its link names (a store,
+   * a package, a coupon: server/entities/sharePages.ts), read again at most every 30 s, with the
+   * preview tags a link pasted in WhatsApp shows; a link to something that cannot be offered now is
+   * sent to `/s/error`.
+   */
+  shared?: SharedKind;
 }
+
+export type SharedKind = 'store' | 'group' | 'coupon';
 
 /** The platform area's frame, around every `operator` route. */
 export const OPERATOR_LAYOUT = { screen: 'platform/PlatformShell', parts: ['platform'] } as const satisfies Pick<RouteDeclaration, 'screen' | 'parts'>;
@@ -175,10 +186,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/withdraw', screen: 'withdrawal/WithdrawalScreen', title: 'titles.withdrawal', parts: ['member', 'wallet', 'bank'], access: 'member' },
   // collecting as a merchant (issue 11, the merchant's side)
   { path: '/app/open', screen: 'merchantOpening/MerchantOpeningScreen', title: 'titles.merchantOpening', parts: ['bank', 'merchant'], access: 'member' },
-  { path: '/app/merchantlist', screen: 'merchantList/MerchantListScreen', title: 'titles.merchantList', parts: ['merchant'], access: 'member' },
+  { path: '/app/merchantlist', screen: 'merchantList/MerchantListScreen', title: 'titles.merchantList', parts: ['merchant', 'share'], access: 'member' },
   { path: '/app/submerchant', screen: 'subMerchant/SubMerchantScreen', title: 'titles.subMerchant', parts: ['merchant'], access: 'member' },
-  { path: '/app/store/new', screen: 'store/StoreScreen', title: 'titles.storeNew', parts: ['merchant'], access: 'member', search: { merchantId: digitsId } },
-  { path: '/app/store/$id', screen: 'store/StoreScreen', title: 'titles.store', parts: ['merchant'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/store/new', screen: 'store/StoreScreen', title: 'titles.storeNew', parts: ['merchant', 'share'], access: 'member', search: { merchantId: digitsId } },
+  { path: '/app/store/$id', screen: 'store/StoreScreen', title: 'titles.store', parts: ['merchant', 'share'], access: 'member', params: { id: DIGITS_ID } },
   { path: '/app/store/$id/codes', screen: 'codeBinding/CodeBindingScreen', title: 'titles.codeBinding', parts: ['merchant', 'scanner'], access: 'member', params: { id: DIGITS_ID } },
   { path: '/app/cashier', screen: 'cashier/CashierScreen', title: 'titles.cashier', parts: ['bank', 'merchant', 'scanner', 'records'], access: 'member', search: { storeId: digitsId } },
   { path: '/app/records', screen: 'records/RecordsScreen', title: 'titles.records', parts: ['wallet', 'records'], access: 'member' },
@@ -200,6 +211,11 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/scan', screen: 'scanToPay/ScanToPayScreen', title: 'titles.scanToPay', parts: ['member', 'wallet', 'pay', 'scanner'], access: 'member' },
   { path: '/app/paymentcode', screen: 'paymentCode/PaymentCodeScreen', title: 'titles.paymentCode', parts: ['member', 'wallet', 'pay'], access: 'member' },
   { path: '/app/nopwd', screen: 'passwordFree/PasswordFreeScreen', title: 'titles.passwordFree', parts: ['member', 'wallet', 'pay'], access: 'member' },
+  // the share pages (issue 24): public, rendered with what the link names and its preview tags
+  { path: '/s/store/$id', screen: 'sharePages/StoreShareScreen', title: 'titles.shareStore', parts: ['share', 'rewards'], access: 'public', params: { id: DIGITS_ID }, rendered: true, shared: 'store' },
+  { path: '/s/group/$storeId/$id', screen: 'sharePages/GroupShareScreen', title: 'titles.shareGroup', parts: ['share'], access: 'public', params: { storeId: DIGITS_ID, id: DIGITS_ID }, rendered: true, shared: 'group' },
+  { path: '/s/coupon/$id', screen: 'sharePages/CouponShareScreen', title: 'titles.shareCoupon', parts: ['share', 'rewards'], access: 'public', params: { id: DIGITS_ID }, rendered: true, shared: 'coupon' },
+  { path: '/s/error', screen: 'sharePages/ShareErrorScreen', title: 'titles.shareError', parts: ['share'], access: 'public', rendered: true },
   // the member's side of promotions (issue 23): cashback (spec §2's routes, `anouncement` sic), reductions, coupons
   { path: '/app/cashbacklist', screen: 'cashback/CashbackListScreen', title: 'titles.cashbackList', parts: ['wallet', 'rewards'], access: 'member' },
   { path: '/app/cashbackdetail/$id', screen: 'cashback/CashbackDetailScreen', title: 'titles.cashbackDetail', parts: ['rewards'], access: 'member', params: { id: DIGITS_ID } },

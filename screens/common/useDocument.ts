@@ -10,10 +10,11 @@ import { embeddedDocument } from '../../src/ssrData.ts';
  * app's language. A document the page was rendered with on the server (src/ssrData.ts) starts
  * the chart where that render left it, shown or unavailable, so hydrating the page renders the same.
  */
-export function useDocument(key: string, flow: DocumentFlow, fixedLanguage?: string) {
+export function useDocument(key: string, flow: DocumentFlow, fixedLanguage?: string, options: { rendered?: boolean } = {}) {
   const { language } = useLanguage();
   const wanted = fixedLanguage ?? language;
-  const embedded = flow === serverDocumentFlow ? embeddedDocument(key, wanted) : undefined;
+  // (`rendered`: a flow whose reads the server embeds in the pages it renders — agreements and help, the share pages)
+  const embedded = (options.rendered ?? flow === serverDocumentFlow) ? embeddedDocument(key, wanted) : undefined;
   const snapshot = embedded
     ? flow.resolveState(
         embedded.ok

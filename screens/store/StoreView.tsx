@@ -91,13 +91,13 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
       <fieldset className="kw-mch-choices" aria-describedby={problems.businessDays ? 'store-businessDays-error' : undefined}>
         <legend className="kw-label">{t('store.businessDays')}</legend>
         <div className="kw-mch-chips">
-          <button type="button" className="kw-mch-chip" aria-pressed={days === '1,2,3,4,5,6,7'} disabled={busy} onClick={() => send({ type: 'days.preset', preset: 'everyDay' })}>{t('store.days.everyDay')}</button>
-          <button type="button" className="kw-mch-chip" aria-pressed={days === '1,2,3,4,5'} disabled={busy} onClick={() => send({ type: 'days.preset', preset: 'weekdays' })}>{t('store.days.weekdays')}</button>
+          <button type="button" className="kw-mch-chip" aria-pressed={days === '1,2,3,4,5,6,7'} disabled={busy} onClick={() => send({ type: 'days.preset', preset: 'everyDay' })}>{t('storeDays.everyDay')}</button>
+          <button type="button" className="kw-mch-chip" aria-pressed={days === '1,2,3,4,5'} disabled={busy} onClick={() => send({ type: 'days.preset', preset: 'weekdays' })}>{t('storeDays.weekdays')}</button>
         </div>
-        <div className="kw-mch-days" role="group" aria-label={t('store.days.single')}>
+        <div className="kw-mch-days" role="group" aria-label={t('storeDays.single')}>
           {WEEKDAYS.map((day) => (
-            <button key={day} type="button" className="kw-mch-chip kw-mch-day" aria-pressed={values.businessDays.includes(day)} aria-label={t(`store.days.long.${day}`)} disabled={busy} onClick={() => send({ type: 'day.toggled', day })}>
-              {t(`store.days.short.${day}`)}
+            <button key={day} type="button" className="kw-mch-chip kw-mch-day" aria-pressed={values.businessDays.includes(day)} aria-label={t(`storeDays.long.${day}`)} disabled={busy} onClick={() => send({ type: 'day.toggled', day })}>
+              {t(`storeDays.short.${day}`)}
             </button>
           ))}
         </div>

@@ -29,7 +29,8 @@ const DICTIONARIES = { pt, en, zh } as unknown as Record<'pt' | 'en' | 'zh', Rec
 const LANGUAGES = ['pt', 'en', 'zh'] as const;
 
 /** Every address of every `rendered` route: a parameter's pattern in the table is a list of names. */
-const RENDERED = ROUTES.filter((route) => route.rendered).flatMap((route) => {
+/** (the share pages render what their link names: tests/server/sharePages.test.ts) */
+const RENDERED = ROUTES.filter((route) => route.rendered && !route.shared).flatMap((route) => {
   const pattern = route.params?.slug?.source;
   const slugs = pattern ? /^\^\(\?:(.*)\)\$$/.exec(pattern)![1]!.split('|') : [undefined];
   return slugs.map((slug) => ({ route, url: slug ? route.path.replace('$slug', slug) : route.path, slug: slug ?? route.props?.slug }));
