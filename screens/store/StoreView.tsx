@@ -5,6 +5,7 @@ import { WEEKDAYS, type storeMachine, type StoreEvent, type StoreTextField } fro
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { ShareLinkButton } from '../common/ShareLinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { WayOn } from '../../src/ui/WayOn.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
@@ -31,6 +32,8 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
     return <LoadFailedStep errorCode={context.errorCode} fallback={t('store.loadFailed')} onRetry={() => send({ type: 'store.retry' })} />;
   }
   const codesLink = context.storeId && <LinkButton href={`/app/store/${context.storeId}/codes`}>{t('store.codes')}</LinkButton>;
+  // its share page (README "Share pages"), sent in WhatsApp: a store that is open
+  const shareStore = (storeId: string, name: string) => <ShareLinkButton url={`${window.location.origin}/s/store/${storeId}`} title={name} label={t('share.link.store')} />;
   if (state.matches('closed')) {
     return <WayOn notice={t('store.closed', { name: store?.name ?? values.name })} href="/app/merchantlist" label={t('merchantOpening.toList')} />;
   }
@@ -46,6 +49,7 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
           ]}
         />
         <LinkButton href={`/app/store/${store.storeId}/codes`} primary>{t('store.codes')}</LinkButton>
+        {shareStore(store.storeId, store.name)}
         <LinkButton href="/app/merchantlist">{t('merchantOpening.toList')}</LinkButton>
         <Button block size="large" onClick={() => send({ type: 'store.edit' })}>{t('store.editAgain')}</Button>
       </div>
@@ -128,6 +132,7 @@ export function StoreView({ state, send, upload }: { state: State; send: Send; u
       {context.storeId && (
         <>
           {codesLink}
+          {context.storeId && shareStore(context.storeId, store?.name ?? values.name)}
           <Button block size="large" className="kw-mch-danger" disabled={busy} onClick={() => send({ type: 'close.asked' })}>{t('store.close')}</Button>
         </>
       )}

@@ -1,7 +1,5 @@
 import { requestGateway } from '../../services/gateway.ts';
 import { documentFlow, type DocumentLoader } from './document.ts';
-import { openInAppMachine } from '../../machines/openInApp.machine.ts';
-import { appLink } from '../lib/inAppBrowser.ts';
 
 /**
  * The share pages' reads (README "Share pages"): the document chart (loading, shown, refused,
@@ -16,12 +14,3 @@ export const loadShared: DocumentLoader = ({ key }) => {
 };
 
 export const sharedFlow = documentFlow(loadShared);
-
-/** Open in the app: its link is the page's own path under the app's scheme. */
-export const openInAppFlow = openInAppMachine.provide({
-  actions: {
-    openApp: ({ context }) => {
-      window.location.href = appLink(context.path);
-    },
-  },
-});

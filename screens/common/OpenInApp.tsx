@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMachine } from '@xstate/react';
+import type { openInAppMachine } from '../../machines/openInApp.machine.ts';
+import { openInAppFlow } from '../../src/flows/openInApp.ts';
+import { isInAppBrowser } from '../../src/lib/inAppBrowser.ts';
+import { storage } from '../../src/lib/storage.ts';
+
+/** The ways on from a share page: the app (or the tip for an in-app browser), its download, and the web app. */
+export function OpenInApp({ next }: { next?: { path: string; label: string } }) {
+  const { t } = useTranslation();
+  const path = typeof window === 'undefined' ? '/' : window.location.pathname;
+  const [state, send] = useMachine<typeof openInAppMachine>(openInAppFlow, { input: { path } });
+  // the user agent and the session are the browser's: known once the page runs, so the server's render and the first client render agree
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    send({ type: 'browser.known', inAppBrowser: isInAppBrowser(navigator.userAgent) });
+    const user = storage.getUserInfo();
+    setSignedIn(!!(user?.h5Token || user?.token));
+  }, [send]);
+  useEffect(() => {
+    if (!state.matches('opening')) return;
+    const left = () => document.visibilityState === 'hidden' && send({ type: 'app.left' });
+    document.addEventListener('visibilitychange', left);
+    window.addEventListener('pagehide', left);
+    return () => {
+      document.removeEventListener('visibilitychange', left);
+      window.removeEventListener('pagehide', left);
+    };
+  }, [state, send]);
+  const returnTo = next ? `?returnTo=${encodeURIComponent(next.path)}` : '';
+  return (
+    <section className="kw-share-ways" aria-labelledby="share-ways-title">
+      <h2 id="share-ways-title" className="kw-share-ways-title">{t('share.open.title')}</h2>
+      {state.matches('inAppBrowser') && <p className="kw-share-tip" role="note">{t('share.open.inApp')}</p>}
+      <button type="button" className="kw-button kw-button-primary kw-button-block" onClick={() => send({ type: 'app.open' })} disabled={state.matches('opening')}>
+        {state.matches('opening') ? t('share.open.opening') : t('share.open.open')}
+      </button>
+      {state.matches('failed') && <p className="kw-share-failed" role="alert">{t('share.open.failed')}</p>}
+      <a className={`kw-button kw-button-block kw-link-button kw-centered-text${state.matches('failed') ? ' kw-button-primary' : ''}`} href="/app/download">{t('share.open.download')}</a>
+      {next && (
+        <>
+          <p className="kw-muted kw-share-web">{signedIn ? t('share.open.signedIn') : t('share.open.web')}</p>
+          {/* signed in here: straight on; else sign up first and come back to it */}
+          <a className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text" href={signedIn ? next.path : `/app/register${returnTo}`}>{next.label}</a>
+          {!signedIn && <a className="kw-text-button kw-centered-text" href={`/app/login${returnTo}`}>{t('share.open.logIn')}</a>}
+        </>
+      )}
+    </section>
+  );
+}
+

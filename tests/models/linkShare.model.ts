@@ -1,0 +1,21 @@
+import { linkShareMachine, type LinkShareEvent } from '../../machines/linkShare.machine.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+
+const refusal = (code: string) => ({ ok: false, code, message: code, detail: '' });
+
+export const linkShareEvents = { share: { type: 'link.share' } } satisfies Record<string, LinkShareEvent>;
+
+export const linkShareResults = {
+  sheet: doneEvent('shareLink', { ok: true, data: { via: 'sheet' } }),
+  clipboard: doneEvent('shareLink', { ok: true, data: { via: 'clipboard' } }),
+  aborted: doneEvent('shareLink', refusal('aborted')),
+  unavailable: doneEvent('shareLink', refusal('unavailable')),
+  thrown: errorEvent('shareLink', new Error('share failed')),
+};
+
+export const linkShareModel: FlowModel<typeof linkShareMachine> = {
+  machine: parkInvokes(linkShareMachine, ['shareLink']),
+  variants: [{ name: 'a store’s link', input: { url: 'https://carteira.example.ao/s/store/12', title: 'Loja Central' } }],
+  events: [...Object.values(linkShareEvents), ...Object.values(linkShareResults)],
+  serializeState: (snapshot) => JSON.stringify(snapshot.value),
+};
