@@ -94,6 +94,13 @@ export interface RouteDeclaration {
 
 export type SharedKind = 'store' | 'group' | 'coupon';
 
+/**
+ * The key a share page's read is embedded under by the server (server/domains/sharePages/previews.ts)
+ * and loaded by with the page's chart (src/flows/sharePages.ts): `share/<kind>/<ids>`.
+ */
+export const sharedKey = (kind: SharedKind, ids: { id: string; storeId?: string }) =>
+  (kind === 'group' ? `share/group/${ids.storeId}/${ids.id}` : `share/${kind}/${ids.id}`);
+
 /** The platform area's frame, around every `operator` route. */
 export const OPERATOR_LAYOUT = { screen: 'platform/PlatformShell', parts: ['platform'] } as const satisfies Pick<RouteDeclaration, 'screen' | 'parts'>;
 /** Shown for any path not in the table, and for a parameter that does not match. */

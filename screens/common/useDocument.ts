@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { serverDocumentFlow, type DocumentFlow } from '../../src/flows/document.ts';
+import type { DocumentFlow } from '../../src/flows/document.ts';
 import { useLanguage } from '../../src/Body.tsx';
 import { embeddedDocument } from '../../src/ssrData.ts';
 
@@ -8,13 +8,14 @@ import { embeddedDocument } from '../../src/ssrData.ts';
  * Runs the document chart, provided with its loader (src/flows/document.ts), for one piece of
  * content. `fixedLanguage` pins it (the /en/ and /pt/ agreement routes); otherwise it follows the
  * app's language. A document the page was rendered with on the server (src/ssrData.ts) starts
- * the chart where that render left it, shown or unavailable, so hydrating the page renders the same.
+ * the chart where that render left it (`rendered`: the pages the server renders), shown or
+ * unavailable, so hydrating the page renders the same.
  */
 export function useDocument(key: string, flow: DocumentFlow, fixedLanguage?: string, options: { rendered?: boolean } = {}) {
   const { language } = useLanguage();
   const wanted = fixedLanguage ?? language;
-  // (`rendered`: a flow whose reads the server embeds in the pages it renders — agreements and help, the share pages)
-  const embedded = (options.rendered ?? flow === serverDocumentFlow) ? embeddedDocument(key, wanted) : undefined;
+  // (`rendered`: a read the server embeds in the pages it renders — agreements and help, the share pages)
+  const embedded = options.rendered ? embeddedDocument(key, wanted) : undefined;
   const snapshot = embedded
     ? flow.resolveState(
         embedded.ok

@@ -9,7 +9,7 @@ import { useDocument } from '../common/useDocument.ts';
 /** An agreement page: `/agreement/:slug` in the app's language, `/en/…` and `/pt/…` pinned. */
 export default function AgreementScreen({ slug, language }: { slug: string; language?: 'en' | 'pt' }) {
   const { t } = useTranslation();
-  const [state, send] = useDocument(slug, serverDocumentFlow, language);
+  const [state, send] = useDocument(slug, serverDocumentFlow, language, { rendered: true });
   const title = state.matches('ready') ? (state.context.document as ContentDocument).title : t('titles.agreement');
 
   // the registration agreement opens on a light-grey page (spec §2)

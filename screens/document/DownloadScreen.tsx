@@ -54,7 +54,7 @@ export function LatestVersion({ state }: { state: SnapshotFrom<typeof documentMa
 /** `/app/download`: the store buttons first, then the help guide (server content), then what each newest version brings. */
 export default function DownloadScreen() {
   const { t } = useTranslation();
-  const [guide, send] = useDocument('download', serverDocumentFlow);
+  const [guide, send] = useDocument('download', serverDocumentFlow, undefined, { rendered: true });
   const [android] = useDocument('android', latestVersionFlow);
   const [ios] = useDocument('ios', latestVersionFlow);
   return (

@@ -7,7 +7,7 @@ import { useDocument } from '../common/useDocument.ts';
 /** Help centre, user manual, principles and the top-up rules: server content in the app's language. */
 export default function HelpDocumentScreen({ slug }: { slug: 'helpdoc' | 'usermanual' | 'principleinstru' | 'rechargeRule' | 'download' }) {
   const { t } = useTranslation();
-  const [state, send] = useDocument(slug, serverDocumentFlow);
+  const [state, send] = useDocument(slug, serverDocumentFlow, undefined, { rendered: true });
   return (
     <>
       <PageHeader title={t(`titles.${slug}`)} />

@@ -1,9 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
-import type { SharedKind } from '../../services/routeTable.ts';
-import { sharedKey } from '../../services/contract/sharePages.ts';
+import { sharedKey, type SharedKind } from '../../services/routeTable.ts';
 import { sharedFlow } from '../../src/flows/sharePages.ts';
 import { OpenInApp } from '../common/OpenInApp.tsx';
 import { PageHeader } from '../../src/ui/PageHeader.tsx';
@@ -41,11 +39,12 @@ export function SharePage<T>({ kind, ids, title, next, children }: {
           <OpenInApp next={next?.(shared)} />
         </div>
       ) : state.matches('failed') ? (
-        <ErrorBlock status="disconnected" title={t('share.loadFailed')} description="">
-          <Button color="primary" onClick={() => send({ type: 'document.retry' })}>{t('share.retry')}</Button>
-        </ErrorBlock>
+        <div className="kw-share" role="alert">
+          <p>{t('share.loadFailed')}</p>
+          <button type="button" className="kw-button kw-button-primary kw-button-block" onClick={() => send({ type: 'document.retry' })}>{t('share.retry')}</button>
+        </div>
       ) : (
-        <div className="kw-centered" role="status"><DotLoading /></div>
+        <div className="kw-centered" role="status">{t('common.loading')}</div>
       )}
     </>
   );

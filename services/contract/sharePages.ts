@@ -86,6 +86,3 @@ export const getSharedCoupon = defineService({
   response: sharedCoupon,
 });
 
-/** The key a share page's read is embedded under by the server and loaded by with the page's chart: `share/<kind>/<ids>`. */
-export const sharedKey = (kind: 'store' | 'group' | 'coupon', ids: { id: string; storeId?: string }) =>
-  (kind === 'group' ? `share/group/${ids.storeId}/${ids.id}` : `share/${kind}/${ids.id}`);

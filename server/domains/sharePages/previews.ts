@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import { SHARE_CODES } from '../../../services/contract/answerCodes.ts';
-import { sharedKey } from '../../../services/contract/sharePages.ts';
-import type { SharedKind } from '../../../services/routeTable.ts';
+import { sharedKey, type SharedKind } from '../../../services/routeTable.ts';
 import { couponOffer } from '../../../screens/common/promotionFormat.ts';
 import { daysText } from '../../../screens/common/storeDays.ts';
 import { formatKwanza } from '../../../src/lib/money.ts';
