@@ -4,7 +4,7 @@
  * 1.6 Mbit/s) and a 3G-like one (300 ms, 700 kbit/s: Lighthouse's own "regular 3G" numbers), both
  * simulated (Lighthouse's default throttling, so runs on a shared VM vary less), both with the CPU
  * slowed down to a cheap phone's (the host's benchmarkIndex ÷ 470: 4× on a ~1 900 host; see
- * CHEAP_PHONE_INDEX). Each run records its benchmarkIndex, TBT and the main thread's time by kind. Pages: `/`, `/app/login`, an agreement and `/app/download`. With
+ * CHEAP_PHONE_INDEX). Each run records its benchmarkIndex, TBT and the main thread's time by kind. Pages: `/`, `/app/login`, an agreement, `/app/download` and a seeded store's share page (`LIGHTHOUSE_ONLY=<regex>` picks some). With
  * `LIGHTHOUSE_BEFORE=<directory>` (another checkout with its own `dist/`, e.g. a git worktree of the
  * previous commit) that build is served too and measured in the same run, page by page, round by
  * round, so both see the same machine. `LIGHTHOUSE_RUNS` (default 3) measurements per page, build
@@ -21,9 +21,19 @@ import { throttling as LIGHTHOUSE_THROTTLING } from 'lighthouse/core/config/cons
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
+import { migrate, openPglite } from '../../server/db/index.ts';
+import { seed } from '../../server/db/seed.ts';
+import { createGroupPackage } from '../../server/entities/groupPackages.ts';
+import { createCoupon } from '../../server/entities/promotions.ts';
+import type { MerchantRow } from '../../server/entities/merchants.ts';
+import { createLoadMerchants } from './merchants.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/app/login', '/agreement/registrationAgreement', '/app/download'];
+/** A seeded store's share page (issue 24): its id is known once the build's server is prepared (seedShareStore). */
+const SHARE_PAGE = '/s/store/$id';
+/** `LIGHTHOUSE_ONLY=<regular expression>` measures the pages it matches. */
+const ONLY = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY) : null;
+const PAGES = ['/', '/app/login', '/agreement/registrationAgreement', '/app/download', SHARE_PAGE].filter((page) => !ONLY || ONLY.test(page));
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const BEFORE = process.env.LIGHTHOUSE_BEFORE ? path.resolve(process.env.LIGHTHOUSE_BEFORE) : null;
 const OUT = 'tests/bench/lighthouse.json';
@@ -66,9 +76,36 @@ interface Measure {
   mainThread: { scriptEvaluation: number; styleLayout: number; parse: number; other: number };
 }
 
-async function startServer(cwd: string, port: number): Promise<ChildProcess> {
+/**
+ * A store to share (issue 24), written into the server's database before it starts: a merchant with
+ * an open store — name, address, days and hours, description — a group package and a coupon, as a
+ * merchant would have made them. Answers the store's id.
+ */
+async function seedShareStore(dataDir: string): Promise<string> {
+  const db = await openPglite(dataDir);
+  try {
+    await migrate(db);
+    await seed(db);
+    const [shop] = await createLoadMerchants(db, 1, { shards: 1, label: 'lh' });
+    await db.query(
+      "UPDATE stores SET name = 'Pastelaria Ginga', address = 'Rua Rainha Ginga 12, Luanda', description = 'Bolos, salgados e café desde 1998.', business_days = '{1,2,3,4,5}', opens_at = '08:00', closes_at = '20:00' WHERE id = $1",
+      [shop!.storeId],
+    );
+    await db.transaction(async (tx) => {
+      const merchant = (await tx.query<MerchantRow>('SELECT * FROM merchants WHERE id = $1', [shop!.merchantId])).rows[0]!;
+      await createGroupPackage(tx, merchant, merchant.member_id, { storeId: shop!.storeId, name: 'Lanche para dois', content: ['2 pastéis de nata', '2 cafés'], groupPrice: 150_000, normalPrice: 220_000, stock: 50, endsAt: new Date(Date.now() + 30 * 86_400_000), photoFileId: null });
+      await createCoupon(tx, merchant.id, merchant.member_id, { name: 'Menos 200 Kz', type: 2, threshold: 100_000, amountOff: 20_000, stock: 100 });
+    });
+    return shop!.storeId;
+  } finally {
+    await db.close();
+  }
+}
+
+async function startServer(cwd: string, port: number, prepare?: (dataDir: string) => Promise<void>): Promise<ChildProcess> {
   if (!fs.existsSync(path.join(cwd, 'dist', 'index.html'))) throw new Error(`${cwd}: run \`npm run build\` there first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-lh-'));
+  await prepare?.(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   let log = '';
@@ -167,7 +204,7 @@ export function writeReadmeTable(table: string, file = 'README.md') {
 }
 
 async function main() {
-  const builds: Array<{ name: string; cwd: string; port: number }> = [{ name: 'after', cwd: process.cwd(), port: 19500 + Math.floor(Math.random() * 200) }];
+  const builds: Array<{ name: string; cwd: string; port: number; shareStoreId?: string }> = [{ name: 'after', cwd: process.cwd(), port: 19500 + Math.floor(Math.random() * 200) }];
   if (BEFORE) builds.unshift({ name: 'before', cwd: BEFORE, port: 19700 + Math.floor(Math.random() * 200) });
   const servers: ChildProcess[] = [];
   let chrome: chromeLauncher.LaunchedChrome | null = null;
@@ -175,7 +212,11 @@ async function main() {
   let hostIndex = 0;
   let multiplier = 4;
   try {
-    for (const build of builds) servers.push(await startServer(build.cwd, build.port));
+    for (const build of builds) {
+      // a build with share pages gets a store to share (an older one has none to measure)
+      const sharing = fs.existsSync(path.join(build.cwd, 'screens', 'sharePages'));
+      servers.push(await startServer(build.cwd, build.port, sharing ? async (dataDir) => void (build.shareStoreId = await seedShareStore(dataDir)) : undefined));
+    }
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     hostIndex = await hostBenchmarkIndex(chrome.port);
     multiplier = process.env.LIGHTHOUSE_CPU_MULTIPLIER ? Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER) : Math.max(1, Math.round((hostIndex / CHEAP_PHONE_INDEX) * 10) / 10);
@@ -186,7 +227,9 @@ async function main() {
       for (const page of PAGES) {
         for (const profile of Object.keys(PROFILES) as Profile[]) {
           for (const build of builds) {
-            const m = await measure(`http://127.0.0.1:${build.port}${page}`, chrome.port, profile);
+            if (page === SHARE_PAGE && !build.shareStoreId) continue;
+            const address = page === SHARE_PAGE ? `/s/store/${build.shareStoreId}` : page;
+            const m = await measure(`http://127.0.0.1:${build.port}${address}`, chrome.port, profile);
             ((runs[build.name] ??= {})[profile] ??= {})[page] ??= [];
             runs[build.name]![profile]![page]!.push(m);
             console.log(`  run ${round + 1} ${profile.padEnd(6)} ${build.name.padEnd(6)} ${page.padEnd(34)} ${m.performance}  FCP ${m.fcpMs} LCP ${m.lcpMs} TBT ${m.tbtMs}  (index ${m.benchmarkIndex}; script ${m.mainThread.scriptEvaluation} ms)`);
