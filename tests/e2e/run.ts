@@ -21,10 +21,11 @@ import { securityScenarios } from './security.scenarios.ts';
 import { takeViolations, watchPolicy } from './policy.ts';
 import { newcomerScenarios } from './newcomer.scenarios.ts';
 import { promotionsScenarios } from './promotions.scenarios.ts';
+import { shareScenarios } from './share.scenarios.ts';
 
 /** `E2E_ONLY=<regular expression>` runs the scenarios whose names match (while working on some). */
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
-const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...newcomerScenarios, ...securityScenarios, ...promotionsScenarios].filter((s) => !only || only.test(s.name));
+const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...newcomerScenarios, ...securityScenarios, ...promotionsScenarios, ...shareScenarios].filter((s) => !only || only.test(s.name));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('tests/e2e/screenshots');
