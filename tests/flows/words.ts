@@ -228,6 +228,7 @@ export const GUARDS: Record<string, Phrase> = {
   paused: p('it is paused', 'está em pausa'),
   notEnded: p('it has not ended', 'não terminou'),
   liveCoupon: p('the coupon is active', 'o cupão está ativo'),
+  shareable: p('the package is on sale', 'o pacote está à venda'),
   storesUnknown: p("the merchant's stores are not read yet", 'as lojas do comerciante ainda não foram lidas'),
   noStore: p('the merchant has no open store', 'o comerciante não tem nenhuma loja aberta'),
   oneStore: p('the merchant has one open store', 'o comerciante tem uma loja aberta'),

@@ -57,6 +57,7 @@ export const FRAMES: Record<string, Frame> = {
   // the merchant's forms, and the platform's cashback form (views.tsx ROUTE_OF)
   promotionForm: { routes: ['/app/promotions/new/$kind', '/plateform/promotions/new'] },
   platformPromotions: { routes: ['/plateform/promotions'] },
+  groupPackages: { routes: ['/app/grouppackages'] },
   recoverPassword: { routes: ['/app/findpassword'] },
   refund: { routes: ['/app/records/$id'] },
   review: { routes: ['/plateform/verifications/$id'] },
