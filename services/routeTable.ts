@@ -198,6 +198,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/promotions/new/$kind', screen: 'promotions/PromotionFormScreen', title: 'titles.promotionNew', parts: ['promotions', 'rewards'], access: 'member', params: { kind: /^(?:cashback|discount|coupon)$/ } },
   // group purchases: the owner's packages and the form that makes one
   { path: '/app/grouppackages', screen: 'groupPackages/GroupPackagesScreen', title: 'titles.groupPackages', parts: ['groupPackages'], access: 'member' },
+  // the store's photo slot's words (screens/store/StorePhotoSlot.tsx) are the merchant part's
+  { path: '/app/grouppackages/new', screen: 'groupPackages/GroupPackageFormScreen', title: 'titles.groupPackageNew', parts: ['groupPackages', 'merchant'], access: 'member' },
   { path: '/app/collectionanalysis', screen: 'collectionAnalysis/CollectionAnalysisScreen', title: 'titles.collectionAnalysis', parts: ['wallet', 'merchant'], access: 'member' },
   { path: '/app/collectionanalysis/funds', screen: 'collectionAnalysis/SettlementFundsScreen', title: 'titles.settlementFunds', parts: ['wallet'], access: 'member' },
   // paying merchants (issue 11, the member's side)

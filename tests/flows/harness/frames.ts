@@ -58,6 +58,7 @@ export const FRAMES: Record<string, Frame> = {
   promotionForm: { routes: ['/app/promotions/new/$kind', '/plateform/promotions/new'] },
   platformPromotions: { routes: ['/plateform/promotions'] },
   groupPackages: { routes: ['/app/grouppackages'] },
+  groupPackageForm: { routes: ['/app/grouppackages/new'] },
   recoverPassword: { routes: ['/app/findpassword'] },
   refund: { routes: ['/app/records/$id'] },
   review: { routes: ['/plateform/verifications/$id'] },

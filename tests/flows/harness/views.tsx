@@ -65,6 +65,7 @@ import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvit
 import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
 import { PromotionsView } from '../../../screens/promotions/PromotionsView.tsx';
 import { GroupPackagesView } from '../../../screens/groupPackages/GroupPackagesView.tsx';
+import { GroupPackageFormView } from '../../../screens/common/GroupPackageFormView.tsx';
 import { PromotionFormView } from '../../../screens/common/PromotionFormView.tsx';
 import { PlatformPromotionsView } from '../../../screens/platformPromotions/PlatformPromotionsView.tsx';
 
@@ -167,6 +168,7 @@ export const VIEWS: Record<string, Render> = {
   promotions: (s, send) => <PromotionsView state={s} send={send} />,
   platformPromotions: (s, send) => <PlatformPromotionsView state={s} send={send} />,
   groupPackages: (s, send) => <GroupPackagesView state={s} send={send} />,
+  groupPackageForm: (s, send) => <GroupPackageFormView state={s} send={send} upload={noUpload as never} />,
   // the merchant's forms go back to its list, the platform's to the platform's
   promotionForm: (s, send) => <PromotionFormView state={s} send={send} listHref={s.context.kind === 'platformCashback' ? '/plateform/promotions' : '/app/promotions'} />,
 };
