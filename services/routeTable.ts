@@ -22,6 +22,8 @@ export const LOCALE_PARTS = {
   records: ['records', 'refund', 'paymentAlerts'],
   // promotions (issue 23): the merchant's list and the forms that make a cashback, a discount, a coupon (the platform's too)
   promotions: ['promotions', 'promotionForm'],
+  // group purchases: the merchant's packages and the form that makes one
+  groupPackages: ['groupPackages'],
   // the camera scanner's words (screens/common/Scanner.tsx), for every screen that reads codes
   scanner: ['scanner'],
   // the signed-in home hub (screens/home/Hub.tsx), fetched with it: never with the first route
@@ -212,6 +214,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
   // promotions (issue 23): the owner's cashback and discount policies and coupons, and the forms that make them
   { path: '/app/promotions', screen: 'promotions/PromotionsScreen', title: 'titles.promotions', parts: ['promotions', 'rewards'], access: 'member' },
   { path: '/app/promotions/new/$kind', screen: 'promotions/PromotionFormScreen', title: 'titles.promotionNew', parts: ['promotions', 'rewards'], access: 'member', params: { kind: /^(?:cashback|discount|coupon)$/ } },
+  // group purchases: the owner's packages and the form that makes one
+  { path: '/app/grouppackages', screen: 'groupPackages/GroupPackagesScreen', title: 'titles.groupPackages', parts: ['groupPackages'], access: 'member' },
+  // the store's photo slot's words (screens/store/StorePhotoSlot.tsx) are the merchant part's
+  { path: '/app/grouppackages/new', screen: 'groupPackages/GroupPackageFormScreen', title: 'titles.groupPackageNew', parts: ['groupPackages', 'merchant'], access: 'member' },
   { path: '/app/collectionanalysis', screen: 'collectionAnalysis/CollectionAnalysisScreen', title: 'titles.collectionAnalysis', parts: ['wallet', 'merchant'], access: 'member' },
   { path: '/app/collectionanalysis/funds', screen: 'collectionAnalysis/SettlementFundsScreen', title: 'titles.settlementFunds', parts: ['wallet'], access: 'member' },
   // paying merchants (issue 11, the member's side)

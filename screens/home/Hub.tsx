@@ -182,6 +182,7 @@ function MerchantPanel({ state, verified, onRetry }: { state: Read; verified: bo
         <LinkButton href="/app/collectionanalysis" block={false}>{t('hub.analysis')}</LinkButton>
         <LinkButton href="/app/stafflist" block={false}>{t('hub.staff')}</LinkButton>
         <LinkButton href="/app/promotions" block={false}>{t('hub.promotions')}</LinkButton>
+        <LinkButton href="/app/grouppackages" block={false}>{t('hub.groupPackages')}</LinkButton>
       </div>
     </section>
   );

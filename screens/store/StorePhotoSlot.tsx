@@ -13,7 +13,7 @@ const previewsAll = () => true;
  * The store's photo, as the enterprise verification's documents: choose an image, watch it upload
  * (compressed first), see it, replace or remove it. A refused upload says why and records nothing.
  */
-export function StorePhotoSlot({ photo, refused, disabled, upload, onUploaded, onRemoved }: {
+export function StorePhotoSlot({ photo, refused, disabled, upload, onUploaded, onRemoved, label }: {
   photo: StorePhoto | null;
   /** The server did not take the recorded photo (not the merchant's own image). */
   refused: boolean;
@@ -21,6 +21,8 @@ export function StorePhotoSlot({ photo, refused, disabled, upload, onUploaded, o
   upload: PhotoUploader;
   onUploaded: (photo: StorePhoto) => void;
   onRemoved: () => void;
+  /** The slot's title where the photo is not a store's (a group package's); the store's words otherwise. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const recorded = (stored: StoredFile) => onUploaded({ fileId: stored.fileId, fileName: stored.fileName });
@@ -31,7 +33,7 @@ export function StorePhotoSlot({ photo, refused, disabled, upload, onUploaded, o
   const thumbnail = thumbnailOf(photo?.fileId);
   return (
     <div className={`kw-mch-photo${problem ? ' kw-mch-photo-error' : ''}`} role="group" aria-labelledby="store-photo-title">
-      <span id="store-photo-title" className="kw-mch-photo-title">{t('store.photo.label')}</span>
+      <span id="store-photo-title" className="kw-mch-photo-title">{label ?? t('store.photo.label')}</span>
       <div className="kw-mch-photo-body">
         {thumbnail ? (
           <img className="kw-mch-photo-thumb" src={thumbnail} alt={t('store.photo.preview')} />
@@ -42,7 +44,7 @@ export function StorePhotoSlot({ photo, refused, disabled, upload, onUploaded, o
       </div>
       {uploading && (
         <div className="kw-mch-photo-progress">
-          <progress max={100} value={phase.percent} aria-label={t('store.photo.label')} />
+          <progress max={100} value={phase.percent} aria-label={label ?? t('store.photo.label')} />
           <span role="status">{t('store.photo.uploading', { percent: phase.percent })}</span>
         </div>
       )}

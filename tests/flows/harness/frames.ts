@@ -57,6 +57,8 @@ export const FRAMES: Record<string, Frame> = {
   // the merchant's forms, and the platform's cashback form (views.tsx ROUTE_OF)
   promotionForm: { routes: ['/app/promotions/new/$kind', '/plateform/promotions/new'] },
   platformPromotions: { routes: ['/plateform/promotions'] },
+  groupPackages: { routes: ['/app/grouppackages'] },
+  groupPackageForm: { routes: ['/app/grouppackages/new'] },
   recoverPassword: { routes: ['/app/findpassword'] },
   refund: { routes: ['/app/records/$id'] },
   review: { routes: ['/plateform/verifications/$id'] },

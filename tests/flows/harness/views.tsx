@@ -64,6 +64,8 @@ import { MyCouponsView } from '../../../screens/myCoupons/MyCouponsView.tsx';
 import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvitationView.tsx';
 import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
 import { PromotionsView } from '../../../screens/promotions/PromotionsView.tsx';
+import { GroupPackagesView } from '../../../screens/groupPackages/GroupPackagesView.tsx';
+import { GroupPackageFormView } from '../../../screens/common/GroupPackageFormView.tsx';
 import { PromotionFormView } from '../../../screens/common/PromotionFormView.tsx';
 import { PlatformPromotionsView } from '../../../screens/platformPromotions/PlatformPromotionsView.tsx';
 
@@ -165,6 +167,8 @@ export const VIEWS: Record<string, Render> = {
   staffList: (s, send) => (s.context.staffId ? <StaffDetailView state={s} send={send} /> : <StaffListView state={s} send={send} />),
   promotions: (s, send) => <PromotionsView state={s} send={send} />,
   platformPromotions: (s, send) => <PlatformPromotionsView state={s} send={send} />,
+  groupPackages: (s, send) => <GroupPackagesView state={s} send={send} />,
+  groupPackageForm: (s, send) => <GroupPackageFormView state={s} send={send} upload={noUpload as never} />,
   // the merchant's forms go back to its list, the platform's to the platform's
   promotionForm: (s, send) => <PromotionFormView state={s} send={send} listHref={s.context.kind === 'platformCashback' ? '/plateform/promotions' : '/app/promotions'} />,
 };

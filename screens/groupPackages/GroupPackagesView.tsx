@@ -1,0 +1,120 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { GroupPackageLine, groupPackagesMachine, GroupPackagesEvent } from '../../machines/groupPackages.machine.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { languageOf, lineTime, money } from '../common/format.ts';
+
+type State = SnapshotFrom<typeof groupPackagesMachine>;
+type Send = (event: GroupPackagesEvent) => void;
+
+/** The package's page as the member opens it: this site's address and the path the chart made. */
+const linkOf = (path: string | null) => (path ? `${window.location.origin}${path}` : '');
+const NEW_HREF = '/app/grouppackages/new';
+
+function NotOwner({ code }: { code: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="kw-form">
+      <FieldError>{t(`errors.${code ?? 'MCH10003'}`)}</FieldError>
+      {code === 'STF10010' ? <LinkButton href="/app/cashier" primary>{t('groupPackages.toCashier')}</LinkButton> : <LinkButton href="/app/open" primary>{t('groupPackages.openAccount')}</LinkButton>}
+    </div>
+  );
+}
+
+/** An active package in the colours of an open store, an ended one in those of a closed store. */
+const BADGE = { active: ' kw-mch-open', paused: '', ended: ' kw-mch-closed' } as const;
+
+function Line({ line, busy, send }: { line: GroupPackageLine; busy: boolean; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const target = { packageId: line.packageId };
+  const counts = t('groupPackages.counts', { sold: line.sold, left: line.left, redeemed: line.redeemed, refunded: line.refunded });
+  return (
+    <li className="kw-mch-store">
+      <strong className="kw-mch-store-link">{line.name}</strong>
+      <span className={`kw-mch-badge${BADGE[line.status]}`}>{t(`groupPackages.status.${line.status}`)}</span>
+      <span className="kw-muted kw-mch-store-lines">
+        {line.storeName} · <span>{money(line.groupPrice, language)}</span>{' '}
+        <s aria-label={t('groupPackages.normalPrice', { price: money(line.normalPrice, language) })}>{money(line.normalPrice, language)}</s>
+      </span>
+      <span className="kw-muted kw-mch-store-lines">{counts}</span>
+      <span className="kw-muted kw-mch-store-lines">{t('groupPackages.endsAt', { when: lineTime(line.endsAt, language) })}</span>
+      {line.status !== 'ended' && (
+        <div className="kw-mch-store-action kw-mch-chips">
+          {line.status === 'active'
+            ? <Button size="small" disabled={busy} aria-label={t('groupPackages.pauseOne', { name: line.name })} onClick={() => send({ type: 'package.paused', ...target })}>{t('groupPackages.pause')}</Button>
+            : <Button size="small" disabled={busy} aria-label={t('groupPackages.resumeOne', { name: line.name })} onClick={() => send({ type: 'package.resumed', ...target })}>{t('groupPackages.resume')}</Button>}
+          <Button size="small" color="danger" fill="outline" disabled={busy} aria-label={t('groupPackages.endOne', { name: line.name })} onClick={() => send({ type: 'package.ended', ...target })}>{t('groupPackages.end')}</Button>
+          {line.status === 'active' && (
+            <Button size="small" color="primary" fill="outline" disabled={busy} aria-label={t('groupPackages.shareOne', { name: line.name })} onClick={() => send({ type: 'package.shared', ...target })}>{t('groupPackages.share')}</Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** What the last step on the list came to: a status change, a link shared or copied, or why not. */
+function ListNotice({ state }: { state: State }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  if (state.matches('settingStatus')) return <Notice>{t('groupPackages.saving')}</Notice>;
+  if (state.matches('sharing')) return <Notice>{t('groupPackages.sharing')}</Notice>;
+  if (state.matches({ list: 'statusRefused' })) return <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>;
+  if (state.matches({ list: 'alreadyEnded' })) return <FieldError>{t('errors.GRP10005')}</FieldError>;
+  if (state.matches({ list: 'statusUnreachable' })) return <FieldError>{t('groupPackages.statusUnreachable')}</FieldError>;
+  if (state.matches({ list: 'shared' })) return <Notice kind="success">{t('groupPackages.shared')}</Notice>;
+  if (state.matches({ list: 'copied' })) return <Notice kind="success">{t('groupPackages.copied', { link: linkOf(context.sharePath) })}</Notice>;
+  if (state.matches({ list: 'shareFailed' })) {
+    return (
+      <>
+        <FieldError>{t('groupPackages.shareFailed')}</FieldError>
+        <input className="kw-input" readOnly aria-label={t('groupPackages.linkLabel')} value={linkOf(context.sharePath)} onFocus={(e) => e.target.select()} />
+      </>
+    );
+  }
+  return null;
+}
+
+/** The owner's group packages (`/app/grouppackages`): each with its sales, its status changes, its page shared; the way to make a new one. */
+export function GroupPackagesView({ state, send }: { state: State; send: Send }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  if (state.matches('loading')) return <Loading />;
+  if (state.matches('failed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('groupPackages.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
+  if (state.matches('notOwner')) return <NotOwner code={context.errorCode} />;
+  const changed = context.change && context.packages.find((p) => p.packageId === context.change!.packageId);
+  if (state.matches('confirmingEnd') && changed) {
+    return (
+      <div className="kw-form" role="alertdialog" aria-labelledby="end-question">
+        <p id="end-question">{t('groupPackages.endQuestion', { name: changed.name })}</p>
+        <Button block color="danger" size="large" onClick={() => send({ type: 'end.confirmed' })}>{t('groupPackages.endConfirm')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'end.cancelled' })}>{t('groupPackages.keep')}</Button>
+      </div>
+    );
+  }
+  const busy = state.hasTag('busy');
+  return (
+    <div className="kw-form">
+      <ListNotice state={state} />
+      {context.packages.length === 0 ? (
+        <>
+          <Notice>{t('groupPackages.none')}</Notice>
+          <LinkButton href={NEW_HREF} primary>{t('groupPackages.createFirst')}</LinkButton>
+        </>
+      ) : (
+        <>
+          <ul className="kw-mch-stores" aria-label={t('groupPackages.title')}>
+            {context.packages.map((line) => <Line key={line.packageId} line={line} busy={busy} send={send} />)}
+          </ul>
+          <LinkButton href={NEW_HREF} primary>{t('groupPackages.new')}</LinkButton>
+        </>
+      )}
+      <Button block size="large" disabled={busy} onClick={() => send({ type: 'list.refresh' })}>{t('groupPackages.refresh')}</Button>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { GroupPackagesView } from '../../screens/groupPackages/GroupPackagesView.tsx';
+import { groupPackagesMachine, type GroupPackageLine, type GroupPackagesEvent } from '../../machines/groupPackages.machine.ts';
+import { groupPackagesActors } from '../../src/flows/groupPackages.ts';
+import type { Outcome } from '../../services/contract/outcome.ts';
+import { groupPackagesModel, samplePackages } from '../models/groupPackages.model.ts';
+import { transitionCoveringPaths } from '../support/mbt.ts';
+import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
+
+type Ui = typeof Screen;
+const click = (ui: Ui, name: string | RegExp) => void fireEvent.click(ui.getByRole('button', { name }));
+const alert = (ui: Ui) => ui.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).join(' ');
+const PAGE = `${window.location.origin}/s/group/31/41`;
+
+const events: UserEvents<GroupPackagesEvent> = {
+  'list.retry': (ui) => click(ui, 'Tentar novamente'),
+  'list.refresh': (ui) => click(ui, 'Atualizar'),
+  'package.paused': (ui) => click(ui, 'Pausar Pizza para dois'),
+  'package.resumed': (ui) => click(ui, 'Retomar Jantar de família'),
+  'package.ended': (ui) => click(ui, 'Terminar Pizza para dois'),
+  'end.confirmed': (ui) => click(ui, 'Terminar de vez'),
+  'end.cancelled': (ui) => click(ui, 'Manter'),
+  'package.shared': (ui) => click(ui, 'Partilhar Pizza para dois'),
+};
+
+const binding: ScreenBinding<typeof groupPackagesMachine> = {
+  view: (state, send) => <GroupPackagesView state={state} send={send as (e: GroupPackagesEvent) => void} />,
+  userEvents: events,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('loading')) return void expect(status(ui)).toMatch(/A carregar/);
+    if (state.matches('failed')) {
+      expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível carregar os pacotes/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    }
+    if (state.matches('notOwner')) {
+      if (c.errorCode === 'STF10010') {
+        expect(alert(ui)).toMatch(/Só o comerciante/);
+        return void expect(ui.getByRole('link', { name: 'Ir para a caixa' }).getAttribute('href')).toBe('/app/cashier');
+      }
+      return void expect(ui.getByRole('link', { name: 'Abrir conta de cobrança' }).getAttribute('href')).toBe('/app/open');
+    }
+    if (state.matches('confirmingEnd')) return void expect(ui.getByRole('alertdialog').textContent).toMatch(/Terminar Pizza para dois\? .*não pode ser retomado/);
+    if (c.packages.length === 0) {
+      expect(status(ui)).toMatch(/Ainda não tem pacotes/);
+      expect(ui.getByRole('link', { name: 'Criar um pacote' }).getAttribute('href')).toBe('/app/grouppackages/new');
+    } else {
+      expect(ui.getByText('Pizza para dois')).toBeTruthy();
+      expect(ui.getAllByText(/Loja Central/).length).toBeGreaterThan(0);
+      expect(ui.getByText(/^8\s?000,00 Kz$/)).toBeTruthy();
+      expect(ui.getByText(/^12\s?000,00 Kz$/).tagName).toBe('S');
+      expect(ui.getByText('vendidos 12 · restam 38 · usados 7 · reembolsados 1')).toBeTruthy();
+      expect(ui.getAllByText(/^até /).length).toBe(3);
+      // an ended one has nothing left to do
+      expect(ui.queryByRole('button', { name: 'Terminar Almoço de Natal' })).toBeNull();
+      const first = c.packages[0]!.status;
+      expect(ui.queryByRole('button', { name: 'Pausar Pizza para dois' }) !== null).toBe(first === 'active');
+      expect(ui.queryByRole('button', { name: 'Partilhar Pizza para dois' }) !== null).toBe(first === 'active');
+      expect(ui.getByRole('link', { name: 'Novo pacote' }).getAttribute('href')).toBe('/app/grouppackages/new');
+    }
+    const notices: Array<[boolean, () => string, RegExp]> = [
+      [state.matches('settingStatus'), () => status(ui), /A guardar/],
+      [state.matches('sharing'), () => status(ui), /A preparar o link/],
+      [state.matches({ list: 'statusRefused' }), () => alert(ui), /não existe ou não é seu/],
+      [state.matches({ list: 'alreadyEnded' }), () => alert(ui), /terminou e já não pode ser alterado/],
+      [state.matches({ list: 'statusUnreachable' }), () => alert(ui), /Sem resposta do servidor/],
+      [state.matches({ list: 'shared' }), () => status(ui), /Link do pacote partilhado/],
+      [state.matches({ list: 'copied' }), () => status(ui), new RegExp(`Link copiado: ${PAGE}`)],
+      [state.matches({ list: 'shareFailed' }), () => alert(ui), /Copie-o daqui/],
+    ];
+    for (const [shown, text, pattern] of notices) if (shown) expect(text()).toMatch(pattern);
+    if (state.matches({ list: 'shareFailed' })) expect((ui.getByLabelText('Link do pacote') as HTMLInputElement).value).toBe(PAGE);
+    if (state.matches({ list: 'idle' })) expect(ui.queryByRole('alert')).toBeNull();
+  },
+};
+
+describe('groupPackages chart on its screen', () => {
+  const paths = transitionCoveringPaths(groupPackagesModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(groupPackagesModel, path, binding);
+  });
+});
+
+describe('sharing a package', () => {
+  afterEach(() => void Reflect.deleteProperty(navigator, 'clipboard'));
+
+  it('copies the package page of its own store when the browser cannot share', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const flow = groupPackagesMachine.provide({
+      actors: {
+        loadList: fromPromise<Outcome<{ packages: GroupPackageLine[] }>>(async () => ({ ok: true, data: { packages: samplePackages } })),
+        setStatus: groupPackagesActors.setStatus,
+        shareLink: groupPackagesActors.shareLink,
+      },
+    });
+    const actor = createActor(flow).start();
+    await waitFor(actor, (s) => s.matches('list'));
+    // a paused package is not for sale: not shared
+    actor.send({ type: 'package.shared', packageId: '42' });
+    expect(actor.getSnapshot().matches({ list: 'idle' })).toBe(true);
+    actor.send({ type: 'package.shared', packageId: '41' });
+    await waitFor(actor, (s) => s.matches({ list: 'copied' }));
+    expect(writeText).toHaveBeenCalledWith(PAGE);
+    actor.stop();
+  });
+});
