@@ -61,7 +61,7 @@ export const voucherRedeemMachine = setup({
     redeem: provided<Outcome<TillVoucher>, { storeId: string; code: string }>('redeem'),
   },
   guards: {
-    noStore: ({ context }) => context.storeId === null,
+    noTill: ({ context }) => context.storeId === null,
     codeGiven: ({ context }) => context.code !== '',
     isVoucher: ({ event }) => scannedCode(event) !== null,
   },
@@ -81,7 +81,7 @@ export const voucherRedeemMachine = setup({
   states: {
     starting: {
       always: [
-        { guard: 'noStore', target: 'noStore' },
+        { guard: 'noTill', target: 'noStore' },
         { guard: 'codeGiven', target: 'lookingUp' },
         { target: 'scanning' },
       ],
