@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { voucherRedeemFlow } from '../../src/flows/voucherRedeem.ts';
@@ -19,6 +19,6 @@ export default function VoucherRedeemScreen({ storeId, code }: { storeId?: strin
     actions: { backToTill: () => void navigate({ href: store ? `/app/cashier?storeId=${store}` : '/app/cashier', replace: true }) },
   }), [navigate, store]);
   // the address is read once: the chart keeps the code it goes on with
-  const input = useMemo(() => ({ language: languageOf(i18n.language), storeId: store, code: code ?? null }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const [input] = useState(() => ({ language: languageOf(i18n.language), storeId: store, code: code ?? null }));
   return <FlowPage flow={machine} input={input} title="titles.voucherRedeem" view={VoucherRedeemView} />;
 }
