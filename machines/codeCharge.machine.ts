@@ -8,6 +8,7 @@ import { POLL_INTERVAL_MS } from './bankFlow.ts';
 import { tillActions } from './till.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner.machine.ts';
+import { groupVoucherCode } from '../src/scan/kinds.ts';
 
 /**
  * The till charging the customer's payment code, the cashier's child chart for its mode (b): the
@@ -17,7 +18,8 @@ import { scannerMachine, type ScannerInput, type ScannerOutput } from './scanner
  * charges once → paid, or waiting for the customer's pay password on their phone (`queryCharge`
  * every 2 s) → paid | refused (by code: MCH10008 an expired or spent code, FND10001 not enough
  * money…) | expired. The till has no pay password: the customer's code is their consent. It ends
- * when the person starts again, and the cashier goes back to its modes.
+ * when the person starts again, and the cashier goes back to its modes. A group-package voucher read
+ * instead of a payment code is not charged: the screen opens its redemption (`openVoucher`).
  */
 export interface CodeChargeInput {
   language: Language;
@@ -34,6 +36,8 @@ export interface CodeChargeContext {
   errorCode: string | null;
   /** The customer's payment code as scanned or typed. */
   paymentCode: string;
+  /** A group-package voucher's code read instead: redeemed on its own page, never charged. */
+  voucherCode: string | null;
   /** One per charge: a retry after a lost answer is the same request. */
   requestNo: string | null;
   charge: Charge | null;
@@ -69,6 +73,7 @@ export const codeChargeMachine = setup({
   },
   guards: {
     isPaymentCode: ({ event }) => PAYMENT_CODE.test(scanned(event)),
+    isGroupVoucher: ({ event }) => groupVoucherCode(scanned(event)) !== null,
     chargePaid: ({ event }) => chargeState(event) === 'paid',
     chargeAwaiting: ({ event }) => chargeState(event) === 'awaitingConfirmation',
     chargeRefused: ({ event }) => chargeState(event) === 'refused',
@@ -77,6 +82,9 @@ export const codeChargeMachine = setup({
   actions: {
     announceAnswer: announceAnswer<CodeChargeContext, CodeChargeEvent | AnswerEvent>(),
     ...tillActions,
+    keepVoucher: assign({ voucherCode: ({ event }) => groupVoucherCode(scanned(event)) }),
+    /** Provided by the screen: the voucher's redemption page opens, with its code, for this store. */
+    openVoucher: () => {},
     keepAmount: assign(({ event }) => amountAsked(event)),
     // the code read and a requestNo for this charge: kept until the charge has its answer
     startCharge: assign({ paymentCode: ({ event }) => scanned(event), requestNo: () => chargeRequestNo(), charge: null }),
@@ -93,7 +101,7 @@ export const codeChargeMachine = setup({
 }).createMachine({
   id: 'codeCharge',
   context: ({ input }) => ({
-    language: input.language, storeId: input.storeId, amountText: '', amount: 0, errorCode: null, paymentCode: '', requestNo: null, charge: null, payment: null,
+    language: input.language, storeId: input.storeId, amountText: '', amount: 0, errorCode: null, paymentCode: '', voucherCode: null, requestNo: null, charge: null, payment: null,
   }),
   initial: 'enteringAmount',
   states: {
@@ -116,12 +124,15 @@ export const codeChargeMachine = setup({
         input: () => PAYMENT_CODE_SCAN,
         onDone: [
           { guard: 'isPaymentCode', target: 'sending', actions: 'startCharge' },
+          { guard: 'isGroupVoucher', target: 'voucherRead', actions: 'keepVoucher' },
           { target: 'notAPaymentCode' },
         ],
         onError: { target: 'enteringAmount' },
       },
       on: { 'scan.cancelled': { target: 'enteringAmount' } },
     },
+    // a group-package voucher: nothing is charged; its redemption page opens (the screen navigates)
+    voucherRead: { tags: ['busy'], entry: 'openVoucher', on: { 'scan.cancelled': { target: 'enteringAmount' } } },
     // something else was read (a merchant's code, a product's barcode)
     notAPaymentCode: { tags: ['error'], on: { 'scan.again': { target: 'scanning' }, 'scan.cancelled': { target: 'enteringAmount' } } },
     sending: {

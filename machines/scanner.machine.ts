@@ -13,8 +13,11 @@ import type { Outcome } from '../services/contract/outcome.ts';
  * child runs no exit actions), so leaving this chart or its parent always turns the camera off.
  */
 export type ScanFormat = 'qr_code' | 'code_128';
-/** What a person types when there is no code to read: a collection code's serial, or a payment code's 18 digits. */
-export type TypedKind = 'serial' | 'paymentCode';
+/**
+ * What a person types when there is no code to read: a collection code's serial, a payment code's
+ * 18 digits (or, at the till, a group voucher's code), or a group voucher's code (`GV` and 20 digits).
+ */
+export type TypedKind = 'serial' | 'paymentCode' | 'groupVoucher';
 
 export interface ScannerInput {
   formats: ScanFormat[];
@@ -57,11 +60,17 @@ export type ScannerEvent =
   | { type: 'typed.changed'; value: string }
   | { type: 'typed.submitted' };
 
-/** A serial as printed (`KW 0000 0001 23`): capitals, no spaces; 18 digits for a payment code. */
+/** A voucher's code as typed (`gv 1234-5678…`): `GV` and its 20 digits. */
+const voucherTyped = (value: string) => `GV${value.replace(/^\s*g\s*v?/i, '').replace(/\D/g, '').slice(0, 20)}`;
+/**
+ * A serial as printed (`KW 0000 0001 23`): capitals, no spaces; 18 digits for a payment code (a
+ * voucher's code when it starts with its letters: the till reads both); a voucher's `GV` and 20 digits.
+ */
 export function normaliseTyped(kind: TypedKind, value: string): string {
+  if (kind === 'groupVoucher' || (kind === 'paymentCode' && /^\s*g/i.test(value))) return value.trim() === '' ? '' : voucherTyped(value);
   return kind === 'paymentCode' ? value.replace(/\D/g, '').slice(0, 18) : value.toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, 32);
 }
-const TYPED_PATTERNS: Record<TypedKind, RegExp> = { serial: /^[A-Z]{2}[0-9A-Z]{6,30}$/, paymentCode: /^\d{18}$/ };
+const TYPED_PATTERNS: Record<TypedKind, RegExp> = { serial: /^[A-Z]{2}[0-9A-Z]{6,30}$/, paymentCode: /^(?:\d{18}|GV\d{20})$/, groupVoucher: /^GV\d{20}$/ };
 
 export const scannerMachine = setup({
   types: { input: {} as ScannerInput, context: {} as ScannerContext, events: {} as ScannerEvent | AnswerEvent, output: {} as ScannerOutput },

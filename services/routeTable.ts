@@ -14,7 +14,7 @@ export const LOCALE_PARTS = {
   wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
   // the merchant's screens (issue 11: collection account, stores, codes, the till)
-  merchant: ['merchantOpening', 'merchantList', 'subMerchant', 'store', 'codeBinding', 'cashier', 'collectionAnalysis'],
+  merchant: ['merchantOpening', 'merchantList', 'subMerchant', 'store', 'codeBinding', 'cashier', 'collectionAnalysis', 'voucherRedeem'],
   pay: ['scanToPay', 'paymentCode', 'passwordFree'],
   // staff (issue 12): the merchant's invitations and staff, and the invited person's side
   staff: ['staffInvitation', 'invitation', 'staffList'],
@@ -201,6 +201,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/store/$id', screen: 'store/StoreScreen', title: 'titles.store', parts: ['merchant', 'share'], access: 'member', params: { id: DIGITS_ID } },
   { path: '/app/store/$id/codes', screen: 'codeBinding/CodeBindingScreen', title: 'titles.codeBinding', parts: ['merchant', 'scanner'], access: 'member', params: { id: DIGITS_ID } },
   { path: '/app/cashier', screen: 'cashier/CashierScreen', title: 'titles.cashier', parts: ['bank', 'merchant', 'scanner', 'records'], access: 'member', search: { storeId: digitsId } },
+  // a group-package voucher redeemed at the till of a store: scanned or typed here, or read by the cashier's scanner (`code`)
+  { path: '/app/cashier/voucher', screen: 'voucherRedeem/VoucherRedeemScreen', title: 'titles.voucherRedeem', parts: ['merchant', 'scanner'], access: 'member', search: { storeId: digitsId, code: (value) => typeof value === 'string' && value.length <= 64 } },
   { path: '/app/records', screen: 'records/RecordsScreen', title: 'titles.records', parts: ['wallet', 'records'], access: 'member' },
   { path: '/app/records/$id', parent: '/app/records', screen: 'refund/RefundScreen', title: 'titles.record', parts: ['member', 'wallet', 'records'], access: 'member', params: { id: DIGITS_ID } },
   // staff (issue 12): the merchant invites and keeps its staff; the invited person answers (the link and the QR open `/app/invitation/…`)

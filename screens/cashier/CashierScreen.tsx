@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { cashierFlow } from '../../src/flows/cashier.ts';
 import { codeChargeFlow } from '../../src/flows/codeCharge.ts';
@@ -9,12 +10,23 @@ import { playPaidChime } from '../common/sound.ts';
 import { languageOf } from '../common/format.ts';
 import { CashierView } from './CashierView.tsx';
 import { PaymentAlerts } from '../common/PaymentAlerts.tsx';
+import { voucherRedeemPath } from '../../src/scan/kinds.ts';
 
-/** The till as this screen runs it: each mode's paid state chimes (Web Audio, made on the phone). */
-const tillFlow = cashierFlow.provide({
+/**
+ * The till as this screen runs it: each mode's paid state chimes (Web Audio, made on the phone); a
+ * group-package voucher read where a payment code was expected opens its redemption for the store.
+ */
+const tillFlowWith = (openVoucher: (storeId: string, code: string) => void) => cashierFlow.provide({
   actors: {
     dynamicCode: dynamicCodeFlow.provide({ actions: { announcePaid: playPaidChime } }),
-    codeCharge: codeChargeFlow.provide({ actions: { announcePaid: playPaidChime } }),
+    codeCharge: codeChargeFlow.provide({
+      actions: {
+        announcePaid: playPaidChime,
+        openVoucher: ({ context }) => {
+          if (context.voucherCode) openVoucher(context.storeId, context.voucherCode);
+        },
+      },
+    }),
   },
 });
 
@@ -22,6 +34,8 @@ const tillFlow = cashierFlow.provide({
 export default function CashierScreen({ storeId }: { storeId?: string | number }) {
   const { t, i18n } = useTranslation();
   const [input] = useState(() => ({ language: languageOf(i18n.language), storeId: storeId === undefined ? null : String(storeId) }));
+  const navigate = useNavigate();
+  const tillFlow = useMemo(() => tillFlowWith((store, code) => void navigate({ href: voucherRedeemPath(code, store) })), [navigate]);
   const [state, send] = useMachine(tillFlow, { input });
   return (
     <>

@@ -6,6 +6,7 @@ import { WayOn } from '../../src/ui/WayOn.tsx';
 import { CodeChargePanel, type CodeChargeActor } from './CodeChargeView.tsx';
 import { DynamicCodePanel, type DynamicCodeActor } from './DynamicCodeView.tsx';
 import { StoreLine } from './till.tsx';
+import { voucherRedeemPath } from '../../src/scan/kinds.ts';
 
 type State = SnapshotFrom<typeof cashierMachine>;
 type Send = (event: CashierEvent) => void;
@@ -60,6 +61,10 @@ export function CashierView({ state, send }: { state: State; send: Send }) {
         <button type="button" className="kw-mch-option kw-mch-mode" onClick={() => send({ type: 'mode.scan' })}>
           <strong>{t('cashier.modeScan')}</strong> <span className="kw-muted">{t('cashier.modeScanHint')}</span>
         </button>
+        {/* a group-package voucher the customer bought: redeemed on its own page, for this store */}
+        <a className="kw-mch-option kw-mch-mode" href={voucherRedeemPath(null, context.storeId)}>
+          <strong>{t('cashier.modeVoucher')}</strong> <span className="kw-muted">{t('cashier.modeVoucherHint')}</span>
+        </a>
       </div>
     );
   }

@@ -47,6 +47,15 @@ export function CodeChargeView({ state, send, storeName }: { state: State; send:
   if (state.matches('notAPaymentCode')) {
     return <WayOn problem={t('cashier.notAPaymentCode')} onPress={() => send({ type: 'scan.again' })} label={t('cashier.scanAgain')} other={{ label: t('common.cancel'), onPress: () => send({ type: 'scan.cancelled' }) }} />;
   }
+  // a group-package voucher, not a payment code: its redemption page opens (the screen navigates)
+  if (state.matches('voucherRead')) {
+    return (
+      <div className="kw-form">
+        <Loading label={t('cashier.voucherRead')} />
+        <Button block size="large" onClick={() => send({ type: 'scan.cancelled' })}>{t('common.cancel')}</Button>
+      </div>
+    );
+  }
   if (state.matches('sending')) {
     return <Loading label={t('cashier.charging', { amount: kz(context.amount) })} />;
   }

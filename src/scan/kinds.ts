@@ -29,6 +29,21 @@ const entry = <const K extends string, P>(kind: ScanKind<P> & { kind: K }) => ki
 const SCANNED_LENGTH = { min: 8, max: 512 };
 /** A member's payment code: the 18 digits its QR code and barcode carry, or typed at a till. */
 const PAYMENT_CODE = /^\d{18}$/;
+/** A group-package voucher's code: `GV` and 20 digits (its QR, or typed with spaces or dashes). */
+const GROUP_VOUCHER = /^GV\d{20}$/;
+/** The voucher's code a text names, written as the server takes it, or null. */
+export function groupVoucherCode(text: string): string | null {
+  const code = text.trim().replace(/[\s-]/g, '').toUpperCase();
+  return GROUP_VOUCHER.test(code) ? code : null;
+}
+/** Where a clerk validates a voucher at the till (`/app/cashier/voucher`), with the code read and the store when known. */
+export function voucherRedeemPath(code: string | null, storeId?: string | null): string {
+  const search = new URLSearchParams();
+  if (storeId) search.set('storeId', storeId);
+  if (code) search.set('code', code);
+  const query = search.toString();
+  return `/app/cashier/voucher${query ? `?${query}` : ''}`;
+}
 
 export const SCAN_KINDS = [
   // a store's printed sticker or shown code, a cashier's one-time code (EMVCo), or the serial printed under it
@@ -37,6 +52,8 @@ export const SCAN_KINDS = [
     recognise: (text) => {
       const trimmed = text.trim();
       if (trimmed.length < SCANNED_LENGTH.min || trimmed.length > SCANNED_LENGTH.max) return null;
+      // a voucher's code has a serial's shape (two letters, digits): it is the voucher's own kind
+      if (groupVoucherCode(trimmed) !== null) return null;
       const named = namedSerial(trimmed);
       return named.ok ? { serial: named.serial, payloadKind: named.payloadKind } : null;
     },
@@ -56,6 +73,15 @@ export const SCAN_KINDS = [
     kind: 'paymentCode',
     recognise: (text) => (PAYMENT_CODE.test(text.trim()) ? { code: text.trim() } : null),
     route: () => ({ to: 'page', path: '/app/cashier' }),
+  }),
+  // a group-package voucher the member shows at the till: validated there by the store's clerk
+  entry({
+    kind: 'groupVoucher',
+    recognise: (text) => {
+      const code = groupVoucherCode(text);
+      return code ? { code } : null;
+    },
+    route: ({ code }) => ({ to: 'page', path: voucherRedeemPath(code) }),
   }),
 ] as const;
 

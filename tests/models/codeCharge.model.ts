@@ -35,6 +35,8 @@ export const codeChargeModel: FlowModel<typeof codeChargeMachine> = {
     errorEvent('amountEntry', new Error('child failed')),
     doneEvent('scanner', { text: samplePaymentCode, source: 'camera' }),
     doneEvent('scanner', { text: samplePayload, source: 'camera' }),
+    // a group-package voucher read where a payment code was expected: its own page opens
+    doneEvent('scanner', { text: 'GV12345678901234567890', source: 'camera' }),
     errorEvent('scanner', new Error('child failed')),
     doneEvent('chargeCode', { ok: true, data: sampleCharges.paid }),
     doneEvent('chargeCode', { ok: true, data: sampleCharges.awaiting }),
@@ -54,6 +56,6 @@ export const codeChargeModel: FlowModel<typeof codeChargeMachine> = {
   // the facts the guards and the screen read, never the random requestNo
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.amountText, c.charge?.state ?? null, c.payment !== null, c.errorCode, c.requestNo !== null]);
+    return JSON.stringify([snapshot.value, c.amountText, c.charge?.state ?? null, c.payment !== null, c.errorCode, c.requestNo !== null, c.voucherCode]);
   },
 };

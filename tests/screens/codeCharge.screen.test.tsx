@@ -66,6 +66,11 @@ const binding: ScreenBinding<typeof codeChargeMachine> = {
       expect(alert(ui)).toMatch(/não é um código de pagamento da carteira/);
       return void expect(ui.getByRole('button', { name: 'Ler de novo' })).toBeTruthy();
     }
+    if (state.matches('voucherRead')) {
+      // a group voucher is never charged: its page opens (the cashier's screen navigates)
+      expect(status(ui)).toBe('Um vale de pacote de grupo: a abrir a validação…');
+      return void expect(ui.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    }
     if (state.matches('sending')) return void expect(status(ui)).toMatch(/A cobrar 1 250,00 Kz/);
     if (state.matches('uncertain')) {
       expect(alert(ui)).toMatch(/Não recebemos a resposta/);

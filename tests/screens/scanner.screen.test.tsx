@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { ScannerView } from '../../screens/common/Scanner.tsx';
-import { scannerMachine, normaliseTyped, type ScannerEvent } from '../../machines/scanner.machine.ts';
+import { scannerMachine, normaliseTyped, type ScannerEvent, type TypedKind } from '../../machines/scanner.machine.ts';
 import { scannerFlow } from '../../src/flows/scanner.ts';
 import { scannerModel } from '../models/scanner.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
@@ -25,7 +25,7 @@ const userEvents: UserEvents<ScannerEvent> = {
 };
 
 /** The ways out a person has without a camera: a photo (unless codes cannot be read at all), typing, and the camera again where it may help. */
-function ways(ui: Ui, { photo = true, typed = true, retry }: { photo?: boolean; typed?: boolean; retry?: string }, kind: 'serial' | 'paymentCode') {
+function ways(ui: Ui, { photo = true, typed = true, retry }: { photo?: boolean; typed?: boolean; retry?: string }, kind: TypedKind) {
   if (photo) expect((ui.getByLabelText(PHOTO) as HTMLInputElement).accept).toBe('image/*');
   else expect(ui.queryByLabelText(PHOTO)).toBeNull();
   const typeInstead = kind === 'serial' ? 'Escrever o número de série' : 'Escrever os 18 algarismos';
@@ -92,6 +92,13 @@ describe('what a person types instead of scanning', () => {
   it('a serial as printed, in capitals without spaces; a payment code’s digits only', () => {
     expect(normaliseTyped('serial', ' kw 0000-0001 23 ')).toBe('KW0000000123');
     expect(normaliseTyped('paymentCode', '2847 1903 6652 8109 37 99')).toBe('284719036652810937');
+  });
+
+  it('a group voucher’s code: GV and its 20 digits, typed on its own page or at the till where payment codes are typed', () => {
+    expect(normaliseTyped('groupVoucher', ' gv 1234-5678 9012 3456 7890 12')).toBe('GV12345678901234567890');
+    expect(normaliseTyped('groupVoucher', '1234')).toBe('GV1234');
+    expect(normaliseTyped('groupVoucher', '')).toBe('');
+    expect(normaliseTyped('paymentCode', 'gv1234 5678 9012 3456 7890')).toBe('GV12345678901234567890');
   });
 });
 

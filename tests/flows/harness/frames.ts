@@ -28,6 +28,7 @@ export const FRAMES: Record<string, Frame> = {
   codeBinding: { routes: ['/app/store/$id/codes'] },
   couponClaim: { routes: ['/app/coupons/claim/$storeId/$couponId'] },
   codeCharge: { routes: ['/app/cashier'] },
+  voucherRedeem: { routes: ['/app/cashier/voucher'] },
   codeEntry: { routes: ['/app/register'] },
   collectionAnalysis: { routes: ['/app/collectionanalysis'] },
   dateRange: { routes: ['/app/records'] }, // the records' words (views.tsx)

@@ -60,6 +60,7 @@ import { PaymentAlertsView } from '../../../screens/common/PaymentAlerts.tsx';
 import { RecordsView } from '../../../screens/records/RecordsView.tsx';
 import { RefundView } from '../../../screens/refund/RefundView.tsx';
 import { CouponClaimView } from '../../../screens/couponClaim/CouponClaimView.tsx';
+import { VoucherRedeemView } from '../../../screens/voucherRedeem/VoucherRedeemView.tsx';
 import { MyCouponsView } from '../../../screens/myCoupons/MyCouponsView.tsx';
 import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvitationView.tsx';
 import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
@@ -161,6 +162,7 @@ export const VIEWS: Record<string, Render> = {
   records: (s, send, page) => <RecordsView state={s} send={send} alerts={page.alerts} />,
   refund: (s, send) => <RefundView state={s} send={send} />,
   couponClaim: (s, send) => <CouponClaimView state={s} send={send} />,
+  voucherRedeem: (s, send) => <VoucherRedeemView state={s} send={send} />,
   myCoupons: (s, send) => <MyCouponsView state={s} send={send} />,
   staffInvitation: (s, send) => <StaffInvitationView state={s} send={send} />,
   // one chart, two routes: a clerk's page when the chart was opened for one
