@@ -9,7 +9,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
-import { StorePhotoSlot, type PhotoUploader } from '../store/StorePhotoSlot.tsx';
+import { StorePhotoSlot, type PhotoUploader } from './StorePhotoSlot.tsx';
 
 type State = SnapshotFrom<typeof groupPackageFormMachine>;
 type Send = (event: GroupPackageFormEvent) => void;

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
-import type { openInAppMachine } from '../../machines/openInApp.machine.ts';
+import type { SnapshotFrom } from 'xstate';
+import type { OpenInAppEvent, openInAppMachine } from '../../machines/openInApp.machine.ts';
 import { openInAppFlow } from '../../src/flows/openInApp.ts';
 import { isInAppBrowser } from '../../src/lib/inAppBrowser.ts';
 import { storage } from '../../src/lib/storage.ts';
 
-/** The ways on from a share page: the app (or the tip for an in-app browser), its download, and the web app. */
-export function OpenInApp({ next }: { next?: { path: string; label: string } }) {
-  const { t } = useTranslation();
+type Next = { path: string; label: string };
+
+/** The ways on from a share page: the openInApp chart, told of the browser, the session and the page going to the background. */
+export function OpenInApp({ next }: { next?: Next }) {
   const path = typeof window === 'undefined' ? '/' : window.location.pathname;
   const [state, send] = useMachine<typeof openInAppMachine>(openInAppFlow, { input: { path } });
   // the user agent and the session are the browser's: known once the page runs, so the server's render and the first client render agree
@@ -28,6 +30,12 @@ export function OpenInApp({ next }: { next?: { path: string; label: string } }) 
       window.removeEventListener('pagehide', left);
     };
   }, [state, send]);
+  return <OpenInAppView state={state} send={send} next={next} signedIn={signedIn} />;
+}
+
+/** What the openInApp chart's state shows: the app (or the tip for an in-app browser), its download, and the web app. */
+export function OpenInAppView({ state, send, next, signedIn }: { state: SnapshotFrom<typeof openInAppMachine>; send: (event: OpenInAppEvent) => void; next?: Next; signedIn: boolean }) {
+  const { t } = useTranslation();
   const returnTo = next ? `?returnTo=${encodeURIComponent(next.path)}` : '';
   return (
     <section className="kw-share-ways" aria-labelledby="share-ways-title">

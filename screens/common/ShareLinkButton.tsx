@@ -1,12 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
-import type { linkShareMachine } from '../../machines/linkShare.machine.ts';
+import type { SnapshotFrom } from 'xstate';
+import type { LinkShareEvent, linkShareMachine } from '../../machines/linkShare.machine.ts';
 import { linkShareFlow } from '../../src/flows/linkShare.ts';
 
 /** A button that shares one link (the linkShare chart, `typeof linkShareMachine`) and says how it went: shared, copied, or the link to copy by hand. */
 export function ShareLinkButton({ url, title, label }: { url: string; title: string; label: string }) {
-  const { t } = useTranslation();
   const [state, send] = useMachine<typeof linkShareMachine>(linkShareFlow, { input: { url, title } });
+  return <ShareLinkView state={state} send={send} label={label} />;
+}
+
+/** What the linkShare chart's state shows: the button, and how the sharing went. */
+export function ShareLinkView({ state, send, label }: { state: SnapshotFrom<typeof linkShareMachine>; send: (event: LinkShareEvent) => void; label: string }) {
+  const { t } = useTranslation();
+  const { url } = state.context;
   return (
     <div className="kw-share-link-button">
       <button type="button" className="kw-button kw-button-block" onClick={() => send({ type: 'link.share' })} disabled={state.hasTag('busy')}>{label}</button>

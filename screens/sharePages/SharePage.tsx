@@ -4,20 +4,18 @@ import { useNavigate } from '@tanstack/react-router';
 import { sharedKey, type SharedKind } from '../../services/routeTable.ts';
 import { sharedFlow } from '../../src/flows/sharePages.ts';
 import { OpenInApp } from '../common/OpenInApp.tsx';
-import { PageHeader } from '../../src/ui/PageHeader.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import './share.css';
 
 /**
- * A share page's frame (README "Share pages"): what the link names, read by the document chart (the
+ * A share page's body under its header (README "Share pages"): what the link names, read by the document chart (the
  * server's read when it rendered the page), `/s/error` when it cannot be offered now, and below it
  * the ways on — open in the app, download it, or go on here in the web app (`next`: signed in on
  * this browser, straight there; else sign up or log in, and back there after).
  */
-export function SharePage<T>({ kind, ids, title, next, children }: {
+export function SharePage<T>({ kind, ids, next, children }: {
   kind: SharedKind;
   ids: { id: string; storeId?: string };
-  title: string;
   /** The web app's page that carries on (claim the coupon, buy the package), with its button's words; none for a store. */
   next?: (shared: T) => { path: string; label: string };
   children: (shared: T) => ReactNode;
@@ -32,7 +30,6 @@ export function SharePage<T>({ kind, ids, title, next, children }: {
   const shared = state.matches('ready') ? (state.context.document as T) : null;
   return (
     <>
-      <PageHeader title={title} showBack={false} />
       {shared ? (
         <div className="kw-share">
           {children(shared)}

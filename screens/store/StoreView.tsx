@@ -11,7 +11,7 @@ import { WayOn } from '../../src/ui/WayOn.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
 import { Field } from '../../src/ui/Field.tsx';
 import { daysText } from '../common/storeDays.ts';
-import { StorePhotoSlot, type PhotoUploader } from './StorePhotoSlot.tsx';
+import { StorePhotoSlot, type PhotoUploader } from '../common/StorePhotoSlot.tsx';
 
 type State = SnapshotFrom<typeof storeMachine>;
 type Send = (event: StoreEvent) => void;

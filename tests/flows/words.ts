@@ -154,6 +154,8 @@ export const GUARDS: Record<string, Phrase> = {
   isVoucher: p('it is a group-package voucher', 'é um vale de pacote de grupo'),
   codeGiven: p('a voucher code was read already', 'já foi lido o código de um vale'),
   noTill: p('no store till is given', 'não é indicada a caixa de uma loja'),
+  inAppBrowser: p('inside another app’s browser (WhatsApp, Instagram…)', 'dentro do navegador de outra aplicação (WhatsApp, Instagram…)'),
+  viaClipboard: p('copied, not shared', 'copiado, não partilhado'),
   isPending: p('it is pending', 'está pendente'),
   knownBatch: p('one of those shown', 'um dos mostrados'),
   knownBinding: p('one of those shown', 'um dos mostrados'),
@@ -323,6 +325,9 @@ export const EVENTS: Record<string, Phrase> = {
   'document.removed': p('removes a document', 'remove um documento'),
   'digit.deleted': p('deletes a digit', 'apaga um dígito'),
   'branch.change': p('changes the branch', 'muda a agência'),
+  // the share pages: the browser says what it is, and the app coming in front hides the page
+  'browser.known': p('the page learns which browser it is in', 'a página fica a saber em que navegador está'),
+  'app.left': p('the app opens over the page', 'a aplicação abre-se por cima da página'),
 };
 
 /** `clerkWithoutStore` → "clerk without store": the last resort, for a name no table has. */

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createActor, waitFor } from 'xstate';
 import StoreScreen from '../../screens/store/StoreScreen.tsx';
 import { StoreView } from '../../screens/store/StoreView.tsx';
-import { StorePhotoSlot } from '../../screens/store/StorePhotoSlot.tsx';
+import { StorePhotoSlot } from '../../screens/common/StorePhotoSlot.tsx';
 import { storeMachine, type StoreEvent, type StoreTextField } from '../../machines/store.machine.ts';
 import { storeFlow, uploadStorePhoto } from '../../src/flows/store.ts';
 import { createI18n } from '../../src/i18n.ts';

@@ -29,6 +29,8 @@ export const FRAMES: Record<string, Frame> = {
   couponClaim: { routes: ['/app/coupons/claim/$storeId/$couponId'] },
   codeCharge: { routes: ['/app/cashier'] },
   voucherRedeem: { routes: ['/app/cashier/voucher'] },
+  openInApp: { routes: ['/s/group/$storeId/$id'], noBack: true },
+  linkShare: { routes: ['/app/store/$id'] },
   codeEntry: { routes: ['/app/register'] },
   collectionAnalysis: { routes: ['/app/collectionanalysis'] },
   dateRange: { routes: ['/app/records'] }, // the records' words (views.tsx)

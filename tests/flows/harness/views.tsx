@@ -61,6 +61,8 @@ import { RecordsView } from '../../../screens/records/RecordsView.tsx';
 import { RefundView } from '../../../screens/refund/RefundView.tsx';
 import { CouponClaimView } from '../../../screens/couponClaim/CouponClaimView.tsx';
 import { VoucherRedeemView } from '../../../screens/voucherRedeem/VoucherRedeemView.tsx';
+import { OpenInAppView } from '../../../screens/common/OpenInApp.tsx';
+import { ShareLinkView } from '../../../screens/common/ShareLinkButton.tsx';
 import { MyCouponsView } from '../../../screens/myCoupons/MyCouponsView.tsx';
 import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvitationView.tsx';
 import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
@@ -163,6 +165,9 @@ export const VIEWS: Record<string, Render> = {
   refund: (s, send) => <RefundView state={s} send={send} />,
   couponClaim: (s, send) => <CouponClaimView state={s} send={send} />,
   voucherRedeem: (s, send) => <VoucherRedeemView state={s} send={send} />,
+  // the share page of a package, as a visitor not signed in sees its ways on
+  openInApp: (s, send) => <OpenInAppView state={s} send={send} next={{ path: '/app/grouppackages/buy/7', label: 'Comprar o pacote' }} signedIn={false} />,
+  linkShare: (s, send) => <ShareLinkView state={s} send={send} label="Partilhar a loja" />,
   myCoupons: (s, send) => <MyCouponsView state={s} send={send} />,
   staffInvitation: (s, send) => <StaffInvitationView state={s} send={send} />,
   // one chart, two routes: a clerk's page when the chart was opened for one

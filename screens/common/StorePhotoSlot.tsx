@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StorePhoto } from '../../machines/store.machine.ts';
-import { useUploadSlot, type StoredFile } from '../common/useUploadSlot.ts';
+import { useUploadSlot, type StoredFile } from './useUploadSlot.ts';
 
 /** Sends one image with progress; resolves with what the server stored, rejects with the refusal code as message. */
 export type PhotoUploader = (file: File, onProgress: (fraction: number) => void) => Promise<{ fileId: string; fileName: string; contentType: string }>;
