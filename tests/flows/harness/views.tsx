@@ -61,6 +61,8 @@ import { RecordsView } from '../../../screens/records/RecordsView.tsx';
 import { RefundView } from '../../../screens/refund/RefundView.tsx';
 import { CouponClaimView } from '../../../screens/couponClaim/CouponClaimView.tsx';
 import { MyCouponsView } from '../../../screens/myCoupons/MyCouponsView.tsx';
+import { MyPackagesView } from '../../../screens/myPackages/MyPackagesView.tsx';
+import { GroupPurchaseView } from '../../../screens/groupPurchase/GroupPurchaseView.tsx';
 import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvitationView.tsx';
 import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
 import { PromotionsView } from '../../../screens/promotions/PromotionsView.tsx';
@@ -160,6 +162,8 @@ export const VIEWS: Record<string, Render> = {
   refund: (s, send) => <RefundView state={s} send={send} />,
   couponClaim: (s, send) => <CouponClaimView state={s} send={send} />,
   myCoupons: (s, send) => <MyCouponsView state={s} send={send} />,
+  myPackages: (s, send) => <MyPackagesView state={s} send={send} />,
+  groupPurchase: (s, send) => <GroupPurchaseView state={s} send={send} />,
   staffInvitation: (s, send) => <StaffInvitationView state={s} send={send} />,
   // one chart, two routes: a clerk's page when the chart was opened for one
   staffList: (s, send) => (s.context.staffId ? <StaffDetailView state={s} send={send} /> : <StaffListView state={s} send={send} />),
