@@ -21,6 +21,8 @@ export const BUY_GROUP_PACKAGE_SERVICE = 'pay/groupPackage/buy';
 
 /** A package's quote: a merchant quote with the merchant and store it is bought from. */
 export interface GroupQuote extends MerchantQuote {
+  /** Not in the answer today; shown when it is. */
+  packageName?: string;
   merchantName?: string;
   storeName?: string;
 }
