@@ -33,6 +33,8 @@ export const LOCALE_PARTS = {
   rewards: ['cashback', 'reduction', 'coupons', 'myCoupons', 'couponClaim'],
   // the share pages (issue 24): a store, a package, a coupon as a shared link shows them, and open-in-app
   share: ['share', 'storeDays'],
+  // group purchases, the member's side: buying a package, and the vouchers bought
+  packages: ['groupPurchase', 'myPackages'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = keyof typeof LOCALE_PARTS;
 
@@ -238,6 +240,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/reductionlist', screen: 'reduction/ReductionListScreen', title: 'titles.reductionList', parts: ['wallet', 'rewards'], access: 'member' },
   { path: '/app/reductiondetail/$id', screen: 'reduction/ReductionDetailScreen', title: 'titles.reductionDetail', parts: ['rewards'], access: 'member', params: { id: DIGITS_ID } },
   { path: '/app/coupons', screen: 'myCoupons/MyCouponsScreen', title: 'titles.myCoupons', parts: ['wallet', 'rewards'], access: 'member' },
+  // group purchases, the member's side: a package bought with the pay password, and the vouchers bought (their QR)
+  { path: '/app/grouppackages/buy/$id', screen: 'groupPurchase/GroupPurchaseScreen', title: 'titles.groupPurchase', parts: ['member', 'wallet', 'pay', 'packages'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/mypackages', screen: 'myPackages/MyPackagesScreen', title: 'titles.myPackages', parts: ['packages'], access: 'member' },
   // a store's coupon, the link its merchant's pages share
   { path: '/app/coupons/claim/$storeId/$couponId', screen: 'couponClaim/CouponClaimScreen', title: 'titles.couponClaim', parts: ['rewards'], access: 'member', params: { storeId: DIGITS_ID, couponId: DIGITS_ID } },
 

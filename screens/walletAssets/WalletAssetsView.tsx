@@ -56,6 +56,7 @@ export function WalletAssetsView({ state, send, onPull }: { state: State; send: 
       </div>
       <nav className="kw-wallet-links" aria-label={t('walletAssets.promotions')}>
         <LinkButton href="/app/coupons" block={false}>{t('walletAssets.coupons')}</LinkButton>
+        <LinkButton href="/app/mypackages" block={false}>{t('walletAssets.packages')}</LinkButton>
         <LinkButton href="/app/reductionlist" block={false}>{t('walletAssets.reductions')}</LinkButton>
       </nav>
       <nav className="kw-wallet-links" aria-label={t('bank.links.title')}>

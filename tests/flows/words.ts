@@ -245,6 +245,8 @@ export const GUARDS: Record<string, Phrase> = {
   copied: p('the link was copied (the browser cannot share)', 'o link foi copiado (o navegador não partilha)'),
   shownField: p('the field is shown for the type chosen', 'o campo é mostrado para o tipo escolhido'),
   unreadable: p('a name is missing or a figure is not a number', 'falta o nome ou um valor não é um número'),
+  noVouchers: p('the member has no vouchers (of this state)', 'o membro não tem vouchers (neste estado)'),
+  usable: p('the voucher can still be used (it has a code)', 'o voucher ainda pode ser usado (tem código)'),
 };
 
 /** What an invoked actor that is neither a server call nor a child chart does when it ends or fails. */

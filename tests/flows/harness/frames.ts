@@ -44,6 +44,8 @@ export const FRAMES: Record<string, Frame> = {
   merchantList: { routes: ['/app/merchantlist'] },
   merchantOpening: { routes: ['/app/open'] },
   myCoupons: { routes: ['/app/coupons'] },
+  myPackages: { routes: ['/app/mypackages'] },
+  groupPurchase: { routes: ['/app/grouppackages/buy/$id'] },
   newPassword: { routes: ['/app/register'] }, // sign-up's words (views.tsx)
   operatorSignIn: { routes: null },
   passwordFree: { routes: ['/app/nopwd'] },

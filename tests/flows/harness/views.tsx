@@ -64,6 +64,8 @@ import { VoucherRedeemView } from '../../../screens/voucherRedeem/VoucherRedeemV
 import { OpenInAppView } from '../../../screens/common/OpenInApp.tsx';
 import { ShareLinkView } from '../../../screens/common/ShareLinkButton.tsx';
 import { MyCouponsView } from '../../../screens/myCoupons/MyCouponsView.tsx';
+import { MyPackagesView } from '../../../screens/myPackages/MyPackagesView.tsx';
+import { GroupPurchaseView } from '../../../screens/groupPurchase/GroupPurchaseView.tsx';
 import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvitationView.tsx';
 import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
 import { PromotionsView } from '../../../screens/promotions/PromotionsView.tsx';
@@ -169,6 +171,8 @@ export const VIEWS: Record<string, Render> = {
   openInApp: (s, send) => <OpenInAppView state={s} send={send} next={{ path: '/app/grouppackages/buy/7', label: 'Comprar o pacote' }} signedIn={false} />,
   linkShare: (s, send) => <ShareLinkView state={s} send={send} label="Partilhar a loja" />,
   myCoupons: (s, send) => <MyCouponsView state={s} send={send} />,
+  myPackages: (s, send) => <MyPackagesView state={s} send={send} />,
+  groupPurchase: (s, send) => <GroupPurchaseView state={s} send={send} />,
   staffInvitation: (s, send) => <StaffInvitationView state={s} send={send} />,
   // one chart, two routes: a clerk's page when the chart was opened for one
   staffList: (s, send) => (s.context.staffId ? <StaffDetailView state={s} send={send} /> : <StaffListView state={s} send={send} />),
