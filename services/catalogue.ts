@@ -89,7 +89,6 @@ export interface SpecRoute {
   pending?: string;
 }
 
-const MARKETING = 'Marketing: cashback, discounts, coupons, store and group shares';
 const LOTTERY = 'Lottery';
 const ACTIVITIES = 'Activities';
 
@@ -127,10 +126,10 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { spec: '/app/cashbackanouncement', sample: '/app/cashbackanouncement' },
   { spec: '/app/reductionlist', sample: '/app/reductionlist' },
   { spec: '/app/reductiondetail/:id', sample: '/app/reductiondetail/1' },
-  { spec: '/s/store/:id', sample: '/s/store/1', pending: MARKETING },
-  { spec: '/s/group/:storeId/:id', sample: '/s/group/1/1', pending: MARKETING },
-  { spec: '/s/coupon/:id', sample: '/s/coupon/1', pending: MARKETING },
-  { spec: '/s/error', sample: '/s/error', pending: MARKETING },
+  { spec: '/s/store/:id', sample: '/s/store/1' },
+  { spec: '/s/group/:storeId/:id', sample: '/s/group/1/1' },
+  { spec: '/s/coupon/:id', sample: '/s/coupon/1' },
+  { spec: '/s/error', sample: '/s/error' },
   { spec: '/app/luckyApp', sample: '/app/luckyApp', pending: LOTTERY },
   { spec: '/app/luckyList', sample: '/app/luckyList', pending: LOTTERY },
   { spec: '/app/witness', sample: '/app/witness', pending: ACTIVITIES },
