@@ -327,6 +327,7 @@ export const EVENTS: Record<string, Phrase> = {
   'document.removed': p('removes a document', 'remove um documento'),
   'digit.deleted': p('deletes a digit', 'apaga um dígito'),
   'branch.change': p('changes the branch', 'muda a agência'),
+  'content.removed': p('removes a content line', 'remove uma linha do conteúdo'),
   // the share pages: the browser says what it is, and the app coming in front hides the page
   'browser.known': p('the page learns which browser it is in', 'a página fica a saber em que navegador está'),
   'app.left': p('the app opens over the page', 'a aplicação abre-se por cima da página'),
