@@ -6,6 +6,7 @@ import { sharedFlow } from '../../src/flows/sharePages.ts';
 import { OpenInApp } from '../common/OpenInApp.tsx';
 import { useDocument } from '../common/useDocument.ts';
 import './share.css';
+import '../common/wallet.css';
 
 /**
  * A share page's body under its header (README "Share pages"): what the link names, read by the document chart (the
