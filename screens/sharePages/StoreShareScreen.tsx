@@ -46,8 +46,8 @@ export default function StoreShareScreen({ id }: { id: string }) {
                 <h2 id="share-packages">{t('share.store.packages')}</h2>
                 <ul className="kw-share-list">
                   {store.packages.map((offer) => (
-                    <li key={offer.packageId}>
-                      <a href={`/s/group/${store.storeId}/${offer.packageId}`} className="kw-fund-line kw-share-link">
+                    <li key={offer.packageId} className="kw-fund-line">
+                      <a href={`/s/group/${store.storeId}/${offer.packageId}`}>
                         <span className="kw-fund-kind">{offer.name}</span>
                         <span className="kw-fund-amount kw-fund-income">{money(offer.groupPrice, language)}</span>
                         <span className="kw-fund-meta"><s>{money(offer.normalPrice, language)}</s> · {t('share.group.until', { date: formatDate(offer.endsAt, language) })}</span>
