@@ -42,15 +42,16 @@ describe.each(engines)('promotions on %s', (engine) => {
   /** The merchant's charge the payment module computes (never in the member's quote). */
   const chargeOf = async (shop: MerchantSetup, amount: number, payer: Person) => Number((await quoteCode(server.db, payer.id, shop.storeSerial, BigInt(amount))).figures!.charge);
   const cashbackOf = (q: { adjustments: Array<{ kind: string; amount: number }> }) => q.adjustments.find((a) => a.kind === 'cashback')?.amount ?? 0;
-  /** Pays what `quoted` said (its payable and cashback), as a client that showed the quote does. */
-  const pay = async (shop: MerchantSetup, amount: number, payer: Person, quoted?: { payable: number; cashback?: number }, requestNo?: string) =>
+  /** Pays what `quoted` said (its payable, cashback and part paid with cashback), as a client that showed the quote does. */
+  const pay = async (shop: MerchantSetup, amount: number, payer: Person, quoted?: { payable: number; cashback?: number; cashbackPaid?: number }, requestNo?: string) =>
     send(PAY, {
       serial: shop.storeSerial, amount, payToken: await payTokenDirect(server.db, payer.id, { service: PAY, amount, counterparty: shop.storeSerial }),
-      ...(quoted ? { payable: quoted.payable, ...(quoted.cashback === undefined ? {} : { cashback: quoted.cashback }) } : {}),
+      ...(quoted ? { payable: quoted.payable, ...(quoted.cashback === undefined ? {} : { cashback: quoted.cashback }), ...(quoted.cashbackPaid ? { cashbackPaid: quoted.cashbackPaid } : {}) } : {}),
     }, payer.token, requestNo);
   const quoteAndPay = async (shop: MerchantSetup, amount: number, payer: Person) => {
     const q = await quote(shop, amount, payer);
-    return { quote: q, answer: await pay(shop, amount, payer, { payable: q.payable, cashback: cashbackOf(q) }) };
+    const cashbackPaid = q.adjustments.filter((a) => a.kind === 'cashbackDeduction').reduce((sum, a) => sum + a.amount, 0);
+    return { quote: q, answer: await pay(shop, amount, payer, { payable: q.payable, cashback: cashbackOf(q), cashbackPaid }) };
   };
   const balance = async (memberId: string, kind: 'available' | 'cashback') =>
     BigInt((await server.db.query<{ b: string }>('SELECT coalesce(sum(balance), 0)::text AS b FROM ledger_accounts WHERE member_id = $1 AND kind = $2', [memberId, kind])).rows[0]!.b);
