@@ -395,6 +395,57 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     await invariantsHold();
   });
 
+  it('takes earned cashback spent before a refund off what the refund pays to available: M pays back 900 Kz of 1 000, the member gets 900, the clawback is whole', async () => {
+    const m = await createMerchantDirect(server);
+    const n = await createMerchantDirect(server);
+    await createCashbackPolicy(server.db, { merchantId: m.merchantId }, m.memberId, { name: 'Dez', type: 'ratio', ratioBp: 1_000 });
+    await createDiscountPolicy(server.db, n.merchantId, n.memberId, { name: 'Tudo com cashback', type: 'cashbackDeduction', ratioBp: 10_000, maxAmount: 1_000 * KZ });
+    const ana = await payer('Ana Gasta Antes Demo');
+    const paid = await quoteAndPay(m, 1_000 * KZ, ana);
+    expect(paid.answer.code).toBe('S0001');
+    expect(await balance(ana.id, 'cashback')).toBe(100n * 100n);
+    // the 100 Kz spent at N with a deduction
+    const spent = await quoteAndPay(n, 200 * KZ, ana);
+    expect(spent.answer.bizContent).toMatchObject({ paid: 100 * KZ, cashbackPaid: 100 * KZ });
+    expect(await balance(ana.id, 'cashback')).toBe(0n);
+    const before = { available: await balance(ana.id, 'available'), settled: await settled(m) };
+    expect((await refund(m, paid.answer.bizContent.paymentId as string, 1_000 * KZ)).code).toBe('S0001');
+    expect(await balance(ana.id, 'available')).toBe(before.available + 900n * 100n);
+    expect(await balance(ana.id, 'cashback')).toBe(0n);
+    // M's settlement pays back 1 000 − 100 Kz, and gets its 0.5 % charge (5 Kz) back from fee income
+    expect(await settled(m)).toBe(before.settled - 900n * 100n + 500n);
+    const { rows } = await server.db.query(
+      `SELECT cr.due::int, cr.clawed_back::int, cr.from_refund::int, cr.status, cr.transfer_id IS NULL AS no_posting, r.clawed_back::int AS record_clawed, r.refund_status,
+              t.amount::int AS to_available
+         FROM cashback_refunds cr JOIN cashback_records r ON r.id = cr.cashback_id JOIN merchant_refunds mr ON mr.id = cr.refund_id
+         JOIN ledger_transfers t ON t.id = mr.transfer_id WHERE r.payment_id = $1`,
+      [paid.answer.bizContent.paymentId],
+    );
+    expect(rows).toEqual([{ due: 100 * KZ, clawed_back: 100 * KZ, from_refund: 100 * KZ, status: 'success', no_posting: true, record_clawed: 100 * KZ, refund_status: 'success', to_available: 900 * KZ }]);
+    await invariantsHold();
+  });
+
+  it('covers a platform-funded clawback the same way: the part off the refund goes from the settlement to the marketing funding', async () => {
+    const m = await createMerchantDirect(server);
+    const n = await createMerchantDirect(server);
+    const ana = await payer('Ana Plataforma Gasta Demo');
+    await createCashbackPolicy(server.db, { platform: true }, 'op-demo', { name: 'Plataforma dez', type: 'ratio', ratioBp: 1_000, memberId: ana.id, memberCountLimit: 1 });
+    await createDiscountPolicy(server.db, n.merchantId, n.memberId, { name: 'Tudo com cashback', type: 'cashbackDeduction', ratioBp: 10_000, maxAmount: 1_000 * KZ });
+    const paid = await quoteAndPay(m, 1_000 * KZ, ana);
+    expect(cashbackOf(paid.quote)).toBe(100 * KZ);
+    // 60 Kz of the 100 spent at N: the clawback takes 40 from cashback, 60 off the refund
+    await server.db.query("UPDATE discount_policies SET max_amount = $2 WHERE merchant_id = $1", [n.merchantId, 60 * KZ]);
+    expect((await quoteAndPay(n, 200 * KZ, ana)).answer.bizContent).toMatchObject({ cashbackPaid: 60 * KZ });
+    const before = { available: await balance(ana.id, 'available'), settled: await settled(m) };
+    expect((await refund(m, paid.answer.bizContent.paymentId as string, 1_000 * KZ)).code).toBe('S0001');
+    expect(await balance(ana.id, 'available')).toBe(before.available + 940n * 100n);
+    expect(await balance(ana.id, 'cashback')).toBe(0n);
+    expect(await settled(m)).toBe(before.settled - 1_000n * 100n + 500n);
+    expect((await server.db.query('SELECT cr.clawed_back::int, cr.from_refund::int, cr.status, cr.from_refund_transfer_id IS NOT NULL AS covered FROM cashback_refunds cr JOIN cashback_records r ON r.id = cr.cashback_id WHERE r.payment_id = $1', [paid.answer.bizContent.paymentId])).rows)
+      .toEqual([{ clawed_back: 100 * KZ, from_refund: 60 * KZ, status: 'success', covered: true }]);
+    await invariantsHold();
+  });
+
   describe.runIf(engine === 'postgres')('races', () => {
     it('8 concurrent payments of one member each quoting the whole 100 Kz of cashback: exactly one pays with it, the other 7 are PRM10001 (quote again)', async () => {
       const shop = await createMerchantDirect(server);
