@@ -74,12 +74,13 @@ export function cashbackReturnedUpTo(paid: bigint, cashbackPaid: bigint, refunde
  * payment take turns there, and the second sees the first's total), in the caller's transaction. In
  * order: STF10012 past what is left of what was paid; the fee income shard that earned its charge;
  * the settlement shards (gathered into shard 0, as a withdrawal does); the postings — fee income →
- * settlement shard 0 the charge in proportion, settlement shard 0 → the payer's available account
- * the amount less its cashback share, and settlement shard 0 → the payer's cashback account that
- * share (a payment partly paid with cashback, migration 030: cashbackReturnedUpTo) (FND10001 when
- * the settlement no longer has it) — the running total, the
- * refund's row (`refundedBy` and `requestNo`: unique together, so one request refunds once), the
- * cashback clawed back, a group voucher of the payment refunded whole marked refunded (README
+ * settlement shard 0 the charge in proportion, the cashback earned clawed back planned (the payer's
+ * available account locked first: planClawback), settlement shard 0 → the payer's available account
+ * the amount less its cashback share and less the part of the clawback the cashback account cannot
+ * give (migration 031), and settlement shard 0 → the payer's cashback account that share (a payment
+ * partly paid with cashback, migration 030: cashbackReturnedUpTo) (FND10001 when the settlement no
+ * longer has it) — the running total, the refund's row (`refundedBy` and `requestNo`: unique
+ * together, so one request refunds once), the clawback posted (postClawback), a group voucher of the payment refunded whole marked refunded (README
  * "Group purchases"; GRP10015 when that voucher was used at the till), and the payer's SMS (the outbox, in the same transaction: a refund rolled back
  * tells nobody).
  */
