@@ -5,14 +5,14 @@ import { LEDGER_CODES, MERCHANT_CODES } from '../services/contract/answerCodes.t
 import type { Language } from '../src/lib/language.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
-import { PROMOTION_CHANGES, type MerchantQuote, type MerchantReceipt } from './scanToPay.machine.ts';
+import { PROMOTION_CHANGES, quotedFigures, type MerchantQuote, type MerchantReceipt } from './scanToPay.machine.ts';
 
 /**
  * Buying a group package (`/app/grouppackages/buy/$id`, README "Group purchases"): the package is
  * quoted (`pay/merchant/quote {packageId}`: its merchant and store, the group price, the promotions
  * that apply and what the member pays), the member confirms it, and the payment child authorises
  * exactly this purchase with the pay password (purpose: the group price to the package) and buys it
- * (`pay/groupPackage/buy` with the quote's payable and cashback; a lost answer is resent with the
+ * (`pay/groupPackage/buy` with the quote's payable, cashback and part paid with cashback; a lost answer is resent with the
  * same requestNo, never bought twice). When a promotion ran out meanwhile (PROMOTION_CHANGES) the
  * package is quoted again and the member is shown why. Ends with the receipt and the voucher (its
  * QR), or the package's refusal: unknown, not on sale, sold out, its store closed, not enough money.
@@ -105,7 +105,7 @@ export const groupPurchaseMachine = setup({
         input: ({ context }): PaymentInput => ({
           purpose: { service: BUY_GROUP_PACKAGE_SERVICE, amount: context.quote!.amount, counterparty: context.packageId },
           requestPrefix: 'H5M',
-          request: { packageId: context.packageId, payable: context.quote!.payable, cashback: context.quote!.cashback },
+          request: { packageId: context.packageId, ...quotedFigures(context.quote!) },
           routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, ...PACKAGE_REFUSALS, ...PROMOTION_CHANGES],
         }),
         onDone: { actions: 'announceAnswer' },

@@ -3,7 +3,7 @@ import type { Outcome } from '../services/contract/outcome.ts';
 import { LEDGER_CODES, MERCHANT_CODES, PROMOTION_CODES } from '../services/contract/answerCodes.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
-import { PROMOTION_CHANGES, type MerchantQuote, type MerchantReceipt, type QuoteRequest } from './scanToPay.machine.ts';
+import { PROMOTION_CHANGES, quotedFigures, type MerchantQuote, type MerchantReceipt, type QuoteRequest } from './scanToPay.machine.ts';
 
 /**
  * The member's payment code (consumer-presented; spec §4 "the QR code refreshes every two
@@ -202,7 +202,7 @@ export const paymentCodeMachine = setup({
         input: ({ context }): PaymentInput => ({
           purpose: { service: CONFIRM_CHARGE_SERVICE, amount: context.charge!.amount, counterparty: context.charge!.chargeId },
           requestPrefix: 'H5C',
-          request: { chargeId: context.charge!.chargeId, payable: context.quote!.payable, cashback: context.quote!.cashback },
+          request: { chargeId: context.charge!.chargeId, ...quotedFigures(context.quote!) },
           routedByParent: [
             LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, MERCHANT_CODES.codeExpired, MERCHANT_CODES.chargeNotFound,
             MERCHANT_CODES.payingOwnStore, ...PROMOTION_CHANGES, PROMOTION_CODES.fundingShort,

@@ -24,8 +24,8 @@ import { readScan } from '../src/scan/kinds.ts';
  * promotions that apply (a discount, the member's coupon, cashback to come, each named), what the
  * member pays, checked against the balance (short: the amount again, with why). A quote with a
  * promotion is shown and accepted; one without goes straight on. Then the payment child authorises
- * exactly this payment with the pay password and pays what was quoted, sending the quote's payable
- * and cashback: a lost answer is resent with the same requestNo, never paid twice. When a budget, a
+ * exactly this payment with the pay password and pays what was quoted, sending the quote's payable,
+ * cashback and part paid with cashback (quotedFigures): a lost answer is resent with the same requestNo, never paid twice. When a budget, a
  * stock or a limit ran out meanwhile the server refuses (PROMOTION_CHANGES) and the member is quoted
  * again and shown why — never charged another amount silently. Ends with the receipt.
  */
@@ -56,6 +56,16 @@ export interface MerchantQuote {
   adjustments: QuotedAdjustment[];
   payable: number;
   cashback: number;
+}
+/**
+ * The quote's figures a payment sends back (pay/merchant/pay, pay/paymentCode/confirm,
+ * pay/groupPackage/buy): `payable`, `cashback` and, when the quote pays part with cashback,
+ * `cashbackPaid` (the cashbackDeduction adjustments' sum; left out when none) — the split the member
+ * confirmed; the server refuses any other (PRM10001) and the member is quoted again.
+ */
+export function quotedFigures(quote: MerchantQuote): { payable: number; cashback: number; cashbackPaid?: number } {
+  const cashbackPaid = quote.adjustments.filter((a) => a.kind === 'cashbackDeduction').reduce((sum, a) => sum + a.amount, 0);
+  return { payable: quote.payable, cashback: quote.cashback, ...(cashbackPaid > 0 ? { cashbackPaid } : {}) };
 }
 /** What is quoted: a scanned code with its amount, or a cashier's charge on the member's payment code. */
 export type QuoteRequest = { serial: string; amount: number } | { chargeId: string };
@@ -307,7 +317,7 @@ export const scanToPayMachine = setup({
         input: ({ context }): PaymentInput => ({
           purpose: { service: PAY_MERCHANT_SERVICE, amount: context.amount, counterparty: context.code!.serial },
           requestPrefix: 'H5M',
-          request: { serial: context.code!.serial, amount: context.amount, payable: context.quote!.payable, cashback: context.quote!.cashback },
+          request: { serial: context.code!.serial, amount: context.amount, ...quotedFigures(context.quote!) },
           routedByParent: [LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded, LEDGER_CODES.verificationNeeded, ...CODE_REFUSALS, ...PROMOTION_CHANGES, PROMOTION_CODES.fundingShort],
         }),
         onDone: { actions: 'announceAnswer' },

@@ -44,7 +44,8 @@ export interface InvariantReport {
    * payment's part paid with cashback (migration 030) that is not its `cashbackDeduction` promotion
    * row and its `cashback_deduction` posting from the payer's cashback account to the payment's
    * settlement shard, or such a posting without its payment; a member's cashback account that is not
-   * their cashback less clawbacks, less what they paid with it, plus what refunds gave back to it.
+   * their cashback less clawbacks (but the part a refund's payment to available covered, migration
+   * 031), less what they paid with it, plus what refunds gave back to it.
    */
   promotionsUnmatched: string[];
   /**
@@ -121,10 +122,12 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
       LEFT JOIN ledger_transfers ct ON ct.id = r.cashback_transfer_id
       LEFT JOIN ledger_accounts cdebit ON cdebit.id = ct.debit_account_id
       LEFT JOIN ledger_accounts ccredit ON ccredit.id = ct.credit_account_id
+      -- the part of the clawback the payer's cashback account could not give, taken off what the refund pays to available (migration 031)
+      LEFT JOIN LATERAL (SELECT coalesce(sum(cr.from_refund), 0) AS covered FROM cashback_refunds cr WHERE cr.refund_id = r.id) fr ON true
       WHERE p.id IS NULL
-         -- the part to available (absent when the whole refund went back to cashback)
-         OR CASE WHEN r.amount - r.cashback_returned = 0 THEN r.transfer_id IS NOT NULL
-                 ELSE t.id IS NULL OR t.amount <> r.amount - r.cashback_returned
+         -- the part to available (absent when the whole refund went back to cashback or to the clawback)
+         OR CASE WHEN r.amount - r.cashback_returned - fr.covered = 0 THEN r.transfer_id IS NOT NULL
+                 ELSE t.id IS NULL OR t.amount <> r.amount - r.cashback_returned - fr.covered
                       OR debit.member_id IS DISTINCT FROM m.member_id OR debit.kind <> 'settlement' OR debit.shard <> 0
                       OR credit.member_id IS DISTINCT FROM p.payer_id OR credit.kind <> 'available' END
          -- the part paid with cashback, back to the payer's cashback account (migration 030)
@@ -254,16 +257,27 @@ const PROMOTIONS_UNMATCHED = `
   -- it, plus what refunds gave back to it (the only movements of a cashback account)
   SELECT 'cashbackAccount:' || a.member_id FROM ledger_accounts a
     LEFT JOIN LATERAL (SELECT coalesce(sum(r.cashback_amount - r.clawed_back), 0) AS net FROM cashback_records r WHERE r.beneficiary_account_id = a.id) got ON true
+    -- clawed back from what a refund paid to available, not from this account (migration 031)
+    LEFT JOIN LATERAL (SELECT coalesce(sum(cr.from_refund), 0) AS covered FROM cashback_refunds cr JOIN cashback_records r ON r.id = cr.cashback_id
+                        WHERE r.beneficiary_account_id = a.id) cov ON true
     LEFT JOIN LATERAL (SELECT coalesce(sum(p.cashback_paid), 0) AS paid FROM merchant_payments p WHERE p.payer_id = a.member_id AND p.cashback_paid > 0) spent ON true
     LEFT JOIN LATERAL (SELECT coalesce(sum(r.cashback_returned), 0) AS back FROM merchant_refunds r JOIN merchant_payments p ON p.id = r.payment_id
                         WHERE p.payer_id = a.member_id AND r.cashback_returned > 0) back ON true
-   WHERE a.kind = 'cashback' AND a.member_id IS NOT NULL AND a.balance <> got.net - spent.paid + back.back
+   WHERE a.kind = 'cashback' AND a.member_id IS NOT NULL AND a.balance <> got.net + cov.covered - spent.paid + back.back
   UNION ALL
   SELECT 'clawback:' || r.id FROM cashback_records r
     LEFT JOIN LATERAL (SELECT coalesce(sum(cr.due), 0) AS due, coalesce(sum(cr.clawed_back), 0) AS clawed,
-                              count(*) FILTER (WHERE cr.clawed_back > 0 AND (t.id IS NULL OR t.amount <> cr.clawed_back OR t.debit_account_id <> r.beneficiary_account_id
-                                                                            OR t.kind <> 'cashback_clawback')) AS wrong
-                         FROM cashback_refunds cr LEFT JOIN ledger_transfers t ON t.id = cr.transfer_id WHERE cr.cashback_id = r.id) x ON true
+                              count(*) FILTER (WHERE cr.from_refund > cr.clawed_back
+                                                  OR (cr.clawed_back - cr.from_refund > 0 AND (t.id IS NULL OR t.amount <> cr.clawed_back - cr.from_refund
+                                                                                                OR t.debit_account_id <> r.beneficiary_account_id OR t.kind <> 'cashback_clawback'))
+                                                  OR (cr.clawed_back - cr.from_refund = 0 AND cr.transfer_id IS NOT NULL)
+                                                  -- the part covered by the refund (migration 031): posted settlement → funding unless the settlement funded it
+                                                  OR CASE WHEN cr.from_refund = 0 OR c.funding = 'settlement' THEN cr.from_refund_transfer_id IS NOT NULL
+                                                          ELSE ft.id IS NULL OR ft.amount <> cr.from_refund OR ft.credit_account_id <> r.contributing_account_id
+                                                               OR ft.kind <> 'cashback_clawback' END) AS wrong
+                         FROM cashback_refunds cr LEFT JOIN ledger_transfers t ON t.id = cr.transfer_id
+                         LEFT JOIN ledger_transfers ft ON ft.id = cr.from_refund_transfer_id
+                         JOIN cashback_policies c ON c.id = r.policy_id WHERE cr.cashback_id = r.id) x ON true
    WHERE r.clawback_due <> x.due OR r.clawed_back <> x.clawed OR x.wrong > 0
   UNION ALL
   SELECT 'marketingFunding' FROM (SELECT coalesce(sum(balance), 0) AS total FROM ledger_accounts WHERE kind = 'marketing_funding' AND member_id IS NULL) f

@@ -39,20 +39,20 @@ export function sqlRefusal(error: unknown): unknown {
 /**
  * Pays a scanned code in one round trip (registered as checking the session in its statement:
  * server/handler.ts). A replay of the requestNo answers what the first call answered; another
- * payload under it is FND10002; every refusal is stored as the answer. `payable` and `cashback` are
- * what the member was quoted: when the payment's own quote differs (a promotion's budget, stock or
+ * payload under it is FND10002; every refusal is stored as the answer. `payable`, `cashback` and
+ * `cashbackPaid` (absent: 0) are what the member was quoted (migration 031): when the payment's own quote differs (a promotion's budget, stock or
  * limit ran out meanwhile) it is PRM10001 and nothing moves (migration 028; without `payable` the
  * member expects the price).
  */
-export async function payCode(ctx: InStatementSessionContext, input: { serial: string; amount: number; payToken: string; payable?: number; cashback?: number }): Promise<MerchantReceipt> {
+export async function payCode(ctx: InStatementSessionContext, input: { serial: string; amount: number; payToken: string; payable?: number; cashback?: number; cashbackPaid?: number }): Promise<MerchantReceipt> {
   const session = ctx.session;
   const [outcome] = await moneyStatement<{ code: string; detail: string; answer: MerchantReceipt | null }>(
     ctx.db,
     'scan_to_pay_in_session',
-    'SELECT * FROM scan_to_pay_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+    'SELECT * FROM scan_to_pay_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
     [session.tokenHash, session.idleSeconds, session.granularitySeconds, ctx.requestNo, payloadHash(PAY_CODE, input), hashToken(input.payToken),
       purposeHash({ service: PAY_CODE, amount: input.amount, counterparty: input.serial }), input.serial, input.amount,
-      input.payable ?? null, input.cashback ?? null],
+      input.payable ?? null, input.cashback ?? null, input.cashbackPaid ?? null],
   );
   if (outcome!.code === CODES.forbidden) throw new DomainError(CODES.forbidden, 403);
   if (outcome!.code !== CODES.ok) throw new DomainError(outcome!.code, 200, outcome!.detail || undefined);

@@ -73,7 +73,8 @@ export async function receiptOf(db: Queryable, paymentId: string): Promise<Merch
     amount: Number(row.amount),
     paid: Number(row.amount) - Number(row.discount) - Number(row.cashback_paid),
     cashback: Number(row.cashback),
-    cashbackPaid: Number(row.cashback_paid),
+    // what the cashback paid, only when it paid something
+    ...(Number(row.cashback_paid) > 0 ? { cashbackPaid: Number(row.cashback_paid) } : {}),
     available: Number(row.available),
     at: new Date(row.created_at).toISOString(),
   };

@@ -206,12 +206,15 @@ export async function quote(db: Queryable, payer: string, request: QuoteRequest)
 /**
  * What the member was shown still holds (README "Promotions"): the quote made in the paying
  * transaction has the `payable` the member confirmed (left out: the price — a client that showed no
- * quote expects to pay the price) and, when given, the `cashback`; else PRM10001 with the new payable,
- * and the member is quoted again. scan_to_pay makes the same check in SQL (migration 028).
+ * quote expects to pay the price), the part paid with cashback `cashbackPaid` (left out: none — payable
+ * alone is not the split: a discount paused meanwhile can leave it unchanged and take more from
+ * cashback) and, when given, the `cashback`; else PRM10001 with the new payable, and the member is
+ * quoted again. scan_to_pay makes the same check in SQL (migrations 028, 031).
  */
-export function requireQuoted(figures: QuoteFigures, shown: { payable?: number; cashback?: number }): void {
+export function requireQuoted(figures: QuoteFigures, shown: { payable?: number; cashback?: number; cashbackPaid?: number }): void {
   const cashback = cashbackOf(figures.adjustments);
-  if (figures.payable !== BigInt(shown.payable ?? figures.amount) || (shown.cashback !== undefined && shown.cashback !== cashback)) {
+  if (figures.payable !== BigInt(shown.payable ?? figures.amount) || (shown.cashbackPaid ?? 0) !== cashbackPaidOf(figures.adjustments)
+      || (shown.cashback !== undefined && shown.cashback !== cashback)) {
     throw new DomainError(PROMOTION_CODES.quoteChanged, 200, figures.payable.toString());
   }
 }

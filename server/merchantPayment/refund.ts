@@ -74,12 +74,13 @@ export function cashbackReturnedUpTo(paid: bigint, cashbackPaid: bigint, refunde
  * payment take turns there, and the second sees the first's total), in the caller's transaction. In
  * order: STF10012 past what is left of what was paid; the fee income shard that earned its charge;
  * the settlement shards (gathered into shard 0, as a withdrawal does); the postings — fee income →
- * settlement shard 0 the charge in proportion, settlement shard 0 → the payer's available account
- * the amount less its cashback share, and settlement shard 0 → the payer's cashback account that
- * share (a payment partly paid with cashback, migration 030: cashbackReturnedUpTo) (FND10001 when
- * the settlement no longer has it) — the running total, the
- * refund's row (`refundedBy` and `requestNo`: unique together, so one request refunds once), the
- * cashback clawed back, a group voucher of the payment refunded whole marked refunded (README
+ * settlement shard 0 the charge in proportion, the cashback earned clawed back planned (the payer's
+ * available account locked first: planClawback), settlement shard 0 → the payer's available account
+ * the amount less its cashback share and less the part of the clawback the cashback account cannot
+ * give (migration 031), and settlement shard 0 → the payer's cashback account that share (a payment
+ * partly paid with cashback, migration 030: cashbackReturnedUpTo) (FND10001 when the settlement no
+ * longer has it) — the running total, the refund's row (`refundedBy` and `requestNo`: unique
+ * together, so one request refunds once), the clawback posted (postClawback), a group voucher of the payment refunded whole marked refunded (README
  * "Group purchases"; GRP10015 when that voucher was used at the till), and the payer's SMS (the outbox, in the same transaction: a refund rolled back
  * tells nobody).
  */
@@ -114,10 +115,16 @@ export async function refundLockedPayment(
   const feeShard = chargeReturned > 0n ? await feeShardOf(tx, payment.payer_id, payment.request_no) : null;
   const { shard0 } = await gatherSettlement(tx, refund.ownerMember, key);
   if (feeShard) await post(tx, { key: `${key}:charge`, kind: 'refund_charge', debit: feeShard, credit: shard0, amount: chargeReturned, reference: number });
-  // the payer's available account, then (a payment partly paid with cashback) their cashback account: the order a payment locks them in
-  const posted = toAvailable > 0n
-    ? await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: await memberAccount(tx, payment.payer_id, 'available'), amount: toAvailable, reference: number })
+  // the payer's available account, then (the clawback's) the funding account and their cashback account: the clawback is
+  // planned before the refund pays available, as what the cashback account cannot give comes off that part (README "Promotions")
+  const availableAccount = await memberAccount(tx, payment.payer_id, 'available');
+  await tx.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [availableAccount]);
+  const clawback = await planClawback(tx, { paymentId: payment.id, paid, refundedAfter: refunded + amount, settlement: shard0, cashbackReturned, toAvailable });
+  const paidToAvailable = toAvailable - (clawback?.fromRefund ?? 0n);
+  const posted = paidToAvailable > 0n
+    ? await post(tx, { key, kind: 'merchant_refund', debit: shard0, credit: availableAccount, amount: paidToAvailable, reference: number })
     : null;
+  // (a payment partly paid with cashback) the cashback account: the order a payment locks them in
   const cashbackPosted = cashbackReturned > 0n
     ? await post(tx, { key: `${key}:cashbackDeduction`, kind: 'cashback_deduction_refund', debit: shard0, credit: await memberAccount(tx, payment.payer_id, 'cashback'), amount: cashbackReturned, reference: number })
     : null;
@@ -128,9 +135,13 @@ export async function refundLockedPayment(
     [refundId, payment.id, refund.merchant.id, payment.store_id, amount.toString(), chargeReturned.toString(), refund.refundedBy, refund.requestNo,
       posted?.transferId ?? null, cashbackReturned.toString(), cashbackPosted?.transferId ?? null],
   );
-  // the cashback record gets the refund's voucher and its operation number (its posting's, as statements show it)
-  const refundTradeNo = tradeNumber(inserted[0]!.created_at, (posted ?? cashbackPosted)!.transferId);
-  await clawBackCashback(tx, { paymentId: payment.id, payerId: payment.payer_id, paid, refundedAfter: refunded + amount, refundId, refundNo: number, refundTradeNo, settlement: shard0 });
+  if (clawback) {
+    const claw = await postClawback(tx, clawback, { refundId, refundNo: number, settlement: shard0 });
+    // the cashback record gets the refund's voucher and its operation number (its first posting's, as statements show it; the
+    // refund's id when it posted nothing of its own: its whole cashback due came off what it would have paid)
+    const firstTransfer = posted?.transferId ?? cashbackPosted?.transferId ?? claw ?? refundId;
+    await tx.query('UPDATE cashback_records SET refund_transaction_no = $2 WHERE id = $1', [clawback.recordId, tradeNumber(inserted[0]!.created_at, firstTransfer)]);
+  }
   if (refunded + amount === paid) {
     // a group package's voucher not used yet is good for nothing once its payment is refunded whole
     await tx.query("UPDATE group_vouchers SET state = 'refunded', refund_id = $2 WHERE payment_id = $1 AND state IN ('unused', 'expired')", [payment.id, refundId]);
@@ -139,45 +150,77 @@ export async function refundLockedPayment(
   return { refundId, refundNo: number, amount, chargeReturned, cashbackReturned, refunded: refunded + amount, paid, at: new Date(inserted[0]!.created_at) };
 }
 
+/** A refund's clawback, planned with its accounts locked (planClawback), posted once the refund's own postings are made (postClawback). */
+interface Clawback {
+  recordId: string;
+  due: bigint;
+  /** What the payer's cashback account gives (at most what it holds once the refund's cashback share is back in it). */
+  fromCashback: bigint;
+  /** What it cannot give, taken from what the refund pays to the payer's available account instead. */
+  fromRefund: bigint;
+  cashbackAccount: string;
+  funding: string;
+}
+
 /**
  * The cashback a refund takes back (server/ledger/README.md, "Promotions: the clawback"): the
  * payment's cashback in proportion to what is refunded — ⌊cashback × refunded so far ÷ paid⌋ less
  * what earlier refunds asked, so refunding a whole payment asks back exactly its whole cashback —
  * from the payer's cashback account to the account that funded it (the merchant's settlement shard
  * 0, gathered by the refund, or the marketing funding shard it came from). The cashback account
- * gives what it holds, never more (never below zero): all that is due, the cashback refund is
- * `success`; part of it, `abnormal`; nothing (spent already), `failed`. What it cannot give stays
- * with the payer, borne by the funding account, and is never asked again; the payer's refund
- * itself is whole either way.
+ * gives what it holds (with the refund's share of a part paid with cashback, given back first),
+ * never more; what it cannot give (spent already, e.g. on a cashback deduction elsewhere) comes off
+ * what the refund pays to the payer's available account (migration 031, `from_refund`): the payer
+ * never keeps both the refund and the spent cashback. All of it covered, the cashback refund is
+ * `success`; part of it (a refund paying available less than the shortfall), `abnormal`; nothing,
+ * `failed` — what is not covered stays with the payer, borne by the funding account, never asked again.
  */
-async function clawBackCashback(tx: Queryable, refund: { paymentId: string; payerId: string; paid: bigint; refundedAfter: bigint; refundId: string; refundNo: string; refundTradeNo: string; settlement: string }): Promise<void> {
+async function planClawback(tx: Queryable, refund: { paymentId: string; paid: bigint; refundedAfter: bigint; settlement: string; cashbackReturned: bigint; toAvailable: bigint }): Promise<Clawback | null> {
   const { rows } = await tx.query<{ id: string; cashback_amount: string; clawback_due: string; contributing_account_id: string; beneficiary_account_id: string; funding: string }>(
     `SELECT r.id::text, r.cashback_amount::text, r.clawback_due::text, r.contributing_account_id::text, r.beneficiary_account_id::text, c.funding
        FROM cashback_records r JOIN cashback_policies c ON c.id = r.policy_id WHERE r.payment_id = $1 FOR UPDATE OF r`,
     [refund.paymentId],
   );
   const record = rows[0];
-  if (!record) return;
+  if (!record) return null;
   const due = (BigInt(record.cashback_amount) * refund.refundedAfter) / refund.paid - BigInt(record.clawback_due);
-  if (due <= 0n) return;
+  if (due <= 0n) return null;
   // the funding account first (a platform shard is older than any member's account; shard 0 is locked already), then the cashback account
   const funding = record.funding === 'settlement' ? refund.settlement : record.contributing_account_id;
   if (funding !== refund.settlement) await tx.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [funding]);
-  const balance = BigInt((await tx.query<{ balance: string }>('SELECT balance::text FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [record.beneficiary_account_id])).rows[0]!.balance);
-  const clawed = balance < due ? balance : due;
-  const status = clawed === due ? 'success' : clawed > 0n ? 'abnormal' : 'failed';
-  const posted = clawed > 0n
-    ? await post(tx, { key: `refund:${refund.refundId}:cashback`, kind: 'cashback_clawback', debit: record.beneficiary_account_id, credit: funding, amount: clawed, reference: refund.refundNo })
+  const held = BigInt((await tx.query<{ balance: string }>('SELECT balance::text FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [record.beneficiary_account_id])).rows[0]!.balance)
+    + refund.cashbackReturned;
+  const fromCashback = held < due ? held : due;
+  const short = due - fromCashback;
+  const fromRefund = short < refund.toAvailable ? short : refund.toAvailable;
+  return { recordId: record.id, due, fromCashback, fromRefund, cashbackAccount: record.beneficiary_account_id, funding };
+}
+
+/**
+ * Posts a planned clawback and records it: the cashback account → the funding account what it
+ * gives; the part covered by the refund needs no posting when the settlement funded the cashback
+ * (the refund simply paid that much less out of it), else settlement shard 0 → the funding account
+ * (the merchant pays the platform what it did not pay the payer). Answers its first posting's id.
+ */
+async function postClawback(tx: Queryable, claw: Clawback, refund: { refundId: string; refundNo: string; settlement: string }): Promise<string | null> {
+  const clawed = claw.fromCashback + claw.fromRefund;
+  const status = clawed === claw.due ? 'success' : clawed > 0n ? 'abnormal' : 'failed';
+  const posted = claw.fromCashback > 0n
+    ? await post(tx, { key: `refund:${refund.refundId}:cashback`, kind: 'cashback_clawback', debit: claw.cashbackAccount, credit: claw.funding, amount: claw.fromCashback, reference: refund.refundNo })
+    : null;
+  const covered = claw.fromRefund > 0n && claw.funding !== refund.settlement
+    ? await post(tx, { key: `refund:${refund.refundId}:cashbackFromRefund`, kind: 'cashback_clawback', debit: refund.settlement, credit: claw.funding, amount: claw.fromRefund, reference: refund.refundNo })
     : null;
   await tx.query(
-    'INSERT INTO cashback_refunds (cashback_id, refund_id, due, clawed_back, status, transfer_id) VALUES ($1, $2, $3, $4, $5, $6)',
-    [record.id, refund.refundId, due.toString(), clawed.toString(), status, posted?.transferId ?? null],
+    'INSERT INTO cashback_refunds (cashback_id, refund_id, due, clawed_back, status, transfer_id, from_refund, from_refund_transfer_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [claw.recordId, refund.refundId, claw.due.toString(), clawed.toString(), status, posted?.transferId ?? null, claw.fromRefund.toString(), covered?.transferId ?? null],
   );
   await tx.query(
-    `UPDATE cashback_records SET clawback_due = clawback_due + $2, clawed_back = clawed_back + $3, refund_transaction_no = $6, refund_voucher_no = $4, refund_status = $5
+    `UPDATE cashback_records SET clawback_due = clawback_due + $2, clawed_back = clawed_back + $3, refund_voucher_no = $4, refund_status = $5
       WHERE id = $1`,
-    [record.id, due.toString(), clawed.toString(), refund.refundNo, status, refund.refundTradeNo],
+    [claw.recordId, claw.due.toString(), clawed.toString(), refund.refundNo, status],
   );
+  return posted?.transferId ?? covered?.transferId ?? null;
 }
 
 /** The fee income shard the payment's charge went to (its `…:charge` posting): it holds at least that charge, as fee income is never spent. */

@@ -115,7 +115,8 @@ export type GroupVoucher = z.infer<typeof groupVoucher>;
  * Buys a package: a merchant payment of its group price (quote it first with `pay/merchant/quote`
  * `{packageId}`), idempotent on requestNo. `payToken` from checkPayPwd with purpose `{service:
  * 'pay/groupPackage/buy', amount: the group price, counterparty: packageId}`; `payable` and
- * `cashback` what the quote showed (left out: the group price, cashback not checked). Refusals: the
+ * `cashback` what the quote showed (left out: the group price, cashback not checked), `cashbackPaid`
+ * the part it said is paid with cashback (left out: none, 0). Refusals: the
  * quote's (GRP10006, GRP10007, MCH10005, MCH10014), GRP10008 sold out meanwhile, PRM10001–PRM10006
  * the promotions', FND10001 / FND10003 / FND10004 / FND10008 as every payment. Answers the receipt
  * and the voucher.
@@ -123,7 +124,7 @@ export type GroupVoucher = z.infer<typeof groupVoucher>;
 export const buyGroupPackage = defineService({
   name: 'pay/groupPackage/buy',
   audience: 'member',
-  request: z.object({ packageId: id, payToken: z.string().min(20).max(128), payable: positiveCents.optional(), cashback: cents.optional() }).strict(),
+  request: z.object({ packageId: id, payToken: z.string().min(20).max(128), payable: positiveCents.optional(), cashback: cents.optional(), cashbackPaid: cents.optional() }).strict(),
   response: z.object({ receipt: merchantReceipt, voucher: groupVoucher }),
 });
 

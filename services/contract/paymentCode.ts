@@ -42,12 +42,13 @@ export const queryPaymentCode = defineService({
  * checkPayPwd with purpose `{service: 'pay/paymentCode/confirm', amount, counterparty: chargeId}`.
  * A money call, idempotent on requestNo. Refusals: MCH10013 no such charge waiting, MCH10008 it
  * expired, and the payment's own (FND10001, FND10003, FND10008, and the promotions' PRM10001–
- * PRM10006 as pay/merchant/pay's: `payable` and `cashback` are what the quote showed).
+ * PRM10006 as pay/merchant/pay's: `payable`, `cashback` and
+ * `cashbackPaid` — absent: 0 — are what the quote showed).
  */
 export const confirmCharge = defineService({
   name: 'pay/paymentCode/confirm',
   audience: 'member',
-  request: z.object({ chargeId: z.string().regex(/^\d{1,18}$/), payToken: z.string().min(20).max(128), payable: positiveAmount.optional(), cashback: cents.optional() }),
+  request: z.object({ chargeId: z.string().regex(/^\d{1,18}$/), payToken: z.string().min(20).max(128), payable: positiveAmount.optional(), cashback: cents.optional(), cashbackPaid: cents.optional() }),
   response: merchantReceipt,
 });
 

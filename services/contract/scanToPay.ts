@@ -54,12 +54,14 @@ export type MerchantReceipt = z.infer<typeof merchantReceipt>;
  * quote again), PRM10002 a coupon's stock ran out, PRM10003 a campaign's budget ran out, PRM10004
  * the member's limit of a promotion was reached, PRM10005 the coupon was used meanwhile, PRM10006
  * the merchant's settlement cannot fund its cashback. `payable`: what the quote said the member
- * pays (left out: the price, `amount`); `cashback`: the cashback it showed (left out: not checked).
+ * pays (left out: the price, `amount`); `cashback`: the cashback it showed (left out: not checked);
+ * `cashbackPaid`: the part it said is paid with cashback (`quotedCashbackPaid`; left out: none, 0) —
+ * any difference from the payment's own split is PRM10001, nothing moved.
  */
 export const payMerchant = defineService({
   name: 'pay/merchant/pay',
   audience: 'member',
-  request: z.object({ serial: codeSerial, amount: positiveAmount, payToken: z.string().min(20).max(128), payable: positiveAmount.optional(), cashback: cents.optional() }),
+  request: z.object({ serial: codeSerial, amount: positiveAmount, payToken: z.string().min(20).max(128), payable: positiveAmount.optional(), cashback: cents.optional(), cashbackPaid: cents.optional() }),
   response: merchantReceipt,
 });
 

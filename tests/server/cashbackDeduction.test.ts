@@ -46,7 +46,7 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
   const cashbackOf = (q: Quote) => q.adjustments.find((a) => a.kind === 'cashback')?.amount ?? 0;
   const pay = async (shop: MerchantSetup, amount: number, payer: Person, quoted: Quote) =>
     send(PAY, {
-      serial: shop.storeSerial, amount, payable: quoted.payable, cashback: cashbackOf(quoted),
+      serial: shop.storeSerial, amount, payable: quoted.payable, cashback: cashbackOf(quoted), ...(deductionOf(quoted) > 0 ? { cashbackPaid: deductionOf(quoted) } : {}),
       payToken: await payTokenDirect(server.db, payer.id, { service: PAY, amount, counterparty: shop.storeSerial }),
     }, payer.token);
   const quoteAndPay = async (shop: MerchantSetup, amount: number, payer: Person) => {
@@ -132,7 +132,7 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     expect(q).toMatchObject({ amount: 200 * KZ, payable: 160 * KZ, cashback: 16 * KZ, adjustments: [
       expect.objectContaining({ extension: 'cashbackDeduction', amount: 40 * KZ }), expect.objectContaining({ extension: 'cashback', amount: 16 * KZ })] });
     const requestNo = `R${crypto.randomBytes(8).toString('hex')}`;
-    const body = { serial: shop.storeSerial, amount: 200 * KZ, payable: q.payable, cashback: q.cashback, payToken: await payTokenDirect(server.db, ana.id, { service: PAY, amount: 200 * KZ, counterparty: shop.storeSerial }) };
+    const body = { serial: shop.storeSerial, amount: 200 * KZ, payable: q.payable, cashback: q.cashback, cashbackPaid: deductionOf(q), payToken: await payTokenDirect(server.db, ana.id, { service: PAY, amount: 200 * KZ, counterparty: shop.storeSerial }) };
     const paid = await send(PAY, body, ana.token, requestNo);
     expect(paid.code).toBe('S0001');
     expect(paid.bizContent).toMatchObject({ amount: 200 * KZ, paid: 160 * KZ, cashbackPaid: 40 * KZ, cashback: 16 * KZ });
@@ -240,7 +240,7 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     // 20 % of 4 500 Kz, cut to the most: 50 Kz from cashback
     expect(q).toMatchObject({ amount: 4_500 * KZ, payable: 4_450 * KZ });
     const payToken = await payTokenDirect(server.db, ana.id, { service: 'pay/groupPackage/buy', amount: 4_500 * KZ, counterparty: packageId });
-    const bought = await send('pay/groupPackage/buy', { packageId, payToken, payable: q.payable, cashback: q.cashback }, ana.token);
+    const bought = await send('pay/groupPackage/buy', { packageId, payToken, payable: q.payable, cashback: q.cashback, cashbackPaid: deductionOf(q) }, ana.token);
     expect(bought.code).toBe('S0001');
     expect(bought.bizContent.receipt).toMatchObject({ amount: 4_500 * KZ, paid: 4_450 * KZ, cashbackPaid: 50 * KZ });
     expect(await balance(ana.id, 'cashback')).toBe(start.cashback - 50n * 100n);
@@ -312,6 +312,137 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     // the payment's record says it took less from cashback: its posting no longer matches it, nor the member's cashback account
     expect(await broken('UPDATE merchant_payments SET cashback_paid = cashback_paid - 1 WHERE id = $1', 'UPDATE merchant_payments SET cashback_paid = cashback_paid + 1 WHERE id = $1'))
       .toEqual([`cashbackAccount:${ana.id}`, `cashbackDeduction:${id}`, expect.stringMatching(/^cashbackDeductionTransfer:\d+$/)]);
+    await invariantsHold();
+  });
+
+
+  it('refuses a pay request whose part paid with cashback is not the server’s (a discount paused between quote and pay, payable unchanged): PRM10001, nothing moved; quoted again, it pays', async () => {
+    const shop = await createMerchantDirect(server);
+    const discount = await createDiscountPolicy(server.db, shop.merchantId, shop.memberId, { name: 'Menos 90', type: 'random', minAmount: 90 * KZ, maxAmount: 90 * KZ });
+    await createDiscountPolicy(server.db, shop.merchantId, shop.memberId, { name: 'Tudo com cashback', type: 'cashbackDeduction', ratioBp: 10_000, maxAmount: 1_000 * KZ });
+    const ana = await payer('Ana Pausa Demo');
+    await giveCashback(ana, 200);
+    const quoted = await quote(shop, 100 * KZ, ana);
+    // 90 Kz off, 10 Kz − 1 cêntimo from cashback, 1 cêntimo from the wallet
+    expect(quoted).toMatchObject({ payable: 1 });
+    expect(deductionOf(quoted)).toBe(10 * KZ - 1);
+    const start = { available: await balance(ana.id, 'available'), cashback: await balance(ana.id, 'cashback'), settled: await settled(shop) };
+    // the merchant pauses the discount: payable stays 1 cêntimo, the cashback would pay 100 Kz − 1 cêntimo
+    await server.db.query("UPDATE discount_policies SET status = 'paused' WHERE id = $1", [discount]);
+    const requoted = await quote(shop, 100 * KZ, ana);
+    expect(requoted.payable).toBe(1);
+    expect(deductionOf(requoted)).toBe(100 * KZ - 1);
+    // the quoted figures: refused, nothing moved
+    const refused = await pay(shop, 100 * KZ, ana, quoted);
+    expect(refused).toMatchObject({ code: 'PRM10001', subMsg: '1' });
+    // the same request without the part paid with cashback (an old client: 0) is refused too
+    const bare = await send(PAY, {
+      serial: shop.storeSerial, amount: 100 * KZ, payable: quoted.payable, cashback: 0,
+      payToken: await payTokenDirect(server.db, ana.id, { service: PAY, amount: 100 * KZ, counterparty: shop.storeSerial }),
+    }, ana.token);
+    expect(bare.code).toBe('PRM10001');
+    expect({ available: await balance(ana.id, 'available'), cashback: await balance(ana.id, 'cashback'), settled: await settled(shop) }).toEqual(start);
+    // quoted again, the member pays what the new quote says
+    const paid = await pay(shop, 100 * KZ, ana, requoted);
+    expect(paid.code).toBe('S0001');
+    expect(paid.bizContent).toMatchObject({ amount: 100 * KZ, paid: 1, cashbackPaid: 100 * KZ - 1 });
+    expect(await balance(ana.id, 'cashback')).toBe(start.cashback - BigInt(100 * KZ - 1));
+    expect(await balance(ana.id, 'available')).toBe(start.available - 1n);
+    await invariantsHold();
+  });
+
+  it('refuses the payment-code confirmation and pay/groupPackage/buy whose part paid with cashback differs from the quote’s (PRM10001)', async () => {
+    const shop = await createMerchantDirect(server);
+    await createDiscountPolicy(server.db, shop.merchantId, shop.memberId, { name: 'Pague com cashback', ...TERMS });
+    const ana = await payer('Ana Pacote Divergente Demo');
+    await giveCashback(ana, 100);
+    const made = await send('merchant/groupPackage/save', {
+      storeId: shop.storeId, name: 'Jantar', content: ['1 jantar'], groupPrice: 100 * KZ, normalPrice: 150 * KZ, stock: 3,
+      endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    }, shop.token);
+    expect(made.code).toBe('S0001');
+    const packageId = made.bizContent.packageId as string;
+    const q = (await send(QUOTE, { packageId }, ana.token)).bizContent as Quote;
+    expect(deductionOf(q)).toBe(20 * KZ);
+    const token = () => payTokenDirect(server.db, ana.id, { service: 'pay/groupPackage/buy', amount: 100 * KZ, counterparty: packageId });
+    const cashback = await balance(ana.id, 'cashback');
+    expect((await send('pay/groupPackage/buy', { packageId, payToken: await token(), payable: q.payable, cashback: q.cashback }, ana.token)).code).toBe('PRM10001');
+    expect((await send('pay/groupPackage/buy', { packageId, payToken: await token(), payable: q.payable, cashback: q.cashback, cashbackPaid: 10 * KZ }, ana.token)).code).toBe('PRM10001');
+    expect(await balance(ana.id, 'cashback')).toBe(cashback);
+    expect((await send('pay/groupPackage/buy', { packageId, payToken: await token(), payable: q.payable, cashback: q.cashback, cashbackPaid: 20 * KZ }, ana.token)).code).toBe('S0001');
+    expect(await balance(ana.id, 'cashback')).toBe(cashback - 20n * 100n);
+    await invariantsHold();
+  });
+
+  it('refuses PRM10001 at posting when the cashback balance, locked, is below the policy’s minimum though it still holds the deduction', async () => {
+    const shop = await createMerchantDirect(server);
+    // at least 50 Kz held; a price of 20 Kz caps the deduction at 20 Kz − 1 cêntimo
+    await createDiscountPolicy(server.db, shop.merchantId, shop.memberId, { name: 'Com minimo', type: 'cashbackDeduction', ratioBp: 10_000, minAmount: 50 * KZ, maxAmount: 1_000 * KZ });
+    const ana = await payer('Ana Minimo Demo');
+    await giveCashback(ana, 60);
+    const stale = await quoteCode(server.db, ana.id, shop.storeSerial, BigInt(20 * KZ));
+    expect(stale.figures!.payable).toBe(1n);
+    // 31 Kz paid here first, 31 Kz − 1 cêntimo of it with cashback: 29 Kz + 1 cêntimo left, more than the stale deduction, less than the minimum
+    expect((await quoteAndPay(shop, 31 * KZ, ana)).answer.code).toBe('S0001');
+    expect(await balance(ana.id, 'cashback')).toBe(29n * 100n + 1n);
+    const cashback = await balance(ana.id, 'cashback');
+    const { amount, charge, payable, adjustments } = stale.figures!;
+    await expect(server.db.query(
+      "SELECT * FROM merchant_pay($1, $2, $3, NULL, NULL, 'static', NULL, $4, $5, $6, $7, $8)",
+      [ana.id, stale.ownerId, stale.storeId, `T${crypto.randomBytes(8).toString('hex')}`, amount.toString(), charge.toString(), payable.toString(), JSON.stringify(adjustments)],
+    )).rejects.toMatchObject({ message: 'PRM10001', detail: String(20 * KZ) });
+    expect(await balance(ana.id, 'cashback')).toBe(cashback);
+    await invariantsHold();
+  });
+
+  it('takes earned cashback spent before a refund off what the refund pays to available: M pays back 900 Kz of 1 000, the member gets 900, the clawback is whole', async () => {
+    const m = await createMerchantDirect(server);
+    const n = await createMerchantDirect(server);
+    await createCashbackPolicy(server.db, { merchantId: m.merchantId }, m.memberId, { name: 'Dez', type: 'ratio', ratioBp: 1_000 });
+    await createDiscountPolicy(server.db, n.merchantId, n.memberId, { name: 'Tudo com cashback', type: 'cashbackDeduction', ratioBp: 10_000, maxAmount: 1_000 * KZ });
+    const ana = await payer('Ana Gasta Antes Demo');
+    const paid = await quoteAndPay(m, 1_000 * KZ, ana);
+    expect(paid.answer.code).toBe('S0001');
+    expect(await balance(ana.id, 'cashback')).toBe(100n * 100n);
+    // the 100 Kz spent at N with a deduction
+    const spent = await quoteAndPay(n, 200 * KZ, ana);
+    expect(spent.answer.bizContent).toMatchObject({ paid: 100 * KZ, cashbackPaid: 100 * KZ });
+    expect(await balance(ana.id, 'cashback')).toBe(0n);
+    const before = { available: await balance(ana.id, 'available'), settled: await settled(m) };
+    expect((await refund(m, paid.answer.bizContent.paymentId as string, 1_000 * KZ)).code).toBe('S0001');
+    expect(await balance(ana.id, 'available')).toBe(before.available + 900n * 100n);
+    expect(await balance(ana.id, 'cashback')).toBe(0n);
+    // M's settlement pays back 1 000 − 100 Kz, and gets its 0.5 % charge (5 Kz) back from fee income
+    expect(await settled(m)).toBe(before.settled - 900n * 100n + 500n);
+    const { rows } = await server.db.query(
+      `SELECT cr.due::int, cr.clawed_back::int, cr.from_refund::int, cr.status, cr.transfer_id IS NULL AS no_posting, r.clawed_back::int AS record_clawed, r.refund_status,
+              t.amount::int AS to_available
+         FROM cashback_refunds cr JOIN cashback_records r ON r.id = cr.cashback_id JOIN merchant_refunds mr ON mr.id = cr.refund_id
+         JOIN ledger_transfers t ON t.id = mr.transfer_id WHERE r.payment_id = $1`,
+      [paid.answer.bizContent.paymentId],
+    );
+    expect(rows).toEqual([{ due: 100 * KZ, clawed_back: 100 * KZ, from_refund: 100 * KZ, status: 'success', no_posting: true, record_clawed: 100 * KZ, refund_status: 'success', to_available: 900 * KZ }]);
+    await invariantsHold();
+  });
+
+  it('covers a platform-funded clawback the same way: the part off the refund goes from the settlement to the marketing funding', async () => {
+    const m = await createMerchantDirect(server);
+    const n = await createMerchantDirect(server);
+    const ana = await payer('Ana Plataforma Gasta Demo');
+    await createCashbackPolicy(server.db, { platform: true }, 'op-demo', { name: 'Plataforma dez', type: 'ratio', ratioBp: 1_000, memberId: ana.id, memberCountLimit: 1 });
+    await createDiscountPolicy(server.db, n.merchantId, n.memberId, { name: 'Tudo com cashback', type: 'cashbackDeduction', ratioBp: 10_000, maxAmount: 1_000 * KZ });
+    const paid = await quoteAndPay(m, 1_000 * KZ, ana);
+    expect(cashbackOf(paid.quote)).toBe(100 * KZ);
+    // 60 Kz of the 100 spent at N: the clawback takes 40 from cashback, 60 off the refund
+    await server.db.query("UPDATE discount_policies SET max_amount = $2 WHERE merchant_id = $1", [n.merchantId, 60 * KZ]);
+    expect((await quoteAndPay(n, 200 * KZ, ana)).answer.bizContent).toMatchObject({ cashbackPaid: 60 * KZ });
+    const before = { available: await balance(ana.id, 'available'), settled: await settled(m) };
+    expect((await refund(m, paid.answer.bizContent.paymentId as string, 1_000 * KZ)).code).toBe('S0001');
+    expect(await balance(ana.id, 'available')).toBe(before.available + 940n * 100n);
+    expect(await balance(ana.id, 'cashback')).toBe(0n);
+    expect(await settled(m)).toBe(before.settled - 1_000n * 100n + 500n);
+    expect((await server.db.query('SELECT cr.clawed_back::int, cr.from_refund::int, cr.status, cr.from_refund_transfer_id IS NOT NULL AS covered FROM cashback_refunds cr JOIN cashback_records r ON r.id = cr.cashback_id WHERE r.payment_id = $1', [paid.answer.bizContent.paymentId])).rows)
+      .toEqual([{ clawed_back: 100 * KZ, from_refund: 60 * KZ, status: 'success', covered: true }]);
     await invariantsHold();
   });
 

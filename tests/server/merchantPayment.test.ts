@@ -264,7 +264,7 @@ describe.each(engines)('the payment module on %s', (engine) => {
 
 describe('the extension point', () => {
   it('has the promotions in their stacking order, and reads a quote’s adjustments only from declared ones', () => {
-    expect(PAYMENT_EXTENSIONS.map((e) => [e.name, e.kinds])).toEqual([['discount', ['discount']], ['coupon', ['coupon']], ['cashback', ['cashback']]]);
+    expect(PAYMENT_EXTENSIONS.map((e) => [e.name, e.kinds])).toEqual([['discount', ['discount']], ['coupon', ['coupon']], ['cashbackDeduction', ['cashbackDeduction']], ['cashback', ['cashback']]]);
     expect(adjustmentsOf('[]')).toEqual([]);
     const cashback = { extension: 'cashback', kind: 'cashback', amount: 100, reference: null };
     expect(adjustmentsOf([cashback])).toEqual([cashback]);

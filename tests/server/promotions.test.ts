@@ -42,15 +42,16 @@ describe.each(engines)('promotions on %s', (engine) => {
   /** The merchant's charge the payment module computes (never in the member's quote). */
   const chargeOf = async (shop: MerchantSetup, amount: number, payer: Person) => Number((await quoteCode(server.db, payer.id, shop.storeSerial, BigInt(amount))).figures!.charge);
   const cashbackOf = (q: { adjustments: Array<{ kind: string; amount: number }> }) => q.adjustments.find((a) => a.kind === 'cashback')?.amount ?? 0;
-  /** Pays what `quoted` said (its payable and cashback), as a client that showed the quote does. */
-  const pay = async (shop: MerchantSetup, amount: number, payer: Person, quoted?: { payable: number; cashback?: number }, requestNo?: string) =>
+  /** Pays what `quoted` said (its payable, cashback and part paid with cashback), as a client that showed the quote does. */
+  const pay = async (shop: MerchantSetup, amount: number, payer: Person, quoted?: { payable: number; cashback?: number; cashbackPaid?: number }, requestNo?: string) =>
     send(PAY, {
       serial: shop.storeSerial, amount, payToken: await payTokenDirect(server.db, payer.id, { service: PAY, amount, counterparty: shop.storeSerial }),
-      ...(quoted ? { payable: quoted.payable, ...(quoted.cashback === undefined ? {} : { cashback: quoted.cashback }) } : {}),
+      ...(quoted ? { payable: quoted.payable, ...(quoted.cashback === undefined ? {} : { cashback: quoted.cashback }), ...(quoted.cashbackPaid ? { cashbackPaid: quoted.cashbackPaid } : {}) } : {}),
     }, payer.token, requestNo);
   const quoteAndPay = async (shop: MerchantSetup, amount: number, payer: Person) => {
     const q = await quote(shop, amount, payer);
-    return { quote: q, answer: await pay(shop, amount, payer, { payable: q.payable, cashback: cashbackOf(q) }) };
+    const cashbackPaid = q.adjustments.filter((a) => a.kind === 'cashbackDeduction').reduce((sum, a) => sum + a.amount, 0);
+    return { quote: q, answer: await pay(shop, amount, payer, { payable: q.payable, cashback: cashbackOf(q), cashbackPaid }) };
   };
   const balance = async (memberId: string, kind: 'available' | 'cashback') =>
     BigInt((await server.db.query<{ b: string }>('SELECT coalesce(sum(balance), 0)::text AS b FROM ledger_accounts WHERE member_id = $1 AND kind = $2', [memberId, kind])).rows[0]!.b);
@@ -375,7 +376,7 @@ describe.each(engines)('promotions on %s', (engine) => {
     await invariantsHold();
   });
 
-  it('claws back cashback in proportion to a refund: success while the cashback is there, abnormal or failed once it was spent; no balance below zero', async () => {
+  it('claws back cashback in proportion to a refund: from the cashback account while it holds it, the rest off what the refund pays to available once it was spent; no balance below zero', async () => {
     const shop = await createMerchantDirect(server);
     const ana = await payer('Ana Reembolso Demo');
     await createCashbackPolicy(server.db, { merchantId: shop.merchantId }, shop.memberId, { name: 'Dez', type: 'ratio', ratioBp: 1_000 });
@@ -389,8 +390,8 @@ describe.each(engines)('promotions on %s', (engine) => {
     // half refunded: half the cashback back to the merchant's settlement
     expect((await refund(first.answer.bizContent.paymentId, 500 * KZ)).code).toBe('S0001');
     expect(await balance(ana.id, 'cashback')).toBe(50n * 100n);
-    const states = async () => (await server.db.query('SELECT due::int, clawed_back::int, status FROM cashback_refunds ORDER BY id')).rows;
-    expect(await states()).toEqual([{ due: 50 * KZ, clawed_back: 50 * KZ, status: 'success' }]);
+    const states = async () => (await server.db.query('SELECT due::int, clawed_back::int, from_refund::int, status FROM cashback_refunds ORDER BY id')).rows;
+    expect(await states()).toEqual([{ due: 50 * KZ, clawed_back: 50 * KZ, from_refund: 0, status: 'success' }]);
     // ana spends 30 Kz of her cashback paying another merchant (a cashback deduction, migration 030): the rest of the refund finds 20 Kz of the 50 due
     const elsewhere = await createMerchantDirect(server);
     await createDiscountPolicy(server.db, elsewhere.merchantId, elsewhere.memberId, { name: 'Pague com cashback', type: 'cashbackDeduction', ratioBp: 10_000, maxAmount: 30 * KZ });
@@ -403,15 +404,17 @@ describe.each(engines)('promotions on %s', (engine) => {
     const availableBefore = await balance(ana.id, 'available');
     expect((await refund(first.answer.bizContent.paymentId, 500 * KZ)).code).toBe('S0001');
     expect(await balance(ana.id, 'cashback')).toBe(0n);
-    // the payer's refund is whole whatever the cashback gave
-    expect(await balance(ana.id, 'available')).toBe(availableBefore + 500n * 100n);
-    expect((await states())[1]).toEqual({ due: 50 * KZ, clawed_back: 20 * KZ, status: 'abnormal' });
-    // a second payment, its cashback spent whole before the refund: failed, nothing taken
+    // the 30 Kz the cashback account could not give come off what the refund pays to available (migration 031): the clawback is whole
+    expect(await balance(ana.id, 'available')).toBe(availableBefore + 470n * 100n);
+    expect((await states())[1]).toEqual({ due: 50 * KZ, clawed_back: 50 * KZ, from_refund: 30 * KZ, status: 'success' });
+    // a second payment, its cashback spent whole before the refund: all of it off the refund
     const second = await quoteAndPay(shop, 200 * KZ, ana);
     await spend(20);
+    const availableBeforeSecond = await balance(ana.id, 'available');
     expect((await refund(second.answer.bizContent.paymentId, 200 * KZ)).code).toBe('S0001');
-    expect((await states())[2]).toEqual({ due: 20 * KZ, clawed_back: 0, status: 'failed' });
-    expect((await server.db.query('SELECT refund_status FROM cashback_records WHERE beneficiary_member_id = $1 ORDER BY id', [ana.id])).rows.map((r) => r.refund_status)).toEqual(['abnormal', 'failed']);
+    expect(await balance(ana.id, 'available')).toBe(availableBeforeSecond + 180n * 100n);
+    expect((await states())[2]).toEqual({ due: 20 * KZ, clawed_back: 20 * KZ, from_refund: 20 * KZ, status: 'success' });
+    expect((await server.db.query('SELECT refund_status FROM cashback_records WHERE beneficiary_member_id = $1 ORDER BY id', [ana.id])).rows.map((r) => r.refund_status)).toEqual(['success', 'success']);
     await invariantsHold();
   });
 
