@@ -223,6 +223,11 @@ export const shareScenarios: Scenario[] = [
         // phone, so the page says so and brings the download forward
         const noApp = (pages.noApp = await freshPhone(ctx, browser, errors));
         await noApp.goto(`${base}${storePath}`);
+        // the button is the app's once the page is hydrated (a tap before that does nothing: issue 28)
+        await noApp.waitForFunction(() => {
+          const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Abrir na aplicação'));
+          return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber'));
+        }, undefined, { timeout: 15_000 });
         await noApp.getByRole('button', { name: 'Abrir na aplicação' }).click();
         await see(noApp, 'Não foi possível abrir a aplicação', 10_000);
         await ctx.shotOf(noApp, 'share-open-failed-pt');
