@@ -136,6 +136,7 @@ export const shareScenarios: Scenario[] = [
           await ctx.shotOf(teresa, 'group-buy-after-sign-up-pt');
         } else {
           await ctx.shotOf(teresa, 'group-buy-after-sign-up-stayed-pt');
+          await signIn(teresa, base, TERESA.mobile, TERESA.password); // the account exists: signing in works, or this fails
         }
 
         // to pay she needs a pay password, her identity verified and money: from her settings and her card
