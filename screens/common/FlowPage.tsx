@@ -1,11 +1,12 @@
-import { useMemo, type ComponentType, type ReactNode } from 'react';
-import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMachine, useSelector } from '@xstate/react';
 import { Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { type AnyStateMachine, type ContextFrom, type EventFrom, type InputFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResult } from '../../services/contract/session.ts';
 import { safeAppReturnTo } from '../../services/returnTo.ts';
 import { PageHeader, useGoBack } from '../../src/ui/PageHeader.tsx';
+import { useSessionActor } from '../../src/session/SessionProvider.tsx';
 import { useStartSession } from './useStartSession.ts';
 
 /**
@@ -80,6 +81,13 @@ export function useGoingBack<M extends AnyStateMachine>(flow: M): M {
 export function useSigningIn<M extends AnyStateMachine>(flow: M, returnTo: string | undefined, loginOf: (context: ContextFrom<M>) => LoginResult | null | undefined): M {
   const navigate = useNavigate();
   const startSession = useStartSession();
+  // already signed in and sent here on the way to a page (a shared link's "buy" tapped before its
+  // page knew of the session): straight on to it
+  const signedIn = useSelector(useSessionActor(), (s) => s.hasTag('signedIn'));
+  const onward = safeAppReturnTo(returnTo);
+  useEffect(() => {
+    if (signedIn && onward) void navigate({ href: onward, replace: true });
+  }, [navigate, signedIn, onward]);
   return useMemo(() => {
     const actions = {
       startSession: ({ context }: { context: ContextFrom<M> }) => {

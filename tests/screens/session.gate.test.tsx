@@ -39,4 +39,23 @@ describe('a signed-in page without a session', () => {
     await screen.findByRole('heading', { level: 1, name: 'Registo' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/app/records/3');
   });
+
+  it('sign-up and log-in, opened with a session on the way to a page (a shared link tapped early), go straight on to it', async () => {
+    storage.setUserInfo({ h5Token: 'a-token', memberId: '1', memberType: 'individual', displayName: 'Ana' });
+    for (const start of ['/app/register', '/app/login']) {
+      const router = createAppRouter(createMemoryHistory({ initialEntries: [`${start}?returnTo=${encodeURIComponent('/app/records/3')}`] }));
+      const { unmount } = render(<RouterProvider router={router} />);
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app/records/3'), { timeout: 5000 });
+      expect(router.history.canGoBack()).toBe(false); // in place of the sign-up page
+      unmount();
+    }
+  });
+
+  it('without a session, sign-up stays on sign-up whatever the page to come back to', async () => {
+    storage.clearUserItems();
+    const router = createAppRouter(createMemoryHistory({ initialEntries: [`/app/register?returnTo=${encodeURIComponent('/app/records/3')}`] }));
+    render(<RouterProvider router={router} />);
+    await screen.findByLabelText('Número de telemóvel', undefined, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/app/register');
+  });
 });
