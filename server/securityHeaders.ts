@@ -12,7 +12,7 @@ import type { ServerConfig } from './config.ts';
  *
  * Scripts: the app's own files only (`'self'`), plus the few inline texts the pages carry, each allowed
  * by its SHA-256 (`InlineCode`, server/ssr.ts `inlinedCode`): index.html's start-up script, the rendered
- * pages' deferred loader and the router's scroll restoration, all fixed by the build. Pages are cached
+ * pages' app loader (server/appLoader.ts) and the router's scroll restoration, all fixed by the build. Pages are cached
  * and precompressed (server/ssr.ts), so a per-response nonce would cost a compression per answer;
  * hashes cost nothing and allow exactly those texts. What varies per page (hydration data, the list of
  * chunks to load) is `<script type="application/json">`, which never runs. `'wasm-unsafe-eval'` lets

@@ -8,6 +8,7 @@ import { ROUTES, type SharedKind } from '../services/routeTable.ts';
 import { SSR_DATA_ID, type SsrData } from '../src/ssrData.ts';
 import { findDocument } from './domains/document/documents.ts';
 import { normaliseLanguage, type Language } from './i18n.ts';
+import { APP_LOADER } from './appLoader.ts';
 import { inlineCodeOf, type InlineCode } from './securityHeaders.ts';
 
 /** The server bundle's export (src/entry-server.tsx, built by `vite build --ssr` into dist-server/). */
@@ -53,7 +54,7 @@ export function inlineStyles(staticDir: string, base = '/dist/'): (html: string)
 
 /**
  * Every text the pages carry inline, for the Content-Security-Policy to allow by its hash
- * (server/securityHeaders.ts): index.html's own scripts and styles as built, the deferred loader,
+ * (server/securityHeaders.ts): index.html's own scripts and styles as built, the app's loader,
  * the scripts the page renderer writes into every render (`rendererScripts`), and each stylesheet `inlineStyles` may put into a page (those index.html links and those the
  * manifest names for the screens' chunks). All fixed by the build: nothing a request brings is
  * among them, so an injected `<script>` or `<style>` matches no hash.
@@ -65,7 +66,7 @@ export function inlinedCode(indexHtml: string | null, manifestStyles: string[], 
   const sheets = [...new Set([...linked, ...manifestStyles.map((file) => `${base}${file}`)])]
     .map((href) => stylesheetText(staticDir, href, base))
     .filter((css): css is string => css !== null);
-  return { scripts: [...own.scripts, DEFERRED_LOADER, ...rendererScripts], styles: [...own.styles, ...sheets] };
+  return { scripts: [...own.scripts, APP_LOADER, ...rendererScripts], styles: [...own.styles, ...sheets] };
 }
 
 /**
@@ -77,16 +78,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 export const jsonScript = (id: string, value: unknown) => `<script type="application/json" id="${id}">${scriptJson(value)}</script>`;
 
 /**
- * The loader of a rendered page's code: one fixed text for every page (the Content-Security-Policy
- * allows it by its hash), reading what to load from the `kw-deferred` data block before it.
- */
-export const DEFERRED_LOADER = `(function(){var d=JSON.parse(document.getElementById('kw-deferred').textContent),done;function go(){if(done)return;done=1;var h=document.head;d.preloads.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=d.entry;h.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()`;
-
-/**
- * A rendered page paints from its HTML alone, so the app's code need not compete with it: the
- * entry and its preloads are asked for once the page has painted (the frame after the first; at
- * the latest after 200 ms, for a tab opened in the background, which paints no frame), instead of
- * from the head, where on 700 kbit/s they would share the link with the page's own bytes.
+ * A rendered page paints from its HTML alone, and works from it: the app's entry and its preloads
+ * leave the head for the loader (server/appLoader.ts), which runs them at the first sign of use.
  */
 export function deferScripts(html: string): string {
   const preloads: string[] = [];
@@ -101,7 +94,7 @@ export function deferScripts(html: string): string {
       return '';
     });
   if (!entry) return html;
-  return head.replace('</body>', `${jsonScript('kw-deferred', { entry, preloads })}<script>${DEFERRED_LOADER}</script>\n  </body>`);
+  return head.replace('</body>', `${jsonScript('kw-deferred', { entry, preloads })}<script>${APP_LOADER}</script>\n  </body>`);
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -186,9 +179,9 @@ export function serverRenderedPages(
     const data: SsrData = { language, path: pathname, documents };
     const result = await renderer!.render(pathname, data);
     if (!result.found) return null;
-    // fields take no typing until the app owns them (src/Body.tsx lifts this once hydrated): what
-    // someone typed into the server's markup would be lost when the app took the page over
-    const html = result.html.replace(/<(input|textarea)\b(?![^>]*\sreadOnly)/gi, '<$1 readonly data-kw-hydrating=""');
+    // the server's fields: what someone types into them before the app owns the page is handed to
+    // the app once it does (src/Body.tsx)
+    const html = result.html.replace(/<(input|textarea)\b(?![^>]*\sreadOnly)/gi, '<$1 data-kw-hydrating=""');
     const title = preview ? `${preview.title} · Kwanza Wallet` : result.title;
     return {
       html: deferScripts(page(url))

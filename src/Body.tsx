@@ -63,13 +63,6 @@ export function Body({ initialLanguage, children }: { initialLanguage?: Language
   useEffect(() => {
     document.documentElement.lang = language === 'pt' ? 'pt-AO' : language;
   }, [language]);
-  // a page the server rendered (server/ssr.ts) is hydrated now: its fields take typing
-  useEffect(() => {
-    for (const field of document.querySelectorAll('[data-kw-hydrating]')) {
-      field.removeAttribute('readonly');
-      field.removeAttribute('data-kw-hydrating');
-    }
-  }, []);
 
   return (
     <LanguageContext.Provider value={value}>
@@ -89,4 +82,3 @@ function ToastHostLocalised() {
   const { t } = useTranslation();
   return <ToastHost closeLabel={t('common.close')} />;
 }
-

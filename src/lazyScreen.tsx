@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { takeOverRenderedPage } from './lib/pageTakeOver.ts';
 import { loadLocaleParts, type LocalePart } from './i18n.ts';
 
 /** Spec §9: a screen chunk that has not arrived after 120 s fails with a chunk-load error. */
@@ -59,8 +60,15 @@ export function lazyScreen<P extends object>(chunk: string, load: () => Promise<
     return (
       <Suspense fallback={<p className="kw-centered" aria-busy="true"><span className="kw-spinner kw-spinner-dark" /></p>}>
         {Loaded ? <Loaded {...props} /> : <Screen {...props} />}
+        <ScreenShown />
       </Suspense>
     );
   }
   return Object.assign(LazyScreen, { preload: () => fetchScreen().then(() => undefined) });
+}
+
+/** Renders nothing: its effect runs once the screen before it is the app's (hydrated or rendered). */
+function ScreenShown() {
+  useEffect(takeOverRenderedPage, []);
+  return null;
 }

@@ -13,7 +13,7 @@ export function LanguageMenu() {
   return (
     <label className="kw-language-button">
       <span className="kw-visually-hidden">{t('common.chooseLanguage')}</span>
-      <select value={language} onChange={(event) => setLanguage(event.target.value as Language)} data-testid="language-menu">
+      <select value={language} onChange={(event) => setLanguage(event.target.value as Language)} data-testid="language-menu" data-kw-language="">
         {!inMenu && <option value={language}>{language.toUpperCase()}</option>}
         {MENU_LANGUAGES.map((l) => (
           <option key={l.value} value={l.value} lang={l.value}>

@@ -44,8 +44,19 @@ const RECORD_FIRST_HEADING = () => {
   }).observe(document, { childList: true, subtree: true });
 };
 
-/** The app has taken the page over: React's fiber is on the heading the parser created. */
+/**
+ * The page works from its HTML and the app waits for a touch (server/appLoader.ts): none of its
+ * code has run once the page has loaded. Then a touch, and the app takes the page over: React's
+ * fiber is on the heading the parser created.
+ */
 async function expectHydrated(page: Page, label: string) {
+  await page.waitForLoadState('load');
+  const early = await page.evaluate(() => ({
+    running: !!document.querySelector('script[type="module"][src*="/dist/assets/"]'),
+    fiber: Object.keys(document.querySelector('#root h1') ?? {}).some((key) => key.startsWith('__reactFiber')),
+  }));
+  if (early.running || early.fiber) throw new Error(`${label}: the app ran before anyone touched the page`);
+  await page.locator('#root h1').first().click();
   await page.waitForFunction(() => {
     const parsed = (window as unknown as { __kwParsedHeading?: Element }).__kwParsedHeading;
     return !!parsed && Object.keys(parsed).some((key) => key.startsWith('__reactFiber'));

@@ -10,7 +10,8 @@ import { readConfig } from '../../server/config.ts';
 import { migrate, openPglite, type Database } from '../../server/db/index.ts';
 import { localAdapters } from '../../server/adapters/local.ts';
 import { findDocument } from '../../server/domains/document/documents.ts';
-import { DEFERRED_LOADER, deferScripts, type PageRenderer } from '../../server/ssr.ts';
+import { deferScripts, type PageRenderer } from '../../server/ssr.ts';
+import { APP_LOADER } from '../../server/appLoader.ts';
 import type { DocumentSlug } from '../../services/contract/document.ts';
 import { ROUTES } from '../../services/routeTable.ts';
 import type { Language } from '../../src/lib/language.ts';
@@ -138,7 +139,7 @@ describe('public pages are rendered by the server', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
-  it('asks for the app\'s code after the page has painted, not from the head', () => {
+  it('leaves the app\'s code to the loader, not the head', () => {
     const page = `<html><head>
     <script type="module" crossorigin src="/dist/assets/index-E.js"></script>
     <link rel="modulepreload" crossorigin href="/dist/assets/vendor-V.js">
@@ -150,8 +151,7 @@ describe('public pages are rendered by the server', () => {
     // what to load is data (never run); the loader is one fixed text, allowed by its hash (server/securityHeaders.ts)
     const data = /<script type="application\/json" id="kw-deferred">([^<]+)<\/script><script>([^<]+)<\/script>\s*<\/body>/.exec(deferred);
     expect(JSON.parse(data?.[1] ?? 'null')).toEqual({ entry: '/dist/assets/index-E.js', preloads: ['/dist/assets/vendor-V.js'] });
-    expect(data?.[2]).toBe(DEFERRED_LOADER);
-    expect(DEFERRED_LOADER).toContain('requestAnimationFrame');
+    expect(data?.[2]).toBe(APP_LOADER); // (what it does: tests/screens/appLoader.screen.test.tsx)
     // a page without the built entry (the development server's) is left as it is
     expect(deferScripts('<head><script type="module" src="/src/main.tsx"></script></head><body></body>')).toContain('src="/src/main.tsx"');
   });
