@@ -3,7 +3,7 @@ import { IN_APP_BROWSER } from '../src/lib/inAppBrowser.ts';
 /**
  * The loader of the app on a page the server rendered (issue 28). The page reads, and its links
  * work, from its HTML alone; the app (React, the router, the charts, ~146 KB gzipped, a second of a
- * cheap phone's main thread) is fetched in the background once the page has loaded and run only at
+ * cheap phone's main thread) is fetched in the background a second after the page has loaded and run only at
  * the first sign of use — a touch, a key, a field taking focus — or at once when the page needs it
  * anyway: the start-up script (index.html) marked it for a swap (another saved language, the hub),
  * someone is signed in here (they are on their way into the app), or the page is in a browser inside
@@ -102,8 +102,9 @@ export const APP_LOADER = `(function () {
     setTimeout(start, 200);
     return;
   }
+  // after the page's own bytes, its picture painted and all: a second after it has loaded
   var saveData = navigator.connection && navigator.connection.saveData;
-  var prefetch = function () { if (!started && !saveData) hint('prefetch'); };
+  var prefetch = function () { setTimeout(function () { if (!started && !saveData) hint('prefetch'); }, 1000); };
   if (document.readyState === 'complete') prefetch();
   else addEventListener('load', prefetch);
 })()`;
