@@ -16,7 +16,9 @@ import { IN_APP_BROWSER } from '../src/lib/inAppBrowser.ts';
  * - the language menu, changed before, opens the page in that language from the server;
  * - the language the page is in goes with the links followed from it, and a `language` parameter
  *   is kept for this tab and the browser, as the app does (src/lib/languageLinks.ts, storage.ts).
- * Links need nothing else: they load their page as they do without script.
+ * Links need nothing else: they load their page as they do without script. A page left before the
+ * app ran is told to the behaviour tracker by the loader (its page view, as services/tracker.ts
+ * sends it, without the device fingerprint, which the app computes: `NO_FINGERPRINT`, spec §9).
  *
  * One fixed text for every page (the Content-Security-Policy allows it by its hash), reading what to
  * load from the `kw-deferred` data block before it; written for the browser as it is sent.
@@ -102,6 +104,17 @@ export const APP_LOADER = `(function () {
     setTimeout(start, 200);
     return;
   }
+  var shownAt = Date.now(), told = false;
+  addEventListener('pagehide', function () {
+    if (started || told || !data.pageId) return;
+    told = true;
+    var view = new URLSearchParams({
+      pageType: location.pathname.split('/')[1] || 'home', duration: String(Date.now() - shownAt),
+      resolution: screen.width + 'x' + screen.height, referrer: document.referrer, title: document.title,
+      fingerprint: 'NO_FINGERPRINT', pageId: data.pageId, prevPageId: '', sessionId: ''
+    });
+    try { fetch('/track/pv.gif?' + view, { keepalive: true, credentials: 'omit' }); } catch (e) {}
+  });
   // after the page's own bytes, its picture painted and all: a second after it has loaded
   var saveData = navigator.connection && navigator.connection.saveData;
   var prefetch = function () { setTimeout(function () { if (!started && !saveData) hint('prefetch'); }, 1000); };

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { CODES } from '../services/contract/answerCodes.ts';
 import type { DocumentSlug } from '../services/contract/document.ts';
-import { ROUTES, type SharedKind } from '../services/routeTable.ts';
+import { pageIdOf, ROUTES, type SharedKind } from '../services/routeTable.ts';
 import { SSR_DATA_ID, type SsrData } from '../src/ssrData.ts';
 import { findDocument } from './domains/document/documents.ts';
 import { normaliseLanguage, type Language } from './i18n.ts';
@@ -79,9 +79,10 @@ export const jsonScript = (id: string, value: unknown) => `<script type="applica
 
 /**
  * A rendered page paints from its HTML alone, and works from it: the app's entry and its preloads
- * leave the head for the loader (server/appLoader.ts), which runs them at the first sign of use.
+ * leave the head for the loader (server/appLoader.ts), which runs them at the first sign of use
+ * (and tells the tracker of the page, `pageId`, when it is left before that).
  */
-export function deferScripts(html: string): string {
+export function deferScripts(html: string, pageId?: string): string {
   const preloads: string[] = [];
   let entry: string | undefined;
   const head = html
@@ -94,7 +95,7 @@ export function deferScripts(html: string): string {
       return '';
     });
   if (!entry) return html;
-  return head.replace('</body>', `${jsonScript('kw-deferred', { entry, preloads })}<script>${APP_LOADER}</script>\n  </body>`);
+  return head.replace('</body>', `${jsonScript('kw-deferred', { entry, preloads, ...(pageId && { pageId }) })}<script>${APP_LOADER}</script>\n  </body>`);
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -163,7 +164,7 @@ export function serverRenderedPages(
   }));
   const rendered = new Map<string, { answer: Promise<PageAnswer | null>; until: number }>();
 
-  async function renderPage(url: string, pathname: string, language: Language, slug: string | undefined, documentLanguage: Language, share: { kind: SharedKind; params: Record<string, string> } | null): Promise<PageAnswer | null> {
+  async function renderPage({ url, pathname, pageId, language, slug, documentLanguage, share }: { url: string; pathname: string; pageId: string; language: Language; slug: string | undefined; documentLanguage: Language; share: { kind: SharedKind; params: Record<string, string> } | null }): Promise<PageAnswer | null> {
     const documents: SsrData['documents'] = {};
     if (slug) {
       const document = await findDocument(slug as DocumentSlug, documentLanguage);
@@ -184,7 +185,7 @@ export function serverRenderedPages(
     const html = result.html.replace(/<(input|textarea)\b(?![^>]*\sreadOnly)/gi, '<$1 data-kw-hydrating=""');
     const title = preview ? `${preview.title} · Kwanza Wallet` : result.title;
     return {
-      html: deferScripts(page(url))
+      html: deferScripts(page(url), pageId)
         .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(language)}" data-rendered="${language}"`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>${preview && shared ? `\n    ${previewTags(preview, `${shared.publicUrl}${pathname}`, language)}` : ''}`)
         .replace(/<div id="root">[\s\S]*?<\/div><!--\/root-->/, `<div id="root">${html}</div>${jsonScript(SSR_DATA_ID, data)}`),
@@ -207,7 +208,7 @@ export function serverRenderedPages(
     const key = `${pathname}|${language}`;
     let entry = rendered.get(key);
     if (!entry || entry.until < Date.now()) {
-      const answer = renderPage(`${pathname}${asked ? `?language=${language}` : ''}`, pathname, language, slug, documentLanguage, share).catch((error: unknown) => {
+      const answer = renderPage({ url: `${pathname}${asked ? `?language=${language}` : ''}`, pathname, pageId: pageIdOf(route), language, slug, documentLanguage, share }).catch((error: unknown) => {
         onError(error, url);
         rendered.delete(key); // tried again on the next request
         return null;

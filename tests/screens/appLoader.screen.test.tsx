@@ -12,7 +12,7 @@ function renderedPage(body: string, language = 'pt') {
   document.documentElement.setAttribute('data-rendered', language);
   document.documentElement.className = '';
   document.head.innerHTML = '';
-  document.body.innerHTML = `${body}<script type="application/json" id="kw-deferred">${JSON.stringify({ entry: ENTRY, preloads: ['/dist/assets/vendor-V.js'] })}</script>`;
+  document.body.innerHTML = `${body}<script type="application/json" id="kw-deferred">${JSON.stringify({ entry: ENTRY, preloads: ['/dist/assets/vendor-V.js'], pageId: 'app.download' })}</script>`;
   // eslint-disable-next-line no-new-func -- the loader is the text the page carries
   new Function(APP_LOADER)();
 }
@@ -120,5 +120,26 @@ describe('the app on a page the server rendered', () => {
     expect(sessionStorage.getItem('LANG')).toBe('en');
     for (const link of document.querySelectorAll('a')) link.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true }));
     expect([...document.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/app/login?language=en', '/app/download?x=1&language=en#top', '/agreement/nopwd?language=pt', 'https://example.com/']);
+  });
+
+  it('a page left before the app ran is told to the tracker, once; after a touch the app tells it', () => {
+    const sent = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response()));
+    vi.stubGlobal('fetch', sent);
+    renderedPage('<h1>Descarregar</h1>');
+    window.dispatchEvent(new Event('pagehide'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).toHaveBeenCalledTimes(1);
+    const [url, init] = sent.mock.calls[0]!;
+    const view = new URL(url, window.location.origin);
+    expect(view.pathname).toBe('/track/pv.gif');
+    expect(view.searchParams.get('pageId')).toBe('app.download');
+    expect(view.searchParams.get('fingerprint')).toBe('NO_FINGERPRINT');
+    expect(init).toMatchObject({ keepalive: true });
+    sent.mockClear();
+    renderedPage('<h1>Descarregar</h1>');
+    document.querySelector('h1')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 });
