@@ -9,12 +9,15 @@ import { IN_APP_BROWSER } from '../src/lib/inAppBrowser.ts';
  * someone is signed in here (they are on their way into the app), or the page is in a browser inside
  * another app (a share page's tip for it is the app's to show).
  *
- * Nothing done before the app owns the page is lost:
+ * A tap on a link runs nothing (its page loads). Nothing done before the app owns the page is lost:
  * - a tap on a button, or a form sent (Enter in a field), is held and done again once the app does
- *   (`kw-live`, src/Body.tsx): hydration keeps the very elements, so the held ones are the app's then;
- * - what was typed into a field stays and reaches the app (src/Body.tsx);
+ *   (`kw-live`, src/lib/pageTakeOver.ts): hydration keeps the very elements, so the held ones are
+ *   the app's then; an app that fails to start (`kw-failed`, src/main.tsx, or its script) holds none;
+ * - what was typed into a field stays and reaches the app (src/lib/pageTakeOver.ts); the server's
+ *   fields are read-only until this loader runs;
  * - the language menu, changed before, opens the page in that language from the server;
- * - the language the page is in goes with the links followed from it, and a `language` parameter
+ * - the language the page is in goes with the links followed from it (to the app's pages: `appPaths`,
+ *   their first segments), and a `language` parameter
  *   is kept for this tab and the browser, as the app does (src/lib/languageLinks.ts, storage.ts).
  * Links need nothing else: they load their page as they do without script. A page left before the
  * app ran is told to the behaviour tracker by the loader (its page view, as services/tracker.ts
@@ -25,8 +28,10 @@ import { IN_APP_BROWSER } from '../src/lib/inAppBrowser.ts';
  */
 export const APP_LOADER = `(function () {
   var data = JSON.parse(document.getElementById('kw-deferred').textContent);
-  var root = document.documentElement, head = document.head, started = false, held = [];
-  var live = function () { return root.hasAttribute('data-kw-live'); };
+  var root = document.documentElement, head = document.head, started = false, failed = false, held = [];
+  // (an app that failed to start holds nothing: the page stays as it works without it)
+  var live = function () { return failed || root.hasAttribute('data-kw-live'); };
+  var giveUp = function () { failed = true; held = []; };
   function hint(rel) {
     [data.entry].concat(data.preloads).forEach(function (href) {
       var link = document.createElement('link');
@@ -45,25 +50,28 @@ export const APP_LOADER = `(function () {
     script.type = 'module';
     script.crossOrigin = '';
     script.src = data.entry;
+    script.onerror = giveUp;
     head.appendChild(script);
   }
-  function hold(event, again) {
+  // one held action per button or form, however often it was tapped
+  function hold(event, target, again) {
     if (live()) return;
     event.preventDefault();
     event.stopPropagation();
-    held.push(again);
+    if (!held.some(function (action) { return action.target === target; })) held.push({ target: target, again: again });
     start();
   }
   document.addEventListener('kw-live', function () {
-    setTimeout(function () { held.splice(0).forEach(function (again) { again(); }); }, 0);
+    setTimeout(function () { held.splice(0).forEach(function (action) { action.again(); }); }, 0);
   });
+  document.addEventListener('kw-failed', giveUp);
   addEventListener('click', function (event) {
     var button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button) hold(event, function () { button.click(); });
+    if (button) hold(event, button, function () { button.click(); });
   }, true);
   addEventListener('submit', function (event) {
     var form = event.target;
-    hold(event, function () { form.requestSubmit(); });
+    hold(event, form, function () { form.requestSubmit(); });
   }, true);
   function keepLanguage(language) {
     try {
@@ -85,15 +93,22 @@ export const APP_LOADER = `(function () {
     addEventListener(type, function (event) {
       var link = !live() && event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!link || link.hasAttribute('download')) return;
-      var url = new URL(link.href, location.href);
-      if (url.origin !== location.origin || url.searchParams.has('language') || url.pathname.indexOf('/dist/') === 0) return;
+      var url = new URL(link.getAttribute('href'), location.href);
+      if (url.origin !== location.origin || url.searchParams.has('language') || data.appPaths.indexOf(url.pathname.split('/')[1]) === -1) return;
+      if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
       url.searchParams.set('language', root.getAttribute('data-rendered') || 'pt');
       link.setAttribute('href', url.pathname + url.search + url.hash);
     }, true);
   });
+  // (a tap on a link is a page loading: the app is not needed for it)
   ['pointerdown', 'touchstart', 'keydown', 'focusin'].forEach(function (type) {
-    addEventListener(type, start, { capture: true, passive: true });
+    addEventListener(type, function (event) {
+      if (type !== 'keydown' && event.target instanceof Element && event.target.closest('a[href]')) return;
+      start();
+    }, { capture: true, passive: true });
   });
+  // the server's fields wait for this loader (no typing lost to a form sent by the browser before it)
+  document.querySelectorAll('[data-kw-hydrating]').forEach(function (field) { field.removeAttribute('readonly'); });
   var signedIn = false;
   try {
     var user = JSON.parse(localStorage.getItem('UserInfo') || 'null');
@@ -106,7 +121,7 @@ export const APP_LOADER = `(function () {
   }
   var shownAt = Date.now(), told = false;
   addEventListener('pagehide', function () {
-    if (started || told || !data.pageId) return;
+    if (live() || told || !data.pageId) return;
     told = true;
     var view = new URLSearchParams({
       pageType: location.pathname.split('/')[1] || 'home', duration: String(Date.now() - shownAt),

@@ -77,6 +77,9 @@ export function inlinedCode(indexHtml: string | null, manifestStyles: string[], 
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 export const jsonScript = (id: string, value: unknown) => `<script type="application/json" id="${id}">${scriptJson(value)}</script>`;
 
+/** The first segments of the app's pages (the route table's): the links the loader carries the language on. */
+const APP_PATHS = [...new Set(ROUTES.map((route) => route.path.split('/')[1]!))];
+
 /**
  * A rendered page paints from its HTML alone, and works from it: the app's entry and its preloads
  * leave the head for the loader (server/appLoader.ts), which runs them at the first sign of use
@@ -95,7 +98,7 @@ export function deferScripts(html: string, pageId?: string): string {
       return '';
     });
   if (!entry) return html;
-  return head.replace('</body>', `${jsonScript('kw-deferred', { entry, preloads, ...(pageId && { pageId }) })}<script>${APP_LOADER}</script>\n  </body>`);
+  return head.replace('</body>', `${jsonScript('kw-deferred', { entry, preloads, appPaths: APP_PATHS, ...(pageId && { pageId }) })}<script>${APP_LOADER}</script>\n  </body>`);
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -180,9 +183,9 @@ export function serverRenderedPages(
     const data: SsrData = { language, path: pathname, documents };
     const result = await renderer!.render(pathname, data);
     if (!result.found) return null;
-    // the server's fields: what someone types into them before the app owns the page is handed to
-    // the app once it does (src/Body.tsx)
-    const html = result.html.replace(/<(input|textarea)\b(?![^>]*\sreadOnly)/gi, '<$1 data-kw-hydrating=""');
+    // the server's fields: read-only until the loader runs (server/appLoader.ts), and what someone
+    // types into them before the app owns the page is handed to the app once it does (src/lib/pageTakeOver.ts)
+    const html = result.html.replace(/<(input|textarea)\b(?![^>]*\sreadOnly)/gi, '<$1 readonly data-kw-hydrating=""');
     const title = preview ? `${preview.title} · Kwanza Wallet` : result.title;
     return {
       html: deferScripts(page(url), pageId)

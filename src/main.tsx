@@ -84,4 +84,8 @@ void Promise.all([loadLanguage(language), router.load().then(() => preloadMatche
     document.getElementById('kw-frame')?.remove();
     document.documentElement.classList.remove('kw-swap');
   }).observe(rootElement, { childList: true });
+}, (error: unknown) => {
+  // the page the server rendered stays as it works without the app: its loader holds no more taps
+  document.dispatchEvent(new Event('kw-failed'));
+  throw error;
 });

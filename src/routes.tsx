@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Body } from './Body.tsx';
 import { lazyScreen, type LazyScreen } from './lazyScreen.tsx';
 import { storage } from './lib/storage.ts';
+import { takeOverRenderedPage } from './lib/pageTakeOver.ts';
 import { NOT_FOUND, OPERATOR_LAYOUT, ROUTES, pageIdOf, type LocalePart, type RouteDeclaration } from '../services/routeTable.ts';
 
 /**
@@ -36,6 +37,7 @@ const NotFound = screen(NOT_FOUND.screen, NOT_FOUND.parts);
 
 function ChunkError({ error }: ErrorComponentProps) {
   const { t } = useTranslation();
+  useEffect(takeOverRenderedPage, []); // (its button is the app's: no screen of a route to say so)
   return (
     <div className="kw-centered" role="alert">
       <p>{(error as Error | undefined)?.name === 'ChunkLoadError' ? t('chunk.failed') : t('errors.AGW50000')}</p>

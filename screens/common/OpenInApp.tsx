@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import type { OpenInAppEvent, openInAppMachine } from '../../machines/openInApp.machine.ts';
 import { openInAppFlow } from '../../src/flows/openInApp.ts';
-import { isInAppBrowser } from '../../src/lib/inAppBrowser.ts';
+import { appLink, isInAppBrowser } from '../../src/lib/inAppBrowser.ts';
 import { storage } from '../../src/lib/storage.ts';
 
 type Next = { path: string; label: string };
@@ -41,9 +41,19 @@ export function OpenInAppView({ state, send, next, signedIn }: { state: Snapshot
     <section className="kw-share-ways" aria-labelledby="share-ways-title">
       <h2 id="share-ways-title" className="kw-share-ways-title">{t('share.open.title')}</h2>
       {state.matches('inAppBrowser') && <p className="kw-share-tip" role="note">{t('share.open.inApp')}</p>}
-      <button type="button" className="kw-button kw-button-primary kw-button-block" onClick={() => send({ type: 'app.open' })} disabled={state.matches('opening')}>
+      {/* a link to the app's address: a tap before the app owns the page opens it at once, in the tap's own gesture (a
+          custom scheme needs one); once it does, the chart opens it and tells when it could not */}
+      <a
+        className="kw-button kw-button-primary kw-button-block kw-link-button kw-centered-text"
+        href={appLink(state.context.path)}
+        aria-disabled={state.matches('opening') || undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          if (!state.matches('opening')) send({ type: 'app.open' });
+        }}
+      >
         {state.matches('opening') ? t('share.open.opening') : t('share.open.open')}
-      </button>
+      </a>
       {state.matches('failed') && <p className="kw-share-failed" role="alert">{t('share.open.failed')}</p>}
       <a className={`kw-button kw-button-block kw-link-button kw-centered-text${state.matches('failed') ? ' kw-button-primary' : ''}`} href="/app/download">{t('share.open.download')}</a>
       {next && (

@@ -15,15 +15,26 @@ export function takeOverRenderedPage() {
 }
 
 /**
- * A field typed into before the app took it over: hydration leaves its text as it is, but the
- * screen's chart knows none of it. The text is given to the app as typing is: React is told the
- * field held what it rendered (through the field's `value` setter, which React watches), the typed
- * text is put back past that watch, and an `input` event tells of the change.
+ * A field typed into (or ticked) before the app took it over: hydration leaves it as it is, but the
+ * screen's chart knows none of it. It is given to the app as typing is: React is told the field held
+ * what it rendered (through the field's own `value` or `checked` setter, which React watches), what
+ * the person did is put back past that watch, and the event React listens to for it tells of the
+ * change (`input`; `click` for a box, a plain event, which ticks nothing).
  */
 function handOverTyped(field: HTMLInputElement | HTMLTextAreaElement) {
+  const prototype = Object.getPrototypeOf(field) as object;
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    const ticked = field.checked;
+    if (ticked === field.defaultChecked) return;
+    field.checked = field.defaultChecked;
+    Object.getOwnPropertyDescriptor(prototype, 'checked')?.set?.call(field, ticked);
+    field.dispatchEvent(new Event('click', { bubbles: true }));
+    return;
+  }
+  if (field.type === 'file') return; // (its value cannot be set: a file chosen before is chosen again)
   const typed = field.value;
-  if (typed === field.defaultValue || field.type === 'checkbox' || field.type === 'radio') return;
+  if (typed === field.defaultValue) return;
   field.value = field.defaultValue;
-  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }

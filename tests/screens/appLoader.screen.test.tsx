@@ -12,7 +12,7 @@ function renderedPage(body: string, language = 'pt') {
   document.documentElement.setAttribute('data-rendered', language);
   document.documentElement.className = '';
   document.head.innerHTML = '';
-  document.body.innerHTML = `${body}<script type="application/json" id="kw-deferred">${JSON.stringify({ entry: ENTRY, preloads: ['/dist/assets/vendor-V.js'], pageId: 'app.download' })}</script>`;
+  document.body.innerHTML = `${body}<script type="application/json" id="kw-deferred">${JSON.stringify({ entry: ENTRY, preloads: ['/dist/assets/vendor-V.js'], appPaths: ['', 'app', 'agreement'], pageId: 'app.download' })}</script>`;
   // eslint-disable-next-line no-new-func -- the loader is the text the page carries
   new Function(APP_LOADER)();
 }
@@ -79,6 +79,7 @@ describe('the app on a page the server rendered', () => {
     const taps: boolean[] = [];
     button.addEventListener('click', () => taps.push(document.documentElement.hasAttribute('data-kw-live')));
     button.click();
+    button.click(); // (tapped again while the app loads: done once)
     expect(taps).toEqual([]); // held: the page's own handler is the app's, not here yet
     expect(appScript()).not.toBeNull();
     appTakesOver();
@@ -115,14 +116,14 @@ describe('the app on a page the server rendered', () => {
 
   it('the page\'s language goes with its links, and a language asked in the address is kept for the next tab', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, href: `${window.location.origin}/?language=en`, search: '?language=en', origin: window.location.origin } as Location);
-    renderedPage('<a href="/app/login">Sign in</a><a href="/app/download?x=1#top">App</a><a href="/agreement/nopwd?language=pt">PT</a><a href="https://example.com/">Out</a>', 'en');
+    renderedPage('<a href="/app/login">Sign in</a><a href="/app/download?x=1#top">App</a><a href="/agreement/nopwd?language=pt">PT</a><a href="https://example.com/">Out</a><a href="/oidc/start">SSO</a><a href="#help">Help</a>', 'en');
     expect(localStorage.getItem('LANG')).toBe('en');
     expect(sessionStorage.getItem('LANG')).toBe('en');
     for (const link of document.querySelectorAll('a')) link.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true }));
-    expect([...document.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/app/login?language=en', '/app/download?x=1&language=en#top', '/agreement/nopwd?language=pt', 'https://example.com/']);
+    expect([...document.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/app/login?language=en', '/app/download?x=1&language=en#top', '/agreement/nopwd?language=pt', 'https://example.com/', '/oidc/start', '#help']);
   });
 
-  it('a page left before the app ran is told to the tracker, once; after a touch the app tells it', () => {
+  it('a page left before the app owns it is told to the tracker, once; once it does, the app tells it', () => {
     const sent = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response()));
     vi.stubGlobal('fetch', sent);
     renderedPage('<h1>Descarregar</h1>');
@@ -138,8 +139,31 @@ describe('the app on a page the server rendered', () => {
     sent.mockClear();
     renderedPage('<h1>Descarregar</h1>');
     document.querySelector('h1')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    appTakesOver();
     window.dispatchEvent(new Event('pagehide'));
     expect(sent).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
+  });
+
+  it('a tap on a link runs nothing (its page loads); the server\'s fields take typing once the loader runs', () => {
+    renderedPage('<a href="/app/login"><span>Entrar</span></a><input readonly data-kw-hydrating="" aria-label="Telemóvel">');
+    expect(document.querySelector('input')!.hasAttribute('readonly')).toBe(false);
+    document.querySelector('span')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    document.querySelector('a')!.dispatchEvent(new Event('focusin', { bubbles: true }));
+    expect(appScript()).toBeNull();
+    document.querySelector('input')!.dispatchEvent(new Event('focusin', { bubbles: true }));
+    expect(appScript()).not.toBeNull();
+  });
+
+  it('an app that failed to start holds no more taps: the page works as it does without it', () => {
+    renderedPage('<button type="button">Recarregar</button>');
+    const button = document.querySelector('button')!;
+    const taps: number[] = [];
+    button.addEventListener('click', () => taps.push(1));
+    button.click();
+    expect(taps).toEqual([]);
+    document.dispatchEvent(new Event('kw-failed'));
+    button.click();
+    expect(taps).toEqual([1]);
   });
 });

@@ -15,7 +15,7 @@ const links = (ui: ScreenQueries) => ui.queryAllByRole('link').map((a) => [a.tex
 /** A package's share page for a visitor not signed in: the app, its download, and the web app through sign-up. */
 const openInApp: ScreenBinding<typeof openInAppMachine> = {
   view: (state, send) => <OpenInAppView state={state} send={send} next={{ path: '/app/grouppackages/buy/7', label: 'Comprar o pacote' }} signedIn={false} />,
-  userEvents: { 'app.open': (ui) => void fireEvent.click(button(ui, /Abrir na aplicação|A abrir a aplicação/)) },
+  userEvents: { 'app.open': (ui) => void fireEvent.click(ui.getByRole('link', { name: /Abrir na aplicação|A abrir a aplicação/ })) },
   states: (ui, state) => {
     // the web app is always there: the package's purchase through sign-up, or log-in, and back
     expect(links(ui)).toEqual(expect.arrayContaining([
@@ -30,13 +30,14 @@ const openInApp: ScreenBinding<typeof openInAppMachine> = {
       case '"opened"':
         expect(tip).toBeNull();
         expect(failed).toBeNull();
-        expect(button(ui, 'Abrir na aplicação').hasAttribute('disabled')).toBe(false);
+        expect(ui.getByRole('link', { name: 'Abrir na aplicação' }).hasAttribute('aria-disabled')).toBe(false);
+        expect(ui.getByRole('link', { name: 'Abrir na aplicação' }).getAttribute('href')).toMatch(/^kwanzawallet:\/\/open\?path=/);
         break;
       case '"inAppBrowser"':
         expect(tip?.textContent).toMatch(/Está dentro de outra aplicação .* «Abrir no navegador»/);
         break;
       case '"opening"':
-        expect(button(ui, 'A abrir a aplicação…').hasAttribute('disabled')).toBe(true);
+        expect(ui.getByRole('link', { name: 'A abrir a aplicação…' }).getAttribute('aria-disabled')).toBe('true');
         break;
       case '"failed"':
         expect(failed?.textContent).toBe('Não foi possível abrir a aplicação');

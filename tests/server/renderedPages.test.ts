@@ -150,7 +150,8 @@ describe('public pages are rendered by the server', () => {
     expect(head).not.toContain('vendor-V.js');
     // what to load is data (never run); the loader is one fixed text, allowed by its hash (server/securityHeaders.ts)
     const data = /<script type="application\/json" id="kw-deferred">([^<]+)<\/script><script>([^<]+)<\/script>\s*<\/body>/.exec(deferred);
-    expect(JSON.parse(data?.[1] ?? 'null')).toEqual({ entry: '/dist/assets/index-E.js', preloads: ['/dist/assets/vendor-V.js'] });
+    expect(JSON.parse(data?.[1] ?? 'null')).toMatchObject({ entry: '/dist/assets/index-E.js', preloads: ['/dist/assets/vendor-V.js'] });
+    expect(JSON.parse(data?.[1] ?? 'null').appPaths).toEqual(expect.arrayContaining(['', 'app', 'agreement', 's']));
     expect(data?.[2]).toBe(APP_LOADER); // (what it does: tests/screens/appLoader.screen.test.tsx)
     // a page without the built entry (the development server's) is left as it is
     expect(deferScripts('<head><script type="module" src="/src/main.tsx"></script></head><body></body>')).toContain('src="/src/main.tsx"');
