@@ -14,7 +14,7 @@ import { APP_LOADER } from '../../server/appLoader.ts';
 
 export const FIRST_ROUTE_BUDGET_BYTES = 150 * 1024;
 /** What a rendered page runs before anyone touches it. */
-export const LOADER_BUDGET_BYTES = 2 * 1024;
+export const LOADER_BUDGET_BYTES = 2.5 * 1024;
 
 interface ManifestChunk {
   file: string;
