@@ -2,7 +2,7 @@ import { GROUP_CODES, STAFF_CODES } from '../../services/contract/answerCodes.ts
 import type { Queryable } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { enqueueMessage } from '../adapters/messages.ts';
-import { messageText, normaliseLanguage } from '../i18n.ts';
+import { messageText, normaliseLanguage, type Language } from '../i18n.ts';
 import { memberAccount, post } from '../ledger/ledger.ts';
 import { gatherSettlement } from '../ledger/settlement.ts';
 import { refundNo, tradeNumber } from '../ledger/numbers.ts';
@@ -146,7 +146,7 @@ export async function refundLockedPayment(
     // a group package's voucher not used yet is good for nothing once its payment is refunded whole
     await tx.query("UPDATE group_vouchers SET state = 'refunded', refund_id = $2 WHERE payment_id = $1 AND state IN ('unused', 'expired')", [payment.id, refundId]);
   }
-  await tellPayer(tx, payment.payer_id, { amount, merchant: refund.merchant.name, voucherNo: payment.voucher_no });
+  await tellPayer(tx, payment.payer_id, { amount, toBalance: paidToAvailable, toCashback: cashbackReturned, keptForCashback: clawback?.fromRefund ?? 0n, merchant: refund.merchant.name, voucherNo: payment.voucher_no });
   return { refundId, refundNo: number, amount, chargeReturned, cashbackReturned, refunded: refunded + amount, paid, at: new Date(inserted[0]!.created_at) };
 }
 
@@ -234,11 +234,28 @@ async function feeShardOf(tx: Queryable, payerId: string, requestNo: string): Pr
   return rows[0].id;
 }
 
-async function tellPayer(tx: Queryable, payerId: string, refund: { amount: bigint; merchant: string; voucherNo: string }): Promise<void> {
+/**
+ * The payer's message: what the refund gave back, and where it went when not all of it is in their
+ * balance — the part paid with cashback back to the cashback account, and the part kept back for the
+ * cashback this payment gave them (a clawback that their cashback account could not give).
+ */
+async function tellPayer(tx: Queryable, payerId: string, refund: { amount: bigint; toBalance: bigint; toCashback: bigint; keptForCashback: bigint; merchant: string; voucherNo: string }): Promise<void> {
   const { rows } = await tx.query<{ mobile: string | null; email: string | null; language: string | null }>('SELECT mobile, email, language FROM members WHERE id = $1', [payerId]);
   const payer = rows[0];
   if (!payer?.mobile && !payer?.email) return;
   const language = normaliseLanguage(payer.language);
-  const body = messageText(language, 'messages.refund.toPayer', { amount: kwanzas(refund.amount), merchant: refund.merchant, voucherNo: refund.voucherNo });
+  const about = { amount: kwanzas(refund.amount), merchant: refund.merchant, voucherNo: refund.voucherNo };
+  const parts = ([['toBalance', refund.toBalance], ['toCashback', refund.toCashback], ['keptForCashback', refund.keptForCashback]] as const)
+    .filter(([, part]) => part > 0n)
+    .map(([key, part]) => messageText(language, `messages.refund.${key}`, { amount: kwanzas(part) }));
+  const body = refund.toBalance === refund.amount
+    ? messageText(language, 'messages.refund.toPayer', about)
+    : messageText(language, 'messages.refund.toPayerSplit', { ...about, parts: listed(language, parts) });
   await enqueueMessage(tx, payer.mobile ? { channel: 'sms', destination: payer.mobile, language, body } : { channel: 'email', destination: payer.email!, language, body });
+}
+
+/** "a, b e c" in the payer's language. */
+function listed(language: Language, parts: string[]): string {
+  if (parts.length < 2) return parts.join('');
+  return `${parts.slice(0, -1).join(messageText(language, 'messages.refund.comma'))}${messageText(language, 'messages.refund.and')}${parts.at(-1)}`;
 }

@@ -62,6 +62,9 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     const report = await checkInvariants(server.db);
     expect(report).toMatchObject({ ok: true, promotionsUnmatched: [], settlementMismatches: [], paymentsUnmatched: [], refundsUnmatched: [], negativeAccounts: [] });
   };
+  /** The refund messages sent to `memberId`, oldest first. */
+  const refundMessages = async (memberId: string) =>
+    (await server.db.query<{ body: string }>("SELECT body FROM outbox_messages WHERE destination = (SELECT mobile FROM members WHERE id = $1) AND body LIKE '%reembolsou%' ORDER BY id", [memberId])).rows.map((row) => row.body);
   const payer = async (name: string, cents = 100_000n * 100n) => {
     const p = await person(server, name);
     await fund(server.db, p.id, cents);
@@ -177,6 +180,8 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     expect((await refund(shop, id, 100 * KZ)).code).toBe('S0001');
     expect(await balance(ana.id, 'available')).toBe(start.available - 160n * 100n + 80n * 100n);
     expect(await balance(ana.id, 'cashback')).toBe(start.cashback - 40n * 100n + 16n * 100n + 20n * 100n - 8n * 100n);
+    // her message says where the 100 Kz went, not that it is all in her balance
+    expect((await refundMessages(ana.id)).at(-1)).toMatch(/reembolsou 100,00 Kz do pagamento \S+: 80,00 Kz no seu saldo e 20,00 Kz na sua conta de cashback\.$/);
     // the rest: all of it back where it came from
     expect((await refund(shop, id, 100 * KZ)).code).toBe('S0001');
     expect(await balance(ana.id, 'available')).toBe(start.available);
@@ -412,6 +417,7 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     expect((await refund(m, paid.answer.bizContent.paymentId as string, 1_000 * KZ)).code).toBe('S0001');
     expect(await balance(ana.id, 'available')).toBe(before.available + 900n * 100n);
     expect(await balance(ana.id, 'cashback')).toBe(0n);
+    expect(await refundMessages(ana.id)).toEqual([expect.stringMatching(/reembolsou 1000,00 Kz do pagamento \S+: 900,00 Kz no seu saldo e 100,00 Kz descontados pelo cashback que este pagamento lhe deu\.$/)]);
     // M's settlement pays back 1 000 − 100 Kz, and gets its 0.5 % charge (5 Kz) back from fee income
     expect(await settled(m)).toBe(before.settled - 900n * 100n + 500n);
     const { rows } = await server.db.query(
