@@ -55,7 +55,7 @@ export type MerchantReceipt = z.infer<typeof merchantReceipt>;
  * the member's limit of a promotion was reached, PRM10005 the coupon was used meanwhile, PRM10006
  * the merchant's settlement cannot fund its cashback. `payable`: what the quote said the member
  * pays (left out: the price, `amount`); `cashback`: the cashback it showed (left out: not checked);
- * `cashbackPaid`: the part it said is paid with cashback (`quotedCashbackPaid`; left out: none, 0) —
+ * `cashbackPaid`: the part it said is paid with cashback (machines' `quotedFigures`; left out: none, 0) —
  * any difference from the payment's own split is PRM10001, nothing moved.
  */
 export const payMerchant = defineService({

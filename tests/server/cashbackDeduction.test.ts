@@ -62,6 +62,12 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     const report = await checkInvariants(server.db);
     expect(report).toMatchObject({ ok: true, promotionsUnmatched: [], settlementMismatches: [], paymentsUnmatched: [], refundsUnmatched: [], negativeAccounts: [] });
   };
+  /** A group package of `shop`'s store on sale for 30 days, 3 in stock: its id. */
+  const packageOnSale = async (shop: { storeId: string; token: string }, offer: { name: string; content: string[]; groupPrice: number; normalPrice: number }) => {
+    const made = await send('merchant/groupPackage/save', { storeId: shop.storeId, ...offer, stock: 3, endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() }, shop.token);
+    expect(made.code).toBe('S0001');
+    return made.bizContent.packageId as string;
+  };
   /** The refund messages sent to `memberId`, oldest first. */
   const refundMessages = async (memberId: string) =>
     (await server.db.query<{ body: string }>("SELECT body FROM outbox_messages WHERE destination = (SELECT mobile FROM members WHERE id = $1) AND body LIKE '%reembolsou%' ORDER BY id", [memberId])).rows.map((row) => row.body);
@@ -235,12 +241,7 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     const ana = await payer('Ana Pacote Deducao Demo');
     await giveCashback(ana, 100);
     const start = { available: await balance(ana.id, 'available'), cashback: await balance(ana.id, 'cashback') };
-    const made = await send('merchant/groupPackage/save', {
-      storeId: shop.storeId, name: 'Pizza para quatro', content: ['2 pizzas grandes'], groupPrice: 4_500 * KZ, normalPrice: 6_000 * KZ, stock: 3,
-      endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    }, shop.token);
-    expect(made.code).toBe('S0001');
-    const packageId = made.bizContent.packageId as string;
+    const packageId = await packageOnSale(shop, { name: 'Pizza para quatro', content: ['2 pizzas grandes'], groupPrice: 4_500 * KZ, normalPrice: 6_000 * KZ });
     const q = (await send(QUOTE, { packageId }, ana.token)).bizContent as Quote;
     // 20 % of 4 500 Kz, cut to the most: 50 Kz from cashback
     expect(q).toMatchObject({ amount: 4_500 * KZ, payable: 4_450 * KZ });
@@ -361,12 +362,7 @@ describe.each(engines)('cashback deduction on %s', (engine) => {
     await createDiscountPolicy(server.db, shop.merchantId, shop.memberId, { name: 'Pague com cashback', ...TERMS });
     const ana = await payer('Ana Pacote Divergente Demo');
     await giveCashback(ana, 100);
-    const made = await send('merchant/groupPackage/save', {
-      storeId: shop.storeId, name: 'Jantar', content: ['1 jantar'], groupPrice: 100 * KZ, normalPrice: 150 * KZ, stock: 3,
-      endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    }, shop.token);
-    expect(made.code).toBe('S0001');
-    const packageId = made.bizContent.packageId as string;
+    const packageId = await packageOnSale(shop, { name: 'Jantar', content: ['1 jantar'], groupPrice: 100 * KZ, normalPrice: 150 * KZ });
     const q = (await send(QUOTE, { packageId }, ana.token)).bizContent as Quote;
     expect(deductionOf(q)).toBe(20 * KZ);
     const token = () => payTokenDirect(server.db, ana.id, { service: 'pay/groupPackage/buy', amount: 100 * KZ, counterparty: packageId });
