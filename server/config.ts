@@ -33,6 +33,8 @@ export interface ServerConfig {
   alerts: AlertsConfig;
   /** A customer-service chat of a provider (`CUSTOMER_SERVICE_URL`); unset, the wallet's own help page. */
   customerServiceUrl: string | null;
+  /** How often the lottery's prize delivery runs (README "Lottery": prizes arrive within 2 hours). */
+  lotteryDeliveryMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -155,5 +157,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       waitsPerProcess: Number(env.ALERT_WAITS_PER_PROCESS ?? 2000),
     },
     customerServiceUrl: env.CUSTOMER_SERVICE_URL?.trim() || null,
+    lotteryDeliveryMs: Number(env.LOTTERY_DELIVERY_SECONDS ?? 60) * 1000,
   };
 }

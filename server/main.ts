@@ -2,18 +2,22 @@ import path from 'node:path';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { seed, DEMO_ACCOUNTS, DEMO_OPERATOR } from './db/seed.ts';
+import { seedVideos } from './db/seedVideos.ts';
 import { localAdapters } from './adapters/local.ts';
 import { logProvider } from './adapters/logMessageProvider.ts';
 import { buildApp } from './app.ts';
 import { startOutboxDelivery } from './jobs/outbox.ts';
 import { startBankSettlement } from './jobs/bankSettlement.ts';
 import { startVoucherExpiry } from './jobs/groupVoucherExpiry.ts';
+import { startPrizeDelivery } from './jobs/prizeDelivery.ts';
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 await seed(db);
 // the outside world: the local simulators and disk (a production provider would be chosen here)
 const adapters = localAdapters(db, config, path.join(config.dataDir, 'files'));
+// the help videos (/app/video/:id) into storage, made here the first time (server/db/seedVideos.ts)
+await seedVideos(adapters.storage);
 const app = await buildApp({ config, db, adapters, logger: true });
 
 if (config.production) app.log.warn('no SMS/e-mail gateway is configured: messages are queued and logged with their codes masked');
@@ -21,11 +25,14 @@ const stopOutbox = startOutboxDelivery(db, logProvider(app.log, { redactCodes: c
 const stopBankSettlement = startBankSettlement(db, adapters.bank, app.log, config.bank.pollMs);
 // unused group vouchers past their end are refunded (README "Group purchases"), once, whichever gateway runs it
 const stopVoucherExpiry = startVoucherExpiry(db, app.log);
+// lottery prizes into the winners' cashback accounts (README "Lottery"), each once, within the 2 hours
+const stopPrizeDelivery = startPrizeDelivery(db, app.log, config.lotteryDeliveryMs);
 
 const shutdown = async () => {
   stopOutbox();
   await stopBankSettlement();
   await stopVoucherExpiry();
+  await stopPrizeDelivery();
   await app.close();
   await db.close();
   process.exit(0);

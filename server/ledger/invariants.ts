@@ -57,6 +57,15 @@ export interface InvariantReport {
    * at a store of another merchant; a `groupPackage` payment without its voucher.
    */
   groupPackagesUnmatched: string[];
+  /**
+   * The lottery that is not what it says (README "Lottery"): a prize line whose stock is not its
+   * quantity less its winning records; an activity whose prizes won come to more than its budget, or
+   * whose `draws_made` is not its number of draws (seq 1 … n); a member who used more draws than
+   * earned, or whose earned draws are not their earnings'; a winning record `sent` without its one
+   * `lottery_prize` posting of its amount from marketing funding to its member's cashback account
+   * (key `lottery:prize:<id>`), or such a posting without its sent record.
+   */
+  lotteryUnmatched: string[];
 }
 
 /** The ledger's invariants, checked in one snapshot (run inside a REPEATABLE READ transaction for a consistent view). */
@@ -145,6 +154,7 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
   );
   const promotions = await db.query<{ id: string }>(PROMOTIONS_UNMATCHED);
   const groupPackages = await db.query<{ id: string }>(GROUP_PACKAGES_UNMATCHED);
+  const lottery = await db.query<{ id: string }>(LOTTERY_UNMATCHED);
   const feeShards = await db.query<{ shard: number }>("SELECT shard FROM ledger_accounts WHERE kind = 'fee_income' AND member_id IS NULL ORDER BY shard");
   const haveFeeShards = new Set(feeShards.rows.map((r) => r.shard));
   const feeIncomeShardsWrong = [
@@ -165,8 +175,9 @@ export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
     refundsUnmatched: refundsUnmatched.rows.map((r) => r.id),
     promotionsUnmatched: promotions.rows.map((r) => r.id),
     groupPackagesUnmatched: groupPackages.rows.map((r) => r.id),
+    lotteryUnmatched: lottery.rows.map((r) => r.id),
   };
-  const broken = [report.driftedAccounts, report.unbalancedTransfers, report.negativeAccounts, report.merchantsWithWrongShards, report.settlementMismatches, report.feeIncomeShardsWrong, report.paymentsUnmatched, report.refundsUnmatched, report.promotionsUnmatched, report.groupPackagesUnmatched];
+  const broken = [report.driftedAccounts, report.unbalancedTransfers, report.negativeAccounts, report.merchantsWithWrongShards, report.settlementMismatches, report.feeIncomeShardsWrong, report.paymentsUnmatched, report.refundsUnmatched, report.promotionsUnmatched, report.groupPackagesUnmatched, report.lotteryUnmatched];
   return { ok: report.totalBalance === '0' && broken.every((list) => list.length === 0), ...report };
 }
 
@@ -263,7 +274,9 @@ const PROMOTIONS_UNMATCHED = `
     LEFT JOIN LATERAL (SELECT coalesce(sum(p.cashback_paid), 0) AS paid FROM merchant_payments p WHERE p.payer_id = a.member_id AND p.cashback_paid > 0) spent ON true
     LEFT JOIN LATERAL (SELECT coalesce(sum(r.cashback_returned), 0) AS back FROM merchant_refunds r JOIN merchant_payments p ON p.id = r.payment_id
                         WHERE p.payer_id = a.member_id AND r.cashback_returned > 0) back ON true
-   WHERE a.kind = 'cashback' AND a.member_id IS NOT NULL AND a.balance <> got.net + cov.covered - spent.paid + back.back
+    -- the lottery's prizes delivered (README "Lottery")
+    LEFT JOIN LATERAL (SELECT coalesce(sum(w.amount), 0) AS won FROM lottery_winnings w WHERE w.member_id = a.member_id AND w.status = 'sent') prizes ON true
+   WHERE a.kind = 'cashback' AND a.member_id IS NOT NULL AND a.balance <> got.net + cov.covered - spent.paid + back.back + prizes.won
   UNION ALL
   SELECT 'clawback:' || r.id FROM cashback_records r
     LEFT JOIN LATERAL (SELECT coalesce(sum(cr.due), 0) AS due, coalesce(sum(cr.clawed_back), 0) AS clawed,
@@ -283,7 +296,36 @@ const PROMOTIONS_UNMATCHED = `
   SELECT 'marketingFunding' FROM (SELECT coalesce(sum(balance), 0) AS total FROM ledger_accounts WHERE kind = 'marketing_funding' AND member_id IS NULL) f
     CROSS JOIN (SELECT coalesce(sum(r.cashback_amount - r.clawed_back), 0) AS net FROM cashback_records r JOIN cashback_policies c ON c.id = r.policy_id
                  WHERE c.funding = 'platform') g
-   WHERE f.total <> -g.net
+    CROSS JOIN (SELECT coalesce(sum(amount), 0) AS won FROM lottery_winnings WHERE status = 'sent') prizes
+   WHERE f.total <> -g.net - prizes.won
+  ORDER BY 1`;
+
+/** The lottery's checks (see `lotteryUnmatched`), each row naming what does not match. */
+const LOTTERY_UNMATCHED = `
+  SELECT 'prize:' || p.id AS id FROM lottery_prizes p
+    LEFT JOIN LATERAL (SELECT count(*) AS n FROM lottery_winnings w WHERE w.prize_id = p.id) w ON true
+   WHERE p.left_count <> p.quantity - w.n
+  UNION ALL
+  SELECT 'activity:' || a.id FROM lottery_activities a
+    LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS won FROM lottery_winnings WHERE activity_id = a.id) w ON true
+    LEFT JOIN LATERAL (SELECT count(*) AS n, coalesce(max(seq), 0) AS last FROM lottery_draws WHERE activity_id = a.id) d ON true
+   WHERE w.won > a.budget OR d.n <> a.draws_made OR d.last <> a.draws_made
+  UNION ALL
+  SELECT 'entrant:' || e.activity_id || ':' || e.member_id FROM lottery_entrants e
+    LEFT JOIN LATERAL (SELECT coalesce(sum(draws), 0) AS earned FROM lottery_earnings WHERE activity_id = e.activity_id AND member_id = e.member_id) g ON true
+    LEFT JOIN LATERAL (SELECT count(*) AS n FROM lottery_draws WHERE activity_id = e.activity_id AND member_id = e.member_id) d ON true
+   WHERE e.earned <> g.earned OR e.used <> d.n OR e.used > e.earned
+  UNION ALL
+  SELECT 'winning:' || w.id FROM lottery_winnings w
+    LEFT JOIN ledger_transfers t ON t.idempotency_key = 'lottery:prize:' || w.id
+    LEFT JOIN ledger_accounts debit ON debit.id = t.debit_account_id
+    LEFT JOIN ledger_accounts credit ON credit.id = t.credit_account_id
+   WHERE (w.status = 'sent') <> (t.id IS NOT NULL)
+      OR (t.id IS NOT NULL AND (t.id <> w.transfer_id OR t.amount <> w.amount OR t.kind <> 'lottery_prize' OR debit.kind <> 'marketing_funding'
+                                OR credit.kind <> 'cashback' OR credit.member_id <> w.member_id))
+  UNION ALL
+  SELECT 'prizeTransfer:' || t.id FROM ledger_transfers t
+   WHERE t.kind = 'lottery_prize' AND NOT EXISTS (SELECT 1 FROM lottery_winnings w WHERE w.transfer_id = t.id AND w.status = 'sent')
   ORDER BY 1`;
 
 /** The group purchases' checks (see `groupPackagesUnmatched`), each row naming what does not match. */

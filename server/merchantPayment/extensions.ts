@@ -40,8 +40,10 @@ import { paymentAdjustment, type PaymentAdjustment } from '../../services/contra
  *   settlement shard (the merchant gets its whole price), cashback marketing_funding → the payer's
  *   cashback account; keys derived from the payment's (`<key>:<extension>:<what>`); funding
  *   accounts sharded like fee income; `npm run ledger:check` extended to match each posting;
- * - a draw records the member's draw number; its outcome is HMAC-SHA256(seed, member:drawNo)
- *   (DESIGN.md "Draws"), revealed with the seed;
+ * - the lottery's draws (migration 032) show the other way to add one: that migration renames the
+ *   promotions' two functions (`promotions_adjustments`, `promotions_apply`) and makes the hooks
+ *   call them and then its own part (a `draw` adjustment per qualifying activity in the quote, the
+ *   draws counted once per payment in the posting), so no earlier body is copied;
  * - measured: `npm run bench` with a promotion against the same payments without one, same run.
  */
 export interface PaymentExtension {
@@ -67,6 +69,8 @@ export const PAYMENT_EXTENSIONS: readonly PaymentExtension[] = [
   // part of what is left paid from the member's cashback balance (the merchant receives it all)
   { name: 'cashbackDeduction', kinds: ['cashbackDeduction'], migration: '030_cashback_deduction.sql' },
   { name: 'cashback', kinds: ['cashback'], migration: '028_promotions.sql' },
+  // the lottery's draws a payment earns (README "Lottery"): `amount` counts draws, not money
+  { name: 'draw', kinds: ['draw'], migration: '032_lottery.sql' },
 ];
 
 /**

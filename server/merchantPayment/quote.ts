@@ -162,13 +162,14 @@ async function namedAdjustments(db: Queryable, adjustments: readonly PaymentAdju
   if (adjustments.length === 0) return [];
   const references = adjustments.map((a) => a.reference).filter((r): r is string => r !== null);
   const { rows } = await db.query<{ reference: string; name: string }>(
-    `SELECT r.reference, coalesce(d.name, cb.name, c.name, g.name) AS name
+    `SELECT r.reference, coalesce(d.name, cb.name, c.name, g.name, la.name) AS name
        FROM unnest($1::text[]) AS r(reference)
        LEFT JOIN discount_policies d ON split_part(r.reference, ':', 1) IN ('discount', 'cashbackDeduction') AND d.id = split_part(r.reference, ':', 2)::bigint
        LEFT JOIN cashback_policies cb ON split_part(r.reference, ':', 1) = 'cashback' AND cb.id = split_part(r.reference, ':', 2)::bigint
        LEFT JOIN member_coupons mc ON split_part(r.reference, ':', 1) = 'coupon' AND mc.id = split_part(r.reference, ':', 2)::bigint
        LEFT JOIN coupons c ON c.id = mc.coupon_id
-       LEFT JOIN coupons g ON split_part(r.reference, ':', 1) = 'grant' AND g.id = split_part(r.reference, ':', 2)::bigint`,
+       LEFT JOIN coupons g ON split_part(r.reference, ':', 1) = 'grant' AND g.id = split_part(r.reference, ':', 2)::bigint
+       LEFT JOIN lottery_activities la ON split_part(r.reference, ':', 1) = 'lottery' AND la.id = split_part(r.reference, ':', 2)::bigint`,
     [references],
   );
   const names = new Map(rows.map((row) => [row.reference, row.name]));

@@ -189,6 +189,20 @@ export const SHARE_CODES = {
   shareExpired: 'SHR10001',
 } as const;
 
+/** Refusals of the lottery (README "Lottery"): drawing, and making an activity. */
+export const LOTTERY_CODES = {
+  noDrawsLeft: 'LOT10001',
+  lotteryEnded: 'LOT10002',
+  individualsOnly: 'LOT10003',
+  lotteryNotStarted: 'LOT10004',
+  lotteryUnknown: 'LOT10005',
+  oddsOverWhole: 'LOT10010',
+  prizesOverBudget: 'LOT10011',
+  lotteryDatesInvalid: 'LOT10012',
+  tooManyPrizes: 'LOT10013',
+  deliveryNotFailed: 'LOT10014',
+} as const;
+
 export type Code =
   | (typeof CODES)[keyof typeof CODES]
   | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES]
@@ -199,7 +213,8 @@ export type Code =
   | (typeof STAFF_CODES)[keyof typeof STAFF_CODES]
   | (typeof PROMOTION_CODES)[keyof typeof PROMOTION_CODES]
   | (typeof GROUP_CODES)[keyof typeof GROUP_CODES]
-  | (typeof SHARE_CODES)[keyof typeof SHARE_CODES];
+  | (typeof SHARE_CODES)[keyof typeof SHARE_CODES]
+  | (typeof LOTTERY_CODES)[keyof typeof LOTTERY_CODES];
 
 /** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
 export const UPLOAD_LIMIT_MB = 10;
@@ -208,7 +223,7 @@ export const UPLOAD_LIMIT_MB = 10;
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES), ...Object.values(GROUP_CODES), ...Object.values(SHARE_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES), ...Object.values(GROUP_CODES), ...Object.values(SHARE_CODES), ...Object.values(LOTTERY_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

@@ -52,6 +52,8 @@ import * as couponClaim from './couponClaim.ts';
 import * as platformPromotions from './platformPromotions.ts';
 import * as groupPackages from './groupPackages.ts';
 import * as sharePages from './sharePages.ts';
+import * as lottery from './lottery.ts';
+import * as platformLottery from './platformLottery.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -69,6 +71,8 @@ export const FLOW_CONTRACTS = {
   // group purchases (issue 24, server side): packages, their purchase and vouchers
   groupPackages,
   sharePages,
+  // the lottery (issue 25): the member's draws and their check, the operators' activities
+  lottery, platformLottery,
 };
 
 import type { RequestOf } from './define.ts';

@@ -264,11 +264,14 @@ describe.each(engines)('the payment module on %s', (engine) => {
 
 describe('the extension point', () => {
   it('has the promotions in their stacking order, and reads a quote’s adjustments only from declared ones', () => {
-    expect(PAYMENT_EXTENSIONS.map((e) => [e.name, e.kinds])).toEqual([['discount', ['discount']], ['coupon', ['coupon']], ['cashbackDeduction', ['cashbackDeduction']], ['cashback', ['cashback']]]);
+    expect(PAYMENT_EXTENSIONS.map((e) => [e.name, e.kinds])).toEqual([['discount', ['discount']], ['coupon', ['coupon']], ['cashbackDeduction', ['cashbackDeduction']], ['cashback', ['cashback']], ['draw', ['draw']]]);
     expect(adjustmentsOf('[]')).toEqual([]);
     const cashback = { extension: 'cashback', kind: 'cashback', amount: 100, reference: null };
     expect(adjustmentsOf([cashback])).toEqual([cashback]);
-    expect(() => adjustmentsOf([{ ...cashback, extension: 'draw', kind: 'draw' }])).toThrow(/no such extension/);
+    const draw = { extension: 'draw', kind: 'draw', amount: 1, reference: 'lottery:1' };
+    expect(adjustmentsOf([draw])).toEqual([draw]);
+    expect(() => adjustmentsOf([{ ...cashback, extension: 'lottery', kind: 'draw' }])).toThrow(/no such extension/);
+    expect(() => adjustmentsOf([draw], PAYMENT_EXTENSIONS.filter((e) => e.name !== 'draw'))).toThrow(/no such extension/);
     expect(() => adjustmentsOf([{ ...cashback, kind: 'coupon' }])).toThrow(/no such extension/);
     expect(adjustmentsOf([cashback], [{ name: 'cashback', kinds: ['cashback'], migration: '028_cashback.sql' }])).toEqual([cashback]);
     expect(() => adjustmentsOf([{ ...cashback, amount: -1 }], [{ name: 'cashback', kinds: ['cashback'], migration: '028_cashback.sql' }])).toThrow();

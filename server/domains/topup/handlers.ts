@@ -11,6 +11,7 @@ import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
 import { LUANDA_DAY } from '../../ledger/limits.ts';
 import { memberIdOf, moneyMember, requireVerified } from '../../entities/members.ts';
 import { bankLabel, channelOf } from '../../entities/bankChannels.ts';
+import { earnDraws } from '../../entities/lotteryActivities.ts';
 import { activeCard, maskCardNo, maskMobile } from '../../entities/cards.ts';
 
 /**
@@ -204,6 +205,8 @@ export async function resolveTopup(db: Database, id: string, outcome: BankOperat
         reference: order.order_no,
       });
       await tx.query('UPDATE topups SET transfer_id = $2 WHERE id = $1', [id, posted.transferId]);
+      // the lottery's draws a top-up earns (README "Lottery"), once: the order leaves PENDING once
+      await earnDraws(tx, { memberId: order.member_id, source: 'topup', sourceId: id, amount: BigInt(order.amount) });
     }
     return true;
   });
