@@ -15,6 +15,7 @@ import { requestNulField } from './transport/textGuard.ts';
 import { registerLegacyTransport } from './transport/legacy.ts';
 import { registerUploadTransports } from './transport/uploads.ts';
 import { registerShareImages } from './transport/shareImages.ts';
+import { registerVideos } from './transport/videos.ts';
 import { readShared } from './domains/sharePages/previews.ts';
 import { registerTracker } from './transport/tracker.ts';
 import { registerDevPages } from './transport/devPages.ts';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLegacyTransport(app, deps);
   registerUploadTransports(app, deps);
   registerShareImages(app, { db: deps.db, storage: deps.adapters.storage });
+  registerVideos(app, { storage: deps.adapters.storage });
   registerTracker(app, deps);
   registerReferenceData(app);
   if (deps.config.oidc.builtIn) registerIdentityProvider(app, { db: deps.db, oidc: deps.config.oidc });

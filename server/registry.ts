@@ -50,6 +50,8 @@ import { recordsHandlers } from './domains/records/handlers.ts';
 import { refundHandlers } from './domains/refund/handlers.ts';
 import { collectionAnalysisHandlers } from './domains/collectionAnalysis/handlers.ts';
 import { paymentAlertsHandlers } from './domains/paymentAlerts/handlers.ts';
+import { videoHandlers } from './domains/video/handlers.ts';
+import { demoHandlers } from './domains/demo/handlers.ts';
 import { lotteryHandlers } from './domains/lottery/handlers.ts';
 import { platformLotteryHandlers } from './domains/platformLottery/handlers.ts';
 import { callAnswered } from './domains/paymentAlerts/watch.ts';
@@ -73,6 +75,7 @@ const FLOW_HANDLERS = {
   cashback: cashbackHandlers, reduction: reductionHandlers, myCoupons: myCouponsHandlers, couponClaim: couponClaimHandlers,
   groupPackages: groupPackagesHandlers, sharePages: sharePagesHandlers,
   collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
+  video: videoHandlers, demo: demoHandlers,
   lottery: lotteryHandlers, platformLottery: platformLotteryHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 

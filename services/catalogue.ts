@@ -89,9 +89,6 @@ export interface SpecRoute {
   pending?: string;
 }
 
-const LOTTERY = 'Lottery';
-const ACTIVITIES = 'Activities';
-
 const agreements = (prefix: string, slugs: string[]): SpecRoute[] => slugs.map((slug) => ({ spec: `${prefix}/agreement/${slug}`, sample: `${prefix}/agreement/${slug}` }));
 
 export const SPEC_ROUTES: readonly SpecRoute[] = [
@@ -100,17 +97,17 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   ...agreements('/en', ['registrationAgreement', 'fastPayAccountAgreement', 'privacyProtectionAgreement', 'realNameAuthAgreement', 'nopwd', 'payqrcode']),
   ...agreements('/pt', ['registrationAgreement', 'fastPayAccountAgreement', 'privacyProtectionAgreement', 'realNameAuthAgreement', 'nopwd', 'payqrcode', 'collectionqrcode']),
   { spec: '/index/:token', sample: '/index/kw-token-0123456789' },
-  { spec: '/demo', sample: '/demo', pending: ACTIVITIES },
+  { spec: '/demo', sample: '/demo' },
   { spec: '/anouncement/:id', sample: '/anouncement/1' },
-  { spec: '/app/activeguide', sample: '/app/activeguide', pending: ACTIVITIES },
-  { spec: '/app/activeDetail/:id', sample: '/app/activeDetail/1', pending: ACTIVITIES },
+  { spec: '/app/activeguide', sample: '/app/activeguide' },
+  { spec: '/app/activeDetail/:id', sample: '/app/activeDetail/1' },
   { spec: '/app/enterprisecert', sample: '/app/enterprisecert' },
   { spec: '/app/merchantlist', sample: '/app/merchantlist' },
   { spec: '/app/result', sample: '/app/result' },
   { spec: '/app/principleinstru', sample: '/app/principleinstru' },
   { spec: '/app/download', sample: '/app/download' },
   { spec: '/app/usermanual', sample: '/app/usermanual' },
-  { spec: '/app/video/:id', sample: '/app/video/1', pending: ACTIVITIES },
+  { spec: '/app/video/:id', sample: '/app/video/1' },
   { spec: '/recharge/rule', sample: '/recharge/rule' },
   { spec: '/app/open', sample: '/app/open' },
   { spec: '/app/stafflist', sample: '/app/stafflist' },
@@ -130,11 +127,11 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { spec: '/s/group/:storeId/:id', sample: '/s/group/1/1' },
   { spec: '/s/coupon/:id', sample: '/s/coupon/1' },
   { spec: '/s/error', sample: '/s/error' },
-  { spec: '/app/luckyApp', sample: '/app/luckyApp', pending: LOTTERY },
-  { spec: '/app/luckyList', sample: '/app/luckyList', pending: LOTTERY },
-  { spec: '/app/witness', sample: '/app/witness', pending: ACTIVITIES },
-  { spec: '/app/agent/agreements', sample: '/app/agent/agreements', pending: ACTIVITIES },
-  { spec: '/hfive/tlevaactivity', sample: '/hfive/tlevaactivity', pending: ACTIVITIES },
+  { spec: '/app/luckyApp', sample: '/app/luckyApp' },
+  { spec: '/app/luckyList', sample: '/app/luckyList' },
+  { spec: '/app/witness', sample: '/app/witness' },
+  { spec: '/app/agent/agreements', sample: '/app/agent/agreements' },
+  { spec: '/hfive/tlevaactivity', sample: '/hfive/tlevaactivity' },
 ];
 
 /** Spec §2's "any other path": an address no route takes, which must show the not-found screen. */

@@ -10,7 +10,7 @@ export const LOCALE_PARTS = {
   accounts: ['signUp', 'login', 'captcha', 'recoverPassword'],
   member: ['payPassword', 'changeMobile', 'personalVerification', 'loginPassword'],
   enterprise: ['enterpriseVerification'],
-  platform: ['platform', 'operatorSignIn', 'review', 'stickers', 'platformPromotions'],
+  platform: ['platform', 'operatorSignIn', 'review', 'stickers', 'platformPromotions', 'platformLottery'],
   wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
   // the merchant's screens (issue 11: collection account, stores, codes, the till)
@@ -35,6 +35,10 @@ export const LOCALE_PARTS = {
   share: ['share', 'storeDays'],
   // group purchases, the member's side: buying a package, and the vouchers bought
   packages: ['groupPurchase', 'myPackages'],
+  // the lottery (issue 25): the member's draw and winners list, the public check of the draws, and what both show of an activity (`lottery`)
+  lottery: ['lottery', 'lotteryDraw', 'lotteryCheck'],
+  // issue 25's content: an activity's page, the help videos, the guided demo (and the activity guide's ways on)
+  content: ['activityPage', 'video', 'demo'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = keyof typeof LOCALE_PARTS;
 
@@ -172,6 +176,15 @@ export const ROUTES: readonly RouteDeclaration[] = [
   // the help guide with the native apps' newest versions (appVersionAction/getLatestAppVersion)
   { ...helpPage('/app/download', 'download'), screen: 'document/DownloadScreen' },
   helpPage('/recharge/rule', 'rechargeRule'),
+  // issue 25's content: how activities work and the two result pages (server documents), one activity and the featured one
+  // (the public list of activities), a help video (`/media/videos/…`, byte ranges) and the guided demo (demo and development servers)
+  { ...helpPage('/app/activeguide', 'activeguide'), screen: 'document/ContentPageScreen', parts: ['content'] },
+  { ...helpPage('/app/witness', 'witness'), screen: 'document/ContentPageScreen', parts: ['content'] },
+  { ...helpPage('/app/agent/agreements', 'agentAgreements'), screen: 'document/ContentPageScreen', parts: ['content'] },
+  { path: '/app/activeDetail/$id', screen: 'activityPage/ActivityDetailScreen', title: 'titles.activeDetail', parts: ['lottery', 'content'], access: 'public', params: { id: DIGITS_ID } },
+  { path: '/hfive/tlevaactivity', screen: 'activityPage/FeaturedActivityScreen', title: 'titles.tlevaactivity', parts: ['lottery', 'content'], access: 'public' },
+  { path: '/app/video/$id', screen: 'video/VideoScreen', title: 'titles.video', parts: ['content'], access: 'public', params: { id: /^[a-z0-9-]{1,40}$/ } },
+  { path: '/demo', screen: 'demo/DemoScreen', title: 'titles.demo', parts: ['content'], access: 'public' },
 
   { path: '/app/register', screen: 'signUp/SignUpScreen', title: 'titles.signUp', parts: ['accounts'], access: 'public', props: { memberType: 'individual' }, search: RETURN_TO, signIn: true },
   { path: '/app/enterpriseregister', screen: 'signUp/SignUpScreen', title: 'titles.enterpriseSignUp', parts: ['accounts'], access: 'public', props: { memberType: 'enterprise' }, signIn: true },
@@ -245,6 +258,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/mypackages', screen: 'myPackages/MyPackagesScreen', title: 'titles.myPackages', parts: ['packages'], access: 'member' },
   // a store's coupon, the link its merchant's pages share
   { path: '/app/coupons/claim/$storeId/$couponId', screen: 'couponClaim/CouponClaimScreen', title: 'titles.couponClaim', parts: ['rewards'], access: 'member', params: { storeId: DIGITS_ID, couponId: DIGITS_ID } },
+  // the lottery (issue 25): the draw and the winners list (`?activityId=`, else the live activity), and the check of an activity's draws, for anyone (`?seq=`: one draw)
+  { path: '/app/luckyApp', screen: 'lotteryDraw/LuckyAppScreen', title: 'titles.luckyApp', parts: ['lottery'], access: 'member', search: { activityId: digitsId } },
+  { path: '/app/luckyList', screen: 'lotteryDraw/LuckyListScreen', title: 'titles.luckyList', parts: ['lottery'], access: 'member', search: { activityId: digitsId } },
+  { path: '/app/luckycheck/$id', screen: 'lotteryCheck/LotteryCheckScreen', title: 'titles.luckyCheck', parts: ['lottery'], access: 'public', params: { id: DIGITS_ID }, search: { seq: (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0 } },
 
   // the operators' area (`/plateform/`, sic): chunks of its own, nothing of it in the member app's first route
   { path: '/plateform', screen: 'operatorSignIn/OperatorSignInScreen', title: 'titles.platform', parts: ['platform'], access: 'public', signIn: true },
@@ -257,6 +274,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   // the platform's cashback policies (issue 23): their list with spend, and a new one (audited)
   { path: '/plateform/promotions', screen: 'platformPromotions/PlatformPromotionsScreen', title: 'titles.platformPromotions', parts: ['platform', 'promotions', 'rewards'], access: 'operator' },
   { path: '/plateform/promotions/new', screen: 'platformPromotions/PlatformPromotionFormScreen', title: 'titles.platformPromotionNew', parts: ['platform', 'promotions', 'rewards'], access: 'operator' },
+  // the lottery's activities (issue 25): their list with draws, spend and prize deliveries (ending one, sending a failed prize again), and a new one (audited)
+  { path: '/plateform/lottery', screen: 'platformLottery/PlatformLotteryScreen', title: 'titles.platformLottery', parts: ['platform'], access: 'operator' },
+  { path: '/plateform/lottery/new', screen: 'platformLottery/LotteryFormScreen', title: 'titles.platformLotteryNew', parts: ['platform'], access: 'operator' },
   { path: '/plateform/audit', screen: 'platform/AuditLogScreen', title: 'titles.auditLog', parts: ['platform'], access: 'operator', search: { subjectId: (value) => typeof value === 'string' && value.length <= 64, page: pageNumber } },
 ];
 

@@ -53,6 +53,7 @@ const ICONS = {
   coupon: icon('M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4zM14 7v10'),
   discount: icon('M6 18L18 6M8 9a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM16 17a1 1 0 1 0 0-2 1 1 0 0 0 0 2z'),
   cashback: icon('M4 12a8 8 0 1 0 2.3-5.7M4 4v3h3M12 8v8M10 10h3a1.5 1.5 0 0 1 0 3h-2a1.5 1.5 0 0 0 0 3h3'),
+  lottery: icon('M5 10h14v10H5zM4 7h16v3H4zM12 7v13M12 7c-1.5-3-5-3-5-1s3 1 5 1c2 0 5 1 5-1s-3.5-2-5 1'),
   home: icon('M4 11l8-7 8 7v9h-5v-6H9v6H4z'),
   me: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c1.5-4 4.5-6 8-6s6.5 2 8 6'),
   eye: icon('M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z'),
@@ -265,6 +266,7 @@ function HubFrame({ greeting, lead, work }: { greeting: string; lead: ReactNode;
         <Action href="/app/coupons" label={t('hub.coupons')} glyph={ICONS.coupon} />
         <Action href="/app/reductionlist" label={t('hub.reductions')} glyph={ICONS.discount} />
         <Action href="/app/cashbacklist" label={t('hub.cashback')} glyph={ICONS.cashback} />
+        <Action href="/app/luckyApp" label={t('hub.lottery')} glyph={ICONS.lottery} />
       </nav>
       {work}
       <TabBar />

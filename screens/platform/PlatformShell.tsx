@@ -48,6 +48,7 @@ export function PlatformTop({ operatorName, signingOut, onSignOut, link }: {
     { to: '/plateform/members', label: t('platform.nav.members') },
     { to: '/plateform/stickers', label: t('stickers.nav') },
     { to: '/plateform/promotions', label: t('platformPromotions.nav') },
+    { to: '/plateform/lottery', label: t('platformLottery.nav') },
     { to: '/plateform/audit', label: t('platform.nav.audit') },
   ] as const;
   return (

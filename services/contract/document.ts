@@ -6,6 +6,8 @@ export const documentSlugs = [
   'fastPayAccountNoAgreement', 'privacyProtectionAgreement', 'chargeAgreement', 'accountLevel',
   'fingerPrint', 'realNameAuthAgreement', 'nopwd', 'payqrcode', 'collectionqrcode', 'terminal',
   'helpdoc', 'usermanual', 'principleinstru', 'rechargeRule', 'download',
+  // issue 25: how activities work, and the two result pages (an agent-assisted operation, an agent's agreement)
+  'activeguide', 'witness', 'agentAgreements',
 ] as const;
 export type DocumentSlug = (typeof documentSlugs)[number];
 

@@ -54,6 +54,8 @@ import * as groupPackages from './groupPackages.ts';
 import * as sharePages from './sharePages.ts';
 import * as lottery from './lottery.ts';
 import * as platformLottery from './platformLottery.ts';
+import * as video from './video.ts';
+import * as demo from './demo.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -73,6 +75,8 @@ export const FLOW_CONTRACTS = {
   sharePages,
   // the lottery (issue 25): the member's draws and their check, the operators' activities
   lottery, platformLottery,
+  // help videos and the guided demo (issue 25, content)
+  video, demo,
 };
 
 import type { RequestOf } from './define.ts';

@@ -22,10 +22,11 @@ import { takeViolations, watchPolicy } from './policy.ts';
 import { newcomerScenarios } from './newcomer.scenarios.ts';
 import { promotionsScenarios } from './promotions.scenarios.ts';
 import { shareScenarios } from './share.scenarios.ts';
+import { lotteryScenarios } from './lottery.scenarios.ts';
 
 /** `E2E_ONLY=<regular expression>` runs the scenarios whose names match (while working on some). */
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
-const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...newcomerScenarios, ...securityScenarios, ...promotionsScenarios, ...shareScenarios].filter((s) => !only || only.test(s.name));
+const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...newcomerScenarios, ...securityScenarios, ...promotionsScenarios, ...shareScenarios, ...lotteryScenarios].filter((s) => !only || only.test(s.name));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('tests/e2e/screenshots');
@@ -61,7 +62,7 @@ async function audit(page: Page, label: string, exclude: string[] = []) {
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // each scenario speaks from its own address (X-Forwarded-For), as separate phones would
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', TRUST_PROXY: 'true', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', TRUST_PROXY: 'true', PUBLIC_URL: `http://127.0.0.1:${port}`, LOTTERY_DELIVERY_SECONDS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -247,6 +247,37 @@ export const GUARDS: Record<string, Phrase> = {
   unreadable: p('a name is missing or a figure is not a number', 'falta o nome ou um valor não é um número'),
   noVouchers: p('the member has no vouchers (of this state)', 'o membro não tem vouchers (neste estado)'),
   usable: p('the voucher can still be used (it has a code)', 'o voucher ainda pode ser usado (tem código)'),
+  // the operators' lottery: its activities, their deliveries, and the form of a new one
+  endable: p('the activity has not ended', 'a atividade não terminou'),
+  listedActivity: p('it is one of the activities listed', 'é uma das atividades da lista'),
+  failedDelivery: p('the prize delivery failed', 'o envio do prémio falhou'),
+  lotteryField: p("it is one of the form's fields", 'é um dos campos do formulário'),
+  prizeField: p("it is a field of one of the prize lines", 'é um campo de uma das linhas de prémios'),
+  roomForPrize: p('there are fewer than 12 prize lines', 'há menos de 12 linhas de prémios'),
+  removablePrize: p("it is not the only prize line", 'não é a única linha de prémios'),
+  hasProblems: p('a field is missing or wrong, the odds pass 100 %, the prizes pass the budget, or the dates do not fit', 'falta um campo ou está errado, as probabilidades passam de 100 %, os prémios passam do orçamento, ou as datas não servem'),
+  // the lottery (issue 25): the member's draw and the check of the draws
+  noActivity: p('there is no lottery now', 'não há nenhuma lotaria agora'),
+  activityEnded: p('the lottery has ended', 'a lotaria terminou'),
+  notEligible: p('the account is a company (only individuals may join)', 'a conta é de uma empresa (só particulares podem participar)'),
+  notStarted: p('the lottery has not started yet', 'a lotaria ainda não começou'),
+  noneLeft: p('the member has no draws left', 'o membro não tem sorteios restantes'),
+  prizeWon: p('the draw won a prize', 'o sorteio ganhou um prémio'),
+  drawMade: p('a draw was made with this request', 'foi feito um sorteio com este pedido'),
+  hasDrawsLeft: p('the member has draws left', 'o membro tem sorteios restantes'),
+  morePages: p('more draws follow', 'seguem-se mais sorteios'),
+  seedHidden: p('the seed is not revealed yet', 'a semente ainda não foi revelada'),
+  commitmentBroken: p('the revealed seed is not the one committed to', 'a semente revelada não é a do compromisso'),
+  allMatch: p('every draw is what the seed gives', 'todos os sorteios são o que a semente dá'),
+  // an activity's page and a help video (issue 25, content)
+  'activityPage:isLive': p('the activity shown is on now', 'a atividade mostrada está a decorrer'),
+  'activityPage:isUpcoming': p('the activity shown has not started', 'a atividade mostrada ainda não começou'),
+  'activityPage:isEnded': p('the activity shown has ended', 'a atividade mostrada terminou'),
+  askedForOne: p('the page asked for one activity by its id', 'a página pediu uma atividade pelo seu número'),
+  cannotPlay: p('this browser cannot play the video, or it has no files', 'este navegador não reproduz o vídeo, ou não há ficheiros'),
+  verySlow: p('the network is slow-2g', 'a rede é slow-2g'),
+  canPlay: p('the video can play here', 'o vídeo pode ser reproduzido aqui'),
+  renditionExists: p('the video has that rendition', 'o vídeo tem essa versão'),
 };
 
 /** What an invoked actor that is neither a server call nor a child chart does when it ends or fails. */
@@ -255,6 +286,7 @@ export const ACTORS: Record<string, { done: Phrase; error: Phrase }> = {
   detect: { done: p('the code reader answers', 'o leitor de códigos responde'), error: p('the code reader stops', 'o leitor de códigos para') },
   decodePhoto: { done: p('the photo is read', 'a foto é lida'), error: p('the photo cannot be read', 'a foto não pode ser lida') },
   shareLink: { done: p('the phone shares the link or copies it', 'o telemóvel partilha o link ou copia-o'), error: p('the link cannot be shared', 'o link não pode ser partilhado') },
+  checkDraws: { done: p('the draws are recomputed from the seed', 'os sorteios são recalculados com a semente'), error: p('the browser cannot compute SHA-256', 'o navegador não consegue calcular SHA-256') },
 };
 
 /** The child charts, by the name their parent invokes them under. */

@@ -85,7 +85,7 @@ describe('the home hub signed in', () => {
     const money = screen.getByRole('navigation', { name: 'Dinheiro' });
     expect(within(money).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Transferir', '/app/transfer'], ['Carregar', '/app/topup'], ['Levantar', '/app/withdraw'], ['Movimentos', '/app/funddetail'],
-      ['Cupões', '/app/coupons'], ['Descontos', '/app/reductionlist'], ['Cashback', '/app/cashbacklist'],
+      ['Cupões', '/app/coupons'], ['Descontos', '/app/reductionlist'], ['Cashback', '/app/cashbacklist'], ['Lotaria', '/app/luckyApp'],
     ]);
     const tabs = screen.getByRole('navigation', { name: 'Navegação' });
     expect(within(tabs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['Início', '/'], ['Movimentos', '/app/funddetail'], ['Eu', '/app/setting']]);

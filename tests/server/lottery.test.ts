@@ -262,6 +262,8 @@ describe.each(engines)('the lottery on %s', (engine) => {
     expect((await asOperator('platform/lottery/retry', { winningId: drawn.winningId })).code).toBe('LOT10014');
     expect(await runPrizeDeliveryOnce(server.db)).toMatchObject({ sent: 1 });
     expect(await cashback(dora.id)).toBe(500n * BigInt(KZ));
+    // the wallet counts a prize as cashback received
+    expect((await okOf('wallet/member/getUserAssets', {}, dora.token)).cashbackTotal).toBe(500 * KZ);
     await invariantsHold();
   });
 

@@ -3,15 +3,15 @@ import { memberBalances } from '../../ledger/ledger.ts';
 import { memberIdOf, moneyMember } from '../../entities/members.ts';
 
 /**
- * Cashback ever received: the sum of the cashback postings to the member's cashback account (not the
- * refunds that give back a part of a payment paid with cashback, migration 030: that is their own
- * cashback coming back, not cashback received).
+ * Cashback ever received: the sum of the cashback postings and the lottery's prizes (README "Lottery")
+ * to the member's cashback account (not the refunds that give back a part of a payment paid with
+ * cashback, migration 030: that is their own cashback coming back, not cashback received).
  */
 async function cashbackTotal(ctx: Parameters<Handler<'wallet/member/getUserAssets'>>[1], memberId: string): Promise<bigint> {
   const { rows } = await ctx.db.query<{ total: string }>(
     `SELECT coalesce(sum(e.amount), 0)::text AS total FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
        JOIN ledger_transfers t ON t.id = e.transfer_id
-      WHERE a.member_id = $1 AND a.kind = 'cashback' AND e.amount > 0 AND t.kind = 'cashback'`,
+      WHERE a.member_id = $1 AND a.kind = 'cashback' AND e.amount > 0 AND t.kind IN ('cashback', 'lottery_prize')`,
     [memberId],
   );
   return BigInt(rows[0]!.total);

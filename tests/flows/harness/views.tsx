@@ -60,6 +60,10 @@ import { PaymentAlertsView } from '../../../screens/common/PaymentAlerts.tsx';
 import { RecordsView } from '../../../screens/records/RecordsView.tsx';
 import { RefundView } from '../../../screens/refund/RefundView.tsx';
 import { CouponClaimView } from '../../../screens/couponClaim/CouponClaimView.tsx';
+import { LuckyAppView } from '../../../screens/lotteryDraw/LuckyAppView.tsx';
+import { LotteryCheckView } from '../../../screens/lotteryCheck/LotteryCheckView.tsx';
+import { ActivityView } from '../../../screens/activityPage/ActivityView.tsx';
+import { VideoView } from '../../../screens/video/VideoView.tsx';
 import { VoucherRedeemView } from '../../../screens/voucherRedeem/VoucherRedeemView.tsx';
 import { OpenInAppView } from '../../../screens/common/OpenInApp.tsx';
 import { ShareLinkView } from '../../../screens/common/ShareLinkButton.tsx';
@@ -73,6 +77,8 @@ import { GroupPackagesView } from '../../../screens/groupPackages/GroupPackagesV
 import { GroupPackageFormView } from '../../../screens/common/GroupPackageFormView.tsx';
 import { PromotionFormView } from '../../../screens/common/PromotionFormView.tsx';
 import { PlatformPromotionsView } from '../../../screens/platformPromotions/PlatformPromotionsView.tsx';
+import { PlatformLotteryView } from '../../../screens/platformLottery/PlatformLotteryView.tsx';
+import { LotteryFormView } from '../../../screens/common/LotteryFormView.tsx';
 
 /** `page.alerts`: the live payment alerts panel, as the screens that mount PaymentAlerts show it (listening, two payments in). */
 type Render = (state: any, send: (event: EventObject) => void, page: { alerts: ReactNode }) => ReactElement; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -166,6 +172,12 @@ export const VIEWS: Record<string, Render> = {
   records: (s, send, page) => <RecordsView state={s} send={send} alerts={page.alerts} />,
   refund: (s, send) => <RefundView state={s} send={send} />,
   couponClaim: (s, send) => <CouponClaimView state={s} send={send} />,
+  // the lottery (issue 25): the member's draw, and anyone's check of the draws
+  lotteryDraw: (s, send) => <LuckyAppView state={s} send={send} />,
+  lotteryCheck: (s, send) => <LotteryCheckView state={s} send={send} />,
+  // an activity's page and a help video (issue 25, content)
+  activityPage: (s, send) => <ActivityView state={s} send={send} />,
+  video: (s, send) => <VideoView state={s} send={send} />,
   voucherRedeem: (s, send) => <VoucherRedeemView state={s} send={send} />,
   // the share page of a package, as a visitor not signed in sees its ways on
   openInApp: (s, send) => <OpenInAppView state={s} send={send} next={{ path: '/app/grouppackages/buy/7', label: 'Comprar o pacote' }} signedIn={false} />,
@@ -178,6 +190,9 @@ export const VIEWS: Record<string, Render> = {
   staffList: (s, send) => (s.context.staffId ? <StaffDetailView state={s} send={send} /> : <StaffListView state={s} send={send} />),
   promotions: (s, send) => <PromotionsView state={s} send={send} />,
   platformPromotions: (s, send) => <PlatformPromotionsView state={s} send={send} />,
+  // the operators' lottery: the activities with their deliveries, and the form of a new one
+  platformLottery: (s, send) => <PlatformLotteryView state={s} send={send} />,
+  lotteryForm: (s, send) => <LotteryFormView state={s} send={send} listHref="/plateform/lottery" />,
   groupPackages: (s, send) => <GroupPackagesView state={s} send={send} />,
   groupPackageForm: (s, send) => <GroupPackageFormView state={s} send={send} upload={noUpload as never} />,
   // the merchant's forms go back to its list, the platform's to the platform's
