@@ -2,6 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { LotteryActivity, LotteryDrawOutcome, LotteryPage } from '../services/contract/lottery.ts';
 import { newRequestNo } from '../src/lib/requestNo.ts';
+import type { PendingDraw } from '../src/lib/storage.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
 /**
@@ -13,11 +14,16 @@ import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } fr
  * no prize') → ready again while draws are left. A draw whose answer is lost is never drawn again
  * blindly: `lottery/drawResult` asks what that requestNo gave — a draw (its outcome), or none
  * (nothing spent: the next draw goes with the same requestNo, so a draw the server makes late is
- * answered, not made twice).
+ * answered, not made twice). A draw sent is kept by the screen (the pending draw: its activity and
+ * requestNo) until its outcome is known — answered, found by `lottery/drawResult`, or none made —
+ * so a page reloaded, or an app killed and opened again, while it was drawing or being checked
+ * starts by asking what it gave before the activity is shown.
  */
 export interface LotteryDrawInput {
   /** The activity of the address (`?activityId=`), else the live one. */
   activityId: string | null;
+  /** A draw sent before the page was reloaded and not known to be answered (the screen keeps it). */
+  pendingDraw?: PendingDraw | null;
 }
 
 export interface LotteryDrawContext {
@@ -29,6 +35,8 @@ export interface LotteryDrawContext {
   outcome: LotteryDrawOutcome | null;
   /** One per draw: kept until the draw has an answer, so a lost answer is asked about, and drawn again, under it. */
   requestNo: string | null;
+  /** The draw sent and not answered yet (for the screen to keep across a reload); null once its outcome is known. */
+  pendingDraw: PendingDraw | null;
   errorCode: string | null;
 }
 
@@ -55,6 +63,12 @@ export const lotteryDrawMachine = setup({
   },
   guards: {
     noActivity: ({ event }) => pageOf(event).activity === null,
+    // a draw of this activity was sent before the page was reloaded, its outcome not known (one that
+    // cannot have been made — the activity not started, a company's account — is not asked about)
+    drawPending: ({ context, event }) => {
+      const page = pageOf(event);
+      return context.pendingDraw !== null && context.pendingDraw.activityId === page.activity?.id && page.eligible && page.activity.status !== 'upcoming';
+    },
     activityEnded: ({ event }) => pageOf(event).activity?.status === 'ended',
     // a company's account: only individual users may join (spec §5)
     notEligible: ({ event }) => !pageOf(event).eligible,
@@ -64,6 +78,8 @@ export const lotteryDrawMachine = setup({
     // the lost answer's draw was made (its outcome is the answer)
     drawMade: ({ event }) => drawnOf(event) !== null,
     hasDrawsLeft: ({ context }) => context.drawsLeft > 0,
+    // the activity the page shows has ended (a draw pending from before a reload may be of one that ended since)
+    activityOver: ({ context }) => context.activity?.status === 'ended',
   },
   actions: {
     announceAnswer: announceAnswer<LotteryDrawContext, LotteryDrawEvent | AnswerEvent>(),
@@ -71,8 +87,13 @@ export const lotteryDrawMachine = setup({
       const page = pageOf(event);
       return { activity: page.activity, activityId: page.activity?.id ?? null, drawsLeft: page.drawsLeft, drawsUsed: page.drawsUsed, errorCode: null };
     }),
-    // a new requestNo for a new draw; a draw the server said it never made keeps its own
-    startDraw: assign({ requestNo: ({ context }) => context.requestNo ?? newRequestNo('H5L'), errorCode: null, outcome: null }),
+    // a new requestNo for a new draw; a draw the server said it never made keeps its own. Sent: pending until its outcome is known
+    startDraw: assign(({ context }) => {
+      const requestNo = context.requestNo ?? newRequestNo('H5L');
+      return { requestNo, pendingDraw: { activityId: context.activity!.id, requestNo }, errorCode: null, outcome: null };
+    }),
+    // back after a reload with this activity's draw pending: asked about under its requestNo
+    resumeDraw: assign({ requestNo: ({ context }) => context.pendingDraw!.requestNo }),
     keepDraw: assign(({ context, event }) => {
       const outcome = drawnOf(event)!;
       const prizes = context.activity?.prizes.map((line) => (line.id === outcome.prize?.id ? { ...line, left: Math.max(0, line.left - 1) } : line));
@@ -82,6 +103,7 @@ export const lotteryDrawMachine = setup({
         drawsUsed: context.drawsUsed + 1,
         activity: context.activity && prizes ? { ...context.activity, prizes } : context.activity,
         requestNo: null,
+        pendingDraw: null,
         errorCode: null,
       };
     }),
@@ -89,11 +111,15 @@ export const lotteryDrawMachine = setup({
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     // the draw has its answer (a refusal): a new draw is a new request
-    endDraw: assign({ requestNo: null }),
+    endDraw: assign({ requestNo: null, pendingDraw: null }),
+    // no draw was made with it: nothing pending (a new draw keeps its requestNo)
+    forgetPendingDraw: assign({ pendingDraw: null }),
   },
 }).createMachine({
   id: 'lotteryDraw',
-  context: ({ input }) => ({ activityId: input.activityId, activity: null, drawsLeft: 0, drawsUsed: 0, outcome: null, requestNo: null, errorCode: null }),
+  context: ({ input }) => ({
+    activityId: input.activityId, activity: null, drawsLeft: 0, drawsUsed: 0, outcome: null, requestNo: null, pendingDraw: input.pendingDraw ?? null, errorCode: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -108,6 +134,8 @@ export const lotteryDrawMachine = setup({
       on: {
         'loadLottery.ok': [
           { guard: 'noActivity', target: 'none', actions: 'keepPage' },
+          // a draw sent before a reload: what it gave comes first, whatever the page says now
+          { guard: 'drawPending', target: 'checking', actions: ['keepPage', 'resumeDraw'] },
           { guard: 'activityEnded', target: 'ended', actions: 'keepPage' },
           { guard: 'notEligible', target: 'notAllowed', actions: 'keepPage' },
           { guard: 'notStarted', target: 'upcoming', actions: 'keepPage' },
@@ -177,7 +205,10 @@ export const lotteryDrawMachine = setup({
           { guard: 'prizeWon', target: 'drawn.won', actions: 'keepDraw' },
           { guard: 'drawMade', target: 'drawn.noPrize', actions: 'keepDraw' },
           // no draw was made with it: nothing spent, the member draws again (under the same requestNo)
-          { target: 'ready' },
+          // while the activity is on and draws are left (a draw pending from before a reload may find it otherwise)
+          { guard: 'activityOver', target: 'ended', actions: 'endDraw' },
+          { guard: 'hasDrawsLeft', target: 'ready', actions: 'forgetPendingDraw' },
+          { target: 'noDrawsLeft', actions: 'endDraw' },
         ],
         'queryDraw.refused.*': { target: 'checkFailed' },
       },
@@ -189,6 +220,7 @@ export const lotteryDrawMachine = setup({
       initial: 'won',
       on: {
         'result.closed': [
+          { guard: 'activityOver', target: 'ended' },
           { guard: 'hasDrawsLeft', target: 'ready' },
           { target: 'noDrawsLeft' },
         ],

@@ -1,6 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { Language } from '../src/lib/language.ts';
+import { newRequestNo } from '../src/lib/requestNo.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import {
   emptyFields, emptyPrize, LOTTERY_FIELDS, MAX_LENGTH, MAX_PRIZES, PRIZE_FIELDS, problemsAfterChange, problemsAfterRemoval, problemsOf, prizeKey, requestOf,
@@ -17,7 +18,10 @@ import {
  * start, a start already past, a field missing or not a figure) → created, with the SHA-256
  * commitment to the activity's seed the server made (published with the rules before the first
  * draw; another may be made) | refused by the server (LOT10010–LOT10013…, said at the field it is
- * about), with everything typed kept.
+ * about), with everything typed kept. The form goes under a requestNo made when it is sent (the
+ * server makes one activity per operator and requestNo): sent again after no answer, unchanged, it
+ * goes under the same one, so an activity made while the answer was lost is answered, not made
+ * twice; a field changed, a refusal or a success drops it, and the next send makes a new one.
  */
 export interface LotteryFormInput {
   language: Language;
@@ -34,6 +38,8 @@ export interface LotteryFormContext {
   errorDetail: string | null;
   /** The activity made, and the commitment to its seed. */
   created: { activityId: string; seedCommitment: string } | null;
+  /** The requestNo the form was last sent under: kept for a retry of the same form after no answer. */
+  requestNo: string | null;
 }
 
 export type LotteryFormEvent =
@@ -56,7 +62,7 @@ const problemsAt = (context: LotteryFormContext, event: { type: string }) =>
 export const lotteryFormMachine = setup({
   types: { input: {} as LotteryFormInput, context: {} as LotteryFormContext, events: {} as LotteryFormEvent | AnswerEvent },
   actors: {
-    create: provided<Outcome<{ activityId: string; seedCommitment: string }>, CreateLotteryRequest>('create'),
+    create: provided<Outcome<{ activityId: string; seedCommitment: string }>, CreateLotteryRequest & { requestNo: string }>('create'),
   },
   guards: {
     lotteryField: ({ event }) => event.type === 'field.changed' && (LOTTERY_FIELDS as string[]).includes(event.name),
@@ -71,7 +77,7 @@ export const lotteryFormMachine = setup({
     setField: assign(({ context, event }) => {
       if (event.type !== 'field.changed') return {};
       const value = event.value.slice(0, MAX_LENGTH[event.name] ?? 40);
-      return { fields: { ...context.fields, [event.name]: value }, problems: problemsAfterChange(context.problems, event.name) };
+      return { fields: { ...context.fields, [event.name]: value }, problems: problemsAfterChange(context.problems, event.name), requestNo: null };
     }),
     setPrize: assign(({ context, event }) => {
       if (event.type !== 'prize.changed') return {};
@@ -79,24 +85,28 @@ export const lotteryFormMachine = setup({
       return {
         prizes: context.prizes.map((prize, i) => (i === event.index ? { ...prize, [event.name]: value } : prize)),
         problems: problemsAfterChange(context.problems, prizeKey(event.index, event.name as keyof PrizeFields)),
+        requestNo: null,
       };
     }),
-    addPrize: assign({ prizes: ({ context }) => [...context.prizes, emptyPrize()] }),
+    addPrize: assign({ prizes: ({ context }) => [...context.prizes, emptyPrize()], requestNo: null }),
     removePrize: assign(({ context, event }) => {
       if (event.type !== 'prize.removed') return {};
-      return { prizes: context.prizes.filter((_, i) => i !== event.index), problems: problemsAfterRemoval(context.problems, event.index) };
+      return { prizes: context.prizes.filter((_, i) => i !== event.index), problems: problemsAfterRemoval(context.problems, event.index), requestNo: null };
     }),
     keepProblems: assign({ problems: ({ context, event }) => problemsAt(context, event) }),
     forgetProblems: assign({ problems: {} }),
     forgetRefusal: assign({ errorCode: null, errorDetail: null }),
-    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event), errorDetail: ({ event }) => answerDetail(event) || null }),
-    keepCreated: assign({ created: ({ event }) => answerData<{ activityId: string; seedCommitment: string }>(event), errorCode: null, errorDetail: null }),
-    emptyForm: assign({ fields: () => emptyFields(), prizes: () => [emptyPrize()], problems: {}, created: null }),
+    // the form as it is sent: under the requestNo of the last send that had no answer, else a new one
+    startRequest: assign({ requestNo: ({ context }) => context.requestNo ?? newRequestNo() }),
+    // answered (refused or created): the next send is a new request
+    keepRefusal: assign({ errorCode: ({ event }) => answerCode(event), errorDetail: ({ event }) => answerDetail(event) || null, requestNo: null }),
+    keepCreated: assign({ created: ({ event }) => answerData<{ activityId: string; seedCommitment: string }>(event), errorCode: null, errorDetail: null, requestNo: null }),
+    emptyForm: assign({ fields: () => emptyFields(), prizes: () => [emptyPrize()], problems: {}, created: null, requestNo: null }),
   },
 }).createMachine({
   id: 'lotteryForm',
   context: ({ input }) => ({
-    language: input.language, fields: emptyFields(), prizes: [emptyPrize()], problems: {}, errorCode: null, errorDetail: null, created: null,
+    language: input.language, fields: emptyFields(), prizes: [emptyPrize()], problems: {}, errorCode: null, errorDetail: null, created: null, requestNo: null,
   }),
   initial: 'editing',
   states: {
@@ -109,7 +119,7 @@ export const lotteryFormMachine = setup({
         'prize.removed': { guard: 'removablePrize', target: '.idle', actions: 'removePrize' },
         'form.submitted': [
           { guard: 'hasProblems', target: '.invalid', actions: ['keepProblems', 'forgetRefusal'] },
-          { target: 'submitting', actions: ['forgetProblems', 'forgetRefusal'] },
+          { target: 'submitting', actions: ['forgetProblems', 'forgetRefusal', 'startRequest'] },
         ],
       },
       states: {
@@ -124,8 +134,9 @@ export const lotteryFormMachine = setup({
       invoke: {
         id: 'create',
         src: 'create',
-        input: ({ context }) => requestOf(context.fields, context.prizes, context.language),
+        input: ({ context }) => ({ ...requestOf(context.fields, context.prizes, context.language), requestNo: context.requestNo! }),
         onDone: { actions: 'announceAnswer' },
+        // no answer: it may have been made; the same form sent again goes under the same requestNo
         onError: { target: 'editing.unreachable' },
       },
       on: {

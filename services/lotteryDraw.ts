@@ -31,6 +31,12 @@ export interface DrawCheck extends DrawnRecord {
   ticket: number;
   /** What the seed says this draw gives, replaying the stock in seq order. */
   expectedPrizeId: string | null;
+  /**
+   * What is wrong with it: `outcome` the recorded prize is not the seed's; `sequence` the draws are
+   * not one unbroken run (seq 1, 2, 3 … and each participant's draw numbers 1, 2, 3 … in seq order):
+   * a draw left out or made up could otherwise favour someone while every listed outcome matches.
+   */
+  problem: 'outcome' | 'sequence' | null;
   matches: boolean;
 }
 
@@ -73,19 +79,24 @@ export function prizeLineOf(ticket: number, lines: readonly Pick<PrizeLine, 'odd
 
 /**
  * Recomputes every recorded draw (all of them, in seq order, from the first) and says whether each
- * matches: the stock of each line is replayed, so a ticket on a line already won out gives nothing.
+ * matches: the stock of each line is replayed, so a ticket on a line already won out gives nothing;
+ * and the draws must be one unbroken run (see `DrawCheck.problem`).
  */
 export async function replayDraws(seedHex: string, activityId: string, lines: readonly PrizeLine[], draws: readonly DrawnRecord[]): Promise<DrawCheck[]> {
   const won = new Map<string, number>();
+  const lastDrawOf = new Map<number, number>();
   const checks: DrawCheck[] = [];
-  for (const draw of [...draws].sort((a, b) => a.seq - b.seq)) {
+  for (const [index, draw] of [...draws].sort((a, b) => a.seq - b.seq).entries()) {
     const ticket = await drawTicket(seedHex, activityId, draw.participant, draw.drawNo);
-    const index = prizeLineOf(ticket, lines);
-    const line = index === null ? null : lines[index]!;
+    const lineIndex = prizeLineOf(ticket, lines);
+    const line = lineIndex === null ? null : lines[lineIndex]!;
     const inStock = line !== null && (won.get(line.id) ?? 0) < line.quantity;
     const expectedPrizeId = line && inStock ? line.id : null;
     if (expectedPrizeId) won.set(expectedPrizeId, (won.get(expectedPrizeId) ?? 0) + 1);
-    checks.push({ ...draw, ticket, expectedPrizeId, matches: expectedPrizeId === draw.prizeId });
+    const inSequence = draw.seq === index + 1 && draw.drawNo === (lastDrawOf.get(draw.participant) ?? 0) + 1;
+    lastDrawOf.set(draw.participant, draw.drawNo);
+    const problem = !inSequence ? 'sequence' : expectedPrizeId !== draw.prizeId ? 'outcome' : null;
+    checks.push({ ...draw, ticket, expectedPrizeId, problem, matches: problem === null });
   }
   return checks;
 }

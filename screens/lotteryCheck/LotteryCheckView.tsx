@@ -46,7 +46,9 @@ export function LotteryCheckView({ state, send }: { state: SnapshotFrom<typeof l
             {mismatched.map((check) => (
               <li key={check.seq} className="kw-fund-line kw-coupon">
                 <button type="button" className="kw-text-button" onClick={() => send({ type: 'draw.picked', seq: check.seq })}>
-                  {t('lotteryCheck.mismatchLine', { seq: check.seq, recorded: prizeName(activity, check.prizeId, t), expected: prizeName(activity, check.expectedPrizeId, t) })}
+                  {check.problem === 'sequence'
+                    ? t('lotteryCheck.outOfSequence', { seq: check.seq, participant: check.participant, drawNo: check.drawNo })
+                    : t('lotteryCheck.mismatchLine', { seq: check.seq, recorded: prizeName(activity, check.prizeId, t), expected: prizeName(activity, check.expectedPrizeId, t) })}
                 </button>
               </li>
             ))}

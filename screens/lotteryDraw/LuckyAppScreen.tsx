@@ -1,10 +1,26 @@
+import { useEffect } from 'react';
+import { useMachine } from '@xstate/react';
 import { lotteryDrawFlow } from '../../src/flows/lotteryDraw.ts';
-import { FlowPage } from '../common/FlowPage.tsx';
+import { storage } from '../../src/lib/storage.ts';
+import { Page } from '../common/FlowPage.tsx';
 import { LuckyAppView } from './LuckyAppView.tsx';
 import '../common/wallet.css';
 import '../common/lottery.css';
 
-/** `/app/luckyApp` (`?activityId=`, else the live activity): the lucky draw. */
+/**
+ * `/app/luckyApp` (`?activityId=`, else the live activity): the lucky draw. A draw sent is kept
+ * (storage's pending draw, the member's) until its outcome is known, so a reload, or the app
+ * killed and opened again, first asks what it gave.
+ */
 export default function LuckyAppScreen({ activityId }: { activityId?: string | number }) {
-  return <FlowPage flow={lotteryDrawFlow} input={{ activityId: activityId === undefined ? null : String(activityId) }} title="titles.luckyApp" view={LuckyAppView} />;
+  const [state, send] = useMachine(lotteryDrawFlow, {
+    input: { activityId: activityId === undefined ? null : String(activityId), pendingDraw: storage.getPendingDraw() },
+  });
+  const { pendingDraw } = state.context;
+  useEffect(() => storage.setPendingDraw(pendingDraw), [pendingDraw]);
+  return (
+    <Page title="titles.luckyApp">
+      <LuckyAppView state={state} send={send} />
+    </Page>
+  );
 }

@@ -5,12 +5,14 @@ import type { Language } from '../i18n.ts';
 /**
  * The lottery's activities as the flows read them (README "Lottery"): the member's page, the
  * public list and check, the operators' list. An activity is `upcoming` before its start, `ended`
- * once an operator ended it or its end passed, else `live`; its seed is shown only once ended.
+ * once an operator ended it or its end passed, else `live`; its seed is shown only once ended. The
+ * status is read on the clock (`clock_timestamp()`), not at the transaction's start: a draw that
+ * waited for the activity's lock past its end is refused.
  */
 
 export const ACTIVITY_COLUMNS = `a.id::text, a.name, a.rules, a.starts_at, a.ends_at, a.ended_at, a.entry, a.threshold::text, a.draws_per_entry,
   a.budget::text, a.regulator_reference, a.seed, a.seed_commitment, a.draws_made,
-  CASE WHEN a.ended_at IS NOT NULL OR a.ends_at <= now() THEN 'ended' WHEN a.starts_at > now() THEN 'upcoming' ELSE 'live' END AS status,
+  CASE WHEN a.ended_at IS NOT NULL OR a.ends_at <= clock_timestamp() THEN 'ended' WHEN a.starts_at > clock_timestamp() THEN 'upcoming' ELSE 'live' END AS status,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id::text, 'name', p.name, 'amount', p.amount, 'quantity', p.quantity,
                                                 'left', p.left_count, 'oddsPpm', p.odds_ppm) ORDER BY p.position), '[]'::jsonb)
      FROM lottery_prizes p WHERE p.activity_id = a.id) AS prizes`;
@@ -35,8 +37,8 @@ export interface ActivityRow {
 }
 
 /** The order the member's page and the public list pick in: live first, then upcoming, then the latest ended. */
-export const ACTIVITY_ORDER = `CASE WHEN a.ended_at IS NOT NULL OR a.ends_at <= now() THEN 2 WHEN a.starts_at > now() THEN 1 ELSE 0 END,
-  CASE WHEN a.ended_at IS NULL AND a.ends_at > now() THEN a.starts_at END, coalesce(a.ended_at, a.ends_at) DESC, a.id DESC`;
+export const ACTIVITY_ORDER = `CASE WHEN a.ended_at IS NOT NULL OR a.ends_at <= clock_timestamp() THEN 2 WHEN a.starts_at > clock_timestamp() THEN 1 ELSE 0 END,
+  CASE WHEN a.ended_at IS NULL AND a.ends_at > clock_timestamp() THEN a.starts_at END, coalesce(a.ended_at, a.ends_at) DESC, a.id DESC`;
 
 export function activityOf(row: ActivityRow, language: Language): LotteryActivity {
   return {
@@ -67,5 +69,14 @@ export async function activityById(db: Queryable, id: string, lock = false): Pro
  */
 export async function earnDraws(tx: Queryable, earning: { memberId: string; source: 'topup' | 'merchantPayment'; sourceId: string; amount: bigint }): Promise<number> {
   const { rows } = await tx.query<{ draws: number }>('SELECT lottery_earn($1, $2, $3, $4) AS draws', [earning.memberId, earning.source, earning.sourceId, earning.amount.toString()]);
+  return rows[0]?.draws ?? 0;
+}
+
+/**
+ * A merchant payment refunded whole takes back the draws it earned that are not used yet (SQL
+ * `lottery_take_back`, migration 033); a draw already made stays made. Answers the draws taken back.
+ */
+export async function takeBackDraws(tx: Queryable, source: { source: 'topup' | 'merchantPayment'; sourceId: string }): Promise<number> {
+  const { rows } = await tx.query<{ draws: number }>('SELECT lottery_take_back($1, $2) AS draws', [source.source, source.sourceId]);
   return rows[0]?.draws ?? 0;
 }

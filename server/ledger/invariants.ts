@@ -61,9 +61,15 @@ export interface InvariantReport {
    * The lottery that is not what it says (README "Lottery"): a prize line whose stock is not its
    * quantity less its winning records; an activity whose prizes won come to more than its budget, or
    * whose `draws_made` is not its number of draws (seq 1 … n); a member who used more draws than
-   * earned, or whose earned draws are not their earnings'; a winning record `sent` without its one
-   * `lottery_prize` posting of its amount from marketing funding to its member's cashback account
-   * (key `lottery:prize:<id>`), or such a posting without its sent record.
+   * earned, whose earned draws are not their earnings' (less what refunds took back), whose draws
+   * are not numbered 1 … used or carry another participant number; an earning that is not a credited
+   * top-up or a payment of that member reaching the activity's threshold; a draw outside its
+   * activity's time, or whose prize is not the line its ticket lands on (none: no line, or the line
+   * won out by earlier draws); a winning record that is not its draw's member, prize and activity, or
+   * not its prize's amount; a winning record `sent` without its one `lottery_prize` posting of its
+   * amount from marketing funding to its member's cashback account (key `lottery:prize:<id>`), or such
+   * a posting without its sent record. (That each ticket is the seed's is checked by replaying the
+   * revealed seed: `services/lotteryDraw.ts`.)
    */
   lotteryUnmatched: string[];
 }
@@ -312,15 +318,39 @@ const LOTTERY_UNMATCHED = `
    WHERE w.won > a.budget OR d.n <> a.draws_made OR d.last <> a.draws_made
   UNION ALL
   SELECT 'entrant:' || e.activity_id || ':' || e.member_id FROM lottery_entrants e
-    LEFT JOIN LATERAL (SELECT coalesce(sum(draws), 0) AS earned FROM lottery_earnings WHERE activity_id = e.activity_id AND member_id = e.member_id) g ON true
-    LEFT JOIN LATERAL (SELECT count(*) AS n FROM lottery_draws WHERE activity_id = e.activity_id AND member_id = e.member_id) d ON true
-   WHERE e.earned <> g.earned OR e.used <> d.n OR e.used > e.earned
+    LEFT JOIN LATERAL (SELECT coalesce(sum(draws - taken_back), 0) AS earned FROM lottery_earnings WHERE activity_id = e.activity_id AND member_id = e.member_id) g ON true
+    LEFT JOIN LATERAL (SELECT count(*) AS n, coalesce(max(draw_no), 0) AS last, count(*) FILTER (WHERE participant <> e.participant) AS others
+                         FROM lottery_draws WHERE activity_id = e.activity_id AND member_id = e.member_id) d ON true
+   WHERE e.earned <> g.earned OR e.used <> d.n OR d.last <> e.used OR d.others > 0 OR e.used > e.earned
+  UNION ALL
+  -- each earning is a real top-up credited, or a real payment, of that member, reaching the threshold
+  SELECT 'earning:' || g.activity_id || ':' || g.source || ':' || g.source_id FROM lottery_earnings g
+    JOIN lottery_activities a ON a.id = g.activity_id
+   WHERE g.amount < a.threshold
+      OR (g.source = 'topup' AND NOT EXISTS (SELECT 1 FROM topups t WHERE t.id = g.source_id AND t.member_id = g.member_id AND t.amount = g.amount AND t.state = 'SUCCESS')
+          OR a.entry <> CASE g.source WHEN 'topup' THEN 'recharge' ELSE 'consume' END)
+      OR (g.source = 'merchantPayment' AND NOT EXISTS (SELECT 1 FROM merchant_payments p WHERE p.id = g.source_id AND p.payer_id = g.member_id AND p.amount = g.amount))
+  UNION ALL
+  -- each draw within its activity's time, its prize the line its ticket lands on (or none: no line, or the line won out before it)
+  SELECT 'draw:' || d.id FROM lottery_draws d
+    JOIN lottery_activities a ON a.id = d.activity_id
+    LEFT JOIN LATERAL (SELECT l.id, l.quantity FROM (SELECT p.id, p.quantity, p.odds_ppm, sum(p.odds_ppm) OVER (ORDER BY p.position) AS upto
+                                                       FROM lottery_prizes p WHERE p.activity_id = d.activity_id) l
+                        WHERE d.ticket >= l.upto - l.odds_ppm AND d.ticket < l.upto) line ON true
+   WHERE d.created_at < a.starts_at OR d.created_at >= coalesce(a.ended_at, a.ends_at)
+      OR (d.prize_id IS NOT NULL AND d.prize_id IS DISTINCT FROM line.id)
+      OR (d.prize_id IS NULL AND line.id IS NOT NULL
+          AND (SELECT count(*) FROM lottery_draws x WHERE x.activity_id = d.activity_id AND x.prize_id = line.id AND x.seq < d.seq) < line.quantity)
   UNION ALL
   SELECT 'winning:' || w.id FROM lottery_winnings w
+    LEFT JOIN lottery_draws d ON d.id = w.draw_id
+    LEFT JOIN lottery_prizes p ON p.id = w.prize_id
     LEFT JOIN ledger_transfers t ON t.idempotency_key = 'lottery:prize:' || w.id
     LEFT JOIN ledger_accounts debit ON debit.id = t.debit_account_id
     LEFT JOIN ledger_accounts credit ON credit.id = t.credit_account_id
-   WHERE (w.status = 'sent') <> (t.id IS NOT NULL)
+   WHERE d.member_id IS DISTINCT FROM w.member_id OR d.prize_id IS DISTINCT FROM w.prize_id OR d.activity_id IS DISTINCT FROM w.activity_id
+      OR w.amount <> p.amount
+      OR (w.status = 'sent') <> (t.id IS NOT NULL)
       OR (t.id IS NOT NULL AND (t.id <> w.transfer_id OR t.amount <> w.amount OR t.kind <> 'lottery_prize' OR debit.kind <> 'marketing_funding'
                                 OR credit.kind <> 'cashback' OR credit.member_id <> w.member_id))
   UNION ALL

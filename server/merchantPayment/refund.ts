@@ -6,6 +6,7 @@ import { messageText, normaliseLanguage, type Language } from '../i18n.ts';
 import { memberAccount, post } from '../ledger/ledger.ts';
 import { gatherSettlement } from '../ledger/settlement.ts';
 import { refundNo, tradeNumber } from '../ledger/numbers.ts';
+import { takeBackDraws } from '../entities/lotteryActivities.ts';
 
 /**
  * THE refund of a merchant payment (server/ledger/README.md, "Refunds"), once its caller has the
@@ -143,6 +144,8 @@ export async function refundLockedPayment(
     await tx.query('UPDATE cashback_records SET refund_transaction_no = $2 WHERE id = $1', [clawback.recordId, tradeNumber(inserted[0]!.created_at, firstTransfer)]);
   }
   if (refunded + amount === paid) {
+    // the lottery's draws it earned and not used yet go back (README "Lottery")
+    await takeBackDraws(tx, { source: 'merchantPayment', sourceId: payment.id });
     // a group package's voucher not used yet is good for nothing once its payment is refunded whole
     await tx.query("UPDATE group_vouchers SET state = 'refunded', refund_id = $2 WHERE payment_id = $1 AND state IN ('unused', 'expired')", [payment.id, refundId]);
   }

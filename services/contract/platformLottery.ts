@@ -19,9 +19,11 @@ export const newLotteryPrize = z.object({
 });
 
 /**
- * A new activity. Refusals: LOT10010 the odds add up past 1 000 000 ppm, LOT10011 the prizes
- * (amount × quantity, summed) exceed the budget, LOT10012 it ends before it starts or starts in the
- * past (the commitment must come before the first draw), LOT10013 more than 12 prize lines.
+ * A new activity, idempotent on the envelope's requestNo (the same operator sending the same
+ * fields again gets the same activity; other fields with it: FND10002). Refusals: LOT10010 the odds
+ * add up past 1 000 000 ppm, LOT10011 the prizes (amount × quantity, summed) exceed the budget,
+ * LOT10012 it ends before it starts or already, or starts in the past (the commitment must come
+ * before the first draw), LOT10013 more than 12 prize lines.
  */
 export const createLotteryActivity = defineService({
   name: 'platform/lottery/create',
@@ -42,7 +44,7 @@ export const createLotteryActivity = defineService({
   response: z.object({ activityId: lotteryId, seedCommitment: z.string() }),
 });
 
-/** Ends an activity now (no draw after) and reveals its seed. LOT10005 unknown, LOT10002 ended already. */
+/** Ends an activity now (no draw after) and reveals its seed. LOT10005 unknown, LOT10002 ended already (by an operator or its end). */
 export const endLotteryActivity = defineService({
   name: 'platform/lottery/end',
   audience: 'operator',
@@ -88,7 +90,7 @@ export const listPrizeDeliveries = defineService({
   response: z.object({ deliveries: z.array(prizeDelivery) }),
 });
 
-/** Sends a failed prize again (back to waiting; the job delivers it). Audited. LOT10014 not a failed delivery. */
+/** Sends a failed prize again (back to waiting, its tries counted from 0; the job delivers it). Audited. LOT10014 not a failed delivery. */
 export const retryPrizeDelivery = defineService({
   name: 'platform/lottery/retry',
   audience: 'operator',

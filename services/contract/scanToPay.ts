@@ -70,9 +70,10 @@ export const payMerchant = defineService({
  * discount or a coupon lowers what the member pays (`amount` is what it takes off), a cashback
  * deduction is the part of the price paid from the member's cashback balance instead of the
  * available one (the merchant still receives it), cashback is credited to the member after paying,
- * a draw is the member's draw number (`reference`, amount 0). `reference` names what gave it:
- * `discount:<policy id>`, `coupon:<the member's coupon id>`, `cashbackDeduction:<policy id>`,
- * `cashback:<policy id>` (server/db/migrations/028_promotions.sql, 030_cashback_deduction.sql).
+ * a draw is the lottery's draws the payment earns (`amount` counts draws, never money). `reference`
+ * names what gave it: `discount:<policy id>`, `coupon:<the member's coupon id>`,
+ * `cashbackDeduction:<policy id>`, `cashback:<policy id>`, `lottery:<activity id>`
+ * (server/db/migrations/028_promotions.sql, 030_cashback_deduction.sql, 032_lottery.sql).
  */
 export const paymentAdjustment = z.object({
   /** The extension that gave it (PAYMENT_EXTENSIONS' name). */

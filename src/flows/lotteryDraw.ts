@@ -7,7 +7,8 @@ import { documentFlow } from './document.ts';
 /**
  * The member's lucky draw (lottery/activity, lottery/draw, lottery/drawResult). The draw goes with
  * the chart's requestNo in the envelope: the server answers a requestNo's draw once, and the lost
- * answer is asked for under the same number (lottery/drawResult), never drawn again blindly.
+ * answer is asked for under the same number (lottery/drawResult), never drawn again blindly. The
+ * screen keeps the chart's pending draw in storage (src/lib/storage.ts), so a reload asks too.
  */
 export const lotteryDrawActors = {
   loadLottery: fromPromise(({ input }: { input: { activityId: string | null } }) =>

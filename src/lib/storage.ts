@@ -41,7 +41,19 @@ const KEYS = {
   enterpriseDraft: 'EnterpriseDraft',
   pendingTopup: 'PendingTopup',
   pendingWithdrawal: 'PendingWithdrawal',
+  pendingDraw: 'PendingDraw',
 } as const;
+
+/** A lottery draw sent whose outcome is not known yet: the activity and the requestNo it went under. */
+export interface PendingDraw {
+  activityId: string;
+  requestNo: string;
+}
+
+/** As stored: whose draw it is (`m:<memberId>`, else `s:<a fingerprint of the session's token>`). */
+interface StoredPendingDraw extends PendingDraw {
+  owner: string;
+}
 
 function read<T>(area: Storage | undefined, key: string): T | null {
   try {
@@ -63,6 +75,21 @@ function write(area: Storage | undefined, key: string, value: unknown) {
 
 const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+
+/** FNV-1a of a token: tells one session from another without keeping the token a second time. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/** Who is signed in, as a pending draw names its owner: the member, else the session; null signed out. */
+function drawOwner(): string | null {
+  const user = read<UserInfo>(local(), KEYS.userInfo);
+  if (user?.memberId) return `m:${user.memberId}`;
+  const token = user?.h5Token ?? user?.token ?? user?.userToken ?? user?.ssoToken;
+  return token ? `s:${fingerprint(token)}` : null;
+}
 
 /** Only keeps the device fields that carry a value (spec §3). */
 function nonEmpty(device: UserInfoDevice): UserInfoDevice {
@@ -91,6 +118,23 @@ export const storage = {
   getPendingWithdrawal: () => read<string>(session(), KEYS.pendingWithdrawal),
   setPendingWithdrawal: (withdrawNo: string | null) => write(session(), KEYS.pendingWithdrawal, withdrawNo),
   /**
+   * The lottery draw sent and not answered yet, so a reload, or the app killed and opened again,
+   * asks what it gave (local storage: it outlives the tab). Only the owner's: another member or
+   * session signed in on this device reads none.
+   */
+  getPendingDraw: (): PendingDraw | null => {
+    const stored = read<StoredPendingDraw>(local(), KEYS.pendingDraw);
+    const owner = drawOwner();
+    if (!stored || owner === null || stored.owner !== owner || typeof stored.activityId !== 'string' || typeof stored.requestNo !== 'string') return null;
+    return { activityId: stored.activityId, requestNo: stored.requestNo };
+  },
+  /** Kept under the one signed in (nothing kept signed out); null: its outcome is known. */
+  setPendingDraw: (draw: PendingDraw | null) => {
+    const owner = drawOwner();
+    if (draw === null) write(local(), KEYS.pendingDraw, null);
+    else if (owner !== null) write(local(), KEYS.pendingDraw, { owner, activityId: draw.activityId, requestNo: draw.requestNo } satisfies StoredPendingDraw);
+  },
+  /**
    * The language choice: this tab's (session storage `LANG`, spec §3), else the last one made in
    * any tab of this browser (local storage `LANG`), so a new tab, or a page a link opens in one,
    * reads in the language chosen.
@@ -113,7 +157,7 @@ export const storage = {
   },
   /** Logout: every user item goes; the language choice stays. */
   clearUserItems: () => {
-    for (const key of [KEYS.userInfo, KEYS.userInfoDevice, KEYS.bankInfo, KEYS.commonUrl, KEYS.faceOpenId]) local()?.removeItem(key);
+    for (const key of [KEYS.userInfo, KEYS.userInfoDevice, KEYS.bankInfo, KEYS.commonUrl, KEYS.faceOpenId, KEYS.pendingDraw]) local()?.removeItem(key);
     for (const key of [KEYS.backUrl, KEYS.enterpriseDraft, KEYS.pendingTopup, KEYS.pendingWithdrawal]) session()?.removeItem(key);
     storage.clearKeypadKeys();
   },

@@ -265,6 +265,8 @@ export const GUARDS: Record<string, Phrase> = {
   prizeWon: p('the draw won a prize', 'o sorteio ganhou um prémio'),
   drawMade: p('a draw was made with this request', 'foi feito um sorteio com este pedido'),
   hasDrawsLeft: p('the member has draws left', 'o membro tem sorteios restantes'),
+  drawPending: p('a draw of this lottery was sent before the page was reloaded, its outcome not known', 'um sorteio desta lotaria foi enviado antes de a página ser recarregada, sem se saber o resultado'),
+  activityOver: p('the lottery shown has ended', 'a lotaria mostrada terminou'),
   morePages: p('more draws follow', 'seguem-se mais sorteios'),
   seedHidden: p('the seed is not revealed yet', 'a semente ainda não foi revelada'),
   commitmentBroken: p('the revealed seed is not the one committed to', 'a semente revelada não é a do compromisso'),

@@ -10,7 +10,7 @@ export const recordedDraws: RecordedDraw[] = [
   { seq: 1, participant: 4, drawNo: 1, prizeId: null },
   { seq: 2, participant: 5, drawNo: 1, prizeId: '2' },
 ];
-const check = (draw: RecordedDraw, matches: boolean, ticket: number) => ({ ...draw, ticket, expectedPrizeId: matches ? draw.prizeId : '1', matches });
+const check = (draw: RecordedDraw, matches: boolean, ticket: number) => ({ ...draw, ticket, expectedPrizeId: matches ? draw.prizeId : '1', problem: matches ? null : ('outcome' as const), matches });
 const checked = (commitmentMatches: boolean, allMatch: boolean): DrawsChecked => ({
   commitmentMatches,
   checks: [check(recordedDraws[0]!, true, 734_118), check(recordedDraws[1]!, allMatch, 1_204)],

@@ -57,13 +57,20 @@ export const lotteryDrawResults = {
   queryUnreachable: errorEvent('queryDraw', new Error('network down')),
 };
 
+/** A draw of activity 7 sent before the page was reloaded (or the app killed), its outcome not known. */
+export const pendingDraw = { activityId: '7', requestNo: 'H5Lmq3k1z0a1b2c3d4e5f6a7b8c9d0e1f2' };
+
 export const lotteryDrawModel: FlowModel<typeof lotteryDrawMachine> = {
   machine: parkInvokes(lotteryDrawMachine, ['loadLottery', 'drawLottery', 'queryDraw']),
-  variants: [{ name: 'the live activity', input: { activityId: null } }],
+  variants: [
+    { name: 'the live activity', input: { activityId: null } },
+    // reloaded while drawing or checking: what that draw gave is asked first, whatever the page says now
+    { name: 'back after a reload with a draw pending', input: { activityId: null, pendingDraw } },
+  ],
   events: [...Object.values(lotteryDrawUserEvents), ...Object.values(lotteryDrawResults)],
-  // what the guards and the screen read: draws left or not, the outcome's prize, a draw under way (its requestNo), the refusal
+  // what the guards and the screen read: the activity (ended or not), draws left or not, the outcome's prize, a draw under way (its requestNo), one pending, the refusal
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.activity !== null, c.drawsLeft > 0, c.outcome ? c.outcome.prize !== null : null, c.requestNo !== null, c.errorCode]);
+    return JSON.stringify([snapshot.value, c.activity?.status ?? null, c.drawsLeft > 0, c.outcome ? c.outcome.prize !== null : null, c.requestNo !== null, c.pendingDraw !== null, c.errorCode]);
   },
 };

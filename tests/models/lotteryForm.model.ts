@@ -44,7 +44,8 @@ export const lotteryFormModel: FlowModel<typeof lotteryFormMachine> = {
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    // what decides the next step: how many prize lines, and how far the form is from being sent (each field typed brings it nearer)
-    return JSON.stringify([snapshot.value, c.prizes.length, Object.keys(problemsOf(c.fields, c.prizes, c.language, LOTTERY_FORM_NOW)).length]);
+    // what decides the next step: how many prize lines, how far the form is from being sent (each field typed brings it nearer),
+    // and whether a send would go under the requestNo of the last one (no answer, nothing changed since)
+    return JSON.stringify([snapshot.value, c.prizes.length, Object.keys(problemsOf(c.fields, c.prizes, c.language, LOTTERY_FORM_NOW)).length, c.requestNo !== null]);
   },
 };

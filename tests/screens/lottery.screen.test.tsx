@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor as waitForUi, within, type screen as Screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import axios from 'axios';
 import { LuckyAppView } from '../../screens/lotteryDraw/LuckyAppView.tsx';
+import LuckyAppScreen from '../../screens/lotteryDraw/LuckyAppScreen.tsx';
+import { storage } from '../../src/lib/storage.ts';
 import { LotteryCheckView } from '../../screens/lotteryCheck/LotteryCheckView.tsx';
 import { LuckyListView, type LuckyList } from '../../screens/lotteryDraw/LuckyListView.tsx';
 import { lotteryDrawMachine, type LotteryDrawEvent } from '../../machines/lotteryDraw.machine.ts';
@@ -80,10 +83,10 @@ const drawBinding: ScreenBinding<typeof lotteryDrawMachine> = {
       expect(drawButton(ui)).toBeNull();
     },
     // 'Lottery draw times have been consumed', and how more are earned
-    '"noDrawsLeft"': (ui) => {
+    '"noDrawsLeft"': (ui, state) => {
       expectActivity(ui);
       expect(drawsLeft(ui)).toBe('0');
-      expect(status(ui)).toMatch(/Já usou todos os seus sorteios/);
+      expect(status(ui)).toMatch(state.context.drawsUsed > 0 ? /Já usou todos os seus sorteios/ : /Ainda não tem sorteios nesta lotaria/);
       expect(ui.getAllByText(/^Cada carregamento de 1.000,00 Kz ou mais dá 2 sorteios\.$/).length).toBeGreaterThan(0);
       expect(drawButton(ui)).toBeNull();
     },
@@ -193,7 +196,8 @@ function fakeGateway(answers: (service: string, bizContent: Record<string, unkno
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const envelope = JSON.parse(config.data as string) as { service: string; requestNo: string; bizContent: Record<string, unknown> };
     sent.push({ service: envelope.service, requestNo: envelope.requestNo, bizContent: envelope.bizContent });
-    const answer = answers(envelope.service, envelope.bizContent, sent.filter((s) => s.service === envelope.service).length);
+    // a promise that never settles: the page goes away before the answer comes
+    const answer = await answers(envelope.service, envelope.bizContent, sent.filter((s) => s.service === envelope.service).length);
     if (answer instanceof Error) throw answer;
     return { data: { code: 'S0001', msg: 'Success', subMsg: '', bizContent: answer }, status: 200, statusText: 'OK', headers: {}, config };
   };
@@ -266,6 +270,80 @@ describe('a draw whose answer is lost', () => {
     assertNoRawKeys(container);
     unmount();
     actor.stop();
+  });
+});
+
+describe('a draw pending when the page goes away (reloaded, or the app killed)', () => {
+  afterEach(() => {
+    http.defaults.adapter = axios.getAdapter('fetch');
+  });
+  const signIn = (memberId: string) => storage.setUserInfo({ h5Token: `token-of-${memberId}`, loginTokenType: 'LOGIN-TOKEN', memberId, memberType: 'individual' });
+  // the page as the app mounts it (its header's Back needs a router)
+  const mount = () => {
+    const router = createRouter({ routeTree: createRootRoute({ component: () => <LuckyAppScreen /> }), history: createMemoryHistory({ initialEntries: ['/app/luckyApp'] }) });
+    return render(<I18nextProvider i18n={i18n('pt')}><RouterProvider router={router} /></I18nextProvider>);
+  };
+
+  it('the page mounted again asks lottery/drawResult under the draw’s requestNo first, shows its outcome, never draws again', async () => {
+    signIn('4');
+    // the draw goes out and its answer never comes back: the page is left while drawing
+    const first = fakeGateway((service) => {
+      if (service === 'lottery/activity') return livePage;
+      if (service === 'lottery/draw') return new Promise(() => {});
+      throw new Error(`unexpected ${service}`);
+    });
+    const before = mount();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sortear' }));
+    await waitForUi(() => expect(first.map((s) => s.service)).toEqual(['lottery/activity', 'lottery/draw']));
+    const requestNo = first[1]!.requestNo;
+    expect(requestNo).toMatch(/^H5L[0-9a-z]+$/);
+    await waitForUi(() => expect(storage.getPendingDraw()).toEqual({ activityId: '7', requestNo }));
+    before.unmount();
+
+    // another member signed in on this device reads no pending draw
+    signIn('5');
+    expect(storage.getPendingDraw()).toBeNull();
+    signIn('4');
+
+    // mounted again: what that requestNo gave is asked before the draw is offered
+    const again = fakeGateway((service) => {
+      if (service === 'lottery/activity') return { ...livePage, drawsLeft: 2, drawsUsed: 1 };
+      if (service === 'lottery/drawResult') return { draw: outcome(true, 2) };
+      throw new Error(`unexpected ${service}`);
+    });
+    const after = mount();
+    await waitForUi(() => expect(screen.getByRole('status').textContent).toMatch(/Parabéns! Ganhou: Cashback de 100 Kz/));
+    expect(again.map((s) => s.service)).toEqual(['lottery/activity', 'lottery/drawResult']);
+    expect(again[1]!.bizContent).toEqual({ activityId: '7', requestNo });
+    // its outcome known: nothing pending any more
+    await waitForUi(() => expect(storage.getPendingDraw()).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByRole('button', { name: 'Sortear' })).toBeTruthy();
+    expect(again.filter((s) => s.service === 'lottery/draw')).toEqual([]);
+    assertNoRawKeys(after.container);
+    after.unmount();
+  });
+
+  it('none made with it (drawResult null): nothing pending, the draw offered; a pending draw of another activity is not asked about', async () => {
+    signIn('4');
+    storage.setPendingDraw({ activityId: '7', requestNo: 'H5Lmq3k1z0a1b2c3d4e5f6a7b8c9d0e1f2' });
+    const sent = fakeGateway((service) => {
+      if (service === 'lottery/activity') return livePage;
+      if (service === 'lottery/drawResult') return { draw: null };
+      throw new Error(`unexpected ${service}`);
+    });
+    const first = mount();
+    await screen.findByRole('button', { name: 'Sortear' });
+    expect(sent.map((s) => s.service)).toEqual(['lottery/activity', 'lottery/drawResult']);
+    await waitForUi(() => expect(storage.getPendingDraw()).toBeNull());
+    first.unmount();
+
+    storage.setPendingDraw({ activityId: '8', requestNo: 'H5Lmq3k1z0a1b2c3d4e5f6a7b8c9d0e1f2' });
+    sent.length = 0;
+    mount();
+    await screen.findByRole('button', { name: 'Sortear' });
+    expect(sent.map((s) => s.service)).toEqual(['lottery/activity']);
+    expect(storage.getPendingDraw()).toEqual({ activityId: '8', requestNo: 'H5Lmq3k1z0a1b2c3d4e5f6a7b8c9d0e1f2' });
   });
 });
 

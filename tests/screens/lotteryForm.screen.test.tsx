@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, type screen as Screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor as waitForUi, type screen as Screen } from '@testing-library/react';
+import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { I18nextProvider } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
@@ -8,8 +9,10 @@ import { lotteryFormMachine, type LotteryFormEvent } from '../../machines/lotter
 import { emptyFields, fieldOfRefusal, oddsPpmOf, problemsOf, requestOf } from '../../machines/lotteryFields.ts';
 import { createI18n } from '../../src/i18n.ts';
 import { createLotteryActivity } from '../../services/contract/platformLottery.ts';
-import { lotteryFormModel } from '../models/lotteryForm.model.ts';
-import { doneEvent, transitionCoveringPaths } from '../support/mbt.ts';
+import { lotteryFormFlow } from '../../src/flows/lotteryForm.ts';
+import { http } from '../../services/http.ts';
+import { LOTTERY_FORM_NOW, lotteryFormModel, lotteryFormTyping } from '../models/lotteryForm.model.ts';
+import { doneEvent, errorEvent, transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 import { dictionary } from '../../locales/dictionary.ts';
 
@@ -140,5 +143,95 @@ describe('the lottery form', () => {
     expect(screen.getByText('Atividade «Sorteio» criada.')).toBeTruthy();
     expect(screen.getByText('f'.repeat(64))).toBeTruthy();
     actor.stop();
+  });
+});
+
+describe('the form sent again (platform/lottery/create, idempotent on the envelope’s requestNo)', () => {
+  it('on the model: the requestNo of a send without answer is kept for the same form, dropped by an edit, a refusal, a success', () => {
+    const actor = createActor(lotteryFormModel.machine, { input: { language: 'pt' } }).start();
+    // the typing ends with odds that cannot be read: made readable
+    for (const event of [...lotteryFormTyping, { type: 'prize.changed', index: 0, name: 'odds', value: '2,5' } as const]) actor.send(event);
+    const submit = () => {
+      actor.send({ type: 'form.submitted', now: LOTTERY_FORM_NOW });
+      expect(actor.getSnapshot().matches('submitting')).toBe(true);
+      return actor.getSnapshot().context.requestNo;
+    };
+    const first = submit();
+    expect(first).toMatch(/^H5[0-9a-z]+$/);
+    actor.send(errorEvent('create', new Error('network down')) as never);
+    expect(actor.getSnapshot().context.requestNo).toBe(first);
+    expect(submit()).toBe(first);
+    actor.send(errorEvent('create', new Error('network down')) as never);
+    actor.send({ type: 'prize.changed', index: 0, name: 'odds', value: '3' });
+    expect(actor.getSnapshot().context.requestNo).toBeNull();
+    const second = submit();
+    expect(second).not.toBe(first);
+    actor.send(doneEvent('create', { ok: false, code: 'LOT10011', message: '', detail: '' }) as never);
+    expect(actor.getSnapshot().context.requestNo).toBeNull();
+    const third = submit();
+    expect(third).not.toBe(second);
+    actor.send(doneEvent('create', { ok: true, data: { activityId: '51', seedCommitment: 'a'.repeat(64) } }) as never);
+    expect(actor.getSnapshot().context.requestNo).toBeNull();
+    actor.stop();
+  });
+
+  afterEach(() => {
+    http.defaults.adapter = axios.getAdapter('fetch');
+  });
+
+  /** The gateway answering each send in turn (an Error: no answer), recording each envelope. */
+  function fakeGateway(answers: (unknown | Error)[]) {
+    const sent: { service: string; requestNo: string; bizContent: Record<string, unknown> }[] = [];
+    const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+      const envelope = JSON.parse(config.data as string) as { service: string; requestNo: string; bizContent: Record<string, unknown> };
+      sent.push(envelope);
+      const answer = answers[sent.length - 1];
+      if (answer instanceof Error) throw answer;
+      const refused = answer as { code?: string } | undefined;
+      if (refused?.code) return { data: { code: refused.code, msg: refused.code, subMsg: '' }, status: 200, statusText: 'OK', headers: {}, config };
+      return { data: { code: 'S0001', msg: 'Success', subMsg: '', bizContent: answer }, status: 200, statusText: 'OK', headers: {}, config };
+    };
+    http.defaults.adapter = adapter;
+    return sent;
+  }
+
+  it('a retry after no answer goes under the same requestNo; a field changed after it, under a new one; a refusal and a success drop it', async () => {
+    const made = { activityId: '51', seedCommitment: 'f'.repeat(64) };
+    const sent = fakeGateway([new Error('network down'), new Error('network down'), new Error('network down'), { code: 'LOT10011' }, made]);
+    const actor = createActor(lotteryFormFlow, { input: { language: 'pt' } }).start();
+    render(<I18nextProvider i18n={createI18n('pt', { pt })}><Harness actor={actor as never} /></I18nextProvider>);
+    for (const [name, value] of Object.entries(filled)) if (name !== 'entry') type(screen.getByLabelText(LABELS[name]!), value);
+    [['name', 'Vale A'], ['amount', '100'], ['quantity', '1'], ['odds', '10']].forEach(([name, value]) => type(screen.getByLabelText(PRIZE_LABELS[name!]!), value!));
+    const send = async (count: number) => {
+      fireEvent.click(screen.getByRole('button', { name: 'Criar atividade' }));
+      await waitForUi(() => expect(sent).toHaveLength(count));
+      await waitForUi(() => expect(actor.getSnapshot().matches('submitting')).toBe(false));
+    };
+    await send(1);
+    expect(screen.getByRole('alert').textContent).toMatch(/Sem resposta do servidor/);
+    expect(sent[0]!.service).toBe('platform/lottery/create');
+    expect(sent[0]!.bizContent).not.toHaveProperty('requestNo');
+    // sent again unchanged: the same request
+    await send(2);
+    expect(sent[1]!.requestNo).toBe(sent[0]!.requestNo);
+    expect(sent[1]!.bizContent).toEqual(sent[0]!.bizContent);
+    // a field changed: a new request
+    type(screen.getByLabelText('Nome'), 'Sorteio de Maio');
+    await send(3);
+    expect(sent[2]!.requestNo).not.toBe(sent[0]!.requestNo);
+    expect(sent[2]!.bizContent.name).toBe('Sorteio de Maio');
+    // the same again, refused: the next send is a new request too
+    await send(4);
+    expect(sent[3]!.requestNo).toBe(sent[2]!.requestNo);
+    expect(actor.getSnapshot().matches({ editing: 'refused' })).toBe(true);
+    await send(5);
+    expect(new Set(sent.slice(3).map((s) => s.requestNo)).size).toBe(2);
+    expect(screen.getByText('Atividade «Sorteio de Maio» criada.')).toBeTruthy();
+    expect(actor.getSnapshot().context.requestNo).toBeNull();
+    actor.stop();
+  });
+
+  it('says FND10002 (the requestNo already used with other details) in words', () => {
+    expect((pt.errors as Record<string, string>).FND10002).toBe('Este pedido já foi usado com outros dados. Tente de novo.');
   });
 });

@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenDirect, verifyMember } from '../support/money.ts';
-import { createMerchantDirect, operatorOf, type Answer } from '../support/merchant.ts';
+import { createMerchantDirect, operatorOf, type Answer, type MerchantSetup } from '../support/merchant.ts';
 import { pay, person, type Person } from '../support/records.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { runPrizeDeliveryOnce } from '../../server/jobs/prizeDelivery.ts';
@@ -22,6 +22,9 @@ import { drainBankSettlement } from '../../server/jobs/bankSettlement.ts';
 import { SIM_TEST_CARDS } from '../../server/adapters/bankSimulator.ts';
 import { openMemberSession } from '../../server/auth/sessions.ts';
 import { replayDraws, seedCommitment } from '../../services/lotteryDraw.ts';
+import type { RecordedDraw } from '../../services/contract/lottery.ts';
+import { moneyTransaction } from '../../server/ledger/ledger.ts';
+import { REFUNDABLE_COLUMNS, refundLockedPayment, type RefundablePayment } from '../../server/merchantPayment/refund.ts';
 
 const KZ = 100;
 const ANA_BAI = SIM_TEST_CARDS.find((c) => c.holderName === 'Ana Maria Demo' && /^BAI/.test(c.note))!;
@@ -34,6 +37,7 @@ interface Drawn { seq: number; participant: number; drawNo: number; prize: { id:
 describe.each(engines)('the lottery on %s', (engine) => {
   let server: TestServer;
   let operator: string;
+  let shop: MerchantSetup;
 
   const send = async (service: string, bizContent: object, token: string, options: { type?: string; requestNo?: string; language?: string } = {}): Promise<Answer> => {
     const payload = envelope(service, bizContent, token ? { token, type: options.type ?? 'LOGIN_TOKEN' } : {}, options.language ?? 'en');
@@ -61,11 +65,11 @@ describe.each(engines)('the lottery on %s', (engine) => {
     expect(answer.code, answer.subMsg).toBe('S0001');
     return answer.bizContent.activityId as string;
   };
-  /** Draws for a member, by earnings recorded as qualifying payments would (lottery_earn). */
-  const giveDraws = async (memberId: string, activityId: string, entries: number) => {
-    for (let i = 0; i < entries; i++) {
-      await server.db.query("SELECT lottery_earn($1, 'merchantPayment', $2, 1000000000, $3)", [memberId, crypto.randomInt(1, 2 ** 47), activityId]);
-    }
+  /** Draws for a member the way they are earned: qualifying payments (the live consume activity's threshold each) at the test's shop. */
+  const giveDraws = async (who: Person, activityId: string, entries: number) => {
+    const { rows: [activity] } = await server.db.query<{ threshold: string }>('SELECT threshold::text FROM lottery_activities WHERE id = $1', [activityId]);
+    await fund(server.db, who.id, BigInt(activity!.threshold) * BigInt(entries));
+    for (let i = 0; i < entries; i++) await pay(server, who, shop, shop.storeId, Number(activity!.threshold));
   };
   const cashback = async (memberId: string) =>
     BigInt((await server.db.query<{ b: string }>("SELECT coalesce(sum(balance), 0)::text AS b FROM ledger_accounts WHERE member_id = $1 AND kind = 'cashback'", [memberId])).rows[0]!.b);
@@ -89,6 +93,7 @@ describe.each(engines)('the lottery on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine);
     operator = await operatorOf(server);
+    shop = await createMerchantDirect(server);
   }, 120_000);
   afterAll(() => server.close());
 
@@ -98,15 +103,21 @@ describe.each(engines)('the lottery on %s', (engine) => {
     expect(await refusal({ budget: 1_000 * KZ })).toBe('LOT10011');
     expect(await refusal({ endsAt: new Date(Date.now() - HOUR).toISOString() })).toBe('LOT10012');
     expect(await refusal({ startsAt: new Date(Date.now() - 2 * HOUR).toISOString() })).toBe('LOT10012');
+    expect(await refusal({ startsAt: new Date(Date.now() - 4 * 60_000).toISOString(), endsAt: new Date(Date.now() - 60_000).toISOString() })).toBe('LOT10012');
     expect(await refusal({ prizes: Array.from({ length: 13 }, (_, i) => ({ name: `P${i}`, amount: 100, quantity: 1, oddsPpm: 1000 })) })).toBe('LOT10013');
     expect(await refusal({ regulatorReference: '' })).toBe('AGW10003');
     const ana = await person(server, 'Ana Sorteio Demo');
     expect((await send(CREATE, activityFields(), ana.token)).code).toBe('AGW10005');
     expect((await server.db.query('SELECT count(*)::int AS n FROM lottery_activities')).rows[0]).toEqual({ n: 0 });
 
-    const created = await asOperator(CREATE, activityFields());
+    const fields = activityFields();
+    const created = await send(CREATE, fields, operator, { type: 'SSO-AUTH', requestNo: 'LOTTERY-FORM-0001' });
     expect(created.code).toBe('S0001');
     const { activityId, seedCommitment: commitment } = created.bizContent;
+    // the form sent again after a lost answer: the same activity, not a second one with its own budget
+    expect((await send(CREATE, fields, operator, { type: 'SSO-AUTH', requestNo: 'LOTTERY-FORM-0001' })).bizContent).toEqual(created.bizContent);
+    expect((await send(CREATE, { ...fields, budget: 20_000 * KZ }, operator, { type: 'SSO-AUTH', requestNo: 'LOTTERY-FORM-0001' })).code).toBe('FND10002');
+    expect((await server.db.query('SELECT count(*)::int AS n FROM lottery_activities')).rows[0]).toEqual({ n: 1 });
     const { rows: [stored] } = await server.db.query<{ seed: string }>('SELECT seed FROM lottery_activities WHERE id = $1', [activityId]);
     expect(await seedCommitment(stored!.seed)).toBe(commitment);
     // the member sees the commitment and the regulator's reference, never the seed while it runs
@@ -122,6 +133,11 @@ describe.each(engines)('the lottery on %s', (engine) => {
     expect((await asOperator('platform/lottery/end', { activityId })).code).toBe('LOT10002');
     expect((await okOf('lottery/activity', { activityId }, ana.token)).activity).toMatchObject({ status: 'ended', seed: stored!.seed });
     expect((await send(DRAW, { activityId }, ana.token)).code).toBe('LOT10002');
+    // one that ended by its time cannot be ended again
+    const timed = await makeActivity();
+    await server.db.query("UPDATE lottery_activities SET ends_at = now() - interval '1 second' WHERE id = $1", [timed]);
+    expect((await asOperator('platform/lottery/end', { activityId: timed })).code).toBe('LOT10002');
+    expect((await send(DRAW, { activityId: timed }, ana.token)).code).toBe('LOT10002');
     const audit = (await server.db.query<{ action: string }>("SELECT action FROM operator_audit WHERE subject_type = 'lotteryActivity' AND subject_id = $1 ORDER BY id", [activityId])).rows;
     expect(audit.map((a) => a.action)).toEqual(['lottery.create', 'lottery.end']);
     expect((await send('lottery/activity', { activityId: '99999999' }, ana.token)).code).toBe('LOT10005');
@@ -147,6 +163,19 @@ describe.each(engines)('the lottery on %s', (engine) => {
     const { rows: [first] } = await server.db.query<{ id: string }>('SELECT min(id)::text AS id FROM merchant_payments WHERE payer_id = $1', [ana.id]);
     expect((await server.db.query("SELECT lottery_earn($1, 'merchantPayment', $2, 500000) AS n", [ana.id, first!.id])).rows[0]).toEqual({ n: 0 });
     expect(await okOf('lottery/activity', { activityId: consume }, ana.token)).toMatchObject({ drawsLeft: 4 });
+    // a payment refunded whole takes back what it earned and is not used yet; a draw made stays made
+    for (let i = 0; i < 3; i++) await okOf(DRAW, { activityId: consume }, ana.token);
+    const refundWhole = async (paymentId: string) => moneyTransaction(server.db, async (tx) => {
+      const { rows: [payment] } = await tx.query<RefundablePayment>(`SELECT ${REFUNDABLE_COLUMNS} FROM merchant_payments p WHERE p.id = $1 FOR UPDATE OF p`, [paymentId]);
+      const amount = BigInt(payment!.amount) - BigInt(payment!.discount) - BigInt(payment!.refunded);
+      return refundLockedPayment(tx, payment!, { amount, ownerMember: shop.memberId, merchant: { id: shop.merchantId, name: 'Loja' }, refundedBy: shop.memberId, requestNo: `R${paymentId}` });
+    });
+    const earning = await server.db.query<{ id: string }>("SELECT id::text FROM merchant_payments WHERE payer_id = $1 AND amount >= 500000 ORDER BY id", [ana.id]);
+    await refundWhole(earning.rows[0]!.id);
+    expect(await okOf('lottery/activity', { activityId: consume }, ana.token)).toMatchObject({ drawsLeft: 0, drawsUsed: 3 });
+    await refundWhole(earning.rows[1]!.id);
+    expect(await okOf('lottery/activity', { activityId: consume }, ana.token)).toMatchObject({ drawsLeft: 0, drawsUsed: 3 });
+    expect((await server.db.query('SELECT sum(taken_back)::int AS n FROM lottery_earnings WHERE member_id = $1', [ana.id])).rows[0]).toEqual({ n: 1 });
 
     // a top-up credited by the bank's answer earns the recharge activity's draw, once however often the answer comes
     const anaDemo = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
@@ -179,11 +208,12 @@ describe.each(engines)('the lottery on %s', (engine) => {
 
   it('draws: idempotent on requestNo, found again after a lost answer, refused when none are left; prizes delivered once; every draw recomputed', async () => {
     await server.db.query('UPDATE lottery_activities SET ended_at = now() WHERE ended_at IS NULL');
+    await runPrizeDeliveryOnce(server.db); // earlier tests' prizes out of the way
     const activityId = await makeActivity({
       prizes: [{ name: 'Grande', amount: 1_000 * KZ, quantity: 2, oddsPpm: 300_000 }, { name: 'Pequeno', amount: 100 * KZ, quantity: 10, oddsPpm: 300_000 }],
     });
     const people: Person[] = [await person(server, 'Ana Maria Sorteio'), await person(server, 'Bruno Sorteio Demo'), await person(server, 'Carla Sorteio Demo')];
-    for (const p of people) await giveDraws(p.id, activityId, 6);
+    for (const p of people) await giveDraws(p, activityId, 6);
     const [ana] = people as [Person, Person, Person];
     // the same requestNo answers the same draw, never a second one
     const first: Drawn = await okOf(DRAW, { activityId }, ana.token, { requestNo: 'LUCKY-ANA-0001' });
@@ -217,11 +247,14 @@ describe.each(engines)('the lottery on %s', (engine) => {
     const before = await Promise.all(people.map((p) => cashback(p.id)));
     expect(await runPrizeDeliveryOnce(server.db)).toEqual({ sent: won.length, postponed: 0, failed: 0 });
     expect(await runPrizeDeliveryOnce(server.db)).toEqual({ sent: 0, postponed: 0, failed: 0 });
+    let records = 0;
     for (const [i, p] of people.entries()) {
       const mine = (await okOf('lottery/winners', { activityId }, p.token)).mine as Array<{ amount: number; status: string }>;
+      records += mine.length;
       expect(mine.every((w) => w.status === 'sent')).toBe(true);
       expect(await cashback(p.id)).toBe(before[i]! + BigInt(mine.reduce((sum, w) => sum + w.amount, 0)));
     }
+    expect(records).toBe(won.length);
     await invariantsHold();
 
     // while it runs nothing can be recomputed; ended, every recorded draw is what the seed says
@@ -230,6 +263,13 @@ describe.each(engines)('the lottery on %s', (engine) => {
     const { checks } = await recompute(activityId);
     expect(checks).toHaveLength(18);
     expect(checks!.every((c) => c.matches)).toBe(true);
+    // a recorded outcome changed, or a draw left out of the record, is found
+    const { activity: revealed, draws: recorded } = await recompute(activityId);
+    const changed = recorded.map((d: RecordedDraw) => (d.seq === 4 ? { ...d, prizeId: d.prizeId ? null : revealed.prizes[0].id } : d));
+    const changedChecks = await replayDraws(revealed.seed, activityId, revealed.prizes, changed);
+    expect(changedChecks.filter((c) => !c.matches).map((c) => [c.seq, c.problem])).toEqual(expect.arrayContaining([[4, 'outcome']]));
+    const leftOut = await replayDraws(revealed.seed, activityId, revealed.prizes, recorded.filter((d: RecordedDraw) => d.seq !== 2));
+    expect(leftOut.some((c) => c.problem === 'sequence')).toBe(true);
     // a seed changed after the commitment (someone with the database, past the trigger) is detected
     const { rows: [row] } = await server.db.query<{ seed: string; seed_commitment: string }>('SELECT seed, seed_commitment FROM lottery_activities WHERE id = $1', [activityId]);
     const forged = crypto.randomBytes(32).toString('hex');
@@ -245,7 +285,7 @@ describe.each(engines)('the lottery on %s', (engine) => {
     await server.db.query('UPDATE lottery_activities SET ended_at = now() WHERE ended_at IS NULL');
     const activityId = await makeActivity({ prizes: [{ name: 'Certo', amount: 500 * KZ, quantity: 5, oddsPpm: 1_000_000 }] });
     const dora = await person(server, 'Dora Sorteio Demo');
-    await giveDraws(dora.id, activityId, 1);
+    await giveDraws(dora, activityId, 1);
     const drawn: Drawn = await okOf(DRAW, { activityId }, dora.token);
     expect(drawn.prize).toMatchObject({ name: 'Certo', amount: 500 * KZ });
     await server.db.query("UPDATE members SET status = 'locked' WHERE id = $1", [dora.id]);
@@ -257,13 +297,37 @@ describe.each(engines)('the lottery on %s', (engine) => {
     expect(listed.bizContent.deliveries[0]).toMatchObject({ id: drawn.winningId, status: 'failed', attempts: 5, lastError: 'member locked' });
     expect((await asOperator('platform/lottery/list', {})).bizContent.activities.find((a: { id: string }) => a.id === activityId))
       .toMatchObject({ drawsMade: 1, awarded: 500 * KZ, deliveries: { waiting: 0, sent: 0, failed: 1 } });
-    await server.db.query("UPDATE members SET status = 'active' WHERE id = $1", [dora.id]);
+    // sent again while still locked: its tries start again from 0, so one more try does not fail it
     expect((await asOperator('platform/lottery/retry', { winningId: drawn.winningId })).bizContent).toEqual({ winningId: drawn.winningId, status: 'waiting' });
     expect((await asOperator('platform/lottery/retry', { winningId: drawn.winningId })).code).toBe('LOT10014');
+    expect(await runPrizeDeliveryOnce(server.db)).toEqual({ sent: 0, postponed: 1, failed: 0 });
+    await server.db.query("UPDATE members SET status = 'active' WHERE id = $1", [dora.id]);
+    await server.db.query('UPDATE lottery_winnings SET next_attempt_at = now() WHERE id = $1', [drawn.winningId]);
     expect(await runPrizeDeliveryOnce(server.db)).toMatchObject({ sent: 1 });
     expect(await cashback(dora.id)).toBe(500n * BigInt(KZ));
     // the wallet counts a prize as cashback received
     expect((await okOf('wallet/member/getUserAssets', {}, dora.token)).cashbackTotal).toBe(500 * KZ);
+    await invariantsHold();
+  });
+
+  it('a record whose posting fails is postponed and counted, and the others are delivered in the same run', async () => {
+    await server.db.query('UPDATE lottery_activities SET ended_at = now() WHERE ended_at IS NULL');
+    await runPrizeDeliveryOnce(server.db);
+    const activityId = await makeActivity({ prizes: [{ name: 'Sempre', amount: 20 * KZ, quantity: 10, oddsPpm: 1_000_000 }] });
+    const fil = await person(server, 'Filipe Sorteio Demo');
+    await giveDraws(fil, activityId, 3);
+    for (let i = 0; i < 3; i++) await okOf(DRAW, { activityId }, fil.token);
+    let calls = 0;
+    const errors: string[] = [];
+    const tick = await runPrizeDeliveryOnce(server.db, {
+      beforeCommit: async () => { if (calls++ === 0) throw new Error('disk full'); },
+      onError: (_error, winningId) => errors.push(winningId),
+    });
+    expect(tick).toEqual({ sent: 2, postponed: 1, failed: 0 });
+    const { rows } = await server.db.query<{ id: string; status: string; attempts: number; last_error: string | null }>(
+      'SELECT id::text, status, attempts, last_error FROM lottery_winnings WHERE activity_id = $1 ORDER BY id', [activityId]);
+    expect(rows.filter((r) => r.status === 'waiting')).toEqual([{ id: errors[0], status: 'waiting', attempts: 1, last_error: 'internal' }]);
+    expect(await cashback(fil.id)).toBe(40n * BigInt(KZ));
     await invariantsHold();
   });
 
@@ -272,7 +336,7 @@ describe.each(engines)('the lottery on %s', (engine) => {
       await server.db.query('UPDATE lottery_activities SET ended_at = now() WHERE ended_at IS NULL');
       const activityId = await makeActivity({ prizes: [{ name: 'Último', amount: 200 * KZ, quantity: 5, oddsPpm: 1_000_000 }], budget: 1_000 * KZ });
       const players = await Promise.all(Array.from({ length: 16 }, (_, i) => person(server, `Jogador ${i} Demo`)));
-      for (const p of players) await giveDraws(p.id, activityId, 4);
+      for (const p of players) await giveDraws(p, activityId, 4);
       const answers = await Promise.all(players.flatMap((p) => Array.from({ length: 4 }, () => send(DRAW, { activityId }, p.token))));
       expect(answers.map((a) => a.code).filter((c) => c !== 'S0001')).toEqual([]);
       expect(answers.filter((a) => a.bizContent.prize).length).toBe(5);
@@ -289,7 +353,7 @@ describe.each(engines)('the lottery on %s', (engine) => {
       await server.db.query('UPDATE lottery_activities SET ended_at = now() WHERE ended_at IS NULL');
       const activityId = await makeActivity({ prizes: [{ name: 'Meio', amount: 100 * KZ, quantity: 50, oddsPpm: 500_000 }] });
       const eva = await person(server, 'Eva Repete Demo');
-      await giveDraws(eva.id, activityId, 3);
+      await giveDraws(eva, activityId, 3);
       const answers = await Promise.all(Array.from({ length: 8 }, () => send(DRAW, { activityId }, eva.token, { requestNo: 'SAME-DRAW-0001' })));
       expect(new Set(answers.map((a) => JSON.stringify(a.bizContent))).size).toBe(1);
       expect(answers[0]!.bizContent).toMatchObject({ drawNo: 1, drawsLeft: 2 });
@@ -301,7 +365,7 @@ describe.each(engines)('the lottery on %s', (engine) => {
       await server.db.query('UPDATE lottery_activities SET ended_at = now() WHERE ended_at IS NULL');
       const activityId = await makeActivity({ prizes: [{ name: 'Todos', amount: 10 * KZ, quantity: 300, oddsPpm: 1_000_000 }], drawsPerEntry: 10, budget: 3_000 * KZ });
       const winners = await Promise.all(Array.from({ length: 10 }, (_, i) => person(server, `Premiado ${i} Demo`)));
-      for (const p of winners) await giveDraws(p.id, activityId, 3);
+      for (const p of winners) await giveDraws(p, activityId, 3);
       for (const p of winners) for (let i = 0; i < 30; i++) await okOf(DRAW, { activityId }, p.token);
       const sent = async () => (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM lottery_winnings WHERE activity_id = $1 AND status = 'sent'", [activityId])).rows[0]!.n;
       expect(await sent()).toBe(0);
@@ -315,7 +379,7 @@ describe.each(engines)('the lottery on %s', (engine) => {
       const atKill = await sent();
       expect(atKill).toBeGreaterThan(0);
       expect(atKill).toBeLessThan(300);
-      const [a, b] = await Promise.all([runPrizeDeliveryOnce(server.db, 1000), runPrizeDeliveryOnce(server.db, 1000)]);
+      const [a, b] = await Promise.all([runPrizeDeliveryOnce(server.db), runPrizeDeliveryOnce(server.db)]);
       expect(a.sent + b.sent).toBe(300 - atKill);
       expect(await sent()).toBe(300);
       const { rows: [transfers] } = await server.db.query<{ n: number; keys: number }>(
