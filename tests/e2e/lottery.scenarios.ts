@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { E2eContext } from './run.ts';
 import { watchPolicy } from './policy.ts';
 import { codeFromOutbox, outboxCount, type Scenario } from './scenarios.ts';
-import { enterPin, kz, MERCHANT, see } from './phones.ts';
+import { enterPin, MERCHANT, see } from './phones.ts';
 
 /**
  * The lottery in Chromium (issue 25), after the money scenario (Ana verified, her BAI card bound,
@@ -45,6 +45,19 @@ const localMinute = (page: Page, offsetMs: number): Promise<string> =>
     const two = (n) => String(n).padStart(2, '0');
     return at.getFullYear() + '-' + two(at.getMonth() + 1) + '-' + two(at.getDate()) + 'T' + two(at.getHours()) + ':' + two(at.getMinutes());
   })()`);
+
+/** The wallet's "cashback received", in kwanzas (pt: "1 234,56 Kz"). */
+async function cashbackReceived(page: Page, base: string): Promise<number> {
+  await page.goto(`${base}/app/wallet`);
+  const figure = await page.getByRole('link', { name: /Ver o cashback recebido/ }).textContent({ timeout: 15_000 });
+  return Number((figure ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+}
+
+const expect = (actual: number) => ({
+  toBe(expected: number) {
+    if (actual !== expected) throw new Error(`expected ${expected}, got ${actual}`);
+  },
+});
 
 export const lotteryScenarios: Scenario[] = [
   {
@@ -96,6 +109,7 @@ export const lotteryScenarios: Scenario[] = [
         await see(ana, 'Sorteio de Natal');
         await see(ana, 'IGJ/AUT/2026/0917');
         await see(ana, 'Ainda não tem sorteios nesta lotaria.');
+        const cashbackBefore = await cashbackReceived(ana, base);
         await ana.goto(`${base}/app/topup`);
         await ana.getByText(/\*\*\*\* 0011/).first().click();
         await ana.getByLabel('Valor a carregar (Kz)').fill('1000');
@@ -149,8 +163,7 @@ export const lotteryScenarios: Scenario[] = [
         await ana.getByText('Enviado para a conta de cashback').nth(2).waitFor({ timeout: 5_000 });
         await ctx.shotOf(ana, 'lottery-winners-pt');
         await ctx.auditOf(ana, 'lottery winners list');
-        await ana.goto(`${base}/app/wallet`);
-        await see(ana, kz('150,00'));
+        expect(await cashbackReceived(ana, base)).toBe(cashbackBefore + 150);
 
         // the demo company may not join while it runs
         const companySide = await phone(ctx, '198.51.100.242');

@@ -358,6 +358,11 @@ export const EVENTS: Record<string, Phrase> = {
   'photo.uploaded': p('a photo finishes uploading', 'uma foto acaba de ser carregada'),
   'document.uploaded': p('a document finishes uploading', 'um documento acaba de ser carregado'),
   'photo.removed': p('removes the photo', 'remove a foto'),
+  // the lottery form's prize lines, and the help video's player
+  'prize.removed': p('removes a prize line', 'remove uma linha de prémio'),
+  'video.ended': p('the video plays to its end', 'o vídeo chega ao fim'),
+  'video.failed': p('the video cannot be played', 'o vídeo não pode ser reproduzido'),
+  'video.languageChanged': p('the captions\' language is changed', 'o idioma das legendas é mudado'),
   'document.removed': p('removes a document', 'remove um documento'),
   'digit.deleted': p('deletes a digit', 'apaga um dígito'),
   'branch.change': p('changes the branch', 'muda a agência'),
