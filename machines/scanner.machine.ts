@@ -28,7 +28,17 @@ export interface ScannerInput {
 export type CameraRefusal = 'denied' | 'absent' | 'unsupported';
 /** The camera's stream (a MediaStream in the browser; opaque to the chart). */
 export type CameraStream = { readonly id: string };
-export type CameraAnswer = { ok: true; data: CameraStream } | { ok: false; code: CameraRefusal; message: string; detail: string };
+/** The camera started: its stream, and whether it has a torch the page may turn on (issue 26: where the camera offers one). */
+export interface CameraReady {
+  stream: CameraStream;
+  torch: boolean;
+}
+export type CameraAnswer = { ok: true; data: CameraReady } | { ok: false; code: CameraRefusal; message: string; detail: string };
+/** The torch held on while the call runs (off again when it is stopped): it answers only that it could not be turned on. */
+export type TorchAnswer = Outcome<never>;
+export interface TorchInput {
+  stream: CameraStream;
+}
 /** What the detector read: the first code's text, or nothing (`noCode`), or no detector at all (`noDetector`). */
 export type DetectAnswer = Outcome<{ text: string }>;
 
@@ -58,7 +68,8 @@ export type ScannerEvent =
   | { type: 'photo.chosen'; photo: Blob }
   | { type: 'typing.requested' }
   | { type: 'typed.changed'; value: string }
-  | { type: 'typed.submitted' };
+  | { type: 'typed.submitted' }
+  | { type: 'torch.toggled' };
 
 /** A voucher's code as typed (`gv 1234-5678…`): `GV` and its 20 digits. */
 const voucherTyped = (value: string) => `GV${value.replace(/^\s*g\s*v?/i, '').replace(/\D/g, '').slice(0, 20)}`;
@@ -78,13 +89,15 @@ export const scannerMachine = setup({
     startCamera: provided<CameraAnswer>('startCamera'),
     detect: provided<DetectAnswer, DetectInput>('detect'),
     decodePhoto: provided<DetectAnswer, PhotoInput>('decodePhoto'),
+    torch: provided<TorchAnswer, TorchInput>('torch'),
   },
   guards: {
     typedValid: ({ context }) => TYPED_PATTERNS[context.typed].test(context.typedText),
+    cameraHasTorch: ({ event }) => answerData<CameraReady>(event).torch,
   },
   actions: {
     announceAnswer: announceAnswer<ScannerContext, ScannerEvent | AnswerEvent>(),
-    keepStream: assign({ stream: ({ event }) => answerData<CameraStream>(event) }),
+    keepStream: assign({ stream: ({ event }) => answerData<CameraReady>(event).stream }),
     forgetStream: assign({ stream: null }),
     keepPhoto: assign({ photo: ({ event, context }) => (event.type === 'photo.chosen' ? event.photo : context.photo) }),
     setTyped: assign({ typedText: ({ event, context }) => (event.type === 'typed.changed' ? normaliseTyped(context.typed, event.value) : context.typedText) }),
@@ -116,7 +129,10 @@ export const scannerMachine = setup({
             onError: { target: 'noCamera.unsupported' },
           },
           on: {
-            'startCamera.ok': { target: 'scanning', actions: 'keepStream' },
+            'startCamera.ok': [
+              { guard: 'cameraHasTorch', target: 'scanning.torchOff', actions: 'keepStream' },
+              { target: 'scanning.noTorch', actions: 'keepStream' },
+            ],
             'startCamera.refused.denied': { target: 'noCamera.denied' },
             'startCamera.refused.absent': { target: 'noCamera.absent' },
             'startCamera.refused.*': { target: 'noCamera.unsupported' },
@@ -136,6 +152,23 @@ export const scannerMachine = setup({
             'detect.ok': { target: '#scanner.decoded', actions: 'keepFromCamera' },
             // the detector could not be loaded: a photo cannot be read either
             'detect.refused.*': { target: 'noCamera.noDetector' },
+          },
+          // the torch, for a code in a dark shop or at night, where the camera has one
+          initial: 'noTorch',
+          states: {
+            noTorch: {},
+            torchOff: { on: { 'torch.toggled': { target: 'torchOn' } } },
+            torchOn: {
+              invoke: {
+                id: 'torch',
+                src: 'torch',
+                input: ({ context }) => ({ stream: context.stream! }),
+                // the call holds the torch on until stopped: it ends only when it would not turn on
+                onDone: { target: 'noTorch' },
+                onError: { target: 'noTorch' },
+              },
+              on: { 'torch.toggled': { target: 'torchOff' } },
+            },
           },
         },
         noCamera: {

@@ -79,6 +79,11 @@ export function ScannerView({ state, send }: { state: State; send: Send }) {
       <div className="kw-scanner">
         <CameraPicture stream={context.stream} label={t('scanner.picture')} />
         <Notice>{t(`scanner.aim.${kind}`)}</Notice>
+        {!state.matches({ looking: { scanning: 'noTorch' } }) && (
+          <button type="button" className="kw-button kw-button-block" aria-pressed={state.matches({ looking: { scanning: 'torchOn' } })} onClick={() => send({ type: 'torch.toggled' })}>
+            {t('scanner.torch')}
+          </button>
+        )}
         <OtherWays send={send} kind={kind} />
       </div>
     );

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { scannerMachine, type CameraAnswer, type CameraRefusal, type DetectAnswer, type DetectInput, type PhotoInput, type ScanFormat } from '../../machines/scanner.machine.ts';
+import { scannerMachine, type CameraAnswer, type CameraRefusal, type DetectAnswer, type DetectInput, type PhotoInput, type ScanFormat, type TorchAnswer, type TorchInput } from '../../machines/scanner.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 
 /**
@@ -93,7 +93,34 @@ export const startCamera = fromPromise<CameraAnswer>(async ({ signal }) => {
     stopStream(stream);
     return never();
   }
-  return { ok: true, data: stream };
+  return { ok: true, data: { stream, torch: hasTorch(stream) } };
+});
+
+/** The video track's torch, where the browser lets a page use it (Chrome on Android; not iOS Safari, nor a laptop). */
+function hasTorch(stream: MediaStream): boolean {
+  const track = stream.getVideoTracks()[0];
+  const capabilities = track?.getCapabilities?.() as (MediaTrackCapabilities & { torch?: boolean }) | undefined;
+  return capabilities?.torch === true;
+}
+
+const setTorch = (stream: MediaStream, on: boolean) =>
+  stream.getVideoTracks()[0]?.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] });
+
+/**
+ * The torch, on while the call runs: turned off when the call is stopped (the person turns it off,
+ * or the scanning ends; a stream already released takes it off anyway). Refused when it will not
+ * turn on.
+ */
+export const torch = fromPromise<TorchAnswer, TorchInput>(async ({ input, signal }) => {
+  const stream = input.stream as unknown as MediaStream;
+  try {
+    await setTorch(stream, true);
+  } catch {
+    return refused('unavailable') as TorchAnswer;
+  }
+  await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  await Promise.resolve(setTorch(stream, false)).catch(() => undefined);
+  return never();
 });
 
 const pause = (ms: number, signal: AbortSignal) =>
@@ -160,6 +187,6 @@ export const decodePhoto = fromPromise<DetectAnswer, PhotoInput>(async ({ input 
 });
 
 /** The scanner chart as the flows that read codes run it, each providing it as its `scanner` child. */
-export const scannerActors = { startCamera, detect, decodePhoto } satisfies ActorsOf<typeof scannerMachine>;
+export const scannerActors = { startCamera, detect, decodePhoto, torch } satisfies ActorsOf<typeof scannerMachine>;
 
 export const scannerFlow = scannerMachine.provide({ actors: scannerActors });

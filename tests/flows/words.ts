@@ -225,6 +225,7 @@ export const GUARDS: Record<string, Phrase> = {
   tokenLooksValid: p('the link looks valid', 'a ligação parece válida'),
   tooLong: p('the period is too long', 'o período é demasiado longo'),
   typedValid: p('what was typed is valid', 'o que foi escrito é válido'),
+  cameraHasTorch: p('the camera has a torch', 'a câmara tem lanterna'),
   unreachable: p('no answer from the server', 'o servidor não responde'),
   unknownCode: p('what was read is no code the wallet knows', 'o que foi lido não é nenhum código que a carteira conheça'),
   unverified: p('the account is not verified', 'a conta não está verificada'),
@@ -287,6 +288,7 @@ export const ACTORS: Record<string, { done: Phrase; error: Phrase }> = {
   startCamera: { done: p('the camera answers', 'a câmara responde'), error: p('the camera cannot start', 'a câmara não liga') },
   detect: { done: p('the code reader answers', 'o leitor de códigos responde'), error: p('the code reader stops', 'o leitor de códigos para') },
   decodePhoto: { done: p('the photo is read', 'a foto é lida'), error: p('the photo cannot be read', 'a foto não pode ser lida') },
+  torch: { done: p('the torch answers', 'a lanterna responde'), error: p('the torch cannot be turned on', 'a lanterna não acende') },
   shareLink: { done: p('the phone shares the link or copies it', 'o telemóvel partilha o link ou copia-o'), error: p('the link cannot be shared', 'o link não pode ser partilhado') },
   checkDraws: { done: p('the draws are recomputed from the seed', 'os sorteios são recalculados com a semente'), error: p('the browser cannot compute SHA-256', 'o navegador não consegue calcular SHA-256') },
 };

@@ -27,7 +27,7 @@ export const codeBindingUserEvents = {
  */
 export const codeBindingModel: FlowModel<typeof codeBindingMachine> = {
   machine: parkInvokes(codeBindingMachine, ['loadCodes', 'bindCode', 'unbindCode']).provide({
-    actors: { scanner: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto']) },
+    actors: { scanner: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto', 'torch']) },
   } as never) as typeof codeBindingMachine,
   variants: [{ name: 'a store', input: { storeId: '31' } }],
   events: [

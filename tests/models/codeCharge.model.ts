@@ -26,7 +26,7 @@ export const codeChargeUserEvents = {
  */
 export const codeChargeModel: FlowModel<typeof codeChargeMachine> = {
   machine: parkInvokes(codeChargeMachine, ['chargeCode', 'queryCharge']).provide({
-    actors: { scanner: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto']) },
+    actors: { scanner: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto', 'torch']) },
   } as never) as typeof codeChargeMachine,
   variants: [{ name: 'pt', input: { language: 'pt', storeId: '31' } }],
   events: [

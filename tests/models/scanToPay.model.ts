@@ -54,7 +54,7 @@ export const scanToPayUserEvents = {
 export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
   machine: parkInvokes(scanToPayMachine, ['loadAssets', 'resolveCode', 'quote']).provide({
     actors: {
-      scanner: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto']),
+      scanner: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto', 'torch']),
       payment: paymentModel.machine as typeof paymentMachine,
     },
   } as never) as typeof scanToPayMachine,

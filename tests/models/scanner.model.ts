@@ -14,6 +14,7 @@ export const scannerUserEvents = {
   'typing.requested': { type: 'typing.requested' },
   'typed.changed': { type: 'typed.changed', value: 'kw 0000 0001 23' },
   'typed.submitted': { type: 'typed.submitted' },
+  'torch.toggled': { type: 'torch.toggled' },
 } satisfies Record<ScannerEvent['type'], ScannerEvent>;
 
 export const SERIAL_SCANNER: ScannerInput = { formats: ['qr_code'], typed: 'serial' };
@@ -21,7 +22,7 @@ export const PAYMENT_CODE_SCANNER: ScannerInput = { formats: ['qr_code', 'code_1
 
 /** The scanner chart with the camera, the reading and the photo parked; their answers are fed as `xstate.done.actor.*`. */
 export const scannerModel: FlowModel<typeof scannerMachine> = {
-  machine: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto']),
+  machine: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto', 'torch']),
   variants: [
     { name: 'a collection code (serial typed)', input: SERIAL_SCANNER },
     { name: 'a payment code (digits typed)', input: PAYMENT_CODE_SCANNER },
@@ -30,7 +31,8 @@ export const scannerModel: FlowModel<typeof scannerMachine> = {
     ...Object.values(scannerUserEvents),
     { type: 'typed.changed', value: '1234 5678 9012 3456 78' } as ScannerEvent,
     { type: 'typed.changed', value: '12' } as ScannerEvent,
-    doneEvent('startCamera', { ok: true, data: sampleStream }),
+    doneEvent('startCamera', { ok: true, data: { stream: sampleStream, torch: false } }),
+    doneEvent('startCamera', { ok: true, data: { stream: sampleStream, torch: true } }),
     doneEvent('startCamera', refusal('denied')),
     doneEvent('startCamera', refusal('absent')),
     doneEvent('startCamera', refusal('unsupported')),
@@ -42,6 +44,8 @@ export const scannerModel: FlowModel<typeof scannerMachine> = {
     doneEvent('decodePhoto', refusal('noCode')),
     doneEvent('decodePhoto', refusal('noDetector')),
     errorEvent('decodePhoto', new Error('not an image')),
+    doneEvent('torch', refusal('unavailable')),
+    errorEvent('torch', new Error('applyConstraints threw')),
   ],
   // the facts the guards and the screen read: never the stream or the photo themselves
   serializeState: (snapshot) => {

@@ -43,7 +43,7 @@ export const voucherRedeemResults = {
  */
 export const voucherRedeemModel: FlowModel<typeof voucherRedeemMachine> = {
   machine: parkInvokes(voucherRedeemMachine, ['lookUp', 'redeem']).provide({
-    actors: { scanner: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto']) },
+    actors: { scanner: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto', 'torch']) },
   } as never) as typeof voucherRedeemMachine,
   variants: [
     { name: 'scanned at the till', input: { language: 'pt', storeId: '31' } },

@@ -22,6 +22,7 @@ const userEvents: UserEvents<ScannerEvent> = {
   'typing.requested': (ui) => click(ui, /Escrever o número de série|Escrever os 18 algarismos/),
   'typed.changed': (ui, e) => void fireEvent.change(ui.getByRole('textbox'), { target: { value: e.value } }),
   'typed.submitted': (ui) => click(ui, 'Continuar'),
+  'torch.toggled': (ui) => click(ui, 'Lanterna'),
 };
 
 /** The ways out a person has without a camera: a photo (unless codes cannot be read at all), typing, and the camera again where it may help. */
@@ -48,6 +49,10 @@ const binding: ScreenBinding<typeof scannerMachine> = {
       // the camera's picture, live, and what to aim at
       expect(ui.getByLabelText('Imagem da câmara').tagName).toBe('VIDEO');
       expect(status(ui)).toBe(kind === 'serial' ? 'Aponte a câmara para o código QR.' : 'Aponte a câmara para o código de pagamento do cliente.');
+      // the torch where the camera has one, saying whether it is on
+      const torch = ui.queryByRole('button', { name: 'Lanterna' });
+      if (state.matches({ looking: { scanning: 'noTorch' } })) expect(torch).toBeNull();
+      else expect(torch!.getAttribute('aria-pressed')).toBe(state.matches({ looking: { scanning: 'torchOn' } }) ? 'true' : 'false');
       return ways(ui, {}, kind);
     }
     if (state.matches({ looking: 'noCamera' })) {
