@@ -66,8 +66,8 @@ const binding: ScreenBinding<typeof platformLotteryMachine> = {
     if (c.activities.length === 0) expect(ui.getByText('Ainda não há atividades de sorteio.')).toBeTruthy();
     else {
       const [may, april] = c.activities;
-      expect(ui.getByText(/^de .* a .* · carregamentos a partir de 1 000,00 Kz, 2 sorteio\(s\) cada$/)).toBeTruthy();
-      expect(ui.getByText(/^de .* a .* · pagamentos a comerciantes a partir de 500,00 Kz, 1 sorteio\(s\) cada$/)).toBeTruthy();
+      expect(ui.getByText(/^de .* a .* · carregamentos a partir de 1 000,00 Kz, 2 sorteios cada$/)).toBeTruthy();
+      expect(ui.getByText(/^de .* a .* · pagamentos a comerciantes a partir de 500,00 Kz, 1 sorteio cada$/)).toBeTruthy();
       const { waiting, failed } = may!.deliveries;
       expect(ui.getByText(`sorteios feitos: 120 · prémios ganhos 15 000,00 Kz de um orçamento de 100 000,00 Kz · entregas: ${waiting} a aguardar, 9 enviadas, ${failed} falhadas`)).toBeTruthy();
       expect(ui.getByText('Autorização do regulador: ISJ/2026/041')).toBeTruthy();
