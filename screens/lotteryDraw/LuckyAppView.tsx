@@ -35,7 +35,8 @@ export function LuckyAppView({ state, send }: { state: SnapshotFrom<typeof lotte
   return (
     <div className="kw-form">
       <h2 className="kw-section-title">{activity.name}</h2>
-      {!state.matches('notAllowed') && (
+      {/* the count only where draws can still be made or earned: not for a company, nor once it ended */}
+      {!state.matches('notAllowed') && !state.matches('ended') && (
         <section className="kw-lottery-draws" aria-labelledby="lottery-draws-left">
           <span id="lottery-draws-left">{t('lotteryDraw.drawsLeft')}</span>
           <strong>{drawsLeft}</strong>

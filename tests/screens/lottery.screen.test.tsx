@@ -68,6 +68,7 @@ const drawBinding: ScreenBinding<typeof lotteryDrawMachine> = {
     '"ended"': (ui) => {
       expectActivity(ui);
       expect(status(ui)).toMatch(/Esta lotaria terminou/);
+      expect(ui.queryByText('Sorteios restantes')).toBeNull();
       expect(drawButton(ui)).toBeNull();
     },
     // a company: only individuals; no draw count, no button
