@@ -1,5 +1,5 @@
 import { setup, assign } from 'xstate';
-import type { Receipt } from '../services/contract/fundDetail.ts';
+import type { Receipt, ReceiptKey } from '../services/contract/fundDetail.ts';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 
@@ -11,8 +11,8 @@ import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } fr
  * nothing, and when none of the three works the summary is shown to copy by hand.
  */
 export interface ReceiptInput {
-  /** The fund line's id. */
-  id: string;
+  /** A fund line's id, or the movement a flow's done screen knows (a transfer's id, a top-up's order, …). */
+  key: ReceiptKey;
 }
 
 /** What the picture and the summary say: the receipt in the person's language, drawn by the screen. */
@@ -59,7 +59,7 @@ export const receiptMachine = setup({
   },
 }).createMachine({
   id: 'receipt',
-  context: ({ input }) => ({ id: input.id, receipt: null, errorCode: null, card: null }),
+  context: ({ input }) => ({ key: input.key, receipt: null, errorCode: null, card: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -67,7 +67,7 @@ export const receiptMachine = setup({
       invoke: {
         id: 'loadReceipt',
         src: 'loadReceipt',
-        input: ({ context }) => ({ id: context.id }),
+        input: ({ context }) => ({ key: context.key }),
         onDone: { actions: 'announceAnswer' },
         onError: { target: 'loadFailed' },
       },

@@ -92,7 +92,7 @@ export function FundLineView({ line }: { line: Line }) {
           </div>
         ))}
       </dl>
-      {hasReceipt(line.facts) && <LinkButton href={`/app/receipt/${line.id}`} primary>{t('receipt.open')}</LinkButton>}
+      {hasReceipt(line.facts) && <LinkButton href={`/app/receipt/${line.id}`} primary>{t('common.viewReceipt')}</LinkButton>}
     </div>
   );
 }

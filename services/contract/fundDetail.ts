@@ -76,6 +76,20 @@ export const receiptParty = z.object({
 });
 export type ReceiptParty = z.infer<typeof receiptParty>;
 
+const reference = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
+/**
+ * Which receipt: a fund line by its id, or the member's own line of a movement the flow that made it
+ * knows (a transfer's id, a top-up's order, a withdrawal's number, a merchant payment's voucher).
+ */
+export const receiptKey = z.union([
+  z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+  z.object({ transferId: z.string().regex(/^\d{1,18}$/) }),
+  z.object({ orderNo: reference }),
+  z.object({ withdrawNo: reference }),
+  z.object({ voucherNo: reference }),
+]);
+export type ReceiptKey = z.infer<typeof receiptKey>;
+
 /**
  * The receipt of a fund line (issue 26, share the receipt): a transfer (sent or received), a top-up,
  * a withdrawal (not one the bank refused), a merchant payment or a refund. The voucher, both
@@ -85,7 +99,7 @@ export type ReceiptParty = z.infer<typeof receiptParty>;
 export const queryReceipt = defineService({
   name: 'wallet/fund/queryReceipt',
   audience: 'member',
-  request: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+  request: receiptKey,
   response: z.object({
     id: z.string(),
     kind: z.enum(['transfer', 'topup', 'withdrawal', 'merchantPayment', 'refund']),

@@ -8,7 +8,7 @@ import { shareReceipt } from '../lib/receiptShare.ts';
 
 /** A fund line's receipt: loaded by the line's id, shared as a PNG, a download or a copied summary (src/lib/receiptShare.ts). */
 export const receiptActors = {
-  loadReceipt: fromPromise<Outcome<Receipt>, ReceiptInput>(({ input }) => requestGateway('wallet/fund/queryReceipt', { id: input.id }, { quiet: true })),
+  loadReceipt: fromPromise<Outcome<Receipt>, ReceiptInput>(({ input }) => requestGateway('wallet/fund/queryReceipt', input.key, { quiet: true })),
   shareReceipt: fromPromise<Outcome<{ via: ReceiptSharedVia }>, ReceiptCard>(({ input }) => shareReceipt(input)),
 } satisfies ActorsOf<typeof receiptMachine>;
 

@@ -33,7 +33,7 @@ export const receiptResults = {
 
 export const receiptModel: FlowModel<typeof receiptMachine> = {
   machine: parkInvokes(receiptMachine, ['loadReceipt', 'shareReceipt']),
-  variants: [{ name: 'a transfer sent', input: { id: '41' } }],
+  variants: [{ name: 'a transfer sent', input: { key: { id: '41' } } }],
   events: [...Object.values(receiptEvents), ...Object.values(receiptResults)],
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
 };

@@ -50,7 +50,7 @@ describe.each(engines)('receipts of fund lines on %s', (engine) => {
 
   it('a transfer: the payer and the payee masked as each sees the other, the note, no charge; another member\'s line is not found', async () => {
     const payToken = await payTokenDirect(server.db, anaId, { service: 'wallet/transfer/doTransfer', amount: 125_000, counterparty: '943000002' });
-    await ok('wallet/transfer/doTransfer', { mobile: '943000002', amount: 125_000, note: 'Renda de março', payToken });
+    const { transferId } = await ok('wallet/transfer/doTransfer', { mobile: '943000002', amount: 125_000, note: 'Renda de março', payToken });
     const sent = (await lines()).find((l) => l.kind === 'transfer')!;
     const ANA = { type: 'person', name: 'Ana M*** D***', detail: '9** *** 001' };
     const BRUNO = { type: 'person', name: 'Bruno M*** D***', detail: '9** *** 002' };
@@ -64,6 +64,9 @@ describe.each(engines)('receipts of fund lines on %s', (engine) => {
     expect((await call('wallet/fund/queryReceipt', { id: sent.id }, bruno)).code).toBe('CNT40401');
     expect((await call('wallet/fund/queryReceipt', { id: '999999999' })).code).toBe('CNT40401');
     expect(JSON.stringify(shown)).not.toContain('Maria');
+    // the transfer's done screen finds it by the transfer's id: each member their own side
+    expect(await ok('wallet/fund/queryReceipt', { transferId })).toEqual(shown);
+    expect((await ok('wallet/fund/queryReceipt', { transferId }, bruno)).id).toBe(received.id);
   });
 
   it('a top-up: from the card to the member, no order number', async () => {
@@ -73,6 +76,8 @@ describe.each(engines)('receipts of fund lines on %s', (engine) => {
     await drainBankSettlement(server.db, server.adapters.bank);
     const topup = (await lines()).find((l) => l.kind === 'topup' && l.amount === 500_000)!;
     const shown = await receipt(topup.id);
+    expect(await ok('wallet/fund/queryReceipt', { orderNo })).toEqual(shown);
+    expect((await call('wallet/fund/queryReceipt', { orderNo }, bruno)).code).toBe('CNT40401');
     expect(shown).toMatchObject({
       kind: 'topup', direction: 'income', amount: 500_000, charge: 0,
       from: { type: 'card', name: 'BAI', detail: BAI_CARD.slice(4) }, to: { type: 'person', name: 'Ana M*** D***' },
@@ -92,6 +97,8 @@ describe.each(engines)('receipts of fund lines on %s', (engine) => {
       from: { type: 'person', name: 'Ana M*** D***' }, to: { type: 'card', name: 'BAI', detail: BAI_CARD.slice(4) },
     });
     expect(JSON.stringify(shown)).not.toContain(withdrawNo);
+    expect(await ok('wallet/fund/queryReceipt', { withdrawNo })).toEqual(shown);
+    expect((await call('wallet/fund/queryReceipt', { withdrawNo }, bruno)).code).toBe('CNT40401');
     await drainBankSettlement(server.db, server.adapters.bank);
     expect((await receipt(hold.id)).state).toBe('SUCCESS');
   });
@@ -102,6 +109,9 @@ describe.each(engines)('receipts of fund lines on %s', (engine) => {
     const voucherNo = `MP${paymentId.padStart(14, '0')}`;
     const tradeName = shop.merchant.name;
     const paid = (await lines()).find((l) => l.kind === 'merchant_pay')!;
+    // the payment's done screen finds it by its voucher: the payer's only
+    expect((await ok('wallet/fund/queryReceipt', { voucherNo })).id).toBe(paid.id);
+    expect((await call('wallet/fund/queryReceipt', { voucherNo }, bruno)).code).toBe('CNT40401');
     expect(await receipt(paid.id)).toMatchObject({
       kind: 'merchantPayment', direction: 'expenditure', voucherNo, amount: 300_000, charge: 0,
       from: { type: 'person', name: 'Ana M*** D***' }, to: { type: 'merchant', name: tradeName, detail: 'Loja Central' },

@@ -1,5 +1,5 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
-import type { FundLineFacts, Receipt, ReceiptParty } from '../../../services/contract/fundDetail.ts';
+import type { FundLineFacts, Receipt, ReceiptKey, ReceiptParty } from '../../../services/contract/fundDetail.ts';
 import { maskMobile } from '../../../src/lib/phone.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
@@ -109,6 +109,16 @@ const person = (name: string | null | undefined, mobile: string | null | undefin
 const card = (shown: { bankShort: string; maskedCardNo: string } | null): ReceiptParty =>
   ({ type: 'card', name: shown?.bankShort ?? null, detail: shown?.maskedCardNo ?? null });
 
+/** The condition finding the member's line a receipt key names ($1 the key, $2 the member), on their available account unless by the line's id. */
+function receiptLineOf(key: ReceiptKey): [where: string, value: string] {
+  if ('id' in key) return ['e.id = $1::bigint', key.id];
+  const available = "mine.kind = 'available'";
+  if ('transferId' in key) return [`${available} AND t.id = $1::bigint`, key.transferId];
+  if ('orderNo' in key) return [`${available} AND t.kind = 'topup' AND t.reference = $1`, key.orderNo];
+  if ('withdrawNo' in key) return [`${available} AND t.kind = 'withdraw_hold' AND t.reference = $1`, key.withdrawNo];
+  return [`${available} AND t.id = (SELECT transfer_id FROM merchant_payments WHERE voucher_no = $1 AND payer_id = $2)`, key.voucherNo];
+}
+
 /**
  * A fund line's receipt (issue 26): the fund line's own facts arranged as payer and payee, the member
  * themselves masked as the other side sees them. Only a finished movement of the five kinds has
@@ -117,7 +127,8 @@ const card = (shown: { bankShort: string; maskedCardNo: string } | null): Receip
  */
 const queryReceipt: Handler<'wallet/fund/queryReceipt'> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
-  const { rows } = await ctx.db.query<LineRow>(`${LINE_SELECT} WHERE e.id = $1 AND mine.member_id = $2`, [input.id, memberId]);
+  const [where, key] = receiptLineOf(input);
+  const { rows } = await ctx.db.query<LineRow>(`${LINE_SELECT} WHERE mine.member_id = $2 AND ${where} ORDER BY e.id LIMIT 1`, [key, memberId]);
   const row = rows[0];
   if (!row) throw new DomainError(CODES.notFound);
   const facts = await factsOf(ctx.db, memberId, row);
