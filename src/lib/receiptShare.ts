@@ -23,23 +23,26 @@ export interface DrawnText {
   size: number;
   bold: boolean;
   align: 'left' | 'right' | 'center';
+  /** The widest it may be drawn (a long store name is narrowed, never over its label). */
+  maxWidth: number;
 }
 
 export const RECEIPT_WIDTH = 720;
 const MARGIN = 48;
 const ROW_HEIGHT = 56;
 const TOP = 96;
+const INNER = RECEIPT_WIDTH - 2 * MARGIN;
 
 /** Where every text of the picture goes: the title and the amount centred, then label left and value right, a row each. */
 export function receiptLayout(card: ReceiptCardText): { width: number; height: number; texts: DrawnText[] } {
   const texts: DrawnText[] = [
-    { text: card.title, x: RECEIPT_WIDTH / 2, y: TOP, size: 32, bold: true, align: 'center' },
-    { text: card.amount, x: RECEIPT_WIDTH / 2, y: TOP + 80, size: 56, bold: true, align: 'center' },
+    { text: card.title, x: RECEIPT_WIDTH / 2, y: TOP, size: 32, bold: true, align: 'center', maxWidth: INNER },
+    { text: card.amount, x: RECEIPT_WIDTH / 2, y: TOP + 80, size: 56, bold: true, align: 'center', maxWidth: INNER },
   ];
   card.rows.forEach(([label, value], index) => {
     const y = TOP + 180 + index * ROW_HEIGHT;
-    texts.push({ text: label, x: MARGIN, y, size: 24, bold: false, align: 'left' });
-    texts.push({ text: value, x: RECEIPT_WIDTH - MARGIN, y, size: 24, bold: true, align: 'right' });
+    texts.push({ text: label, x: MARGIN, y, size: 24, bold: false, align: 'left', maxWidth: INNER * 0.38 });
+    texts.push({ text: value, x: RECEIPT_WIDTH - MARGIN, y, size: 24, bold: true, align: 'right', maxWidth: INNER * 0.6 });
   });
   return { width: RECEIPT_WIDTH, height: TOP + 180 + card.rows.length * ROW_HEIGHT + MARGIN, texts };
 }
@@ -59,8 +62,7 @@ export function drawReceipt(context: Canvas2D, layout: ReturnType<typeof receipt
   for (const text of layout.texts) {
     context.font = `${text.bold ? 'bold ' : ''}${text.size}px sans-serif`;
     context.textAlign = text.align;
-    // a long value (a store's name) is kept within the card
-    context.fillText(text.text, text.x, text.y, RECEIPT_WIDTH - 2 * MARGIN);
+    context.fillText(text.text, text.x, text.y, text.maxWidth);
   }
 }
 

@@ -38,6 +38,9 @@ describe('the receipt picture', () => {
       ['Para', 'left'], ['Bruno M*** D*** · 9** *** 002', 'right'],
     ]);
     expect(layout.width).toBe(RECEIPT_WIDTH);
+    // a label and its value never reach each other: the label's room ends before the value's starts
+    const [label, value] = [layout.texts[2]!, layout.texts[3]!];
+    expect(label.x + label.maxWidth).toBeLessThan(value.x - value.maxWidth);
     // every text inside the card, each row below the one before
     const ys = layout.texts.map((t) => t.y);
     expect(Math.max(...ys)).toBeLessThan(layout.height);
