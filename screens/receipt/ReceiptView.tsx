@@ -3,11 +3,18 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { ReceiptCard, ReceiptEvent, receiptMachine } from '../../machines/receipt.machine.ts';
-import type { Receipt, ReceiptParty } from '../../services/contract/fundDetail.ts';
+import type { Receipt, ReceiptKey, ReceiptParty } from '../../services/contract/fundDetail.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { receiptSummary } from '../../src/lib/receiptShare.ts';
 import { Summary } from '../../src/ui/Summary.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
+
+export type ReceiptRouteProps = { id?: string; transferId?: string | number; orderNo?: string; withdrawNo?: string; voucherNo?: string };
+
+/** The movement the route names: a fund line's id (`/app/receipt/$id`), else what a done screen knows (`/app/receipt?transferId=…`). */
+// (the router reads an all-digit search value as a number: each is made a string again)
+export const receiptKeyOf = ({ id, transferId, orderNo, withdrawNo, voucherNo }: ReceiptRouteProps): ReceiptKey =>
+  id ? { id: String(id) } : transferId ? { transferId: String(transferId) } : orderNo ? { orderNo: String(orderNo) } : withdrawNo ? { withdrawNo: String(withdrawNo) } : { voucherNo: String(voucherNo ?? '') };
 
 /** A side of the receipt in one line: a person's masked name and number, a merchant and its store, a card. */
 const partyText = (party: ReceiptParty, none: string) => [party.name, party.detail].filter(Boolean).join(' · ') || none;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent } from '@testing-library/react';
 import i18next from 'i18next';
 import type { receiptMachine } from '../../machines/receipt.machine.ts';
-import { ReceiptView, receiptCard } from '../../screens/receipt/ReceiptView.tsx';
+import { ReceiptView, receiptCard, receiptKeyOf } from '../../screens/receipt/ReceiptView.tsx';
 import { createI18n } from '../../src/i18n.ts';
 import { dictionary } from '../../locales/dictionary.ts';
 import { receiptModel, sampleReceipt } from '../models/receipt.model.ts';
@@ -89,5 +89,15 @@ describe('what the receipt says, by kind and language', () => {
     expect(zh.rows).toContainEqual(['付款方', 'Cantina da Ana · Loja Central']);
     expect(zh.rows).toContainEqual(['原付款凭证', 'MP00000000000007']);
     expect(receiptCard(refund, t('fr'), 'fr').title).toBe('Reçu de remboursement');
+  });
+});
+
+describe('the receipt a route names', () => {
+  it('a fund line by its id, or the movement a done screen made (an all-digit search value read as a number made a string again)', () => {
+    expect(receiptKeyOf({ id: '41' })).toEqual({ id: '41' });
+    expect(receiptKeyOf({ transferId: 42 })).toEqual({ transferId: '42' });
+    expect(receiptKeyOf({ orderNo: 'TP202603140001' })).toEqual({ orderNo: 'TP202603140001' });
+    expect(receiptKeyOf({ withdrawNo: 'WD202603140001' })).toEqual({ withdrawNo: 'WD202603140001' });
+    expect(receiptKeyOf({ voucherNo: 'MP20260314000031' })).toEqual({ voucherNo: 'MP20260314000031' });
   });
 });
