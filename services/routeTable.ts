@@ -11,7 +11,7 @@ export const LOCALE_PARTS = {
   member: ['payPassword', 'changeMobile', 'personalVerification', 'loginPassword'],
   enterprise: ['enterpriseVerification'],
   platform: ['platform', 'operatorSignIn', 'review', 'stickers', 'platformPromotions', 'platformLottery'],
-  wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail'],
+  wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail', 'receipt'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
   // the merchant's screens (issue 11: collection account, stores, codes, the till)
   merchant: ['merchantOpening', 'merchantList', 'subMerchant', 'store', 'codeBinding', 'cashier', 'collectionAnalysis', 'voucherRedeem'],
@@ -140,6 +140,8 @@ const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * (never one of ours in practice) stays a string rather than lose digits.
  */
 export const idInAddress = (id: string): string | number => (/^\d{1,15}$/.test(id) ? Number(id) : id);
+/** A top-up's order, a withdrawal's number, a payment's voucher, as a done screen links its receipt. */
+const receiptRef = (value: unknown) => typeof value === 'string' && /^[A-Za-z0-9-]{1,40}$/.test(value);
 const digitsId = (value: unknown) => (typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) && DIGITS_ID.test(String(value));
 /**
  * Where sign-up or log-in continues: a page of the app, never an outside address. The screens apply
@@ -203,6 +205,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/transfer', screen: 'transfer/TransferScreen', title: 'titles.transfer', parts: ['member', 'wallet'], access: 'member' },
   { path: '/app/funddetail', screen: 'fundDetail/FundDetailScreen', title: 'titles.fundDetail', parts: ['wallet'], access: 'member' },
   { path: '/app/funddetail/$id', parent: '/app/funddetail', screen: 'fundDetail/FundLineScreen', title: 'titles.fundLine', parts: ['wallet'], access: 'member', params: { id: DIGITS_ID } },
+  // a fund line's receipt, to share (issue 26): keyed by the fund line's id, the member's own only
+  { path: '/app/receipt/$id', screen: 'receipt/ReceiptScreen', title: 'titles.receipt', parts: ['wallet'], access: 'member', params: { id: DIGITS_ID } },
+  // the same, from a done screen: the movement it made (one of these)
+  { path: '/app/receipt', screen: 'receipt/ReceiptScreen', title: 'titles.receipt', parts: ['wallet'], access: 'member', search: { transferId: digitsId, orderNo: receiptRef, withdrawNo: receiptRef, voucherNo: receiptRef } },
   { path: '/app/cards', screen: 'cardList/CardListScreen', title: 'titles.cardList', parts: ['bank'], access: 'member' },
   // `from`: the flow that sent the member to bind a card, where "continue" leads once it is bound
   { path: '/app/cards/bind', screen: 'bindCard/BindCardScreen', title: 'titles.bindCard', parts: ['accounts', 'bank'], access: 'member', search: { from: (value) => value === 'topup' || value === 'withdraw' || value === 'open' } },

@@ -26,7 +26,8 @@ export function Receipt({ receipt }: { receipt: MerchantReceipt | null }) {
           [t('scanToPay.newAvailable'), receipt ? money(receipt.available, language) : ''],
         ]}
       />
-      <LinkButton href="/app/funddetail" primary>{t('scanToPay.records')}</LinkButton>
+      {receipt && <LinkButton href={`/app/receipt?voucherNo=${encodeURIComponent(receipt.voucherNo)}`} primary>{t('common.viewReceipt')}</LinkButton>}
+      <LinkButton href="/app/funddetail">{t('scanToPay.records')}</LinkButton>
     </>
   );
 }

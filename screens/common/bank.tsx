@@ -118,14 +118,17 @@ export function WaitingForBank({ actor, ...props }: WaitingProps & { actor: Acto
 }
 
 /** The bank has answered: paid (the success and, if the flow shows it, the summary) or refused (the summary, why, what it meant for the money). */
-export function BankOutcome({ refused, text, summary, explanation, another }: {
+export function BankOutcome({ refused, text, summary, explanation, another, receipt }: {
   refused: boolean;
   text: string;
   summary: React.ReactNode;
   /** What a refusal meant for the money. */
   explanation?: string;
   another: { label: string; onStart: () => void };
+  /** Where the receipt of the money moved opens (issue 26), once the bank paid. */
+  receipt?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="kw-form">
       {refused ? (
@@ -138,6 +141,7 @@ export function BankOutcome({ refused, text, summary, explanation, another }: {
         <>
           <Notice kind="success">{text}</Notice>
           {summary}
+          {receipt && <LinkButton href={receipt} primary>{t('common.viewReceipt')}</LinkButton>}
         </>
       )}
       <Button block color="primary" size="large" onClick={another.onStart}>{another.label}</Button>

@@ -91,8 +91,8 @@ export function AtTheBank<S extends BankStatus>({ stage, actors, status, summary
   onAnother: () => void;
   /** The bank refused: why, and what that meant for the money. */
   failed: { text: string; explanation: string };
-  /** The bank paid: the words, and whether the summary stays below them. */
-  done: { text: string; withSummary: boolean };
+  /** The bank paid: the words, whether the summary stays below them, and where its receipt opens. */
+  done: { text: string; withSummary: boolean; receipt?: string };
 }) {
   const { t } = useTranslation();
   const summary = summaryFor(status);
@@ -103,5 +103,5 @@ export function AtTheBank<S extends BankStatus>({ stage, actors, status, summary
     return <WaitingForBank actor={settlement} summary={(bankStatus) => summaryFor((bankStatus as S | null) ?? status)} pending={t(words.pending)} explanation={t(words.pendingExplain)} another={another} />;
   }
   if (stage === 'failed') return <BankOutcome refused text={failed.text} summary={summary} explanation={failed.explanation} another={another} />;
-  return <BankOutcome refused={false} text={done.text} summary={done.withSummary ? summary : null} another={another} />;
+  return <BankOutcome refused={false} text={done.text} summary={done.withSummary ? summary : null} another={another} receipt={done.receipt} />;
 }

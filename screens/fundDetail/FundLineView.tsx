@@ -5,6 +5,7 @@ import type { FundLineFacts, queryFundDetail } from '../../services/contract/fun
 import type { Language } from '../../src/lib/language.ts';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { kindLabel } from '../common/kindLabel.ts';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
 
 type Line = ResponseOf<typeof queryFundDetail>;
 type Row = [label: string, value: string];
@@ -52,6 +53,13 @@ function factRows(line: Line, facts: FundLineFacts, t: TFunction, language: Lang
   }
 }
 
+/**
+ * A finished movement of the five kinds with a receipt to share (issue 26): a transfer, a top-up, a
+ * withdrawal not refused by the bank, a merchant payment, a refund (the server's rule, wallet/fund/queryReceipt).
+ */
+export const hasReceipt = (facts: FundLineFacts) =>
+  facts.type === 'withdrawal' ? !facts.returned && facts.state !== 'FAILED' : facts.type !== 'other';
+
 /** A fund-detail line in full (spec §3): direction, who or what by kind of movement, the numbers, balances before and after, when. */
 export function FundLineView({ line }: { line: Line }) {
   const { t, i18n } = useTranslation();
@@ -84,6 +92,7 @@ export function FundLineView({ line }: { line: Line }) {
           </div>
         ))}
       </dl>
+      {hasReceipt(line.facts) && <LinkButton href={`/app/receipt/${line.id}`} primary>{t('common.viewReceipt')}</LinkButton>}
     </div>
   );
 }

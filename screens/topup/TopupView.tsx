@@ -109,6 +109,7 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
   }
   const stage = state.matches('paying') ? 'paying' : state.matches('waitingForBank') ? 'waiting' : state.matches('failedAtBank') ? 'failed' : 'done';
   const failed = { text: t('topup.failedAtBank', { reason: bankReason(context.status?.failReason) }), explanation: t('topup.nothingMoved') };
-  const done = { text: t('topup.succeeded', { amount: kz(context.status?.amount ?? context.amount) }), withSummary: false };
+  const orderNo = context.status?.orderNo;
+  const done = { text: t('topup.succeeded', { amount: kz(context.status?.amount ?? context.amount) }), withSummary: false, ...(orderNo && { receipt: `/app/receipt?orderNo=${encodeURIComponent(orderNo)}` }) };
   return <AtTheBank stage={stage} actors={state.children} status={context.status} summaryFor={summaryFor} words={TOPUP_WORDS} onLeave={() => send({ type: 'topup.cancelled' })} onAnother={() => send({ type: 'topup.restarted' })} failed={failed} done={done} />;
 }

@@ -112,6 +112,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
           [t('transfer.newAvailable'), receipt ? money(receipt.available, language) : ''],
         ]}
       />
+      {receipt && <LinkButton href={`/app/receipt?transferId=${receipt.transferId}`} primary>{t('common.viewReceipt')}</LinkButton>}
       <Button block color="primary" size="large" onClick={() => send({ type: 'transfer.restarted' })}>{t('transfer.another')}</Button>
       <LinkButton href="/app/wallet">{t('transfer.toWallet')}</LinkButton>
     </div>

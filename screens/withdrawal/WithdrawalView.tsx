@@ -161,6 +161,8 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
   }
   const stage = state.matches('paying') ? 'paying' : state.matches('pending') ? 'waiting' : state.matches('failedAtBank') ? 'failed' : 'done';
   const failed = { text: t('withdrawal.failedAtBank', { reason: bankReason(context.status?.failReason) }), explanation: t('withdrawal.released', { amount: kz(shown.amount + shown.charge) }) };
-  const done = { text: t('withdrawal.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' }), withSummary: true };
+  // (after a reload only the bank's status is known: it names the withdrawal too)
+  const withdrawNo = context.receipt?.withdrawNo ?? context.status?.withdrawNo;
+  const done = { text: t('withdrawal.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' }), withSummary: true, ...(withdrawNo && { receipt: `/app/receipt?withdrawNo=${encodeURIComponent(withdrawNo)}` }) };
   return <AtTheBank stage={stage} actors={state.children} status={context.status} summaryFor={summaryFor} words={WITHDRAWAL_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} onAnother={() => send({ type: 'withdrawal.restarted' })} failed={failed} done={done} />;
 }

@@ -64,3 +64,58 @@ export const queryFundDetail = defineService({
   // `note`: what the payer wrote on a transfer (nothing else has one)
   response: fundLine.extend({ voucherNo: z.string(), note: z.string().nullable(), facts: fundLineFacts }),
 });
+
+/**
+ * One side of a receipt, as the other side may see it: a person masked (name and number), a
+ * merchant by its trade name and store, a card by its bank and masked number.
+ */
+export const receiptParty = z.object({
+  type: z.enum(['person', 'merchant', 'card']),
+  name: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type ReceiptParty = z.infer<typeof receiptParty>;
+
+const reference = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
+/**
+ * Which receipt: a fund line by its id, or the member's own line of a movement the flow that made it
+ * knows (a transfer's id, a top-up's order, a withdrawal's number, a merchant payment's voucher).
+ */
+export const receiptKey = z.union([
+  z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+  z.object({ transferId: z.string().regex(/^\d{1,18}$/) }),
+  z.object({ orderNo: reference }),
+  z.object({ withdrawNo: reference }),
+  z.object({ voucherNo: reference }),
+]);
+export type ReceiptKey = z.infer<typeof receiptKey>;
+
+/**
+ * The receipt of a fund line (issue 26, share the receipt): a transfer (sent or received), a top-up,
+ * a withdrawal (not one the bank refused), a merchant payment or a refund. The voucher, both
+ * parties, the amount moved, the charge and the time. Any other line, and another member's, is
+ * not found (the fund line's own answer).
+ */
+export const queryReceipt = defineService({
+  name: 'wallet/fund/queryReceipt',
+  audience: 'member',
+  request: receiptKey,
+  response: z.object({
+    id: z.string(),
+    kind: z.enum(['transfer', 'topup', 'withdrawal', 'merchantPayment', 'refund']),
+    direction: z.enum(['income', 'expenditure']),
+    voucherNo: z.string(),
+    /** What went to the other side (a withdrawal's amount without its charge). */
+    amount: cents,
+    charge: cents,
+    /** A withdrawal the bank has not settled yet is PENDING; every other receipt is SUCCESS. */
+    state: z.enum(['SUCCESS', 'PENDING']),
+    from: receiptParty,
+    to: receiptParty,
+    /** A transfer's note; a refund's payment voucher. */
+    note: z.string().nullable(),
+    refundOf: z.string().nullable(),
+    at: z.string(),
+  }),
+});
+export type Receipt = z.infer<typeof queryReceipt.response>;

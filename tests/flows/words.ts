@@ -156,6 +156,7 @@ export const GUARDS: Record<string, Phrase> = {
   noTill: p('no store till is given', 'não é indicada a caixa de uma loja'),
   inAppBrowser: p('inside another app’s browser (WhatsApp, Instagram…)', 'dentro do navegador de outra aplicação (WhatsApp, Instagram…)'),
   viaClipboard: p('copied, not shared', 'copiado, não partilhado'),
+  viaDownload: p('the image was saved, not shared', 'a imagem foi guardada, não partilhada'),
   isPending: p('it is pending', 'está pendente'),
   knownBatch: p('one of those shown', 'um dos mostrados'),
   knownBinding: p('one of those shown', 'um dos mostrados'),
@@ -290,6 +291,7 @@ export const ACTORS: Record<string, { done: Phrase; error: Phrase }> = {
   decodePhoto: { done: p('the photo is read', 'a foto é lida'), error: p('the photo cannot be read', 'a foto não pode ser lida') },
   torch: { done: p('the torch answers', 'a lanterna responde'), error: p('the torch cannot be turned on', 'a lanterna não acende') },
   shareLink: { done: p('the phone shares the link or copies it', 'o telemóvel partilha o link ou copia-o'), error: p('the link cannot be shared', 'o link não pode ser partilhado') },
+  shareReceipt: { done: p('the phone shares the receipt\'s image, saves it or copies its summary', 'o telemóvel partilha a imagem do comprovativo, guarda-a ou copia o resumo'), error: p('the receipt cannot be shared', 'o comprovativo não pode ser partilhado') },
   checkDraws: { done: p('the draws are recomputed from the seed', 'os sorteios são recalculados com a semente'), error: p('the browser cannot compute SHA-256', 'o navegador não consegue calcular SHA-256') },
 };
 

@@ -125,6 +125,8 @@ describe('a fund-detail line', () => {
     expect(row('Data e hora')).toMatch(/^14 mar\.? 2026, \d\d:\d\d$/);
     expect(row('Nota')).toBe('Renda de março');
     expect(screen.getByText('−1 250,00 Kz')).toBeTruthy();
+    // its receipt, to share (issue 26)
+    expect(screen.getByRole('link', { name: 'Ver comprovativo' }).getAttribute('href')).toBe('/app/receipt/52');
     expectNoVagueLabels();
     assertNoRawKeys(container);
   });
@@ -148,6 +150,7 @@ describe('a fund-detail line', () => {
     expect(row('Total debitado')).toBe('2 050,00 Kz');
     expect(row('Estado')).toBe('À espera do banco');
     expect(labels()).not.toContain('Nota');
+    expect(screen.getByRole('link', { name: 'Ver comprovativo' }).getAttribute('href')).toBe('/app/receipt/50');
     expect(container.textContent).not.toMatch(/WD\d+/);
     expectNoVagueLabels();
   });
@@ -160,6 +163,8 @@ describe('a fund-detail line', () => {
     expect(row('Service charge')).toBe('Kz 50.00');
     expect(row('Total returned')).toBe('Kz 2,050.00');
     expect(row('Status')).toBe('Refused by the bank');
+    // a refused withdrawal has no receipt
+    expect(screen.queryByRole('link', { name: 'View receipt' })).toBeNull();
     english.unmount();
     renderIn('zh', returned);
     expect(row('手续费')).toBe('Kz 50.00');
@@ -196,6 +201,7 @@ describe('a fund-detail line', () => {
   it('another kind: its other side when it has one, and a name for an unknown kind', () => {
     renderIn('zh', { ...detail, kind: 'lottery_prize', product: 'lottery_prize', counterparty: null, facts: { type: 'other' } });
     expect(row('类型')).toBe('资金变动');
+    expect(screen.queryByRole('link', { name: '查看回单' })).toBeNull();
     expect(row('时间')).toMatch(/^2026年3月14日 \d\d:\d\d$/);
     expect(screen.queryByText('对方')).toBeNull();
   });

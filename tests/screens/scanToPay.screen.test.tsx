@@ -155,6 +155,7 @@ const binding: ScreenBinding<typeof scanToPayMachine> = {
       expect(ui.getByText(sampleMerchantReceipt.voucherNo)).toBeTruthy();
       expect(ui.getByText('48 750,00 Kz')).toBeTruthy();
       expect(ui.getByRole('link', { name: 'Ver nos movimentos' }).getAttribute('href')).toBe('/app/funddetail');
+      expect(ui.getByRole('link', { name: 'Ver comprovativo' }).getAttribute('href')).toBe(`/app/receipt?voucherNo=${sampleMerchantReceipt.voucherNo}`);
       return void expect(ui.getByRole('button', { name: 'Pagar outra loja' })).toBeTruthy();
     }
     throw new Error(`no assertion for ${JSON.stringify(state.value)}`);

@@ -111,6 +111,7 @@ const binding: ScreenBinding<typeof topupMachine> = {
     }
     if (state.matches('succeeded')) {
       expect(status(ui)).toBe('Carregamento feito: 1 250,00 Kz entraram no seu saldo disponível.');
+      expect(ui.getByRole('link', { name: 'Ver comprovativo' }).getAttribute('href')).toBe('/app/receipt?orderNo=TP202603140001');
       return void expect(ui.getByRole('button', { name: 'Novo carregamento' })).toBeTruthy();
     }
     throw new Error(`no assertion for ${JSON.stringify(state.value)}`);

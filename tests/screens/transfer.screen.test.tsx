@@ -97,6 +97,8 @@ const transferBinding: ScreenBinding<typeof transferMachine> = {
       expect(status(ui)).toMatch(/Transferência feita/);
       expect(ui.getByText('1 250,00 Kz')).toBeTruthy();
       expect(ui.getByText('48 750,00 Kz')).toBeTruthy();
+      // the receipt of this transfer, to share (issue 26)
+      expect(ui.getByRole('link', { name: 'Ver comprovativo' }).getAttribute('href')).toBe('/app/receipt?transferId=42');
       return void expect(ui.getByRole('link', { name: 'Ir para a carteira' }).getAttribute('href')).toBe('/app/wallet');
     }
     throw new Error(`no assertion for ${JSON.stringify(state.value)}`);

@@ -135,6 +135,7 @@ const binding: ScreenBinding<typeof withdrawalMachine> = {
     }
     if (state.matches('succeeded')) {
       expect(status(ui)).toBe(`Levantamento concluído: 1 250,00 Kz enviados para ${CARD}.`);
+      expect(ui.getByRole('link', { name: 'Ver comprovativo' }).getAttribute('href')).toBe('/app/receipt?withdrawNo=WD202603140001');
       return void expect(ui.getByRole('button', { name: 'Novo levantamento' })).toBeTruthy();
     }
     throw new Error(`no assertion for ${JSON.stringify(state.value)}`);

@@ -1,5 +1,5 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
-import type { FundLineFacts } from '../../../services/contract/fundDetail.ts';
+import type { FundLineFacts, Receipt, ReceiptKey, ReceiptParty } from '../../../services/contract/fundDetail.ts';
 import { maskMobile } from '../../../src/lib/phone.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
@@ -103,7 +103,70 @@ const queryFundDetail: Handler<'wallet/fund/queryFundDetail'> = async (input, ct
   return { ...line(row), voucherNo, note, facts: await factsOf(ctx.db, memberId, row) };
 };
 
+/** A person as the other side sees them: masked name and number. */
+const person = (name: string | null | undefined, mobile: string | null | undefined): ReceiptParty =>
+  ({ type: 'person', name: name ? maskName(name) : null, detail: mobile ? maskMobile(mobile) : null });
+const card = (shown: { bankShort: string; maskedCardNo: string } | null): ReceiptParty =>
+  ({ type: 'card', name: shown?.bankShort ?? null, detail: shown?.maskedCardNo ?? null });
+
+/** The condition finding the member's line a receipt key names ($1 the key, $2 the member), on their available account unless by the line's id. */
+function receiptLineOf(key: ReceiptKey): [where: string, value: string] {
+  if ('id' in key) return ['e.id = $1::bigint', key.id];
+  const available = "mine.kind = 'available'";
+  if ('transferId' in key) return [`${available} AND t.id = $1::bigint`, key.transferId];
+  if ('orderNo' in key) return [`${available} AND t.kind = 'topup' AND t.reference = $1`, key.orderNo];
+  if ('withdrawNo' in key) return [`${available} AND t.kind = 'withdraw_hold' AND t.reference = $1`, key.withdrawNo];
+  return [`${available} AND t.id = (SELECT transfer_id FROM merchant_payments WHERE voucher_no = $1 AND payer_id = $2)`, key.voucherNo];
+}
+
+/**
+ * A fund line's receipt (issue 26): the fund line's own facts arranged as payer and payee, the member
+ * themselves masked as the other side sees them. Only a finished movement of the five kinds has
+ * one: a withdrawal the bank refused (and its release), and any other line, answer not found, as
+ * another member's line does.
+ */
+const queryReceipt: Handler<'wallet/fund/queryReceipt'> = async (input, ctx) => {
+  const memberId = memberIdOf(ctx);
+  const [where, key] = receiptLineOf(input);
+  const { rows } = await ctx.db.query<LineRow>(`${LINE_SELECT} WHERE mine.member_id = $2 AND ${where} ORDER BY e.id LIMIT 1`, [key, memberId]);
+  const row = rows[0];
+  if (!row) throw new DomainError(CODES.notFound);
+  const facts = await factsOf(ctx.db, memberId, row);
+  const { rows: [self] } = await ctx.db.query<{ name: string | null; mobile: string | null }>(
+    'SELECT coalesce(real_name, display_name) AS name, mobile FROM members WHERE id = $1', [memberId],
+  );
+  const me = person(self?.name, self?.mobile);
+  const shown = line(row);
+  const base = { id: shown.id, direction: shown.direction, amount: shown.amount, charge: 0, state: 'SUCCESS' as const, note: null, refundOf: null, at: shown.at, voucherNo: transferVoucherNo(row.transfer_id) };
+  const outgoing = shown.direction === 'expenditure';
+  let receipt: Receipt;
+  switch (facts.type) {
+    case 'transfer': {
+      const other: ReceiptParty = { type: 'person', name: facts.name, detail: facts.mobile };
+      receipt = { ...base, kind: 'transfer', from: outgoing ? me : other, to: outgoing ? other : me, note: row.reference || null };
+      break;
+    }
+    case 'topup':
+      receipt = { ...base, kind: 'topup', from: card(facts.card), to: me };
+      break;
+    case 'withdrawal':
+      if (facts.returned || facts.state === 'FAILED') throw new DomainError(CODES.notFound);
+      receipt = { ...base, kind: 'withdrawal', amount: facts.amount, charge: facts.charge, state: facts.state, from: me, to: card(facts.card) };
+      break;
+    case 'merchantPayment':
+      receipt = { ...base, kind: 'merchantPayment', voucherNo: facts.voucherNo, from: me, to: { type: 'merchant', name: facts.merchant, detail: facts.store } };
+      break;
+    case 'refund':
+      receipt = { ...base, kind: 'refund', from: { type: 'merchant', name: facts.merchant, detail: facts.store }, to: me, refundOf: facts.paymentVoucherNo };
+      break;
+    default:
+      throw new DomainError(CODES.notFound);
+  }
+  return receipt;
+};
+
 export const fundDetailHandlers = {
   'wallet/fund/queryFundDetails': queryFundDetails,
   'wallet/fund/queryFundDetail': queryFundDetail,
+  'wallet/fund/queryReceipt': queryReceipt,
 } satisfies FlowHandlers<'fundDetail'>;

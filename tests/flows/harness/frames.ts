@@ -35,6 +35,7 @@ export const FRAMES: Record<string, Frame> = {
   voucherRedeem: { routes: ['/app/cashier/voucher'] },
   openInApp: { routes: ['/s/group/$storeId/$id'], noBack: true },
   linkShare: { routes: ['/app/store/$id'] },
+  receipt: { routes: ['/app/receipt/$id'] },
   codeEntry: { routes: ['/app/register'] },
   collectionAnalysis: { routes: ['/app/collectionanalysis'] },
   dateRange: { routes: ['/app/records'] }, // the records' words (views.tsx)

@@ -58,6 +58,7 @@ import { InvitationView } from '../../../screens/invitation/InvitationView.tsx';
 import { LoginPasswordView } from '../../../screens/loginPassword/LoginPasswordView.tsx';
 import { PaymentAlertsView } from '../../../screens/common/PaymentAlerts.tsx';
 import { RecordsView } from '../../../screens/records/RecordsView.tsx';
+import { ReceiptView } from '../../../screens/receipt/ReceiptView.tsx';
 import { RefundView } from '../../../screens/refund/RefundView.tsx';
 import { CouponClaimView } from '../../../screens/couponClaim/CouponClaimView.tsx';
 import { LuckyAppView } from '../../../screens/lotteryDraw/LuckyAppView.tsx';
@@ -182,6 +183,7 @@ export const VIEWS: Record<string, Render> = {
   // the share page of a package, as a visitor not signed in sees its ways on
   openInApp: (s, send) => <OpenInAppView state={s} send={send} next={{ path: '/app/grouppackages/buy/7', label: 'Comprar o pacote' }} signedIn={false} />,
   linkShare: (s, send) => <ShareLinkView state={s} send={send} label="Partilhar a loja" />,
+  receipt: (s, send) => <ReceiptView state={s} send={send} />,
   myCoupons: (s, send) => <MyCouponsView state={s} send={send} />,
   myPackages: (s, send) => <MyPackagesView state={s} send={send} />,
   groupPurchase: (s, send) => <GroupPurchaseView state={s} send={send} />,
