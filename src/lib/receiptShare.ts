@@ -1,4 +1,5 @@
 import type { Outcome } from '../../services/contract/outcome.ts';
+import { BRAND_GREEN, WALLET_NAME } from '../../services/brand.ts';
 
 /**
  * A receipt leaves the phone (issue 26): drawn as a PNG on a canvas and handed to the share sheet
@@ -30,7 +31,9 @@ export interface DrawnText {
 export const RECEIPT_WIDTH = 720;
 const MARGIN = 48;
 const ROW_HEIGHT = 56;
-const TOP = 96;
+/** The band across the top that says whose receipt it is (a picture in a chat travels without the app around it). */
+const BAND = 64;
+const TOP = BAND + 96;
 const INNER = RECEIPT_WIDTH - 2 * MARGIN;
 
 /** Where every text of the picture goes: the title and the amount centred, then label left and value right, a row each. */
@@ -54,10 +57,16 @@ export function receiptSummary(card: ReceiptCardText): string {
 
 type Canvas2D = Pick<CanvasRenderingContext2D, 'fillStyle' | 'font' | 'textAlign' | 'fillRect' | 'fillText'>;
 
-/** Draws the layout on a 2D context: a white card, the texts in dark ink. */
+/** Draws the layout on a 2D context: a white card under the wallet's green band and name, the texts in dark ink. */
 export function drawReceipt(context: Canvas2D, layout: ReturnType<typeof receiptLayout>): void {
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, layout.width, layout.height);
+  context.fillStyle = BRAND_GREEN;
+  context.fillRect(0, 0, layout.width, BAND);
+  context.fillStyle = '#ffffff';
+  context.font = 'bold 28px sans-serif';
+  context.textAlign = 'left';
+  context.fillText(WALLET_NAME, MARGIN, BAND / 2 + 10, INNER);
   context.fillStyle = '#1a1a1a';
   for (const text of layout.texts) {
     context.font = `${text.bold ? 'bold ' : ''}${text.size}px sans-serif`;

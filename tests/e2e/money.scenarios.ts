@@ -75,6 +75,17 @@ export const moneyScenarios: Scenario[] = [
       await enterPin(page);
       await expectText(ctx, 'Transferência feita');
       await ctx.shot('money-transfer-done');
+      // its receipt (issue 26 part 3): both sides as the other may see them, shared (here: downloaded as a picture)
+      await page.getByRole('link', { name: 'Ver comprovativo' }).click();
+      await expectText(ctx, 'Comprovativo de transferência');
+      await expectText(ctx, 'Joana B*** N***');
+      await ctx.shot('money-transfer-receipt');
+      await ctx.audit('transfer receipt');
+      const download = page.waitForEvent('download', { timeout: 15_000 });
+      await page.getByRole('button', { name: 'Partilhar comprovativo' }).click();
+      const picture = await download;
+      if (!picture.suggestedFilename().endsWith('.png')) throw new Error('the receipt was not a picture');
+      await picture.saveAs('tests/e2e/screenshots/money-transfer-receipt-picture.png');
 
       // withdraw 300 Kz: the charge before confirming, then pending, then success
       await page.goto(`${ctx.baseUrl}/app/withdraw`);

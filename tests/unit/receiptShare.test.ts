@@ -50,7 +50,8 @@ describe('the receipt picture', () => {
     const context = { fillStyle: '', font: '', textAlign: 'left', fillRect: vi.fn(), fillText: (text: string) => drawn.push(text) };
     drawReceipt(context as never, layout);
     expect(context.fillRect).toHaveBeenCalledWith(0, 0, layout.width, layout.height);
-    expect(drawn).toEqual(layout.texts.map((t) => t.text));
+    // whose receipt it is, in the band above the title
+    expect(drawn).toEqual(['Kwanza Wallet', ...layout.texts.map((t) => t.text)]);
   });
 
   it('says the same in its text summary', () => {
