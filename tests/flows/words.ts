@@ -165,6 +165,8 @@ export const GUARDS: Record<string, Phrase> = {
   knownStore: p('one of those shown', 'uma das mostradas'),
   listedAsExpired: p('the code expired', 'o código expirou'),
   listedPayee: p('one of those shown', 'um dos mostrados'),
+  listedStore: p('one of the stores shown', 'uma das lojas mostradas'),
+  listedStoreUnverified: p('one of the stores shown, by an account not verified', 'uma das lojas mostradas, por uma conta não verificada'),
   loadedClosed: p('the store is closed', 'a loja está fechada'),
   missing: p('not on the staff', 'não está na equipa'),
   mobileValid: p('the mobile number is valid', 'o número de telemóvel é válido'),
