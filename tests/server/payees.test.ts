@@ -110,4 +110,16 @@ describe.each(engines)('payees on %s', (engine) => {
     expect((await call('wallet/transfer/unstarPayee', { id: last.id })).code).toBe('S0001');
     expect((await call('wallet/transfer/starPayee', { mobile: payees[FAVOURITES_MAX]!.mobile })).code).toBe('S0001');
   });
+
+  it('keeps the limit when stars arrive at once (the member row lock orders them)', async () => {
+    await resetLookups();
+    const brunoId = (await server.db.query<{ id: string }>("SELECT id::text FROM members WHERE mobile = '+244943000002'")).rows[0]!.id;
+    await server.db.query('DELETE FROM member_favourite_payees WHERE member_id = $1', [brunoId]);
+    for (let i = 0; i < FAVOURITES_MAX - 1; i++) {
+      await server.db.query('INSERT INTO member_favourite_payees (member_id, payee_id) VALUES ($1, $2)', [brunoId, payees[i]!.id]);
+    }
+    const answers = await Promise.all([FAVOURITES_MAX - 1, FAVOURITES_MAX, FAVOURITES_MAX + 1].map((i) => call('wallet/transfer/starPayee', { mobile: payees[i]!.mobile }, bruno)));
+    expect(answers.map((a) => a.code).sort()).toEqual([PAYEE_CODES.tooManyFavourites, PAYEE_CODES.tooManyFavourites, 'S0001']);
+    expect((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM member_favourite_payees WHERE member_id = $1', [brunoId])).rows[0]!.n).toBe(FAVOURITES_MAX);
+  });
 });
