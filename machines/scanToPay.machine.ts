@@ -28,6 +28,8 @@ import { readScan } from '../src/scan/kinds.ts';
  * cashback and part paid with cashback (quotedFigures): a lost answer is resent with the same requestNo, never paid twice. When a budget, a
  * stock or a limit ran out meanwhile the server refuses (PROMOTION_CHANGES) and the member is quoted
  * again and shown why — never charged another amount silently. Ends with the receipt.
+ * Beside the scanner, the stores paid recently (recentMerchants): one with its own static code opens
+ * it as if its serial were typed, resolved and shown again before any amount; the others are listed.
  */
 export const PAY_MERCHANT_SERVICE = 'pay/merchant/pay';
 /** Collection codes are QR codes; a serial is typed when there is no camera. */
@@ -83,6 +85,13 @@ export interface MerchantReceipt {
   available: number;
   at: string;
 }
+/** A store paid recently by scanning; `serial` its own static code (null: scan the code at the till). */
+export interface RecentStore {
+  storeId: string;
+  storeName: string;
+  merchantName: string;
+  serial: string | null;
+}
 export interface ScanToPayInput {
   language: Language;
 }
@@ -103,6 +112,8 @@ export interface ScanToPayContext {
   quote: MerchantQuote | null;
   errorCode: string | null;
   receipt: MerchantReceipt | null;
+  /** The stores paid recently (empty until loaded, or when they could not be). */
+  recentStores: RecentStore[];
 }
 
 export type ScanToPayEvent =
@@ -112,7 +123,8 @@ export type ScanToPayEvent =
   | { type: 'quote.accept' }
   | { type: 'quote.retry' }
   | { type: 'amount.change' }
-  | { type: 'payment.cancelled' };
+  | { type: 'payment.cancelled' }
+  | { type: 'shortcut.picked'; serial: string };
 
 /** The refusals that are about the code itself: the member scans another. */
 const CODE_REFUSALS = [
@@ -131,6 +143,8 @@ export const promoted = (quote: MerchantQuote | null) => (quote?.adjustments.len
 const scannedOf = (event: unknown) => (event as { output?: ScannerOutput }).output ?? null;
 /** What the scanner read is, by the scan table. */
 const kindOf = (event: unknown) => readScan(scannedOf(event)?.text ?? '').kind;
+const pickedListed = (context: ScanToPayContext, event: ScanToPayEvent | AnswerEvent) =>
+  event.type === 'shortcut.picked' && context.recentStores.some((s) => s.serial !== null && s.serial === event.serial);
 
 export const scanToPayMachine = setup({
   types: { input: {} as ScanToPayInput, context: {} as ScanToPayContext, events: {} as ScanToPayEvent | AnswerEvent },
@@ -138,6 +152,7 @@ export const scanToPayMachine = setup({
     loadAssets: provided<Outcome<Assets>>('loadAssets'),
     scanner: scannerMachine,
     resolveCode: provided<Outcome<ResolvedCode>, { code: string }>('resolveCode'),
+    recentMerchants: provided<Outcome<{ stores: RecentStore[] }>>('recentMerchants'),
     quote: provided<Outcome<MerchantQuote>, QuoteRequest>('quote'),
     amountEntry: amountEntryMachine,
     payment: paymentMachine,
@@ -145,6 +160,10 @@ export const scanToPayMachine = setup({
   guards: {
     // accepting a staff invitation needs no paying rights: the check waits for a code to pay
     payingUnverified: ({ context }) => context.verified === false,
+    // a shortcut shown (a recent store's own code), picked by a member who may pay
+    listedStore: ({ context, event }) => pickedListed(context, event) && context.verified !== false,
+    // a shortcut shown, picked by a member not verified: stopped as a scanned code to pay is
+    listedStoreUnverified: ({ context, event }) => pickedListed(context, event) && context.verified === false,
     // no kind of code the wallet knows (src/scan/kinds.ts): nothing to ask the server about
     unknownCode: ({ event }) => kindOf(event) === 'unknown',
     // a code another flow takes (a staff invitation…), not one to pay
@@ -183,10 +202,14 @@ export const scanToPayMachine = setup({
     startOver: assign({ scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, quote: null, errorCode: null, receipt: null }),
     // provided by the scan screen: open the page the scan table routes the code read to
     openScanned: () => {},
+    keepRecentStores: assign({ recentStores: ({ event }) => answerData<{ stores: RecentStore[] }>(event).stores }),
+    forgetRecentStores: assign({ recentStores: [] }),
+    // the shortcut's serial, as if typed: resolved like any code read
+    pickStore: assign({ scanned: ({ context, event }) => (event.type === 'shortcut.picked' ? { text: event.serial, source: 'typed' as const } : context.scanned) }),
   },
 }).createMachine({
   id: 'scanToPay',
-  context: ({ input }) => ({ language: input.language, available: null, verified: null, scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, quote: null, errorCode: null, receipt: null }),
+  context: ({ input }) => ({ language: input.language, available: null, verified: null, scanned: null, code: null, amountText: '', amount: 0, amountRefusal: null, quote: null, errorCode: null, receipt: null, recentStores: [] }),
   initial: 'loadingAssets',
   states: {
     loadingAssets: {
@@ -207,7 +230,15 @@ export const scanToPayMachine = setup({
     notVerified: { on: { 'scan.again': { target: 'scanning', actions: 'startOver' } } },
     // the scanner child: camera, a photo, or the serial typed
     scanning: {
-      invoke: {
+      on: {
+        'recentMerchants.ok': { actions: 'keepRecentStores' },
+        'recentMerchants.refused.*': { actions: 'forgetRecentStores' },
+        'shortcut.picked': [
+          { guard: 'listedStoreUnverified', target: 'notVerified' },
+          { guard: 'listedStore', target: 'resolving', actions: 'pickStore' },
+        ],
+      },
+      invoke: [{
         id: 'scanner',
         src: 'scanner',
         input: () => SCAN_TO_PAY_SCANNER,
@@ -219,7 +250,13 @@ export const scanToPayMachine = setup({
         ],
         // the chart itself failed (never a person's doing): said as a code that cannot be read
         onError: { target: 'codeRefused', actions: 'refuseUnreadable' },
-      },
+      }, {
+        // the stores paid recently, beside the scanner; without them the code is scanned
+        id: 'recentMerchants',
+        src: 'recentMerchants',
+        onDone: { actions: 'announceAnswer' },
+        onError: { actions: 'forgetRecentStores' },
+      }],
     },
     // not a code the wallet knows of any kind: scan another
     unknownCode: { tags: ['error'], on: { 'scan.again': { target: 'scanning', actions: 'startOver' } } },

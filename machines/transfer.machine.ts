@@ -14,6 +14,9 @@ import { paymentMachine, type PaymentInput } from './payment.machine.ts';
  * beside it. The payment child authorises exactly this payment with the pay password, on the
  * secure keypad, and sends the transfer: a retry after a lost answer resends the same request and
  * the server answers the first outcome instead of paying twice.
+ * The number is typed, or picked from the last people paid and the favourites (loadPayees): a
+ * pick fills the number and goes on to the same payee check and confirmation, never past them.
+ * A recent payee may be starred, a favourite unstarred or given a private nickname (changeFavourite).
  */
 export const TRANSFER_SERVICE = 'wallet/transfer/doTransfer';
 export const NOTE_MAX = 60;
@@ -36,6 +39,30 @@ export interface TransferReceipt {
   maskedName: string;
   at: string;
 }
+/** A payee in the lists: the name and number masked for show, the number (national) to check when picked. */
+export interface ListedPayee {
+  mobile: string;
+  maskedName: string;
+  maskedMobile: string;
+}
+export interface RecentPayee extends ListedPayee {
+  favouriteId: string | null;
+}
+export interface FavouritePayee extends ListedPayee {
+  id: string;
+  nickname: string | null;
+}
+export interface PayeeLists {
+  recent: RecentPayee[];
+  favourites: FavouritePayee[];
+}
+export const NICKNAME_MAX = 40;
+/** What a tap on a star or a rename asks of the server. */
+export type FavouriteChange =
+  | { kind: 'star'; mobile: string }
+  | { kind: 'unstar'; id: string }
+  | { kind: 'rename'; id: string; nickname: string | null };
+
 export interface TransferInput {
   language: Language;
 }
@@ -53,6 +80,11 @@ export interface TransferContext {
   note: string;
   errorCode: string | null;
   receipt: TransferReceipt | null;
+  /** The last people paid and the favourites (empty until loaded, or when they could not be). */
+  payees: PayeeLists;
+  favouriteChange: FavouriteChange | null;
+  /** Why the last change of a favourite was refused (the list shows it). */
+  favouriteError: string | null;
 }
 
 export type TransferEvent =
@@ -63,7 +95,20 @@ export type TransferEvent =
   | { type: 'payee.changeRequested' }
   | { type: 'note.changed'; value: string }
   | { type: 'payment.cancelled' }
-  | { type: 'transfer.restarted' };
+  | { type: 'transfer.restarted' }
+  | { type: 'payee.picked'; mobile: string }
+  | { type: 'favourite.starred'; mobile: string }
+  | { type: 'favourite.unstarred'; id: string }
+  | { type: 'favourite.renamed'; id: string; nickname: string };
+
+const NO_PAYEES: PayeeLists = { recent: [], favourites: [] };
+const favouriteChangeOf = (event: TransferEvent | AnswerEvent): FavouriteChange | null => {
+  if (event.type === 'favourite.starred') return { kind: 'star', mobile: event.mobile };
+  if (event.type === 'favourite.unstarred') return { kind: 'unstar', id: event.id };
+  // an empty nickname takes the nickname away; a long one is cut as the field cuts it
+  if (event.type === 'favourite.renamed') return { kind: 'rename', id: event.id, nickname: event.nickname.trim().slice(0, NICKNAME_MAX).trim() || null };
+  return null;
+};
 
 const nationalMobile = (context: TransferContext) => toNationalMobile(context.mobile) ?? '';
 
@@ -76,12 +121,18 @@ export const transferMachine = setup({
   actors: {
     loadAssets: provided<Outcome<Assets>>('loadAssets'),
     queryPayee: provided<Outcome<Payee>, { mobile: string }>('queryPayee'),
+    loadPayees: provided<Outcome<PayeeLists>>('loadPayees'),
+    changeFavourite: provided<Outcome<unknown>, FavouriteChange>('changeFavourite'),
     amountEntry: amountEntryMachine,
     payment: paymentMachine,
   },
   guards: {
     unverified: ({ event }) => !answerData<Assets>(event).verified,
     mobileValid: ({ context }) => toNationalMobile(context.mobile) !== null,
+    // the lists' own entries only: a pick, a star or a change names what the member sees
+    listedPayee: ({ context, event }) => event.type === 'payee.picked' && [...context.payees.recent, ...context.payees.favourites].some((p) => p.mobile === event.mobile),
+    recentNotStarred: ({ context, event }) => event.type === 'favourite.starred' && context.payees.recent.some((p) => p.mobile === event.mobile && p.favouriteId === null),
+    ownFavourite: ({ context, event }) => (event.type === 'favourite.unstarred' || event.type === 'favourite.renamed') && context.payees.favourites.some((p) => p.id === event.id),
   },
   actions: {
     announceAnswer: announceAnswer<TransferContext, TransferEvent | AnswerEvent>(),
@@ -97,12 +148,18 @@ export const transferMachine = setup({
     forgetAmountRefusal: assign({ amountRefusal: null }),
     setNote: assign({ note: ({ context, event }) => (event.type === 'note.changed' ? event.value.slice(0, NOTE_MAX) : context.note) }),
     keepReceipt: assign(({ event }) => { const r = answerData<TransferReceipt>(event); return { receipt: r, available: r.available }; }),
+    keepPayees: assign({ payees: ({ event }) => answerData<PayeeLists>(event) }),
+    forgetPayees: assign({ payees: NO_PAYEES }),
+    pickPayee: assign({ mobile: ({ context, event }) => (event.type === 'payee.picked' ? event.mobile : context.mobile) }),
+    keepFavouriteChange: assign({ favouriteChange: ({ event }) => favouriteChangeOf(event), favouriteError: null }),
+    keepFavouriteError: assign({ favouriteError: ({ event }) => answerCode(event) }),
     startOver: assign({ mobile: '', payee: null, amountText: '', amount: 0, amountRefusal: null, note: '', errorCode: null, receipt: null }),
   },
 }).createMachine({
   id: 'transfer',
   context: ({ input }) => ({
     language: input.language, available: null, mobile: '', payee: null, amountText: '', amount: 0, amountRefusal: null, note: '', errorCode: null, receipt: null,
+    payees: NO_PAYEES, favouriteChange: null, favouriteError: null,
   }),
   initial: 'loadingAssets',
   states: {
@@ -128,11 +185,25 @@ export const transferMachine = setup({
     },
     // only verified members move money: the screen links to the verification
     notVerified: {},
+    // the number, typed or picked from the lists (loaded again each time, so a change shows)
     enteringMobile: {
       initial: 'typing',
+      invoke: {
+        id: 'loadPayees',
+        src: 'loadPayees',
+        onDone: { actions: 'announceAnswer' },
+        // without the lists the number can still be typed
+        onError: { actions: 'forgetPayees' },
+      },
       on: {
         'mobile.changed': { target: '.typing', actions: 'setMobile' },
         'mobile.submitted': [{ guard: 'mobileValid', target: 'checkingPayee' }, { target: '.invalid' }],
+        'loadPayees.ok': { actions: 'keepPayees' },
+        'loadPayees.refused.*': { actions: 'forgetPayees' },
+        'payee.picked': { guard: 'listedPayee', target: 'checkingPayee', actions: 'pickPayee' },
+        'favourite.starred': { guard: 'recentNotStarred', target: 'changingFavourite', actions: 'keepFavouriteChange' },
+        'favourite.unstarred': { guard: 'ownFavourite', target: 'changingFavourite', actions: 'keepFavouriteChange' },
+        'favourite.renamed': { guard: 'ownFavourite', target: 'changingFavourite', actions: 'keepFavouriteChange' },
       },
       states: {
         typing: {},
@@ -141,6 +212,21 @@ export const transferMachine = setup({
         isSelf: { tags: ['error'] },
         refused: { tags: ['error'] },
         unreachable: { tags: ['error'] },
+      },
+    },
+    // a star, an unstar or a nickname; back to the lists, loaded again
+    changingFavourite: {
+      tags: ['busy'],
+      invoke: {
+        id: 'changeFavourite',
+        src: 'changeFavourite',
+        input: ({ context }) => context.favouriteChange!,
+        onDone: { actions: 'announceAnswer' },
+        onError: { target: 'enteringMobile.unreachable' },
+      },
+      on: {
+        'changeFavourite.ok': { target: 'enteringMobile' },
+        'changeFavourite.refused.*': { target: 'enteringMobile', actions: 'keepFavouriteError' },
       },
     },
     checkingPayee: {

@@ -20,6 +20,7 @@ import { readScan } from '../../src/scan/kinds.ts';
 import { Receipt } from '../common/Receipt.tsx';
 import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
 import { QuoteSummary } from '../common/QuoteSummary.tsx';
+import { RecentStores } from './RecentStores.tsx';
 
 type State = SnapshotFrom<typeof scanToPayMachine>;
 type Send = (event: ScanToPayEvent) => void;
@@ -65,6 +66,7 @@ export function ScanToPayView({ state, send }: { state: State; send: Send }) {
         <ScanHeading scanner={state.children.scanner as ScannerActor} />
         {context.verified === false && <p className="kw-muted-text">{t('scanToPay.verifyToPay')}</p>}
         <Scanner actor={state.children.scanner as ScannerActor} />
+        <RecentStores stores={context.recentStores} send={send} />
       </div>
     );
   }

@@ -12,6 +12,7 @@ import { AmountField } from '../../src/ui/AmountField.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
 import { Field } from '../../src/ui/Field.tsx';
 import { MobileField } from '../common/MobileField.tsx';
+import { PayeeLists } from './PayeeLists.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
@@ -39,7 +40,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
   if (state.matches('notVerified')) {
     return <VerifyFirst label={t('transfer.verify')} />;
   }
-  if (state.matches('enteringMobile') || state.matches('checkingPayee')) {
+  if (state.matches('enteringMobile') || state.matches('checkingPayee') || state.matches('changingFavourite')) {
     const problem = MOBILE_PROBLEMS.find((p) => state.matches({ enteringMobile: p }));
     const messages: Record<(typeof MOBILE_PROBLEMS)[number], string> = {
       invalid: t('transfer.mobileInvalid'),
@@ -51,9 +52,11 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
         <h2 className="kw-step-title">{t('transfer.mobileTitle')}</h2>
+        <PayeeLists payees={context.payees} error={context.favouriteError} disabled={busy} send={send} />
         <MobileField id="transfer-mobile" label={t('transfer.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
         {problem && <FieldError>{messages[problem]}</FieldError>}
-        {busy && <Notice>{t('transfer.checking')}</Notice>}
+        {state.matches('checkingPayee') && <Notice>{t('transfer.checking')}</Notice>}
+        {state.matches('changingFavourite') && <Notice>{t('transfer.payees.saving')}</Notice>}
         <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('transfer.continue')}</Button>
       </form>
     );

@@ -128,3 +128,17 @@ export const quoteMerchantPayment = defineService({
   }),
 });
 export type MerchantQuote = z.infer<typeof quoteMerchantPayment.response>;
+
+/**
+ * The last stores this member paid by scanning (up to 5 distinct, newest first), as shortcuts: the
+ * store's own static code (ST…), which belongs to that store for good (a printed sticker can be
+ * unbound and bound elsewhere, so its serial is never offered). Opening one resolves that code as a
+ * typed serial: the merchant and store are shown again before any amount is asked. `serial` is null
+ * when the store has no code of its own to open (the member scans the code at the till).
+ */
+export const recentMerchants = defineService({
+  name: 'pay/merchant/recentMerchants',
+  audience: 'member',
+  request: z.object({}),
+  response: z.object({ stores: z.array(z.object({ storeId: z.string(), storeName: z.string(), merchantName: z.string(), serial: codeSerial.nullable() })) }),
+});

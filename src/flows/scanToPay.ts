@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { amountEntryMachine } from '../../machines/amountEntry.machine.ts';
-import { scanToPayMachine, type ResolvedCode } from '../../machines/scanToPay.machine.ts';
+import { scanToPayMachine, type RecentStore, type ResolvedCode } from '../../machines/scanToPay.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
@@ -15,6 +15,7 @@ export const scanToPayActors = {
   loadAssets,
   scanner: scannerFlow,
   resolveCode: fromPromise<Outcome<ResolvedCode>, { code: string }>(({ input }) => requestGateway('pay/merchant/resolveCode', input)),
+  recentMerchants: fromPromise<Outcome<{ stores: RecentStore[] }>>(() => requestGateway('pay/merchant/recentMerchants', {})),
   quote: quoteMerchantPayment,
   payment: paymentFlow,
 } satisfies ActorsOf<typeof scanToPayMachine>;

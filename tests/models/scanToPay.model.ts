@@ -36,6 +36,11 @@ export const sampleCollectionPayload = encodeCollectionCode({ kind: 'static', se
 /** A staff invitation's QR: the link the merchant's phone shows. */
 export const sampleInvitationLink = `https://carteira.example.ao/app/invitation/${'Ab3_-'.repeat(8)}xyz`;
 
+export const sampleRecentStores = [
+  { storeId: '4', storeName: 'Loja Central', merchantName: 'Comercial Kianda, Lda', serial: 'ST00000000004' },
+  { storeId: '9', storeName: 'Cantina da Tia', merchantName: 'Cantina da Tia', serial: null },
+];
+
 export const scanToPayUserEvents = {
   'assets.retry': { type: 'assets.retry' },
   'scan.again': { type: 'scan.again' },
@@ -44,6 +49,7 @@ export const scanToPayUserEvents = {
   'quote.retry': { type: 'quote.retry' },
   'amount.change': { type: 'amount.change' },
   'payment.cancelled': { type: 'payment.cancelled' },
+  'shortcut.picked': { type: 'shortcut.picked', serial: 'ST00000000004' },
 } satisfies Record<ScanToPayEvent['type'], ScanToPayEvent>;
 
 /**
@@ -52,7 +58,7 @@ export const scanToPayUserEvents = {
  * child as in its own model, and their outcomes are fed as `xstate.done.actor.<child>`.
  */
 export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
-  machine: parkInvokes(scanToPayMachine, ['loadAssets', 'resolveCode', 'quote']).provide({
+  machine: parkInvokes(scanToPayMachine, ['loadAssets', 'resolveCode', 'quote', 'recentMerchants']).provide({
     actors: {
       scanner: parkInvokes(scannerMachine, ['startCamera', 'detect', 'decodePhoto', 'torch']),
       payment: paymentModel.machine as typeof paymentMachine,
@@ -71,6 +77,9 @@ export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
     // a staff invitation's QR: the link the merchant's phone shows
     doneEvent('scanner', { text: sampleInvitationLink, source: 'camera' }),
     errorEvent('scanner', new Error('child failed')),
+    doneEvent('recentMerchants', { ok: true, data: { stores: sampleRecentStores } }),
+    doneEvent('recentMerchants', refusal('AGW50000')),
+    errorEvent('recentMerchants', new Error('network down')),
     doneEvent('resolveCode', { ok: true, data: sampleStaticCode }),
     doneEvent('resolveCode', { ok: true, data: sampleDynamicCode }),
     // the code's own refusals, each routed by name
@@ -101,6 +110,6 @@ export const scanToPayModel: FlowModel<typeof scanToPayMachine> = {
   // the facts the guards and the screen read, never the random requestNo
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.code?.kind ?? null, c.amountText, c.amount, c.amountRefusal, c.errorCode, c.quote?.payable ?? null, c.receipt !== null, c.available, c.verified]);
+    return JSON.stringify([snapshot.value, c.code?.kind ?? null, c.amountText, c.amount, c.amountRefusal, c.errorCode, c.quote?.payable ?? null, c.receipt !== null, c.available, c.verified, c.recentStores.length]);
   },
 };

@@ -11,6 +11,14 @@ export const sampleAssets = { available: 5_000_000, frozen: 20_000, cashbackTota
 export const samplePayee = { maskedName: 'Bruno M*** D***', mobile: '+244943000002' };
 export const sampleReceipt = { transferId: '42', amount: 125_000, available: 4_875_000, maskedName: 'Bruno M*** D***', at: '2026-03-14T09:05:00.000Z' };
 
+export const samplePayees = {
+  recent: [
+    { mobile: '943000002', maskedName: 'Bruno M*** D***', maskedMobile: '9** *** 002', favouriteId: null },
+    { mobile: '921000003', maskedName: 'Carla S*** T***', maskedMobile: '9** *** 003', favouriteId: '7' },
+  ],
+  favourites: [{ id: '7', mobile: '921000003', maskedName: 'Carla S*** T***', maskedMobile: '9** *** 003', nickname: 'Tia Carla' }],
+};
+
 export const transferUserEvents = {
   'assets.retry': { type: 'assets.retry' },
   'mobile.changed': { type: 'mobile.changed', value: '943000002' },
@@ -20,6 +28,10 @@ export const transferUserEvents = {
   'note.changed': { type: 'note.changed', value: 'Renda de março' },
   'payment.cancelled': { type: 'payment.cancelled' },
   'transfer.restarted': { type: 'transfer.restarted' },
+  'payee.picked': { type: 'payee.picked', mobile: '943000002' },
+  'favourite.starred': { type: 'favourite.starred', mobile: '943000002' },
+  'favourite.unstarred': { type: 'favourite.unstarred', id: '7' },
+  'favourite.renamed': { type: 'favourite.renamed', id: '7', nickname: ' Tia ' },
 } satisfies Record<TransferEvent['type'], TransferEvent>;
 
 /**
@@ -29,7 +41,7 @@ export const transferUserEvents = {
  * person's part in the amount is its own model's and screen test's).
  */
 export const transferModel: FlowModel<typeof transferMachine> = {
-  machine: parkInvokes(transferMachine, ['loadAssets', 'queryPayee']).provide({
+  machine: parkInvokes(transferMachine, ['loadAssets', 'queryPayee', 'loadPayees', 'changeFavourite']).provide({
     actors: { payment: paymentModel.machine as typeof paymentMachine },
   } as never) as typeof transferMachine,
   variants: [{ name: 'pt', input: { language: 'pt' } }],
@@ -40,6 +52,12 @@ export const transferModel: FlowModel<typeof transferMachine> = {
     doneEvent('loadAssets', { ok: true, data: { ...sampleAssets, verified: false } }),
     doneEvent('loadAssets', refusal('AGW50000')),
     errorEvent('loadAssets', new Error('network down')),
+    doneEvent('loadPayees', { ok: true, data: samplePayees }),
+    doneEvent('loadPayees', refusal('AGW50000')),
+    errorEvent('loadPayees', new Error('network down')),
+    doneEvent('changeFavourite', { ok: true, data: {} }),
+    doneEvent('changeFavourite', refusal('PAY11002')),
+    errorEvent('changeFavourite', new Error('network down')),
     doneEvent('queryPayee', { ok: true, data: samplePayee }),
     doneEvent('queryPayee', refusal('FND10005')),
     doneEvent('queryPayee', refusal('FND10006')),
@@ -60,6 +78,6 @@ export const transferModel: FlowModel<typeof transferMachine> = {
   // the facts the guards read, never the random requestNo
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, toNationalMobile(c.mobile) !== null, c.amount, c.amountRefusal, c.payee !== null, c.receipt !== null, c.available]);
+    return JSON.stringify([snapshot.value, toNationalMobile(c.mobile) !== null, c.amount, c.amountRefusal, c.payee !== null, c.receipt !== null, c.available, c.payees.recent.length, c.favouriteError]);
   },
 };

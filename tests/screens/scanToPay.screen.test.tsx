@@ -43,6 +43,7 @@ const userEvents: UserEvents<ScanToPayEvent> = {
   'quote.retry': (ui) => click(ui, 'Tentar novamente'),
   'amount.change': (ui) => click(ui, 'Alterar o valor'),
   'payment.cancelled': (ui) => click(ui, 'Voltar ao valor'),
+  'shortcut.picked': (ui) => click(ui, 'Pagar em Loja Central'),
 };
 
 /** The merchant the code pays, as the server verified it, with its category in the reader's words. */
@@ -73,6 +74,12 @@ const binding: ScreenBinding<typeof scanToPayMachine> = {
       expect(ui.getByText('Leia o código QR da loja')).toBeTruthy();
       expect(!!ui.queryByText(/Para pagar, verifique primeiro a sua identidade/)).toBe(c.verified === false);
       expect(status(ui)).toMatch(/A pedir acesso à câmara/);
+      // the stores paid recently, once loaded: one opens its own code, one only listed
+      if (c.recentStores.length) {
+        expect(ui.getByRole('button', { name: 'Pagar em Loja Central' })).toBeTruthy();
+        expect(ui.getByText('Cantina da Tia')).toBeTruthy();
+        expect(ui.getByText('leia o código no balcão')).toBeTruthy();
+      } else expect(ui.queryByText('Lojas pagas recentemente')).toBeNull();
       return void expect(ui.getByRole('button', { name: 'Escrever o número de série' })).toBeTruthy();
     }
     if (state.matches('resolving')) return void expect(status(ui)).toBe('A procurar o comerciante…');

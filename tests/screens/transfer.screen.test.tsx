@@ -41,6 +41,10 @@ const transferEvents: UserEvents<TransferEvent> = {
   'note.changed': (ui, e) => type(ui, 'Nota (opcional)', e.value),
   'payment.cancelled': (ui) => click(ui, 'Voltar ao valor'),
   'transfer.restarted': (ui) => click(ui, 'Nova transferência'),
+  'payee.picked': (ui, e) => click(ui, e.mobile === '943000002' ? 'Pagar a Bruno M*** D*** (9** *** 002)' : 'Pagar a Carla S*** T*** (9** *** 003)'),
+  'favourite.starred': (ui) => click(ui, 'Marcar Bruno M*** D*** como favorito'),
+  'favourite.unstarred': (ui) => click(ui, 'Tirar Carla S*** T*** dos favoritos'),
+  'favourite.renamed': (ui, e) => { type(ui, 'Nome para Carla S*** T*** (só você o vê)', e.nickname); click(ui, 'Guardar o nome de Carla S*** T***'); },
 };
 
 const SUMMARY = '1 250,00 Kz para Bruno M*** D*** (+244 943 000 002)';
@@ -59,12 +63,20 @@ const transferBinding: ScreenBinding<typeof transferMachine> = {
       expect(alert(ui)).toMatch(/Verifique a sua identidade/);
       return void expect(ui.getByRole('link', { name: 'Verificar identidade' }).getAttribute('href')).toBe('/app/personalcert');
     }
-    if (state.matches('enteringMobile') || state.matches('checkingPayee')) {
+    if (state.matches('enteringMobile') || state.matches('checkingPayee') || state.matches('changingFavourite')) {
       expect(ui.getByText('Para quem quer transferir?')).toBeTruthy();
+      // the lists, once loaded: names and numbers masked, the nickname the member's own
+      if (c.payees.recent.length) {
+        expect(ui.getByRole('button', { name: 'Pagar a Bruno M*** D*** (9** *** 002)' })).toBeTruthy();
+        expect(ui.getByText('Tia Carla')).toBeTruthy();
+        expect(ui.getByText('Pagou recentemente')).toBeTruthy();
+      } else expect(ui.queryByText('Pagou recentemente')).toBeNull();
+      if (c.favouriteError) expect(alert(ui)).toMatch(/50 favoritos/);
+      if (state.matches('changingFavourite')) expect(status(ui)).toMatch(/A guardar/);
       expect((ui.getByLabelText('Telemóvel do destinatário') as HTMLInputElement).value).toBe(c.mobile);
       const table: Record<string, RegExp> = { invalid: /9 algarismos/, notFound: /Não encontrámos/, isSelf: /própria conta/, refused: /Demasiados pedidos/, unreachable: /Erro de rede/ };
       for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringMobile: sub as 'typing' })) expect(alert(ui)).toMatch(text);
-      if (state.matches({ enteringMobile: 'typing' })) expect(ui.queryByRole('alert')).toBeNull();
+      if (state.matches({ enteringMobile: 'typing' }) && !c.favouriteError) expect(ui.queryByRole('alert')).toBeNull();
       if (state.matches('checkingPayee')) expect(status(ui)).toMatch(/A procurar o destinatário/);
       return;
     }

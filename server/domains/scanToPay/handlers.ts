@@ -34,8 +34,27 @@ const quoteMerchantPayment: Handler<'pay/merchant/quote'> = async (input, ctx) =
  */
 const pay: InStatementSessionHandler<'pay/merchant/pay'>['handle'] = (input, ctx) => payCode(ctx, input);
 
+/** The distinct stores a member's recent scans paid. */
+export const RECENT_MERCHANTS = 5;
+
+const recentMerchants: Handler<'pay/merchant/recentMerchants'> = async (_input, ctx) => {
+  const { rows } = await ctx.db.query<{ store_id: string; store_name: string; merchant_name: string; serial: string | null }>(
+    `SELECT r.store_id::text, s.name AS store_name, mc.name AS merchant_name, c.serial
+       FROM (SELECT store_id, max(id) AS last_id FROM merchant_payments
+              WHERE payer_id = $1 AND method IN ('static', 'dynamic')
+              GROUP BY store_id ORDER BY max(id) DESC LIMIT ${RECENT_MERCHANTS}) r
+       JOIN stores s ON s.id = r.store_id
+       JOIN merchants mc ON mc.id = s.merchant_id
+       LEFT JOIN collection_codes c ON c.store_id = r.store_id AND c.kind = 'store'
+      ORDER BY r.last_id DESC`,
+    [memberIdOf(ctx)],
+  );
+  return { stores: rows.map((r) => ({ storeId: r.store_id, storeName: r.store_name, merchantName: r.merchant_name, serial: r.serial })) };
+};
+
 export const scanToPayHandlers = {
   'pay/merchant/resolveCode': resolveCode,
   'pay/merchant/quote': quoteMerchantPayment,
   'pay/merchant/pay': { sessionCheck: 'inStatement', handle: pay },
+  'pay/merchant/recentMerchants': recentMerchants,
 } satisfies FlowHandlers<'scanToPay'>;
