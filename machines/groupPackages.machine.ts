@@ -4,6 +4,7 @@ import type { ResponseOf } from '../services/contract/define.ts';
 import type { listGroupPackages } from '../services/contract/groupPackages.ts';
 import type { SharedVia } from '../src/lib/shareLink.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
+import { viaClipboard } from './sharing.ts';
 
 /**
  * The merchant owner's group packages (`/app/grouppackages`): each package of its stores, newest
@@ -62,7 +63,7 @@ export const groupPackagesMachine = setup({
     },
     // a paused or ended package is not for sale (GRP10007): only an active one is shared
     shareable: (args) => lineOf(args)?.status === 'active',
-    copied: ({ event }) => answerData<{ via: SharedVia }>(event).via === 'clipboard',
+    copied: viaClipboard,
   },
   actions: {
     announceAnswer: announceAnswer<GroupPackagesContext, GroupPackagesEvent | AnswerEvent>(),

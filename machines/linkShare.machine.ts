@@ -2,6 +2,7 @@ import { setup } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { SharedVia } from '../src/lib/shareLink.ts';
 import { announceAnswer, provided, type AnswerEvent } from './outcome.ts';
+import { viaClipboard } from './sharing.ts';
 
 /**
  * Sharing one link (a store's share page, README "Share pages"): the device's share sheet, else the
@@ -25,7 +26,7 @@ export const linkShareMachine = setup({
     shareLink: provided<Outcome<{ via: SharedVia }>, LinkShareInput>('shareLink'),
   },
   guards: {
-    viaClipboard: ({ event }) => (event as { data?: { via?: SharedVia } }).data?.via === 'clipboard',
+    viaClipboard,
   },
   actions: {
     announceAnswer: announceAnswer<LinkShareInput, LinkShareEvent | AnswerEvent>(),

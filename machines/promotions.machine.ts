@@ -5,6 +5,7 @@ import type { listPromotions, PromotionStatus } from '../services/contract/promo
 import type { SharedVia } from '../src/lib/shareLink.ts';
 import { lineActive, lineNotEnded, lineOf, linePaused, statusAsked, withStatus } from './promotionStatus.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
+import { viaClipboard } from './sharing.ts';
 
 /**
  * The merchant owner's promotions (`/app/promotions`): its cashback policies, discount policies and
@@ -75,7 +76,7 @@ export const promotionsMachine = setup({
     noStore: ({ context }) => context.stores?.length === 0,
     oneStore: ({ context }) => context.stores?.length === 1,
     knownStore: ({ context, event }) => event.type === 'shareStore.chosen' && !!context.stores?.some((s) => s.storeId === event.storeId),
-    copied: ({ event }) => answerData<{ via: SharedVia }>(event).via === 'clipboard',
+    copied: viaClipboard,
   },
   actions: {
     announceAnswer: announceAnswer<PromotionsContext, PromotionsEvent | AnswerEvent>(),

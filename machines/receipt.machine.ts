@@ -2,6 +2,7 @@ import { setup, assign } from 'xstate';
 import type { Receipt, ReceiptKey } from '../services/contract/fundDetail.ts';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
+import { viaClipboard } from './sharing.ts';
 
 /**
  * The receipt of a fund line (issue 26, share the receipt): loads it (shown, not found — another
@@ -49,7 +50,7 @@ export const receiptMachine = setup({
   guards: {
     // the browser could not hand a file to a share sheet, so the PNG was saved instead
     viaDownload: ({ event }) => (event as { data?: { via?: ReceiptSharedVia } }).data?.via === 'download',
-    viaClipboard: ({ event }) => (event as { data?: { via?: ReceiptSharedVia } }).data?.via === 'clipboard',
+    viaClipboard,
   },
   actions: {
     announceAnswer: announceAnswer<ReceiptContext, ReceiptEvent | AnswerEvent>(),
