@@ -367,6 +367,12 @@ export const EVENTS: Record<string, Phrase> = {
   'photo.uploaded': p('a photo finishes uploading', 'uma foto acaba de ser carregada'),
   'document.uploaded': p('a document finishes uploading', 'um documento acaba de ser carregado'),
   'photo.removed': p('removes the photo', 'remove a foto'),
+  // the transfer's payees (issue 26 part 4): picked, starred, renamed; the scan screen's stores paid recently
+  'payee.picked': p('picks one of the payees listed', 'escolhe um dos destinatários da lista'),
+  'favourite.starred': p('stars a payee', 'marca um destinatário como favorito'),
+  'favourite.unstarred': p('unstars a favourite', 'tira um favorito'),
+  'favourite.renamed': p('renames a favourite for themself', 'dá outro nome a um favorito'),
+  'shortcut.picked': p('picks a store paid recently', 'escolhe uma loja paga há pouco'),
   // the lottery form's prize lines, and the help video's player
   'prize.removed': p('removes a prize line', 'remove uma linha de prémio'),
   'video.ended': p('the video plays to its end', 'o vídeo chega ao fim'),
