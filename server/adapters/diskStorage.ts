@@ -9,6 +9,7 @@ export function diskStorage(root: string): FileStorage {
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('storage key escapes the root');
     return full;
   };
+  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
   return {
     async put(key, bytes) {
       const full = resolve(key);
@@ -21,8 +22,32 @@ export function diskStorage(root: string): FileStorage {
       try {
         return await fs.readFile(resolve(key));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (missing(error)) return null;
         throw error;
+      }
+    },
+    async size(key) {
+      try {
+        return (await fs.stat(resolve(key))).size;
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async getRange(key, start, end) {
+      let file: fs.FileHandle;
+      try {
+        file = await fs.open(resolve(key), 'r');
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+      try {
+        const bytes = Buffer.alloc(end - start + 1);
+        const { bytesRead } = await file.read(bytes, 0, bytes.length, start);
+        return bytes.subarray(0, bytesRead);
+      } finally {
+        await file.close();
       }
     },
     async remove(key) {

@@ -33,20 +33,18 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-const etagOf = (bytes: Buffer) => `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+/** Files never change under a key (a new rendering gets a new key: media.ts), so the key and the length name the content without reading it. */
+const etagOf = (key: string, size: number) => `"${crypto.createHash('sha256').update(`${key}:${size}`).digest('base64url').slice(0, 27)}"`;
 
 export function registerVideos(app: FastifyInstance, deps: { storage: FileStorage }) {
-  const etags = new Map<string, string>();
-
   app.get('/media/videos/:id/:file', async (request, reply) => {
     const { id, file } = request.params as { id: string; file: string };
     const known = findHelpVideo(id) && (VIDEO_FILES as readonly string[]).includes(file);
-    const bytes = known ? await deps.storage.get(videoStorageKey(id, file)) : null;
-    if (!bytes) return reply.code(404).header('cache-control', 'no-store').send({ error: 'not found' });
-
     const key = videoStorageKey(id, file);
-    const etag = etags.get(key) ?? etagOf(bytes);
-    etags.set(key, etag);
+    const size = known ? await deps.storage.size(key) : null;
+    if (size === null) return reply.code(404).header('cache-control', 'no-store').send({ error: 'not found' });
+
+    const etag = etagOf(key, size);
     reply
       .header('accept-ranges', 'bytes')
       .header('etag', etag)
@@ -55,14 +53,17 @@ export function registerVideos(app: FastifyInstance, deps: { storage: FileStorag
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
 
     const ifRange = request.headers['if-range'];
-    const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.range, bytes.length);
-    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${bytes.length}`).send();
+    const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.range, size);
+    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
+    // only the bytes sent are read from storage: a seek into a long video does not load all of it
+    const bytes = size === 0 ? Buffer.alloc(0) : await deps.storage.getRange(key, range?.start ?? 0, range?.end ?? size - 1);
+    if (!bytes) return reply.code(404).header('cache-control', 'no-store').send({ error: 'not found' });
     reply.header('content-type', contentTypeOf(file));
     if (range === null) return reply.header('content-length', bytes.length).send(bytes);
     return reply
       .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(bytes.subarray(range.start, range.end + 1));
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', bytes.length)
+      .send(bytes);
   });
 }

@@ -75,6 +75,24 @@ describe.each(engines)('help videos on %s', (engine) => {
     expect(res.rawPayload.equals(full.subarray(100, 1124))).toBe(true);
   });
 
+  it('reads only the bytes of the range from storage, never the whole file', async () => {
+    const storage = server.adapters.storage;
+    const wholeReads: string[] = [];
+    const get = storage.get.bind(storage);
+    storage.get = async (key) => (wholeReads.push(key), get(key));
+    try {
+      const res = await server.app.inject({ method: 'GET', url: '/media/videos/top-up/full.webm', headers: { range: 'bytes=2048-4095' } });
+      expect(res.statusCode).toBe(206);
+      expect(res.rawPayload.equals(full.subarray(2048, 4096))).toBe(true);
+      expect(wholeReads).toEqual([]);
+      expect(await storage.size('videos/v1/top-up/full.webm')).toBe(full.length);
+      expect(await storage.size('videos/v1/top-up/none.webm')).toBeNull();
+      expect(await storage.getRange('videos/v1/top-up/none.webm', 0, 9)).toBeNull();
+    } finally {
+      storage.get = get;
+    }
+  });
+
   it('answers an open-ended range to the end, and a suffix range with the last bytes', async () => {
     const open = await get('/media/videos/top-up/full.webm', { range: `bytes=${full.length - 500}-` });
     expect(open.statusCode).toBe(206);
