@@ -4,47 +4,24 @@
  * trade name and store, a card masked), the voucher, the amount, the charge; a member reads only
  * their own lines, and a line that is not a finished movement has none.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
-import { fund, payTokenDirect, verifyMember } from '../support/money.ts';
-import { createMerchantDirect, type Answer, type MerchantSetup } from '../support/merchant.ts';
+import { engines } from '../support/server.ts';
+import { fund, payTokenDirect } from '../support/money.ts';
+import { BAI_CARD, fundLineCalls, fundLinesWorld, type FundLinesWorld } from '../support/fundLines.ts';
 import { pay } from '../support/records.ts';
-import { SIM_TEST_CARDS } from '../../server/adapters/bankSimulator.ts';
-import { bindCardDirect } from '../../server/domains/bindCard/handlers.ts';
 import { topupOrderDirect } from '../../server/domains/topup/handlers.ts';
 import { drainBankSettlement } from '../../server/jobs/bankSettlement.ts';
 
-const ANA_BAI = SIM_TEST_CARDS.find((c) => c.holderName === 'Ana Maria Demo' && /^BAI/.test(c.note))!;
-const BAI_CARD = `BAI ${ANA_BAI.cardNo.slice(0, 4)} ${ANA_BAI.cardNo.slice(4, 6)}** **** ${ANA_BAI.cardNo.slice(-4)}`;
-
 describe.each(engines)('receipts of fund lines on %s', (engine) => {
-  let server: TestServer;
+  let server: FundLinesWorld['server'];
   let ana: string, anaId: string, bruno: string, brunoId: string, cardId: string;
-  let shop: MerchantSetup;
+  let shop: FundLinesWorld['shop'];
 
-  const call = async (service: string, bizContent: object, token = ana): Promise<Answer> => {
-    const payload = envelope(service, bizContent, { token }, 'pt');
-    payload.requestNo = `T${crypto.randomBytes(8).toString('hex')}`;
-    return (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload })).json();
-  };
-  const ok = async (service: string, bizContent: object, token = ana) => {
-    const answer = await call(service, bizContent, token);
-    expect(answer.code, JSON.stringify(answer)).toBe('S0001');
-    return answer.bizContent;
-  };
-  /** Today's lines of the member, newest first. */
-  const lines = async (token = ana) => (await ok('wallet/fund/queryFundDetails', { shortcut: '7', pageSize: 50 }, token)).items as Array<{ id: string; kind: string; amount: number; charge: number | null; counterparty: string | null }>;
+  const { call, ok, lines } = fundLineCalls(() => ({ server, ana, anaId, bruno, brunoId, cardId, shop }));
   const receipt = async (id: string, token = ana) => ok('wallet/fund/queryReceipt', { id }, token);
 
   beforeAll(async () => {
-    server = await startTestServer(engine, { BANK_SETTLEMENT_DELAY_MS: '0' });
-    anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
-    brunoId = await verifyMember(server.db, '+244943000002', 'Bruno Manuel Demo');
-    [ana, bruno] = await Promise.all([server.memberToken('+244923000001'), server.memberToken('+244943000002')]);
-    cardId = (await bindCardDirect(server.db, server.adapters.bank, anaId, { cardNo: ANA_BAI.cardNo, mobile: ANA_BAI.holderMobile })).cardId;
-    await fund(server.db, anaId, 100_000n * 100n);
-    shop = await createMerchantDirect(server);
+    ({ server, ana, anaId, bruno, brunoId, cardId, shop } = await fundLinesWorld(engine));
   }, 120_000);
   afterAll(() => server.close());
 
