@@ -112,12 +112,12 @@ export async function callGateway(service: ServiceName, bizContent: unknown, opt
   } catch (error) {
     uncover();
     if (options.signal?.aborted) throw error;
-    if (!options.silent) ui.toast(ui.t('errors.network.gateway'), { kind: 'offline', durationMs: DURATIONS.gatewayNetworkError });
+    if (!options.silent) ui.toast(ui.t('network.gateway'), { kind: 'offline', durationMs: DURATIONS.gatewayNetworkError });
     throw new GatewayUnreachable(error);
   }
   uncover();
   if (!isAnswer(data)) {
-    ui.toast(ui.t('errors.network.gateway'), { kind: 'offline', durationMs: DURATIONS.gatewayNetworkError });
+    ui.toast(ui.t('network.gateway'), { kind: 'offline', durationMs: DURATIONS.gatewayNetworkError });
     throw new GatewayUnreachable(new Error('answer without a code'));
   }
   if (data.code === CODES.sessionLost) {

@@ -62,7 +62,7 @@ export async function callLegacy<T = unknown>(
     if (typeof answer !== 'object' || answer === null || !('status' in answer)) throw new Error('answer without a status');
   } catch (error) {
     hide();
-    ui.toast(ui.t('errors.network.legacy'), { kind: 'offline', durationMs: DURATIONS.apiError });
+    ui.toast(ui.t('network.legacy'), { kind: 'offline', durationMs: DURATIONS.apiError });
     throw error;
   }
   hide();

@@ -39,6 +39,8 @@ export const LOCALE_PARTS = {
   lottery: ['lottery', 'lotteryDraw', 'lotteryCheck'],
   // issue 25's content: an activity's page, the help videos, the guided demo (and the activity guide's ways on)
   content: ['activityPage', 'video', 'demo'],
+  // the answer codes' texts: with every route's screen (`ownParts`), not in the first bundle
+  answers: ['errors'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = keyof typeof LOCALE_PARTS;
 
@@ -166,7 +168,7 @@ const helpPage = (path: string, slug: string): RouteDeclaration => ({ path, scre
 
 export const ROUTES: readonly RouteDeclaration[] = [
   // the first route: its JavaScript has a budget (tests/budget/report.ts)
-  { path: '/', screen: 'home/HomeScreen', title: 'titles.home', parts: [], lazyParts: ['hub'], access: 'public', rendered: true },
+  { path: '/', screen: 'home/HomeScreen', title: 'titles.home', parts: [], lazyParts: ['hub', 'answers'], access: 'public', rendered: true },
   { path: '/index/$token', screen: 'tokenEntry/TokenEntryScreen', title: 'titles.entry', parts: [], access: 'public', params: { token: /^[^/]{1,512}$/ }, signIn: true },
   agreement(''),
   agreement('en'),
@@ -293,7 +295,16 @@ export function screensOf(route: RouteDeclaration): string[] {
 }
 
 /** The dictionary parts of everything a route shows. */
+/**
+ * The parts a route's own screen is fetched with: its `parts`, and the answer codes' texts, since
+ * any screen may say why a call was refused — unless the screen fetches those itself after the
+ * first paint (named in its `lazyParts`: the hub of `/`), so the first route does not carry them.
+ */
+export function ownParts(route: Pick<RouteDeclaration, 'parts' | 'lazyParts'>): LocalePart[] {
+  return route.lazyParts?.includes('answers') ? [...route.parts] : [...route.parts, 'answers'];
+}
+
 export function partsOf(route: RouteDeclaration): LocalePart[] {
   const parent = route.parent ? ROUTES.find((r) => r.path === route.parent) : undefined;
-  return [...new Set([...(route.access === 'operator' ? OPERATOR_LAYOUT.parts : []), ...(parent ? partsOf(parent) : []), ...route.parts])];
+  return [...new Set([...(route.access === 'operator' ? OPERATOR_LAYOUT.parts : []), ...(parent ? partsOf(parent) : []), ...ownParts(route)])];
 }

@@ -10,7 +10,7 @@ export interface TransportUi {
   /** Shows the loading toast of a legacy call; returns the function that removes it. */
   loading(): () => void;
   toast(message: string, options: { kind: ToastKind; durationMs: number }): void;
-  /** Looks up a localised message by key (errors.network.gateway, …). */
+  /** Looks up a localised message by key (network.gateway, …). */
   t(key: string): string;
 }
 

@@ -49,7 +49,7 @@ function refused(refusal: { code: string; message: string }): never {
 
 function uploadFailed(): never {
   const ui = transportUi();
-  ui.toast(ui.t('errors.uploadFailed'), { kind: 'fail', durationMs: DURATIONS.uploadFailure });
+  ui.toast(ui.t('network.uploadFailed'), { kind: 'fail', durationMs: DURATIONS.uploadFailure });
   throw new Error('upload failed');
 }
 

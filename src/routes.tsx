@@ -8,7 +8,7 @@ import { Body } from './Body.tsx';
 import { lazyScreen, type LazyScreen } from './lazyScreen.tsx';
 import { storage } from './lib/storage.ts';
 import { takeOverRenderedPage } from './lib/pageTakeOver.ts';
-import { NOT_FOUND, OPERATOR_LAYOUT, ROUTES, pageIdOf, type LocalePart, type RouteDeclaration } from '../services/routeTable.ts';
+import { NOT_FOUND, OPERATOR_LAYOUT, ROUTES, ownParts, pageIdOf, type LocalePart, type RouteDeclaration } from '../services/routeTable.ts';
 
 /**
  * The router, made from the route table (services/routeTable.ts): each screen is its own chunk,
@@ -40,7 +40,7 @@ function ChunkError({ error }: ErrorComponentProps) {
   useEffect(takeOverRenderedPage, []); // (its button is the app's: no screen of a route to say so)
   return (
     <div className="kw-centered" role="alert">
-      <p>{(error as Error | undefined)?.name === 'ChunkLoadError' ? t('chunk.failed') : t('errors.AGW50000')}</p>
+      <p>{(error as Error | undefined)?.name === 'ChunkLoadError' ? t('chunk.failed') : t('chunk.unexpected')}</p>
       <button type="button" className="kw-button kw-button-primary" onClick={() => window.location.reload()}>
         {t('chunk.reload')}
       </button>
@@ -87,7 +87,7 @@ screenOfRoute.set(operatorArea, OperatorShell);
 const pick = (values: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.filter((key) => key in values).map((key) => [key, values[key]]));
 
 function routeFor(declaration: RouteDeclaration, parent: AnyRoute | null): AnyRoute {
-  const Screen = screen(declaration.screen, declaration.parts, declaration.access === 'member');
+  const Screen = screen(declaration.screen, ownParts(declaration), declaration.access === 'member');
   const paramNames = Object.keys(declaration.params ?? {});
   const searchNames = Object.keys(declaration.search ?? {});
   const parentPath = parent ? declaration.parent : undefined;

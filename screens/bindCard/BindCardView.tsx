@@ -46,7 +46,7 @@ export function BindCardView({ state, send, from }: { state: State; send: Send; 
       bankNotSupported: t('errors.CRD10009'),
       holderNotMember: t('errors.CRD10003'),
       refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-      unreachable: t('errors.network.gateway'),
+      unreachable: t('network.gateway'),
     };
     // while typing only: a whole-length number failing Luhn is probably mistyped
     const hint = !problem && cardNoMistyped(context.cardNo);

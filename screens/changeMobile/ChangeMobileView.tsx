@@ -27,7 +27,7 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
 
   if (state.matches('loading')) return <Loading />;
   if (state.matches('loadFailed') || state.matches('bindFailed') || state.matches('stepExpired')) {
-    const message = state.matches('stepExpired') ? t('errors.REG10002') : state.matches('bindFailed') && context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
+    const message = state.matches('stepExpired') ? t('errors.REG10002') : state.matches('bindFailed') && context.errorCode ? t(`errors.${context.errorCode}`) : t('network.gateway');
     return <WayOn problem={message} onPress={() => send({ type: 'flow.retry' })} label={state.matches('stepExpired') ? t('signUp.restart') : t('common.retry')} />;
   }
   if (state.matches('changed') || state.matches('pendingReview') || state.matches('done')) {
@@ -44,7 +44,7 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
 
   if (state.matches('confirmingIdentity') || state.matches('checkingIdentity')) {
     const problem = problemOf('confirmingIdentity', ['wrongPassword', 'locked', 'unreachable'] as const);
-    const messages = { wrongPassword: t('login.wrongCredentials', { tries: context.triesLeft ?? '0' }), locked: t('login.locked', { minutes: context.waitDetail ?? '15' }), unreachable: t('errors.network.gateway') };
+    const messages = { wrongPassword: t('login.wrongCredentials', { tries: context.triesLeft ?? '0' }), locked: t('login.locked', { minutes: context.waitDetail ?? '15' }), unreachable: t('network.gateway') };
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'identity.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('changeMobile.identityTitle')}</h2>
@@ -62,7 +62,7 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
     const messages = {
       invalid: t('login.incompleteMobile'), taken: t('errors.MOB10001'), same: t('errors.MOB10002'),
       coolingDown: t('signUp.waitSeconds', { seconds: context.waitDetail ?? '60' }), sendLimited: t('errors.COD10005'),
-      unreachable: context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway'),
+      unreachable: context.errorCode ? t(`errors.${context.errorCode}`) : t('network.gateway'),
     };
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'codes.requested' }); }} noValidate>
@@ -80,7 +80,7 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
   }
   if (state.matches('enteringCodes') || state.matches('checkingCodes')) {
     const problem = problemOf('enteringCodes', ['wrongCode', 'expired', 'tooManyTries', 'unreachable'] as const);
-    const messages = { wrongCode: t('signUp.wrongCode', { tries: context.triesLeft ?? '0' }), expired: t('errors.COD10002'), tooManyTries: t('errors.COD10003'), unreachable: context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway') };
+    const messages = { wrongCode: t('signUp.wrongCode', { tries: context.triesLeft ?? '0' }), expired: t('errors.COD10002'), tooManyTries: t('errors.COD10003'), unreachable: context.errorCode ? t(`errors.${context.errorCode}`) : t('network.gateway') };
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'codes.submitted' }); }} noValidate>
         <h2 className="kw-step-title">{t('signUp.codeTitle')}</h2>
@@ -99,7 +99,7 @@ export function ChangeMobileView({ state, send, renderCaptcha = renderCaptchaBox
     );
   }
   const problem = problemOf('choosingPhotos', ['incomplete', 'refused', 'uploadFailed'] as const);
-  const messages = { incomplete: t('changeMobile.photosIncomplete'), refused: t(`errors.${context.errorCode ?? 'MOB10004'}`), uploadFailed: t('errors.uploadFailed') };
+  const messages = { incomplete: t('changeMobile.photosIncomplete'), refused: t(`errors.${context.errorCode ?? 'MOB10004'}`), uploadFailed: t('network.uploadFailed') };
   return (
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'photos.submitted' }); }} noValidate>
       <h2 className="kw-step-title">{t('changeMobile.photosTitle')}</h2>

@@ -53,7 +53,7 @@ export function codeStepOf(state: State | undefined, send: (event: CodeEntryEven
     coolingDown: wait(t, state.context.waitSeconds ?? '60'),
     sendLimited: t('errors.COD10005'),
     refused: t(`errors.${state.context.sendRefusal ?? 'AGW50000'}`),
-    unreachable: t('errors.network.gateway'),
+    unreachable: t('network.gateway'),
   };
   return {
     // a verified code, or one the flow takes over, shows the code entry until the flow moves on
@@ -121,7 +121,7 @@ function CodeEntryForm({ state, send, sent, id, submitLabel, resendLabel, aside,
   const resendMessages: Record<(typeof RESEND_PROBLEMS)[number], string> = {
     limited: t('errors.COD10005'),
     refused: t(`errors.${context.resendRefusal ?? 'AGW50000'}`),
-    unreachable: t('errors.network.gateway'),
+    unreachable: t('network.gateway'),
   };
   // while a new code cannot be asked for, the control says why (the countdown, sending, the limit)
   const waiting = coolingDown

@@ -37,7 +37,7 @@ export function CodeForm({ id, sentTo, code, problem, triesLeft, errorCode, busy
     expired: t('errors.COD10002'),
     tooManyTries: t('errors.COD10003'),
     refused: t(`errors.${errorCode ?? 'AGW50000'}`),
-    unreachable: errorCode ? t(`errors.${errorCode}`) : t('errors.network.gateway'),
+    unreachable: errorCode ? t(`errors.${errorCode}`) : t('network.gateway'),
   };
   return (
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); onSubmit(); }} noValidate>

@@ -41,7 +41,7 @@ export function NewPasswordForm({ id, words, password, problem, busy, done, onCh
         <span className="kw-hint">{t('signUp.passwordRule')}</span>
       </Field>
       {problem === 'weak' && <FieldError>{t('errors.PWD10001')}</FieldError>}
-      {problem === 'unreachable' && <FieldError>{t('errors.network.gateway')}</FieldError>}
+      {problem === 'unreachable' && <FieldError>{t('network.gateway')}</FieldError>}
       {done && <Notice kind="success">{done}</Notice>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{words.submit}</Button>
     </form>

@@ -28,7 +28,7 @@ export function NewPayPasswordView({ state, send }: { state: State; send: Send }
       ? t('errors.PAY10004')
       : state.matches({ rejected: 'other' }) || (state.matches('keypadUnavailable') && context.errorCode)
         ? t(`errors.${context.errorCode ?? 'AGW50000'}`)
-        : t('errors.network.gateway');
+        : t('network.gateway');
     return <WayOn problem={message} onPress={() => send({ type: 'keypad.retry' })} label={t('payPassword.tryAgain')} />;
   }
   if (state.status === 'done') {

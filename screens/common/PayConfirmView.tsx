@@ -19,7 +19,7 @@ export function PayConfirmView({ state, send }: { state: State; send: Send }) {
     : context.notice ? t(`errors.${context.notice}`) : null;
 
   if (state.matches('unavailable')) {
-    return <WayOn problem={context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway')} onPress={() => send({ type: 'keypad.retry' })} label={t('common.retry')} />;
+    return <WayOn problem={context.errorCode ? t(`errors.${context.errorCode}`) : t('network.gateway')} onPress={() => send({ type: 'keypad.retry' })} label={t('common.retry')} />;
   }
   if (state.matches('authorised') || state.matches('refused')) {
     return <Notice>{t('payConfirm.checking')}</Notice>;

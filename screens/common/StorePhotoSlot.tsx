@@ -28,7 +28,7 @@ export function StorePhotoSlot({ photo, refused, disabled, upload, onUploaded, o
   const recorded = (stored: StoredFile) => onUploaded({ fileId: stored.fileId, fileName: stored.fileName });
   const { phase, thumbnail: thumbnailOf, onChange, reset } = useUploadSlot({ upload, accepts: isImage, previews: previewsAll, onUploaded: recorded });
   const uploading = phase.kind === 'uploading';
-  const problem = phase.kind === 'failed' ? t([`errors.${phase.code}`, 'errors.uploadFailed']) : refused ? t('store.photo.refused') : null;
+  const problem = phase.kind === 'failed' ? t([`errors.${phase.code}`, 'network.uploadFailed']) : refused ? t('store.photo.refused') : null;
 
   const thumbnail = thumbnailOf(photo?.fileId);
   return (

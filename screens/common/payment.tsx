@@ -102,7 +102,7 @@ export function PaymentView({ state, send, summary, words, onLeave }: PaymentPro
       ? t(words.locked, { minutes: context.lockMinutes ?? '' })
       : state.matches({ refused: 'noPayPassword' })
         ? t('errors.PAY10006')
-        : context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway');
+        : context.errorCode ? t(`errors.${context.errorCode}`) : t('network.gateway');
     return (
       <div className="kw-form">
         {summary}

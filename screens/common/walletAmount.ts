@@ -21,7 +21,7 @@ export function walletAmountProblemText(t: TFunction, section: string, entry: Am
     case 'overLimit': return t(`${section}.overAvailable`, { available });
     case 'refused':
       if (refusal?.code === 'FND10003') return refusal.detail && limits.includes(refusal.detail) ? t(`${section}.limits.${refusal.detail}`) : t('errors.FND10003');
-      return refusal?.code ? t(`errors.${refusal.code}`) : t('errors.network.gateway');
+      return refusal?.code ? t(`errors.${refusal.code}`) : t('network.gateway');
   }
 }
 

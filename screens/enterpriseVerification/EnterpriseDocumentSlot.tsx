@@ -28,7 +28,7 @@ export function EnterpriseDocumentSlot({ slot, label, document, missing, disable
   const { phase, thumbnail: thumbnailOf, onChange, reset } = useUploadSlot({ upload, accepts: isAccepted, previews: previewsImages, onUploaded });
   const id = `doc-${slot}`;
   const uploading = phase.kind === 'uploading';
-  const problem = phase.kind === 'failed' ? t([`errors.${phase.code}`, 'errors.uploadFailed']) : missing ? t('enterpriseVerification.upload.missing') : null;
+  const problem = phase.kind === 'failed' ? t([`errors.${phase.code}`, 'network.uploadFailed']) : missing ? t('enterpriseVerification.upload.missing') : null;
 
   const thumbnail = thumbnailOf(document?.fileId);
   return (

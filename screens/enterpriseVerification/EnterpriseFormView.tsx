@@ -147,7 +147,7 @@ export function EnterpriseFormView({ state, send, provinces, upload }: { state: 
   const refusal = sub('nifTaken') ? t('errors.ENT10004')
     : sub('documentsInvalid') ? t('errors.ENT10003')
       : sub('refused') ? t([`errors.${context.errorCode ?? 'AGW50000'}`, 'errors.AGW50000'])
-        : sub('unreachable') ? t('errors.network.gateway')
+        : sub('unreachable') ? t('network.gateway')
           : null;
 
   return (

@@ -20,7 +20,7 @@ export function EnterpriseStatusView({ state, send }: { state: State; send: Send
   const { context } = state;
   if (state.matches('loading')) return <Loading />;
   if (state.matches('unavailable')) {
-    return <WayOn problem={context.errorCode ? t([`errors.${context.errorCode}`, 'errors.AGW50000']) : t('errors.network.gateway')} onPress={() => send({ type: 'flow.retry' })} label={t('common.retry')} />;
+    return <WayOn problem={context.errorCode ? t([`errors.${context.errorCode}`, 'errors.AGW50000']) : t('network.gateway')} onPress={() => send({ type: 'flow.retry' })} label={t('common.retry')} />;
   }
   if (state.matches('notEnterprise')) {
     return <WayOn problem={t('errors.ENT10001')} href="/app/personalcert" label={t('enterpriseVerification.toPersonal')} />;

@@ -43,7 +43,7 @@ function PasswordWay({ state, send }: { state: State; send: (event: LoginEvent) 
     wrongCredentials: t('login.wrongCredentials', { tries: context.triesLeft ?? '0' }),
     locked: t('login.locked', { minutes: context.waitDetail ?? '15' }),
     refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-    unreachable: t('errors.network.gateway'),
+    unreachable: t('network.gateway'),
   };
   const busy = state.hasTag('busy') || state.matches('signedIn');
   return (

@@ -37,7 +37,7 @@ export function LoginPasswordView({ state, send }: { state: State; send: (event:
     same: t('errors.PWD10002'),
     wrongCurrent: t('loginPassword.wrongCurrent', { tries: context.detail ?? '' }),
     refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-    unreachable: t('errors.network.gateway'),
+    unreachable: t('network.gateway'),
   };
   const busy = state.hasTag('busy');
   return (

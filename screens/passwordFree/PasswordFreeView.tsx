@@ -57,7 +57,7 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
           ]}
         />
         {explain}
-        {state.matches({ on: 'switchOffFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway')}</FieldError>}
+        {state.matches({ on: 'switchOffFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('network.gateway')}</FieldError>}
         {busy && <Notice>{t('passwordFree.switchingOff')}</Notice>}
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'limit.edit' })}>{t('passwordFree.changeLimit')}</Button>
         <Button block color="danger" fill="outline" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'passwordFree.disabled' })}>{t('passwordFree.switchOff')}</Button>
@@ -71,7 +71,7 @@ export function PasswordFreeView({ state, send }: { state: State; send: Send }) 
       notPositive: t('passwordFree.limitNotPositive'),
       belowMin: t('passwordFree.limitNotPositive'),
       overLimit: t('passwordFree.overCap', { cap }),
-      refused: entry.refusal?.code ? t('passwordFree.overCap', { cap }) : t('errors.network.gateway'),
+      refused: entry.refusal?.code ? t('passwordFree.overCap', { cap }) : t('network.gateway'),
     };
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>

@@ -24,7 +24,7 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
         <h2 className="kw-step-title">{t('payPassword.alreadySetTitle')}</h2>
         <p className="kw-muted-text">{t('payPassword.resetExplain')}</p>
         {state.matches({ alreadySet: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
-        {state.matches({ alreadySet: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
+        {state.matches({ alreadySet: 'unreachable' }) && <FieldError>{t('network.gateway')}</FieldError>}
         <Button block color="primary" size="large" loading={state.hasTag('busy')} disabled={state.hasTag('busy')} onClick={() => send({ type: 'reset.requested' })}>
           {t('payPassword.resetByCode')}
         </Button>
@@ -37,7 +37,7 @@ export function PayPasswordView({ state, send }: { state: State; send: Send }) {
       incomplete: t('payPassword.cardIncomplete'),
       notMatching: t('payPassword.cardNotMatching'),
       refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-      unreachable: t('errors.network.gateway'),
+      unreachable: t('network.gateway'),
     };
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'card.submitted' }); }} noValidate>

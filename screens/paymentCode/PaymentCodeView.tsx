@@ -105,7 +105,7 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
         {state.matches({ awaitingConfirmation: 'quoting' }) && <Loading label={t('scanToPay.quote.quoting')} />}
         {asking && <QuoteSummary quote={context.quote} changedBy={context.errorCode} />}
         {state.matches({ awaitingConfirmation: 'quoteFailed' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('scanToPay.quote.failed')}</FieldError>}
-        {state.matches({ awaitingConfirmation: 'declineFailed' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
+        {state.matches({ awaitingConfirmation: 'declineFailed' }) && <FieldError>{t('network.gateway')}</FieldError>}
         {asking
           ? <Button block color="primary" size="large" onClick={() => send({ type: 'charge.confirmed' })}>{t('scanToPay.quote.pay', { amount: money(context.quote?.payable ?? 0, language) })}</Button>
           : state.hasTag('error') && <Button block color="primary" size="large" onClick={() => send({ type: 'quote.retry' })}>{t('scanToPay.quote.retry')}</Button>}

@@ -20,7 +20,7 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
   const { context } = state;
   const busy = state.hasTag('busy');
   if (state.matches('loading')) return <Loading />;
-  if (state.matches('unavailable')) return <div className="kw-form"><FieldError>{t('errors.network.gateway')}</FieldError></div>;
+  if (state.matches('unavailable')) return <div className="kw-form"><FieldError>{t('network.gateway')}</FieldError></div>;
   if (state.matches('notIndividual')) {
     return <WayOn problem={t('errors.VER10007')} href={verificationHref('enterprise')} label={t('common.verifyCompany')} />;
   }
@@ -45,7 +45,7 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
     const problem = (['malformed', 'notFound', 'taken', 'documentExpired', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringNif: s }));
     const messages = {
       malformed: t('personalVerification.nifShape'), notFound: t('errors.VER10001'), taken: t('errors.VER10002'), documentExpired: t('errors.VER10003'),
-      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway'),
+      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('network.gateway'),
     };
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'nif.submitted' }); }} noValidate>
@@ -77,7 +77,7 @@ export function PersonalVerificationView({ state, send }: { state: State; send: 
     );
   }
   const problem = (['incomplete', 'mismatch', 'unreachable'] as const).find((s) => state.matches({ enteringName: s }));
-  const messages = { incomplete: t('personalVerification.nameIncomplete'), mismatch: t('personalVerification.mismatch', { tries: context.triesLeft ?? '0' }), unreachable: t('errors.network.gateway') };
+  const messages = { incomplete: t('personalVerification.nameIncomplete'), mismatch: t('personalVerification.mismatch', { tries: context.triesLeft ?? '0' }), unreachable: t('network.gateway') };
   return (
     <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'name.submitted' }); }} noValidate>
       <h2 className="kw-step-title">{t('personalVerification.nameTitle')}</h2>

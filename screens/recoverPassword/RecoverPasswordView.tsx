@@ -23,7 +23,7 @@ export function RecoverPasswordView({ state, send, renderCaptcha = renderCaptcha
   const sending = useSending(code.sendCode);
   if (state.matches('enteringAccount') || state.matches('checkingAccount')) {
     const problem = (['incomplete', 'notFound', 'lookupsExhausted', 'refused', 'unreachable'] as const).find((s) => state.matches({ enteringAccount: s }));
-    const messages = { incomplete: t('login.incompleteMobile'), notFound: t('errors.ACC10001'), lookupsExhausted: t('errors.ACC10002'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('errors.network.gateway') };
+    const messages = { incomplete: t('login.incompleteMobile'), notFound: t('errors.ACC10001'), lookupsExhausted: t('errors.ACC10002'), refused: t(`errors.${context.errorCode ?? 'AGW50000'}`), unreachable: t('network.gateway') };
     const captchaNeeded = state.matches({ enteringAccount: 'captchaNeeded' });
     return (
       <form className="kw-form" onSubmit={(e) => { e.preventDefault(); send({ type: 'account.submitted' }); }} noValidate>

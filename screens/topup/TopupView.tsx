@@ -54,7 +54,7 @@ export function TopupView({ state, send }: { state: State; send: Send }) {
   const amountForm = (entry: AmountEntryShown) => {
     const refusal = entry.refusal;
     const refused = () => {
-      if (!refusal?.code) return t('errors.network.gateway');
+      if (!refusal?.code) return t('network.gateway');
       if (refusal.code === 'CRD10010') return refusal.detail && BANK_LIMITS.includes(refusal.detail) ? t(`topup.bankLimits.${refusal.detail}`) : t('errors.CRD10010');
       if (refusal.code === 'FND10003') return refusal.detail === 'maxBalance' ? t('topup.maxBalance') : t('errors.FND10003');
       return t(`errors.${refusal.code}`);

@@ -47,7 +47,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
       notFound: t('errors.FND10005'),
       isSelf: t('errors.FND10006'),
       refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-      unreachable: t('errors.network.gateway'),
+      unreachable: t('network.gateway'),
     };
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>

@@ -43,7 +43,7 @@ export function WithdrawalAmountForm({ entry, card, available, limits, busy, onC
   const shownAvailable = available === null ? '' : kz(available);
   const refused = () => {
     const refusal = entry.refusal;
-    if (!refusal?.code) return t('errors.network.gateway');
+    if (!refusal?.code) return t('network.gateway');
     if (refusal.code === 'FND10003') return refusal.detail && LEVEL_LIMITS.includes(refusal.detail) ? t(`withdrawal.levelLimits.${refusal.detail}`) : t('errors.FND10003');
     if (refusal.code === 'CRD10010') return refusal.detail && BANK_LIMITS.includes(refusal.detail) ? t(`withdrawal.bankLimits.${refusal.detail}`) : t('errors.CRD10010');
     return t(`errors.${refusal.code}`);
@@ -93,7 +93,7 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
   const balance = <p className="kw-bank-balance">{t('withdrawal.available', { amount: available })}</p>;
   if (state.matches('choosingCard') || state.matches('loadingCard') || state.matches('checkingBranchNeed')) {
     const choice = state.matches('choosingCard')
-      ? <CardChoicePanel actor={state.children.cardChoice as ActorRefFrom<typeof cardChoiceMachine> | undefined} unanswered={t('errors.network.gateway')} />
+      ? <CardChoicePanel actor={state.children.cardChoice as ActorRefFrom<typeof cardChoiceMachine> | undefined} unanswered={t('network.gateway')} />
       : <CardChoice cards={context.cards} disabled onChoose={() => undefined} />;
     return (
       <CardStep title={t('withdrawal.cardTitle')} choice={choice} busy={busy} busyText={t('withdrawal.loadingCard')} from="withdraw">

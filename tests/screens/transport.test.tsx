@@ -120,7 +120,7 @@ describe('gateway helper', () => {
     http.defaults.baseURL = 'http://127.0.0.1:9';
     await expect(callGateway('common/content/getDocument', { slug: 'nopwd' })).rejects.toBeInstanceOf(GatewayUnreachable);
     http.defaults.baseURL = saved;
-    expect(toasts).toEqual([{ message: 'errors.network.gateway', kind: 'offline', durationMs: 1000 }]);
+    expect(toasts).toEqual([{ message: 'network.gateway', kind: 'offline', durationMs: 1000 }]);
     expect(covers).toBe(0);
   });
 });
