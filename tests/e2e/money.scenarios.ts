@@ -75,7 +75,7 @@ export const moneyScenarios: Scenario[] = [
       await enterPin(page);
       await expectText(ctx, 'Transferência feita');
       await ctx.shot('money-transfer-done');
-      // its receipt (issue 26 part 3): both sides as the other may see them, shared (here: downloaded as a picture)
+      // its receipt (issue 26 part 3): both sides as the other may see them, downloaded as a picture, then shared as a file
       await page.getByRole('link', { name: 'Ver comprovativo' }).click();
       await expectText(ctx, 'Comprovativo de transferência');
       await expectText(ctx, 'Joana B*** N***');
@@ -86,6 +86,20 @@ export const moneyScenarios: Scenario[] = [
       const picture = await download;
       if (!picture.suggestedFilename().endsWith('.png')) throw new Error('the receipt was not a picture');
       await picture.saveAs('tests/e2e/screenshots/money-transfer-receipt-picture.png');
+      // on a phone the share sheet takes files (Chrome on Android): desktop Chromium has none, so the
+      // page gets one that keeps what it is given, and the receipt must reach it as a PNG file
+      await page.evaluate(`(() => {
+        window.__shared = [];
+        navigator.canShare = (data) => Array.isArray(data?.files) && data.files.every((f) => f instanceof File);
+        navigator.share = async (data) => { window.__shared.push(...await Promise.all(data.files.map(async (f) => ({ name: f.name, type: f.type, size: f.size, head: [...new Uint8Array(await f.slice(0, 8).arrayBuffer())] })))); };
+      })()`);
+      await page.getByRole('button', { name: 'Partilhar comprovativo' }).click();
+      await expectText(ctx, 'Comprovativo partilhado.');
+      const shared = (await page.evaluate('window.__shared')) as Array<{ name: string; type: string; size: number; head: number[] }>;
+      const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+      if (shared.length !== 1 || shared[0]!.type !== 'image/png' || !shared[0]!.name.endsWith('.png') || shared[0]!.size < 1000 || shared[0]!.head.join() !== PNG.join()) {
+        throw new Error(`the share sheet did not get the receipt as one PNG file: ${JSON.stringify(shared)}`);
+      }
 
       // withdraw 300 Kz: the charge before confirming, then pending, then success
       await page.goto(`${ctx.baseUrl}/app/withdraw`);
