@@ -93,10 +93,12 @@ interface WaitingProps {
   explanation: string;
   /** Starting another payment meanwhile: this one settles without the page. */
   another: { label: string; onStart: () => void };
+  /** Where the receipt opens while the bank has not answered (a withdrawal has one: its money is held). */
+  receipt?: string;
 }
 
 /** The bank has not answered yet: the bankSettlement child's state, polling, and ways to leave. */
-export function WaitingForBankView({ settlement, summary, pending, explanation, another }: WaitingProps & { settlement: SnapshotFrom<typeof bankSettlementMachine> | undefined }) {
+export function WaitingForBankView({ settlement, summary, pending, explanation, another, receipt }: WaitingProps & { settlement: SnapshotFrom<typeof bankSettlementMachine> | undefined }) {
   const { t } = useTranslation();
   return (
     <div className="kw-form">
@@ -105,6 +107,7 @@ export function WaitingForBankView({ settlement, summary, pending, explanation, 
       <p className="kw-muted-text">{explanation}</p>
       {settlement?.matches('unreachable') && <p className="kw-muted-text">{t('bank.common.pollTrouble')}</p>}
       <p className="kw-muted-text">{t('bank.common.canLeave')}</p>
+      {receipt && <LinkButton href={receipt}>{t('common.viewReceipt')}</LinkButton>}
       {/* styled as the links beside it: a way on, not the main action */}
       <button type="button" className="kw-button kw-button-block" onClick={another.onStart}>{another.label}</button>
       <LeaveLinks />

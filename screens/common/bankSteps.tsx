@@ -79,7 +79,7 @@ export interface BankWords extends PaymentWords {
  * bankSettlement child, polling) and the bank's answer. The summary is drawn from the bank's status
  * when there is one: after a reload it is all there is.
  */
-export function AtTheBank<S extends BankStatus>({ stage, actors, status, summaryFor, words, onLeave, onAnother, failed, done }: {
+export function AtTheBank<S extends BankStatus>({ stage, actors, status, summaryFor, words, onLeave, onAnother, failed, done, pendingReceipt }: {
   stage: 'paying' | 'waiting' | 'failed' | 'done';
   /** The flow's children: the `payment` and `bankSettlement` charts it invokes. */
   actors: { payment?: AnyActorRef; bankSettlement?: AnyActorRef };
@@ -93,6 +93,8 @@ export function AtTheBank<S extends BankStatus>({ stage, actors, status, summary
   failed: { text: string; explanation: string };
   /** The bank paid: the words, whether the summary stays below them, and where its receipt opens. */
   done: { text: string; withSummary: boolean; receipt?: string };
+  /** Where the receipt opens while the bank has not answered, for a flow that has one then. */
+  pendingReceipt?: string;
 }) {
   const { t } = useTranslation();
   const summary = summaryFor(status);
@@ -100,7 +102,7 @@ export function AtTheBank<S extends BankStatus>({ stage, actors, status, summary
   const another = { label: t(words.another), onStart: onAnother };
   if (stage === 'waiting') {
     const settlement = actors.bankSettlement as ActorRefFrom<typeof bankSettlementMachine> | undefined;
-    return <WaitingForBank actor={settlement} summary={(bankStatus) => summaryFor((bankStatus as S | null) ?? status)} pending={t(words.pending)} explanation={t(words.pendingExplain)} another={another} />;
+    return <WaitingForBank actor={settlement} summary={(bankStatus) => summaryFor((bankStatus as S | null) ?? status)} pending={t(words.pending)} explanation={t(words.pendingExplain)} another={another} receipt={pendingReceipt} />;
   }
   if (stage === 'failed') return <BankOutcome refused text={failed.text} summary={summary} explanation={failed.explanation} another={another} />;
   return <BankOutcome refused={false} text={done.text} summary={done.withSummary ? summary : null} another={another} receipt={done.receipt} />;

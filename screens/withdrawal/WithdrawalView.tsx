@@ -163,6 +163,8 @@ export function WithdrawalView({ state, send }: { state: State; send: Send }) {
   const failed = { text: t('withdrawal.failedAtBank', { reason: bankReason(context.status?.failReason) }), explanation: t('withdrawal.released', { amount: kz(shown.amount + shown.charge) }) };
   // (after a reload only the bank's status is known: it names the withdrawal too)
   const withdrawNo = context.receipt?.withdrawNo ?? context.status?.withdrawNo;
-  const done = { text: t('withdrawal.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' }), withSummary: true, ...(withdrawNo && { receipt: `/app/receipt?withdrawNo=${encodeURIComponent(withdrawNo)}` }) };
-  return <AtTheBank stage={stage} actors={state.children} status={context.status} summaryFor={summaryFor} words={WITHDRAWAL_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} onAnother={() => send({ type: 'withdrawal.restarted' })} failed={failed} done={done} />;
+  const receipt = withdrawNo ? `/app/receipt?withdrawNo=${encodeURIComponent(withdrawNo)}` : undefined;
+  const done = { text: t('withdrawal.succeeded', { amount: kz(shown.amount), card: shown.card ? cardLabel(shown.card) : '' }), withSummary: true, ...(receipt && { receipt }) };
+  // a withdrawal waiting for the bank has its receipt already (state "À espera do banco"): its money is held
+  return <AtTheBank pendingReceipt={receipt} stage={stage} actors={state.children} status={context.status} summaryFor={summaryFor} words={WITHDRAWAL_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} onAnother={() => send({ type: 'withdrawal.restarted' })} failed={failed} done={done} />;
 }

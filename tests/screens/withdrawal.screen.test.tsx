@@ -127,6 +127,10 @@ const binding: ScreenBinding<typeof withdrawalMachine> = {
       expect(status(ui)).toMatch(/À espera do banco/);
       expect(ui.getByText(/pode ser o processamento do banco/)).toBeTruthy();
       expect(ui.getByRole('button', { name: 'Novo levantamento' })).toBeTruthy();
+      // its receipt already (state "À espera do banco") once the withdrawal is known by its number
+      const withdrawNo = c.receipt?.withdrawNo ?? c.status?.withdrawNo;
+      if (withdrawNo) expect(ui.getByRole('link', { name: 'Ver comprovativo' }).getAttribute('href')).toBe(`/app/receipt?withdrawNo=${withdrawNo}`);
+      else expect(ui.queryByRole('link', { name: 'Ver comprovativo' })).toBeNull();
       return void expect(ui.getByRole('link', { name: 'Ir para a carteira' }).getAttribute('href')).toBe('/app/wallet');
     }
     if (state.matches('failedAtBank')) {
