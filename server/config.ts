@@ -25,6 +25,8 @@ export interface ServerConfig {
   /** Where browsers reach this server; the single sign-on redirect addresses are built from it. */
   publicUrl: string;
   oidc: OidcConfig;
+  /** The built-in sign-on's first operator, from OPERATOR_USERNAME and OPERATOR_PASSWORD (production has no demo operator). */
+  operatorBootstrap: { username: string; password: string } | null;
   /** Fastify/pino level: `info` logs every request; `warn` leaves access logs to the load balancer. */
   logLevel: string;
   bank: BankConfig;
@@ -118,6 +120,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
   const externalIssuer = env.OIDC_ISSUER?.trim();
   if (externalIssuer && !env.OIDC_CLIENT_SECRET) throw new Error('OIDC_ISSUER is set: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are needed too');
+  const operatorUsername = env.OPERATOR_USERNAME?.trim();
+  if (!operatorUsername !== !env.OPERATOR_PASSWORD) throw new Error('OPERATOR_USERNAME and OPERATOR_PASSWORD go together');
+  if (env.OPERATOR_PASSWORD && env.OPERATOR_PASSWORD.length < 12) throw new Error('OPERATOR_PASSWORD must have at least 12 characters');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -140,6 +145,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       clientSecret: env.OIDC_CLIENT_SECRET || crypto.randomBytes(32).toString('base64url'),
       redirectUri: `${publicUrl}/sso/callback`,
     },
+    operatorBootstrap: operatorUsername && env.OPERATOR_PASSWORD ? { username: operatorUsername, password: env.OPERATOR_PASSWORD } : null,
     bank: {
       settlementDelayMs: Number(env.BANK_SETTLEMENT_DELAY_MS ?? 3000),
       pollMs: Number(env.BANK_POLL_MS ?? 500),

@@ -13,7 +13,9 @@ import { startPrizeDelivery } from './jobs/prizeDelivery.ts';
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-await seed(db);
+// demo logins only outside production (their passwords are in README); an operator to start with from the environment
+const demo = !config.production;
+await seed(db, { demo, operator: config.operatorBootstrap });
 // the outside world: the local simulators and disk (a production provider would be chosen here)
 const adapters = localAdapters(db, config, path.join(config.dataDir, 'files'));
 // the help videos (/app/video/:id) into storage, made here the first time (server/db/seedVideos.ts)
@@ -43,11 +45,14 @@ process.once('SIGTERM', shutdown);
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
 console.log(`\n  Kwanza Wallet is running at http://localhost:${config.port}/  (database: ${where})`);
-console.log('  Demo logins:');
-for (const account of DEMO_ACCOUNTS) console.log(`    ${account.memberType.padEnd(10)}  ${account.login.padEnd(16)}  password ${account.password}`);
+if (demo) {
+  console.log('  Demo logins:');
+  for (const account of DEMO_ACCOUNTS) console.log(`    ${account.memberType.padEnd(10)}  ${account.login.padEnd(16)}  password ${account.password}`);
+}
 if (config.oidc.builtIn) {
   console.log(`  Operators (platform area ${config.publicUrl}/plateform/, built-in sign-on):`);
-  console.log(`    ${DEMO_OPERATOR.username.padEnd(28)}  password ${DEMO_OPERATOR.password}`);
+  if (demo) console.log(`    ${DEMO_OPERATOR.username.padEnd(28)}  password ${DEMO_OPERATOR.password}`);
+  if (config.operatorBootstrap) console.log(`    ${config.operatorBootstrap.username.padEnd(28)}  (OPERATOR_USERNAME)`);
 } else {
   console.log(`  Operators sign in through ${config.oidc.issuer}`);
 }

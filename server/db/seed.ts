@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Database } from './index.ts';
 import { seedLevelLimits } from '../ledger/limits.ts';
@@ -48,8 +49,15 @@ export const REGISTRY_PEOPLE = [
   { nif: '001112223LA099', fullName: 'Domingos Expirado Silva', expiresOn: '2020-01-01' },
 ] as const;
 
-/** Idempotent: safe on every start. */
-export async function seed(db: Database): Promise<void> {
+export interface SeedOptions {
+  /** The demo members and the demo operator, whose passwords README publishes: never in production. */
+  demo?: boolean;
+  /** An operator of the built-in sign-on to start with (OPERATOR_USERNAME / OPERATOR_PASSWORD). */
+  operator?: { username: string; password: string } | null;
+}
+
+/** Idempotent: safe on every start. The reference data always; the demo logins only when asked (not in production). */
+export async function seed(db: Database, { demo = true, operator = null }: SeedOptions = {}): Promise<void> {
   await seedLevelLimits(db);
   await seedBankSimulator(db);
   // the wallet's channels start with the rules of the bank it runs with locally: the simulator
@@ -57,31 +65,57 @@ export async function seed(db: Database): Promise<void> {
   for (const person of REGISTRY_PEOPLE) {
     await db.query('INSERT INTO registry_persons (nif, full_name, document_expires_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [person.nif, person.fullName, person.expiresOn]);
   }
-  for (const account of DEMO_ACCOUNTS) {
-    const passwordHash = await hash(account.password, { algorithm: 2 });
-    await db.query(
-      `INSERT INTO members (member_type, mobile, email, display_name, login_password_hash)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [account.memberType, account.memberType === 'individual' ? account.login : null, account.memberType === 'enterprise' ? account.login : null, account.displayName, passwordHash],
-    );
+  if (demo) {
+    for (const account of DEMO_ACCOUNTS) {
+      const passwordHash = await hash(account.password, { algorithm: 2 });
+      await db.query(
+        `INSERT INTO members (member_type, mobile, email, display_name, login_password_hash)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [account.memberType, account.memberType === 'individual' ? account.login : null, account.memberType === 'enterprise' ? account.login : null, account.displayName, passwordHash],
+      );
+    }
+    await addOperator(db, DEMO_OPERATOR);
   }
-  await db.query(
-    `INSERT INTO operator_directory (subject, username, password_hash, name, email) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-    [DEMO_OPERATOR.subject, DEMO_OPERATOR.username, await hash(DEMO_OPERATOR.password, { algorithm: 2 }), DEMO_OPERATOR.name, DEMO_OPERATOR.email],
-  );
-  await db.query(
-    `INSERT INTO operators (id, issuer, subject, email, name) VALUES ($1, 'builtin', $2, $3, $4) ON CONFLICT DO NOTHING`,
-    [DEMO_OPERATOR.id, DEMO_OPERATOR.subject, DEMO_OPERATOR.email, DEMO_OPERATOR.name],
-  );
-  const { rows } = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM notices');
-  if (Number(rows[0]?.count ?? 0) > 0) return;
-  for (const notice of NOTICES) {
-    await db.transaction(async (tx) => {
+  if (operator) {
+    // a subject of its own, stable for the username: a restart finds the same operator
+    const subject = uuidFrom(`operator:${operator.username}`);
+    await addOperator(db, { id: `op-${subject.slice(0, 8)}`, subject, username: operator.username, password: operator.password, name: operator.username, email: `${operator.username}@operators.local` });
+  }
+  await seedNotices(db);
+}
+
+/** The first notices, once: two gateways starting on an empty database queue on the lock, the second finds them. */
+export async function seedNotices(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(727275)');
+    const { rows } = await tx.query<{ count: string }>('SELECT count(*)::text AS count FROM notices');
+    if (Number(rows[0]?.count ?? 0) > 0) return;
+    for (const notice of NOTICES) {
       const inserted = await tx.query<{ id: string }>('INSERT INTO notices DEFAULT VALUES RETURNING id');
       const id = inserted.rows[0]!.id;
       for (const [language, [title, body]] of Object.entries(notice)) {
         await tx.query('INSERT INTO notice_texts (notice_id, language, title, body) VALUES ($1, $2, $3, $4)', [id, language, title, body]);
       }
-    });
-  }
+    }
+  });
+}
+
+type OperatorSeed = { id: string; subject: string; username: string; password: string; name: string; email: string };
+
+/** An operator of the built-in directory and the platform's operator row, unless there already is one. */
+async function addOperator(db: Database, operator: OperatorSeed): Promise<void> {
+  await db.query(
+    `INSERT INTO operator_directory (subject, username, password_hash, name, email) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+    [operator.subject, operator.username, await hash(operator.password, { algorithm: 2 }), operator.name, operator.email],
+  );
+  await db.query(
+    `INSERT INTO operators (id, issuer, subject, email, name) VALUES ($1, 'builtin', $2, $3, $4) ON CONFLICT DO NOTHING`,
+    [operator.id, operator.subject, operator.email, operator.name],
+  );
+}
+
+/** A UUID-shaped name derived from a text (SHA-256), so the same text always names the same subject. */
+function uuidFrom(text: string): string {
+  const hex = crypto.createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
