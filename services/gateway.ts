@@ -120,6 +120,12 @@ export async function callGateway(service: ServiceName, bizContent: unknown, opt
     ui.toast(ui.t('network.gateway'), { kind: 'offline', durationMs: DURATIONS.gatewayNetworkError });
     throw new GatewayUnreachable(new Error('answer without a code'));
   }
+  if (data.code === CODES.unavailable) {
+    // the server could not tell what became of the call (its database was switching over): as no
+    // answer, so a money flow sends the same request again (its requestNo makes it count once)
+    if (!options.silent) ui.toast(ui.t('network.gateway'), { kind: 'offline', durationMs: DURATIONS.gatewayNetworkError });
+    throw new GatewayUnreachable(new Error(data.code));
+  }
   if (data.code === CODES.sessionLost) {
     signalSessionExpired();
     return never();

@@ -37,6 +37,22 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/**
+ * The database went away under the call, or is not the writable primary (a failover under way):
+ * the connection exceptions (class 08), the server shutting down or starting (57P01-57P03), a
+ * read-only standby (25006), and the driver's own lost or refused connections. What was done
+ * cannot be known from here (a COMMIT may have landed), so the gateway answers AGW50300 and the
+ * app sends the same request again, which the money calls' requestNo answers once.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03', '25006'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) return true;
+  }
+  return typeof message === 'string' && /Connection terminated|connection error|Client was closed|timeout exceeded when trying to connect/i.test(message);
+}
+
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => undefined); // an idle client's lost connection is replaced on next use
@@ -46,16 +62,19 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       (options?.prepareAs ? pool.query({ name: options.prepareAs, text: sql, values: params as unknown[] }) : pool.query(sql, params as unknown[])) as never,
     async transaction(work) {
       const client = await pool.connect();
+      // a connection that was lost, or whose ROLLBACK failed, is not given back to the pool
+      let broken = false;
       try {
         await client.query('BEGIN');
         const result = await work({ query: async (sql, params) => client.query(sql, params as unknown[]) as never });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        broken = isConnectionLoss(error);
+        await client.query('ROLLBACK').catch(() => (broken = true));
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -12,6 +12,8 @@ export const CODES = {
   forbidden: 'AGW10005',
   tooManyRequests: 'AGW10006',
   internal: 'AGW50000',
+  /** The database was unreachable or switching over: nothing can be said of the call; the app sends it again as it was (same requestNo). */
+  unavailable: 'AGW50300',
   uploadNoFile: 'UPL10001',
   uploadTypeRefused: 'UPL10002',
   uploadTooLarge: 'UPL10003',

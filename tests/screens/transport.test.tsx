@@ -30,7 +30,7 @@ beforeAll(async () => {
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   http.defaults.adapter = 'fetch';
   http.defaults.baseURL = address;
-});
+}, 60_000);
 afterAll(() => server.close());
 beforeEach(() => {
   resetSessionSignal();
@@ -113,6 +113,22 @@ describe('gateway helper', () => {
     expect(signals).toBe(1);
     expect(toasts).toEqual([]);
     stop();
+  });
+
+  it('takes AGW50300 (the database switching over) as no answer: the network toast and a rejection, raw too, so a money flow sends the same request again', async () => {
+    const query = server.db.query;
+    server.db.query = async () => {
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    };
+    try {
+      await expect(callGateway('wallet/notice/getNoticeDetail', { id: '424242' })).rejects.toBeInstanceOf(GatewayUnreachable);
+      await expect(callGateway('wallet/notice/getNoticeDetail', { id: '424242' }, { raw: true })).rejects.toBeInstanceOf(GatewayUnreachable);
+      await expect(requestGateway('wallet/notice/getNoticeDetail', { id: '424242' })).rejects.toBeInstanceOf(GatewayUnreachable);
+    } finally {
+      server.db.query = query;
+    }
+    expect(toasts).toEqual([1, 2, 3].map(() => ({ message: 'network.gateway', kind: 'offline', durationMs: 1000 })));
+    expect(covers).toBe(0);
   });
 
   it('shows the network toast for 1 s and rejects when there is no answer', async () => {
