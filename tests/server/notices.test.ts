@@ -235,6 +235,19 @@ describe.each(engines)('the notices inbox on %s', (engine) => {
     expect((await own(ana, 'moneyRequested')).map((item) => item.params.amount)).toEqual([1]);
   });
 
+  it('answers with what the app can show: a kind it does not know yet is neither listed nor counted, a nested param is left out', async () => {
+    const reader = await person(server, 'Gabriel Novo Tipo');
+    const baseline = await unread(reader);
+    await server.db.query(
+      `INSERT INTO member_notices (member_id, kind, ref, params) VALUES ($1, 'somethingNew', '1', '{}'), ($1, 'transferReceived', 'x1', '{"amount": 5, "nested": {"secret": 1}}')`,
+      [reader.id],
+    );
+    expect(await unread(reader)).toBe(baseline + 1);
+    const mine = (await all(reader)).filter((item) => item.kind !== 'announcement');
+    expect(mine).toMatchObject([{ kind: 'transferReceived', ref: 'x1', params: { amount: 5 } }]);
+    expect(mine[0]!.params).not.toHaveProperty('nested');
+  });
+
   it.runIf(engine === 'postgres')('races: two transfers to one payee at once tell two; marking all and one at once end with nothing unread', async () => {
     const payers = await Promise.all(['Gil Primeiro Ramos', 'Helena Segunda Reis'].map((name) => person(server, name)));
     for (const payer of payers) await fund(server.db, payer.id, 10_000n);

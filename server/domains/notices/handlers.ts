@@ -1,9 +1,22 @@
 import { NOTICE_CODES } from '../../../services/contract/answerCodes.ts';
-import type { NoticeItem, NoticeParams } from '../../../services/contract/notices.ts';
+import { noticeKind, type NoticeItem, type NoticeKindShown, type NoticeParams } from '../../../services/contract/notices.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
 import { memberIdOf } from '../../entities/members.ts';
+import type { NoticeKind } from '../../entities/memberNotices.ts';
+
+/**
+ * The kinds the inbox shows: the contract's (each worded by the app and opening a screen). A kind a
+ * flow adds to NoticeKind fails to compile here until the contract has it too; until then rows of a
+ * kind the app cannot show (an older gateway, a newer row) are neither listed nor counted.
+ */
+const EVERY_KIND_SHOWN: Exclude<NoticeKind, NoticeKindShown> extends never ? true : never = true;
+const MEMBER_KINDS = noticeKind.options.filter((kind): kind is NoticeKind => kind !== 'announcement' && EVERY_KIND_SHOWN);
+
+/** A line's params as the contract carries them: plain values only (a nested value a flow wrote would fail the whole answer). */
+const plainParams = (params: Record<string, unknown>): NoticeParams =>
+  Object.fromEntries(Object.entries(params).filter(([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value))) as NoticeParams;
 
 /**
  * The notices inbox (README "Notices inbox"): the member's own notices (member_notices, written by
@@ -53,7 +66,7 @@ type AnnouncementRow = { id: string; title: string; read: boolean; published_at:
 
 /** The member's own notices after the cursor, newest first (the member_notices_member_time index). */
 async function memberNotices(db: Queryable, memberId: string, cursor: Cursor | null, limit: number): Promise<Line[]> {
-  const params: unknown[] = [memberId, limit];
+  const params: unknown[] = [memberId, limit, MEMBER_KINDS];
   let after = 'true';
   if (cursor?.source === 'm') after = `(n.created_at, n.id) < (${param(params, cursor.at)}::timestamp AT TIME ZONE 'UTC', ${param(params, cursor.id)}::bigint)`;
   // at the cursor's instant a member notice comes before an announcement: after an `a` cursor none of that instant is left
@@ -61,12 +74,12 @@ async function memberNotices(db: Queryable, memberId: string, cursor: Cursor | n
   const { rows } = await db.query<MemberNoticeRow>(
     `SELECT n.id::text, n.kind, n.ref, n.params, n.read_at IS NOT NULL AS read, n.created_at, ${SORT_AT('n.created_at')} AS sort_at
        FROM member_notices n
-      WHERE n.member_id = $1 AND ${after}
+      WHERE n.member_id = $1 AND n.kind = ANY ($3::text[]) AND ${after}
       ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
     params,
   );
   return rows.map((row) => ({
-    id: `m${row.id}`, kind: row.kind, ref: row.ref, params: row.params, title: null, read: row.read, at: new Date(row.created_at).toISOString(), sort_at: row.sort_at,
+    id: `m${row.id}`, kind: row.kind, ref: row.ref, params: plainParams(row.params), title: null, read: row.read, at: new Date(row.created_at).toISOString(), sort_at: row.sort_at,
   }));
 }
 
@@ -100,10 +113,10 @@ const newestFirst = (x: Line, y: Line) =>
 /** The member's unread notices and unread announcements (the partial index member_notices_unread; announcements are few). */
 export async function unreadCount(db: Queryable, memberId: string): Promise<number> {
   const { rows } = await db.query<{ unread: number }>(
-    `SELECT ((SELECT count(*) FROM member_notices WHERE member_id = $1 AND read_at IS NULL)
+    `SELECT ((SELECT count(*) FROM member_notices WHERE member_id = $1 AND read_at IS NULL AND kind = ANY ($2::text[]))
            + (SELECT count(*) FROM notices n WHERE ${VISIBLE_ANNOUNCEMENT}
                 AND NOT EXISTS (SELECT 1 FROM notice_reads r WHERE r.member_id = $1 AND r.notice_id = n.id)))::int AS unread`,
-    [memberId],
+    [memberId, MEMBER_KINDS],
   );
   return rows[0]!.unread;
 }
