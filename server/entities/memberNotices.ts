@@ -23,13 +23,6 @@ export interface NewNotice {
   params?: Record<string, string | number | boolean | null>;
 }
 
-/**
- * A verification's result, as `verificationResult` notices carry it (params): whose verification
- * (`personal` with the B.I., `enterprise` reviewed by an operator) and how it ended.
- */
-export type VerificationSubject = 'personal' | 'enterprise';
-export type VerificationOutcome = 'verified' | 'failed';
-
 /** Writes the notice unless this member was already told this (kind, ref); answers whether it was new. */
 export async function addNotice(tx: Queryable, notice: NewNotice): Promise<boolean> {
   const { rows } = await tx.query(
