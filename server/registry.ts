@@ -52,6 +52,7 @@ import { collectionAnalysisHandlers } from './domains/collectionAnalysis/handler
 import { paymentAlertsHandlers } from './domains/paymentAlerts/handlers.ts';
 import { videoHandlers } from './domains/video/handlers.ts';
 import { demoHandlers } from './domains/demo/handlers.ts';
+import { noticesHandlers } from './domains/notices/handlers.ts';
 import { lotteryHandlers } from './domains/lottery/handlers.ts';
 import { platformLotteryHandlers } from './domains/platformLottery/handlers.ts';
 import { callAnswered } from './domains/paymentAlerts/watch.ts';
@@ -77,6 +78,7 @@ const FLOW_HANDLERS = {
   collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
   video: videoHandlers, demo: demoHandlers,
   lottery: lotteryHandlers, platformLottery: platformLotteryHandlers,
+  notices: noticesHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 
 /** One handler per catalogue entry. */

@@ -39,6 +39,8 @@ export const LOCALE_PARTS = {
   lottery: ['lottery', 'lotteryDraw', 'lotteryCheck'],
   // issue 25's content: an activity's page, the help videos, the guided demo (and the activity guide's ways on)
   content: ['activityPage', 'video', 'demo'],
+  // the notices inbox (issue 26, part 5)
+  inbox: ['notices'],
   // the answer codes' texts: with every route's screen (`ownParts`), not in the first bundle
   answers: ['errors'],
 } as const satisfies Record<string, readonly string[]>;
@@ -211,6 +213,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/receipt/$id', screen: 'receipt/ReceiptScreen', title: 'titles.receipt', parts: ['wallet'], access: 'member', params: { id: DIGITS_ID } },
   // the same, from a done screen: the movement it made (one of these)
   { path: '/app/receipt', screen: 'receipt/ReceiptScreen', title: 'titles.receipt', parts: ['wallet'], access: 'member', search: { transferId: digitsId, orderNo: receiptRef, withdrawNo: receiptRef, voucherNo: receiptRef } },
+  // the notices inbox (issue 26): money received, refunds, requests, invitations, verification results and announcements; each opens its screen
+  { path: '/app/notices', screen: 'notices/NoticesScreen', title: 'titles.notices', parts: ['wallet', 'inbox'], access: 'member' },
   { path: '/app/cards', screen: 'cardList/CardListScreen', title: 'titles.cardList', parts: ['bank'], access: 'member' },
   // `from`: the flow that sent the member to bind a card, where "continue" leads once it is bound
   { path: '/app/cards/bind', screen: 'bindCard/BindCardScreen', title: 'titles.bindCard', parts: ['accounts', 'bank'], access: 'member', search: { from: (value) => value === 'topup' || value === 'withdraw' || value === 'open' } },

@@ -18,7 +18,7 @@ type State = SnapshotFrom<typeof pagedListMachine>;
  * list, `refresh` is the refresh control's words.
  */
 export interface PagedListWords {
-  section: 'fundDetail' | 'records' | 'cashback' | 'reduction' | 'myCoupons';
+  section: 'fundDetail' | 'records' | 'cashback' | 'reduction' | 'myCoupons' | 'notices';
   label: string;
   refresh: { idle: string; busy: string };
 }

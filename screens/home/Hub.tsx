@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { documentMachine } from '../../machines/document.machine.ts';
 import { MERCHANT_CODES } from '../../services/contract/answerCodes.ts';
-import { hubBalanceFlow, merchantHomeFlow, staffHomeFlow, type Balance, type MerchantHome, type StaffHome } from '../../src/flows/home.ts';
+import { hubBalanceFlow, merchantHomeFlow, staffHomeFlow, unreadNoticesFlow, type Balance, type MerchantHome, type StaffHome, type UnreadNotices } from '../../src/flows/home.ts';
 import { normaliseLanguage } from '../../src/lib/language.ts';
 import { formatKwanza } from '../../src/lib/money.ts';
 import { storage } from '../../src/lib/storage.ts';
@@ -56,6 +56,7 @@ const ICONS = {
   lottery: icon('M5 10h14v10H5zM4 7h16v3H4zM12 7v13M12 7c-1.5-3-5-3-5-1s3 1 5 1c2 0 5 1 5-1s-3.5-2-5 1'),
   home: icon('M4 11l8-7 8 7v9h-5v-6H9v6H4z'),
   me: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c1.5-4 4.5-6 8-6s6.5 2 8 6'),
+  bell: icon('M6 10a6 6 0 0 1 12 0v4l2 3H4l2-3zM10 20a2 2 0 0 0 4 0'),
   eye: icon('M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z'),
   eyeOff: icon('M3 3l18 18M10.6 6.1A10 10 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3.2 3.9M6.6 6.6C3.8 8.4 2 12 2 12s3.5 6 10 6a9.6 9.6 0 0 0 4.4-1.1M9.9 9.9a3 3 0 0 0 4.2 4.2'),
 };
@@ -213,6 +214,43 @@ function StaffPanel({ state }: { state: Read }) {
   );
 }
 
+/**
+ * The inbox's entry (`/app/notices`) with the unread count on a badge. The count is read each time
+ * the hub is shown (coming back to the home mounts it again) and when the page comes back into view
+ * (the app left in the background, a page restored from the back-forward cache): each is a new read.
+ * Nothing but the bell while it loads or when it cannot be read.
+ */
+function InboxEntry({ language }: { language: string }) {
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    const again = () => {
+      if (document.visibilityState === 'visible') setRound((r) => r + 1);
+    };
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setRound((r) => r + 1);
+    };
+    document.addEventListener('visibilitychange', again);
+    window.addEventListener('pageshow', restored);
+    return () => {
+      document.removeEventListener('visibilitychange', again);
+      window.removeEventListener('pageshow', restored);
+    };
+  }, []);
+  return <InboxBadge key={round} language={language} />;
+}
+
+function InboxBadge({ language }: { language: string }) {
+  const { t } = useTranslation();
+  const [state] = useMachine(unreadNoticesFlow, { input: { key: 'unreadNotices', language } });
+  const unread = state.matches('ready') ? (state.context.document as UnreadNotices).unread : 0;
+  return (
+    <a className="kw-hub-inbox" href="/app/notices" data-track="hub.inbox" aria-label={unread > 0 ? t('hub.inboxUnread', { count: unread }) : t('hub.inbox')}>
+      {ICONS.bell}
+      {unread > 0 && <span className="kw-hub-badge" aria-hidden="true">{unread > 99 ? '99+' : unread}</span>}
+    </a>
+  );
+}
+
 /** The bottom tab bar wallets have: home, records, me. */
 function TabBar() {
   const { t } = useTranslation();
@@ -243,13 +281,16 @@ export default function Hub() {
 
 /** The hub's layout: the greeting and the lead figure, the ways to pay and move money, the person's work, the tab bar. */
 function HubFrame({ greeting, lead, work }: { greeting: string; lead: ReactNode; work: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className="kw-hub">
       <header className="kw-hero kw-hub-hero">
         <div className="kw-hero-top">
           <span className="kw-brand">{t('app.name')}</span>
-          <LanguageMenu />
+          <span className="kw-hub-top-tools">
+            <InboxEntry language={i18n.language} />
+            <LanguageMenu />
+          </span>
         </div>
         <h1 className="kw-hub-greeting">{greeting}</h1>
         {lead}

@@ -7,6 +7,7 @@ import { memberAccount, post } from '../ledger/ledger.ts';
 import { gatherSettlement } from '../ledger/settlement.ts';
 import { refundNo, tradeNumber } from '../ledger/numbers.ts';
 import { takeBackDraws } from '../entities/lotteryActivities.ts';
+import { addNotice } from '../entities/memberNotices.ts';
 
 /**
  * THE refund of a merchant payment (server/ledger/README.md, "Refunds"), once its caller has the
@@ -150,6 +151,12 @@ export async function refundLockedPayment(
     await tx.query("UPDATE group_vouchers SET state = 'refunded', refund_id = $2 WHERE payment_id = $1 AND state IN ('unused', 'expired')", [payment.id, refundId]);
   }
   await tellPayer(tx, payment.payer_id, { amount, toBalance: paidToAvailable, toCashback: cashbackReturned, keptForCashback: clawback?.fromRefund ?? 0n, merchant: refund.merchant.name, voucherNo: payment.voucher_no });
+  // the payer's inbox, in the same transaction (README "Notices inbox"): the refund's line of their available account opens its
+  // receipt (`transferId`); a refund that paid nothing there (all back to cashback, or kept for the clawback) has no such line
+  await addNotice(tx, {
+    memberId: payment.payer_id, kind: 'paymentRefunded', ref: refundId,
+    params: { amount: Number(amount), counterpart: refund.merchant.name, transferId: posted?.transferId ?? null },
+  });
   return { refundId, refundNo: number, amount, chargeReturned, cashbackReturned, refunded: refunded + amount, paid, at: new Date(inserted[0]!.created_at) };
 }
 

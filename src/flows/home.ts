@@ -2,6 +2,7 @@ import type { ResponseOf } from '../../services/contract/define.ts';
 import type { queryMerchantHome } from '../../services/contract/merchantHome.ts';
 import type { staffSummary } from '../../services/contract/invitation.ts';
 import type { getUserAssets } from '../../services/contract/walletAssets.ts';
+import type { unreadNotices } from '../../services/contract/notices.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import { documentFlow } from './document.ts';
 
@@ -14,6 +15,7 @@ import { documentFlow } from './document.ts';
 export type Balance = ResponseOf<typeof getUserAssets>;
 export type MerchantHome = ResponseOf<typeof queryMerchantHome>;
 export type StaffHome = ResponseOf<typeof staffSummary>;
+export type UnreadNotices = ResponseOf<typeof unreadNotices>;
 
 export const hubBalanceFlow = documentFlow(() => requestGateway('wallet/member/getUserAssets', {}, { quiet: true }));
 
@@ -21,3 +23,9 @@ export const merchantHomeFlow = documentFlow(() => requestGateway('merchant/home
 
 /** An individual's staff corner: the store they collect at as a clerk, and their pending invitations. */
 export const staffHomeFlow = documentFlow(() => requestGateway('staff/invitation/summary', {}, { quiet: true }));
+
+/**
+ * The inbox's unread count (wallet/notices/unreadCount: a count on an index), for the hub's badge: the
+ * app's own call, not the person's (it does not keep the session alive), and without a toast (no badge is all it costs).
+ */
+export const unreadNoticesFlow = documentFlow(() => requestGateway('wallet/notices/unreadCount', {}, { quiet: true, silent: true, background: true }));

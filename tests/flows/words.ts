@@ -287,6 +287,9 @@ export const GUARDS: Record<string, Phrase> = {
   verySlow: p('the network is slow-2g', 'a rede é slow-2g'),
   canPlay: p('the video can play here', 'o vídeo pode ser reproduzido aqui'),
   renditionExists: p('the video has that rendition', 'o vídeo tem essa versão'),
+  // the notices inbox (issue 26)
+  alreadyRead: p('the notice was read before', 'a notificação já tinha sido lida'),
+  anyUnread: p('some notices are unread', 'há notificações por ler'),
 };
 
 /** What an invoked actor that is neither a server call nor a child chart does when it ends or fails. */

@@ -122,6 +122,38 @@ describe('the home hub signed in', () => {
     expect(screen.queryByRole('heading', { name: 'O meu trabalho' })).toBeNull();
   });
 
+  it('the inbox beside the language: its unread count on a badge, read again when the page comes back into view', async () => {
+    let unread = 3;
+    gateway.requestGateway.mockImplementation(async (service: string) => {
+      if (service === 'wallet/notices/unreadCount') return { ok: true, data: { unread } };
+      if (service === 'wallet/member/getUserAssets') return assets();
+      return { ok: false, code: 'AGW50000', message: '', detail: '' };
+    });
+    const { unmount } = open('signedIn', ANA);
+    const inbox = await screen.findByRole('link', { name: 'Notificações, 3 por ler' });
+    expect(inbox.getAttribute('href')).toBe('/app/notices');
+    expect(inbox.querySelector('.kw-hub-badge')?.textContent).toBe('3');
+    // the app's own read: no toast, and it keeps no session alive
+    expect(gateway.requestGateway).toHaveBeenCalledWith('wallet/notices/unreadCount', {}, { quiet: true, silent: true, background: true });
+    // read elsewhere meanwhile (the inbox, another device): the hub shown again reads it again
+    unread = 0;
+    document.dispatchEvent(new Event('visibilitychange'));
+    const bell = await screen.findByRole('link', { name: 'Notificações' });
+    expect(bell.querySelector('.kw-hub-badge')).toBeNull();
+    unread = 120;
+    unmount();
+    open('signedIn', ANA);
+    expect((await screen.findByRole('link', { name: 'Notificações, 120 por ler' })).querySelector('.kw-hub-badge')?.textContent).toBe('99+');
+  });
+
+  it('a count that cannot be read leaves the bell without a badge', async () => {
+    answer({ 'wallet/member/getUserAssets': assets() });
+    open('signedIn', ANA);
+    await waitFor(() => expect(gateway.requestGateway).toHaveBeenCalledWith('wallet/notices/unreadCount', {}, expect.anything()));
+    const bell = screen.getByRole('link', { name: 'Notificações' });
+    expect(bell.querySelector('.kw-hub-badge')).toBeNull();
+  });
+
   it('a merchant: today’s takings, its collection balance, the cashier, its codes and stores', async () => {
     answer({ 'wallet/member/getUserAssets': assets(), 'merchant/home/summary': merchantHome });
     open('signedIn', SHOP);

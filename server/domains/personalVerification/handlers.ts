@@ -4,6 +4,7 @@ import { DomainError, transactionKeepingCountedRefusals } from '../../errors.ts'
 import type { Handler, FlowHandlers } from '../../handler.ts';
 import { sameName } from '../../adapters/identityRegistry.ts';
 import { memberIdOf } from '../../auth/principal.ts';
+import { addNotice } from '../../entities/memberNotices.ts';
 
 export const NAME_TRIES = 3;
 
@@ -54,12 +55,15 @@ const getRealName: Handler<'wallet/card/getRealName'> = async (input, ctx) => {
           WHERE id = $1`,
         [memberId, check.nif, person.fullName],
       );
+      await addNotice(tx, { memberId, kind: 'verificationResult', ref: input.checkId, params: { subject: 'personal', outcome: 'verified' } });
       return { status: 'verified' as const, accountLevel: 'III' as const, realName: person.fullName };
     }
     const attempts = check.name_attempts + 1;
     if (attempts >= NAME_TRIES) {
       await tx.query("UPDATE identity_checks SET name_attempts = $2, closed_at = now(), outcome = 'failed' WHERE id = $1", [input.checkId, attempts]);
       await tx.query("UPDATE members SET verification_status = 'failed' WHERE id = $1", [memberId]);
+      // kept with the refusal (commit: true), as the failure itself is
+      await addNotice(tx, { memberId, kind: 'verificationResult', ref: input.checkId, params: { subject: 'personal', outcome: 'failed' } });
       throw new DomainError(ACCOUNT_CODES.verificationFailed, 200, '', { commit: true });
     }
     await tx.query('UPDATE identity_checks SET name_attempts = $2 WHERE id = $1', [input.checkId, attempts]);

@@ -8,6 +8,7 @@ import { enqueueMessage } from '../../adapters/messages.ts';
 import type { Handler } from '../../handler.ts';
 import { writeAudit } from '../../entities/audit.ts';
 import { operatorIdOf } from '../../auth/principal.ts';
+import { addNotice } from '../../entities/memberNotices.ts';
 
 export { operatorIdOf };
 
@@ -168,6 +169,8 @@ const verificationDecide: Handler<'platform/verification/decide'> = async (input
       before: { status: 'pending', member: member.member_id, verificationStatus: member.verification_status, accountLevel: member.account_level },
       after: { status, member: member.member_id, verificationStatus: approve ? 'verified' : 'failed', accountLevel: approve ? 'commercial' : member.account_level, reason: input.reason || null },
     });
+    // the enterprise's inbox (README "Notices inbox"), opening its verification's result page
+    await addNotice(tx, { memberId: member.member_id, kind: 'verificationResult', ref: input.id, params: { subject: 'enterprise', outcome: approve ? 'verified' : 'failed' } });
     if (member.email) {
       const language = normaliseLanguage(member.language);
       await enqueueMessage(tx, {

@@ -9,6 +9,7 @@ import { ownedStore } from '../../entities/stores.ts';
 import { ownerOnly } from '../../entities/merchants.ts';
 import { hashToken } from '../../auth/sessions.ts';
 import { INVITATION_SELECT, invitationById, refuseSettled, toSentInvitation, type InvitationRow } from '../../entities/staffInvitations.ts';
+import { addNotice } from '../../entities/memberNotices.ts';
 
 /**
  * The merchant invites staff (`/app/addstaff`, the staffInvitation chart): by SMS, by e-mail or by
@@ -60,8 +61,14 @@ const invite: Handler<'merchant/staff/invite'> = async (input, ctx) =>
     const link = `${ctx.config.publicUrl}${INVITATION_PATH}${token}`;
     if (contact) {
       // in the invited person's language when they already have an account, else in the merchant's
-      const known = await tx.query<{ language: string }>('SELECT language FROM members WHERE mobile = $1 OR lower(email) = $1', [contact]);
+      const known = await tx.query<{ id: string; language: string; member_type: string }>('SELECT id::text, language, member_type FROM members WHERE mobile = $1 OR lower(email) = $1', [contact]);
       const language = normaliseLanguage(known.rows[0]?.language ?? ctx.language);
+      // an individual with an account finds it in their inbox too, opening the invitation by its id (README "Notices inbox");
+      // a QR invitation has no addressee, and only individuals work at a store
+      const invitee = known.rows.find((row) => row.member_type === 'individual');
+      if (invitee) {
+        await addNotice(tx, { memberId: invitee.id, kind: 'staffInvitation', ref: invitation.id, params: { counterpart: invitation.merchant_name, store: invitation.store_name } });
+      }
       await enqueueMessage(tx, {
         channel: input.channel === 'mobile' ? 'sms' : 'email',
         destination: contact,

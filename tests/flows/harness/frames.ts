@@ -36,6 +36,7 @@ export const FRAMES: Record<string, Frame> = {
   openInApp: { routes: ['/s/group/$storeId/$id'], noBack: true },
   linkShare: { routes: ['/app/store/$id'] },
   receipt: { routes: ['/app/receipt/$id'] },
+  notices: { routes: ['/app/notices'] },
   codeEntry: { routes: ['/app/register'] },
   collectionAnalysis: { routes: ['/app/collectionanalysis'] },
   dateRange: { routes: ['/app/records'] }, // the records' words (views.tsx)

@@ -59,6 +59,7 @@ import { LoginPasswordView } from '../../../screens/loginPassword/LoginPasswordV
 import { PaymentAlertsView } from '../../../screens/common/PaymentAlerts.tsx';
 import { RecordsView } from '../../../screens/records/RecordsView.tsx';
 import { ReceiptView } from '../../../screens/receipt/ReceiptView.tsx';
+import { NoticesView } from '../../../screens/notices/NoticesView.tsx';
 import { RefundView } from '../../../screens/refund/RefundView.tsx';
 import { CouponClaimView } from '../../../screens/couponClaim/CouponClaimView.tsx';
 import { LuckyAppView } from '../../../screens/lotteryDraw/LuckyAppView.tsx';
@@ -184,6 +185,7 @@ export const VIEWS: Record<string, Render> = {
   openInApp: (s, send) => <OpenInAppView state={s} send={send} next={{ path: '/app/grouppackages/buy/7', label: 'Comprar o pacote' }} signedIn={false} />,
   linkShare: (s, send) => <ShareLinkView state={s} send={send} label="Partilhar a loja" />,
   receipt: (s, send) => <ReceiptView state={s} send={send} />,
+  notices: (s, send) => <NoticesView state={s} send={send} />,
   myCoupons: (s, send) => <MyCouponsView state={s} send={send} />,
   myPackages: (s, send) => <MyPackagesView state={s} send={send} />,
   groupPurchase: (s, send) => <GroupPurchaseView state={s} send={send} />,
