@@ -53,6 +53,8 @@ import { paymentAlertsHandlers } from './domains/paymentAlerts/handlers.ts';
 import { videoHandlers } from './domains/video/handlers.ts';
 import { demoHandlers } from './domains/demo/handlers.ts';
 import { lotteryHandlers } from './domains/lottery/handlers.ts';
+import { dailyPayoutHandlers } from './domains/dailyPayout/handlers.ts';
+import { dayReportHandlers } from './domains/dayReport/handlers.ts';
 import { platformLotteryHandlers } from './domains/platformLottery/handlers.ts';
 import { callAnswered } from './domains/paymentAlerts/watch.ts';
 
@@ -77,6 +79,7 @@ const FLOW_HANDLERS = {
   collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
   video: videoHandlers, demo: demoHandlers,
   lottery: lotteryHandlers, platformLottery: platformLotteryHandlers,
+  dailyPayout: dailyPayoutHandlers, dayReport: dayReportHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 
 /** One handler per catalogue entry. */

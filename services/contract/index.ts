@@ -56,6 +56,8 @@ import * as lottery from './lottery.ts';
 import * as platformLottery from './platformLottery.ts';
 import * as video from './video.ts';
 import * as demo from './demo.ts';
+import * as dailyPayout from './dailyPayout.ts';
+import * as dayReport from './dayReport.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -77,6 +79,8 @@ export const FLOW_CONTRACTS = {
   lottery, platformLottery,
   // help videos and the guided demo (issue 25, content)
   video, demo,
+  // the shop's money in the bank every evening (issue 26, part 7): the daily payout and the end-of-day report
+  dailyPayout, dayReport,
 };
 
 import type { RequestOf } from './define.ts';
