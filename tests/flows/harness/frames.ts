@@ -38,6 +38,8 @@ export const FRAMES: Record<string, Frame> = {
   receipt: { routes: ['/app/receipt/$id'] },
   codeEntry: { routes: ['/app/register'] },
   collectionAnalysis: { routes: ['/app/collectionanalysis'] },
+  dailyPayout: { routes: ['/app/dailypayout'] },
+  dayReport: { routes: ['/app/dayreport'] },
   dateRange: { routes: ['/app/records'] }, // the records' words (views.tsx)
   document: { routes: ['/app/helpdoc'] },
   dynamicCode: { routes: ['/app/cashier'] },
