@@ -29,10 +29,10 @@ export function DayReportView({ state, send }: { state: State; send: Send }) {
 
   const dayControls = (
     <div className="kw-day-controls">
-      <button type="button" className="kw-text-button" onClick={() => send({ type: 'day.previous' })}>‹ {t('dayReport.previousDay')}</button>
+      <button type="button" className="kw-text-button" aria-label={t('dayReport.previousDay')} onClick={() => send({ type: 'day.previous' })}>‹</button>
       <input className="kw-input kw-day-input" type="date" aria-label={t('dayReport.day')} value={context.day} max={context.today}
         onChange={(e) => e.target.value && send({ type: 'day.chosen', day: e.target.value })} />
-      <button type="button" className="kw-text-button" disabled={!state.can({ type: 'day.next' })} onClick={() => send({ type: 'day.next' })}>{t('dayReport.nextDay')} ›</button>
+      <button type="button" className="kw-text-button" aria-label={t('dayReport.nextDay')} disabled={!state.can({ type: 'day.next' })} onClick={() => send({ type: 'day.next' })}>›</button>
     </div>
   );
   const storePicker = report && owner && report.stores.length > 1 && (
@@ -51,7 +51,7 @@ export function DayReportView({ state, send }: { state: State; send: Send }) {
     body = (
       <>
         <h2 className="kw-section-title">{report.merchantName} · {formatDate(report.day, language)}</h2>
-        {!owner && <Notice>{t('dayReport.ownTill')}</Notice>}
+        {report.tillOf !== null && <Notice>{t('dayReport.ownTill', { name: report.tillOf })}</Notice>}
         <Figures figures={report.totals} language={language} label={t('dayReport.totals')} />
         <p className="kw-hint">{t('dayReport.netHelp')} · {t('dayReport.readAt', { at: formatDateTime(report.at, language) })}</p>
         {state.matches('empty') ? (

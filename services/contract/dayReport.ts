@@ -33,6 +33,8 @@ const dayReport = z.object({
   day: isoDay,
   merchantName: z.string(),
   role: z.enum(['owner', 'clerk']),
+  /** A clerk's report: whose till it is (the clerk's name, for the owner the report is shown to); the owner's: null. */
+  tillOf: z.string().nullable(),
   /** The store asked for (the owner's choice; a clerk's own store), or null for all. */
   storeId: z.string().nullable(),
   /** The stores the owner may pick (a clerk: their own). */

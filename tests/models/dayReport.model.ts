@@ -10,7 +10,7 @@ const figures = (payments: [number, number], refunds: [number, number], charges:
 });
 
 export const ownerReport: DayReport = {
-  day: TODAY, merchantName: 'Loja Demo', role: 'owner', storeId: null,
+  day: TODAY, merchantName: 'Loja Demo', role: 'owner', tillOf: null, storeId: null,
   stores: [{ storeId: '7', name: 'Loja Central' }, { storeId: '8', name: 'Loja do Porto' }],
   totals: figures([4, 3_934_567], [1, 200_000], 18_673),
   byStore: [
@@ -25,7 +25,7 @@ export const ownerReport: DayReport = {
   at: '2026-03-14T17:45:00.000Z',
 };
 export const clerkReport: DayReport = {
-  ...ownerReport, role: 'clerk', storeId: '7', stores: [{ storeId: '7', name: 'Loja Central' }],
+  ...ownerReport, role: 'clerk', tillOf: 'Ana Caixa', storeId: '7', stores: [{ storeId: '7', name: 'Loja Central' }],
   totals: ownerReport.byClerk[0]!, byStore: [ownerReport.byStore[0]!], byClerk: [ownerReport.byClerk[0]!],
 };
 export const emptyReport: DayReport = { ...ownerReport, day: '2026-03-13', totals: figures([0, 0], [0, 0], 0), byStore: [], byClerk: [] };

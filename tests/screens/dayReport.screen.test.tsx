@@ -70,3 +70,27 @@ describe('day report chart on its screen', () => {
     await runScreenPath(dayReportModel, path, binding);
   });
 });
+
+describe("a clerk's day report", () => {
+  it('is their own till, said with their name, without the store lines or the store picker, in English too', async () => {
+    const { render, screen: ui, act: doAct } = await import('@testing-library/react');
+    const { I18nextProvider } = await import('react-i18next');
+    const { createActor } = await import('xstate');
+    const { createI18n } = await import('../../src/i18n.ts');
+    const { dictionary } = await import('../../locales/dictionary.ts');
+    const { doneEvent } = await import('../support/mbt.ts');
+    const { clerkReport } = await import('../models/dayReport.model.ts');
+    for (const [language, words] of [['pt', { till: 'A caixa de Ana Caixa: mostre este fecho ao dono.', byStore: 'Por loja', byClerk: 'Por caixa', store: 'Loja' }], ['en', { till: 'The till of Ana Caixa: show this report to the owner.', byStore: 'By store', byClerk: 'By clerk', store: 'Store' }]] as const) {
+      const actor = createActor(dayReportModel.machine, { input: { today: TODAY } }).start();
+      doAct(() => actor.send(doneEvent('loadReport', { ok: true, data: clerkReport }) as never));
+      const i18n = createI18n(language, { pt: dictionary('pt'), en: dictionary('en'), zh: dictionary('zh'), fr: dictionary('fr') });
+      const { unmount } = render(<I18nextProvider i18n={i18n}><DayReportView state={actor.getSnapshot()} send={actor.send} /></I18nextProvider>);
+      expect(ui.getByRole('status').textContent).toContain(words.till);
+      expect(ui.queryByRole('list', { name: words.byStore })).toBeNull();
+      expect(within(ui.getByRole('list', { name: words.byClerk })).getByText('Ana Caixa')).toBeTruthy();
+      expect(ui.queryByRole('combobox', { name: words.store })).toBeNull();
+      unmount();
+      actor.stop();
+    }
+  });
+});

@@ -275,6 +275,8 @@ describe.each(engines)('the daily payout and the day report on %s', (engine) => 
     it('a clerk sees their own till only, whatever their permission; nobody sees another merchant’s', async () => {
       const own = await okOf(REPORT, { day: today() }, ana.token);
       expect(own.role).toBe('clerk');
+      expect(own.tillOf).toBe('Ana Caixa Demo');
+      expect((await okOf(REPORT, { day: today() }, shop.token)).tillOf).toBeNull();
       expect(own.storeId).toBe(shop.storeId);
       expect(own.stores).toEqual([{ storeId: shop.storeId, name: 'Loja Central' }]);
       expect(own.byClerk.map((c: any) => c.clerkId)).toEqual([ana.id]);

@@ -74,7 +74,7 @@ export async function dayReportPdf(report: DayReport, language: Language): Promi
   text(`${t('day')}: ${report.day}    ${t('store')}: ${storeName}`, MARGIN, { size: 10 });
   y -= 13;
   const read = new Date(Date.parse(report.at) + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-  text(`${t('readAt', { at: read })}${report.role === 'clerk' ? `    ${t('ownTill')}` : ''}`, MARGIN, { size: 8, color: MUTED });
+  text(`${t('readAt', { at: read })}${report.tillOf !== null ? `    ${t('ownTill', { name: report.tillOf })}` : ''}`, MARGIN, { size: 8, color: MUTED });
   y -= 26;
 
   // the day's totals
@@ -122,7 +122,8 @@ export async function dayReportPdf(report: DayReport, language: Language): Promi
     }
     y -= 10;
   };
-  table(t('byStore'), report.byStore.map((s) => ({ name: s.name, figures: s })));
+  // a clerk's till is one store's: its line would repeat the totals
+  if (report.role === 'owner') table(t('byStore'), report.byStore.map((s) => ({ name: s.name, figures: s })));
   table(t('byClerk'), report.byClerk.map((c) => ({ name: c.clerkId === 'none' ? t('noClerk') : c.name, sub: c.storeName, figures: c })));
 
   newPageIfBelow(30);

@@ -83,6 +83,7 @@ export async function dayReportFor(ctx: HandlerContext, request: DayReportReques
   const merchantId = scope.merchant.id;
   let storeId: string | null;
   let cashier: string | null = null;
+  let tillOf: string | null = null;
   let stores: DayReport['stores'];
   if (scope.role === 'clerk') {
     // a clerk's own till: their store, their collections; naming another store is answered as one that does not exist
@@ -91,6 +92,8 @@ export async function dayReportFor(ctx: HandlerContext, request: DayReportReques
     cashier = scope.memberId;
     const { rows } = await db.query<{ storeId: string; name: string }>('SELECT id::text AS "storeId", name FROM stores WHERE id = $1', [storeId]);
     stores = rows;
+    const { rows: [me] } = await db.query<{ name: string }>('SELECT coalesce(real_name, display_name) AS name FROM members WHERE id = $1', [scope.memberId]);
+    tillOf = me?.name ?? '';
   } else {
     storeId = request.storeId ? (await ownedStore(db, scope.merchant, request.storeId)).id : null;
     const { rows } = await db.query<{ storeId: string; name: string }>(
@@ -116,6 +119,7 @@ export async function dayReportFor(ctx: HandlerContext, request: DayReportReques
     day,
     merchantName: scope.merchant.name,
     role: scope.role,
+    tillOf,
     storeId,
     stores,
     totals: figuresOf(total),
