@@ -196,6 +196,8 @@ describe.each(engines)('the daily payout and the day report on %s', (engine) => 
       await runDailyPayoutOnce(server.db);
       expect(await payoutsOf(shop)).toEqual([expect.objectContaining({ state: 'skipped', reason: 'CRD10008' })]);
       expect(await withdrawalsOf(shop)).toEqual([]);
+      // still on as saved, with no card to pay to until the owner picks one: the screen says so, the day says why
+      expect(await okOf(QUERY, {}, shop.token)).toMatchObject({ enabled: true, cardId: null, cards: [], recent: [expect.objectContaining({ status: 'skipped', reason: 'CRD10008' })] });
       await invariantsHold();
     });
   });

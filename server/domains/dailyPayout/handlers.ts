@@ -60,7 +60,8 @@ async function settingsOf(db: Queryable, merchant: MerchantRow): Promise<PayoutS
   const [balance, held] = [await settlementBalance(db, merchant.member_id), await heldForVouchers(db, merchant.member_id)];
   const minimum = card ? (await channelOf(db, card.bank_code).catch(() => null))?.withdrawMin ?? 0n : 0n;
   return {
-    enabled: (saved?.enabled ?? false) && card !== null,
+    // as saved: on with its card removed, the job records each day as refused (CRD10008) until another card is chosen
+    enabled: saved?.enabled ?? false,
     time: saved?.time ?? DEFAULT_TIME,
     cardId: card?.id ?? null,
     cards: cards.map(toBoundCard),
