@@ -87,8 +87,8 @@ export function DayReportView({ state, send }: { state: State; send: Send }) {
 function Figures({ figures, language, label }: { figures: DayFigures; language: Language; label: string }) {
   const { t } = useTranslation();
   const rows: [string, string][] = [
-    ['payments', `${t('dayReport.count', { count: figures.payments.count })} ${money(figures.payments.sum, language)}`],
-    ['refunds', `${t('dayReport.count', { count: figures.refunds.count })} ${money(figures.refunds.sum, language)}`],
+    ['payments', `${money(figures.payments.sum, language)} ${t('dayReport.count', { count: figures.payments.count })}`],
+    ['refunds', `${money(figures.refunds.sum, language)} ${t('dayReport.count', { count: figures.refunds.count })}`],
     ['charges', money(figures.charges, language)],
     ['net', money(figures.net, language)],
   ];
@@ -112,8 +112,8 @@ function Lines({ title, lines, language }: { title: string; lines: Array<{ key: 
               <span className="kw-fund-amount">{money(line.figures.net, language)}</span>
             </div>
             <span className="kw-hint">
-              {t('dayReport.payments')} {t('dayReport.count', { count: line.figures.payments.count })} {money(line.figures.payments.sum, language)}
-              {' · '}{t('dayReport.refunds')} {t('dayReport.count', { count: line.figures.refunds.count })} {money(line.figures.refunds.sum, language)}
+              {t('dayReport.payments')} {money(line.figures.payments.sum, language)} {t('dayReport.count', { count: line.figures.payments.count })}
+              {' · '}{t('dayReport.refunds')} {money(line.figures.refunds.sum, language)} {t('dayReport.count', { count: line.figures.refunds.count })}
               {' · '}{t('dayReport.charges')} {money(line.figures.charges, language)}
             </span>
           </li>

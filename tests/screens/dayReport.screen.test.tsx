@@ -44,8 +44,8 @@ const binding: ScreenBinding<typeof dayReportMachine> = {
     }
     // ready: the owner's report of the model, every store and clerk
     expect(ui.getByRole('heading', { name: /Loja Demo · 14/ })).toBeTruthy();
-    expect(totals.getByText('4 × 39 345,67 Kz')).toBeTruthy();
-    expect(totals.getByText('1 × 2 000,00 Kz')).toBeTruthy();
+    expect(totals.getByText('39 345,67 Kz (4)')).toBeTruthy();
+    expect(totals.getByText('2 000,00 Kz (1)')).toBeTruthy();
     expect(totals.getByText('186,73 Kz')).toBeTruthy();
     expect(totals.getByText('37 158,94 Kz')).toBeTruthy();
     const stores = within(ui.getByRole('list', { name: 'Por loja' }));

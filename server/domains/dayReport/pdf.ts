@@ -79,8 +79,8 @@ export async function dayReportPdf(report: DayReport, language: Language): Promi
 
   // the day's totals
   const totals: Array<[string, string]> = [
-    [t('payments'), `${report.totals.payments.count} · ${kz(report.totals.payments.sum)}`],
-    [t('refunds'), `${report.totals.refunds.count} · ${kz(report.totals.refunds.sum)}`],
+    [t('payments'), `${kz(report.totals.payments.sum)} (${report.totals.payments.count})`],
+    [t('refunds'), `${kz(report.totals.refunds.sum)} (${report.totals.refunds.count})`],
     [t('charges'), kz(report.totals.charges)],
     [t('net'), kz(report.totals.net)],
   ];
@@ -112,7 +112,7 @@ export async function dayReportPdf(report: DayReport, language: Language): Promi
       newPageIfBelow(line.sub ? 28 : 18);
       text(line.name, MARGIN, { size: 9, width: 190 });
       const f = line.figures;
-      const cells = [`${f.payments.count} · ${kz(f.payments.sum)}`, `${f.refunds.count} · ${kz(f.refunds.sum)}`, kz(f.charges), kz(f.net)];
+      const cells = [`${kz(f.payments.sum)} (${f.payments.count})`, `${kz(f.refunds.sum)} (${f.refunds.count})`, kz(f.charges), kz(f.net)];
       cells.forEach((c, i) => text(c, 0, { size: 9, right: columns[i]!.right, font: i === 3 ? bold : regular }));
       if (line.sub) {
         y -= 11;
