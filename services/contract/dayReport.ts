@@ -8,7 +8,7 @@ import { storeId } from './merchantShared.ts';
  * refunds, charges and net, per store and per clerk — the till's "close the day". The owner sees
  * every store and clerk (or one store); a clerk sees their own till only (what they collected at
  * their store and the refunds of it), whatever their records permission. The PDF
- * (`GET /merchant/dayReport.pdf?day=&storeId=&language=`, dayReportPdfPath) is made from the same
+ * (`GET /merchant/dayReport.pdf?day=&storeId=&language=`) is made from the same
  * query, so the paper and the screen always agree.
  */
 
@@ -56,9 +56,3 @@ export const queryDayReport = defineService({
   request: dayReportRequest,
   response: dayReport,
 });
-
-/** The PDF's address for a day (and store), in the member's language. */
-export function dayReportPdfPath(request: DayReportRequest, language: string): string {
-  const query = new URLSearchParams({ day: request.day, ...(request.storeId ? { storeId: request.storeId } : {}), language });
-  return `/merchant/dayReport.pdf?${query.toString()}`;
-}

@@ -2,14 +2,20 @@ import { fromPromise } from 'xstate';
 import { dayReportMachine, type DayReportQuery } from '../../machines/dayReport.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import { CODES, LEGACY_HEADERS } from '../../services/contract/answerCodes.ts';
-import { dayReportPdfPath, type DayReport } from '../../services/contract/dayReport.ts';
+import type { DayReport, DayReportRequest } from '../../services/contract/dayReport.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
 import { signalSessionExpired } from '../../services/session-signal.ts';
 import { storage } from '../lib/storage.ts';
 import { saveFile } from '../lib/saveFile.ts';
 
-const requestOf = ({ day, storeId }: DayReportQuery) => ({ day, ...(storeId ? { storeId } : {}) });
+const requestOf = ({ day, storeId }: DayReportQuery): DayReportRequest => ({ day, ...(storeId ? { storeId } : {}) });
+
+/** The PDF's address for a day (and store), in the member's language (server/domains/dayReport/download.ts). */
+export function dayReportPdfPath(request: DayReportRequest, language: string): string {
+  const query = new URLSearchParams({ day: request.day, ...(request.storeId ? { storeId: request.storeId } : {}), language });
+  return `/merchant/dayReport.pdf?${query.toString()}`;
+}
 
 export const loadDayReport = (query: DayReportQuery): Promise<Outcome<DayReport>> => requestGateway('merchant/dayReport/query', requestOf(query), { quiet: true });
 
