@@ -28,6 +28,7 @@ import { registerOperatorFiles } from './domains/platform/files.ts';
 import { registerStickerDownloads } from './domains/stickers/download.ts';
 import { compressedPages, inlinedCode, inlineStyles, loadPageRenderer, serverRenderedPages, type PageRenderer } from './ssr.ts';
 import { registerRecordsExport } from './domains/records/csv.ts';
+import { registerDayReportDownload } from './domains/dayReport/download.ts';
 import { pageDirectives, registerSecurityHeaders, serializePolicy } from './securityHeaders.ts';
 
 export interface AppDeps {
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOperatorFiles(app, deps);
   registerStickerDownloads(app, deps);
   registerRecordsExport(app, deps);
+  registerDayReportDownload(app, deps);
   if (!deps.config.production) registerDevPages(app, deps);
   // the flow book (`npm run flows`): every chart with its screens, for the product's owners
   if (!deps.config.production) registerFlowBook(app, { dir: path.join(deps.config.staticDir, 'flows') });

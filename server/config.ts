@@ -37,6 +37,8 @@ export interface ServerConfig {
   customerServiceUrl: string | null;
   /** How often the lottery's prize delivery runs (README "Lottery": prizes arrive within 2 hours). */
   lotteryDeliveryMs: number;
+  /** How often the daily payout job looks for merchants due (README "Daily payout"). */
+  dailyPayoutMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -164,5 +166,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     customerServiceUrl: env.CUSTOMER_SERVICE_URL?.trim() || null,
     lotteryDeliveryMs: Number(env.LOTTERY_DELIVERY_SECONDS ?? 60) * 1000,
+    dailyPayoutMs: Number(env.DAILY_PAYOUT_SECONDS ?? 60) * 1000,
   };
 }

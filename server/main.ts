@@ -10,6 +10,7 @@ import { startOutboxDelivery } from './jobs/outbox.ts';
 import { startBankSettlement } from './jobs/bankSettlement.ts';
 import { startVoucherExpiry } from './jobs/groupVoucherExpiry.ts';
 import { startPrizeDelivery } from './jobs/prizeDelivery.ts';
+import { startDailyPayout } from './jobs/dailyPayout.ts';
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
@@ -29,12 +30,15 @@ const stopBankSettlement = startBankSettlement(db, adapters.bank, app.log, confi
 const stopVoucherExpiry = startVoucherExpiry(db, app.log);
 // lottery prizes into the winners' cashback accounts (README "Lottery"), each once, within the 2 hours
 const stopPrizeDelivery = startPrizeDelivery(db, app.log, config.lotteryDeliveryMs);
+// the merchants' daily payouts (README "Daily payout"), each once a Luanda day, whichever gateway runs it
+const stopDailyPayout = startDailyPayout(db, app.log, config.dailyPayoutMs);
 
 const shutdown = async () => {
   stopOutbox();
   await stopBankSettlement();
   await stopVoucherExpiry();
   await stopPrizeDelivery();
+  await stopDailyPayout();
   await app.close();
   await db.close();
   process.exit(0);

@@ -54,6 +54,8 @@ import { videoHandlers } from './domains/video/handlers.ts';
 import { demoHandlers } from './domains/demo/handlers.ts';
 import { noticesHandlers } from './domains/notices/handlers.ts';
 import { lotteryHandlers } from './domains/lottery/handlers.ts';
+import { dailyPayoutHandlers } from './domains/dailyPayout/handlers.ts';
+import { dayReportHandlers } from './domains/dayReport/handlers.ts';
 import { platformLotteryHandlers } from './domains/platformLottery/handlers.ts';
 import { callAnswered } from './domains/paymentAlerts/watch.ts';
 
@@ -79,6 +81,7 @@ const FLOW_HANDLERS = {
   video: videoHandlers, demo: demoHandlers,
   lottery: lotteryHandlers, platformLottery: platformLotteryHandlers,
   notices: noticesHandlers,
+  dailyPayout: dailyPayoutHandlers, dayReport: dayReportHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 
 /** One handler per catalogue entry. */

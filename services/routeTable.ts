@@ -43,6 +43,8 @@ export const LOCALE_PARTS = {
   inbox: ['notices'],
   // the answer codes' texts: with every route's screen (`ownParts`), not in the first bundle
   answers: ['errors'],
+  // the shop's money in the bank every evening (issue 26, part 7): the daily payout and the end-of-day report
+  payout: ['dailyPayout', 'dayReport'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = keyof typeof LOCALE_PARTS;
 
@@ -248,6 +250,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   // the store's photo slot's words (screens/store/StorePhotoSlot.tsx) are the merchant part's
   { path: '/app/grouppackages/new', screen: 'groupPackages/GroupPackageFormScreen', title: 'titles.groupPackageNew', parts: ['groupPackages', 'merchant'], access: 'member' },
   { path: '/app/collectionanalysis', screen: 'collectionAnalysis/CollectionAnalysisScreen', title: 'titles.collectionAnalysis', parts: ['wallet', 'merchant'], access: 'member' },
+  // the daily payout of the settlement to the owner's card, and the end-of-day report (issue 26, part 7)
+  { path: '/app/dailypayout', screen: 'dailyPayout/DailyPayoutScreen', title: 'titles.dailyPayout', parts: ['payout'], access: 'member' },
+  { path: '/app/dayreport', screen: 'dayReport/DayReportScreen', title: 'titles.dayReport', parts: ['payout'], access: 'member' },
   { path: '/app/collectionanalysis/funds', screen: 'collectionAnalysis/SettlementFundsScreen', title: 'titles.settlementFunds', parts: ['wallet'], access: 'member' },
   // paying merchants (issue 11, the member's side)
   { path: '/app/scan', screen: 'scanToPay/ScanToPayScreen', title: 'titles.scanToPay', parts: ['member', 'wallet', 'pay', 'scanner'], access: 'member' },

@@ -182,6 +182,8 @@ function MerchantPanel({ state, verified, onRetry }: { state: Read; verified: bo
         <LinkButton href="/app/merchantlist" block={false}>{t('hub.codesAndStores', { count: home.stores.length })}</LinkButton>
         <LinkButton href="/app/records" block={false}>{t('hub.salesRecords')}</LinkButton>
         <LinkButton href="/app/collectionanalysis" block={false}>{t('hub.analysis')}</LinkButton>
+        <LinkButton href="/app/dayreport" block={false}>{t('hub.dayReport')}</LinkButton>
+        <LinkButton href="/app/dailypayout" block={false}>{t('hub.dailyPayout')}</LinkButton>
         <LinkButton href="/app/stafflist" block={false}>{t('hub.staff')}</LinkButton>
         <LinkButton href="/app/promotions" block={false}>{t('hub.promotions')}</LinkButton>
         <LinkButton href="/app/grouppackages" block={false}>{t('hub.groupPackages')}</LinkButton>
@@ -208,6 +210,7 @@ function StaffPanel({ state }: { state: Read }) {
       <div className="kw-wallet-links">
         {home.place && <LinkButton href="/app/cashier" primary block={false}>{t('hub.myCashier')}</LinkButton>}
         {home.place && <LinkButton href="/app/records" block={false}>{t('hub.myCollections')}</LinkButton>}
+        {home.place && <LinkButton href="/app/dayreport" block={false}>{t('hub.myDayReport')}</LinkButton>}
         {home.pending > 0 && <LinkButton href="/app/invitations" block={false}>{t('hub.invitationsWaiting', { count: home.pending })}</LinkButton>}
       </div>
     </section>

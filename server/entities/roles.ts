@@ -49,10 +49,10 @@ export const ROLE_RULES = {
     anyoneElse: [notAMerchant, notYours],
   },
   records: {
-    calls: 'records',
-    services: ['merchant/records/query', 'merchant/records/detail'],
+    calls: 'records, day report',
+    services: ['merchant/records/query', 'merchant/records/detail', 'merchant/dayReport/query'],
     owner: 'all stores, by store, clerk or code binding; CSV',
-    clerk: "their own collections, or all their store's with the all-records permission; no CSV",
+    clerk: "their own collections, or all their store's with the all-records permission; no CSV; the day report of their own till",
     removedClerk: [staffRemoved],
     anyoneElse: [notAMerchant],
   },
@@ -65,7 +65,7 @@ export const ROLE_RULES = {
     anyoneElse: [notAMerchant],
   },
   ownerOnly: {
-    calls: 'refunds, analysis, settlement, staff, stores, codes and stickers, sub-merchants, merchant home and list, promotions, group packages',
+    calls: 'refunds, analysis, settlement, daily payout, staff, stores, codes and stickers, sub-merchants, merchant home and list, promotions, group packages',
     services: [
       'merchant/refund/apply', 'merchant/analysis/query', 'merchant/analysis/fundDetails',
       'merchant/staff/invitations', 'merchant/staff/invitationDetail', 'merchant/staff/invite', 'merchant/staff/withdrawInvitation', 'merchant/staff/list', 'merchant/staff/detail', 'merchant/staff/update', 'merchant/staff/remove',
@@ -74,6 +74,7 @@ export const ROLE_RULES = {
       'subMerchant/register/apply', 'merchant/home/summary', 'merchant/list/query',
       'merchant/promotion/saveCashback', 'merchant/promotion/saveDiscount', 'merchant/promotion/saveCoupon', 'merchant/promotion/setStatus', 'merchant/promotion/list',
       'merchant/groupPackage/save', 'merchant/groupPackage/list', 'merchant/groupPackage/setStatus',
+      'merchant/dailyPayout/query', 'merchant/dailyPayout/save',
     ],
     owner: 'yes',
     clerk: [ownerOnlyCode],

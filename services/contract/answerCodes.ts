@@ -216,6 +216,12 @@ export const LOTTERY_CODES = {
   deliveryNotFailed: 'LOT10014',
 } as const;
 
+/** The merchant's daily payout (README "Daily payout"): PYO10xxx. */
+export const PAYOUT_CODES = {
+  /** The card's bank routes a payout by branch, which an automatic payout cannot choose: pick another card. */
+  cardNeedsBranch: 'PYO10001',
+} as const;
+
 export type Code =
   | (typeof CODES)[keyof typeof CODES]
   | (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES]
@@ -229,7 +235,8 @@ export type Code =
   | (typeof SHARE_CODES)[keyof typeof SHARE_CODES]
   | (typeof LOTTERY_CODES)[keyof typeof LOTTERY_CODES]
   | (typeof PAYEE_CODES)[keyof typeof PAYEE_CODES]
-  | (typeof NOTICE_CODES)[keyof typeof NOTICE_CODES];
+  | (typeof NOTICE_CODES)[keyof typeof NOTICE_CODES]
+  | (typeof PAYOUT_CODES)[keyof typeof PAYOUT_CODES];
 
 /** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
 export const UPLOAD_LIMIT_MB = 10;
@@ -238,7 +245,7 @@ export const UPLOAD_LIMIT_MB = 10;
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES), ...Object.values(GROUP_CODES), ...Object.values(SHARE_CODES), ...Object.values(LOTTERY_CODES), ...Object.values(PAYEE_CODES), ...Object.values(NOTICE_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES), ...Object.values(GROUP_CODES), ...Object.values(SHARE_CODES), ...Object.values(LOTTERY_CODES), ...Object.values(PAYEE_CODES), ...Object.values(NOTICE_CODES), ...Object.values(PAYOUT_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

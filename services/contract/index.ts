@@ -57,6 +57,8 @@ import * as platformLottery from './platformLottery.ts';
 import * as video from './video.ts';
 import * as demo from './demo.ts';
 import * as notices from './notices.ts';
+import * as dailyPayout from './dailyPayout.ts';
+import * as dayReport from './dayReport.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -80,6 +82,8 @@ export const FLOW_CONTRACTS = {
   video, demo,
   // the notices inbox (issue 26, part 5)
   notices,
+  // the shop's money in the bank every evening (issue 26, part 7): the daily payout and the end-of-day report
+  dailyPayout, dayReport,
 };
 
 import type { RequestOf } from './define.ts';

@@ -11,7 +11,7 @@ import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
 import { LUANDA_DAY, spendOutgoingLimit } from '../../ledger/limits.ts';
 import { memberIdOf, moneyMember, requireVerified } from '../../entities/members.ts';
 import { bankLabel, channelOf, serviceCharge, type Channel } from '../../entities/bankChannels.ts';
-import { activeCard, activeCards, maskCardNo, toBoundCard } from '../../entities/cards.ts';
+import { activeCard, activeCards, maskCardNo, toBoundCard, type CardRow } from '../../entities/cards.ts';
 import { heldForVouchers } from '../../entities/groupPackages.ts';
 
 /**
@@ -75,11 +75,15 @@ export function largestWithdrawal(channel: Channel, funds: bigint, cap: bigint):
   return low < channel.withdrawMin ? 0n : low;
 }
 
-const queryLimits: Handler<'wallet/withdraw/queryLimits'> = async (input, ctx) => {
-  const memberId = memberIdOf(ctx);
-  const member = (await moneyMember(ctx.db, { id: memberId }))!;
-  const { card, channel } = await cardAndChannel(ctx.db, memberId, input.cardId);
-  const { rows } = await ctx.db.query<{ per_transaction: string | null; daily: string | null; monthly: string | null; today: string; month: string }>(
+interface LevelRow { per_transaction: string | null; daily: string | null; monthly: string | null; today: string; month: string }
+
+/**
+ * What the member may withdraw to this card now: the withdrawable balance, the bank's and the
+ * level's limits as they stand today, and the largest amount whose amount + charge fits them all
+ * (0 under the bank's minimum). The withdrawal screen shows it; the daily payout pays it.
+ */
+export async function withdrawalCap(db: Queryable, memberId: string, member: Pick<Member, 'level'>, card: { bank_code: string }, channel: Channel) {
+  const { rows } = await db.query<LevelRow>(
     `SELECT l.per_transaction::text, l.daily::text, l.monthly::text,
             coalesce((SELECT amount FROM member_outgoing_usage WHERE member_id = $1 AND day = ${LUANDA_DAY}), 0)::text AS today,
             (SELECT coalesce(sum(amount), 0) FROM member_outgoing_usage WHERE member_id = $1 AND day >= date_trunc('month', ${LUANDA_DAY})::date)::text AS month
@@ -88,8 +92,8 @@ const queryLimits: Handler<'wallet/withdraw/queryLimits'> = async (input, ctx) =
   );
   const level = rows[0];
   const big = (v: string | null | undefined) => (v == null ? null : BigInt(v));
-  const usedBank = await bankUsedToday(ctx.db, memberId, card.bank_code);
-  const available = (await withdrawable(ctx.db, memberId)).available;
+  const usedBank = await bankUsedToday(db, memberId, card.bank_code);
+  const available = (await withdrawable(db, memberId)).available;
   const caps = [
     channel.withdrawPerTransaction,
     channel.withdrawDaily === null ? null : channel.withdrawDaily - usedBank,
@@ -98,13 +102,22 @@ const queryLimits: Handler<'wallet/withdraw/queryLimits'> = async (input, ctx) =
     level?.monthly == null ? null : BigInt(level.monthly) - BigInt(level.month),
   ].filter((v): v is bigint => v !== null);
   const cap = caps.reduce((a, b) => (b < a ? b : a), available);
+  return { level, usedBank, available, maxAmount: cap > 0n ? largestWithdrawal(channel, available, cap) : 0n };
+}
+
+const queryLimits: Handler<'wallet/withdraw/queryLimits'> = async (input, ctx) => {
+  const memberId = memberIdOf(ctx);
+  const member = (await moneyMember(ctx.db, { id: memberId }))!;
+  const { card, channel } = await cardAndChannel(ctx.db, memberId, input.cardId);
+  const { level, usedBank, available, maxAmount } = await withdrawalCap(ctx.db, memberId, member, card, channel);
   const num = (v: bigint | null) => (v === null ? null : Number(v));
+  const big = (v: string | null | undefined) => (v == null ? null : BigInt(v));
   return {
     bankCode: card.bank_code,
     bank: { min: Number(channel.withdrawMin), perTransaction: num(channel.withdrawPerTransaction), daily: num(channel.withdrawDaily), usedToday: Number(usedBank) },
     level: { level: member.level, perTransaction: num(big(level?.per_transaction)), daily: num(big(level?.daily)), monthly: num(big(level?.monthly)), usedToday: Number(level?.today ?? 0) },
     available: Number(available),
-    maxAmount: Number(cap > 0n ? largestWithdrawal(channel, available, cap) : 0n),
+    maxAmount: Number(maxAmount),
   };
 };
 
@@ -156,51 +169,70 @@ function applyUnder(service: WithdrawService): Handler<WithdrawService> {
       const { card, channel } = await cardAndChannel(tx, memberId, input.cardId);
       if (channel.needsBranch && !input.branchCode) throw new DomainError(CARD_CODES.branchRequired);
       if (channel.needsBranch && !branchKnown) throw new DomainError(CARD_CODES.branchUnknown);
-      if (amount < channel.withdrawMin) throw new DomainError(CARD_CODES.bankLimit, 200, 'min');
-      if (channel.withdrawPerTransaction !== null && amount > channel.withdrawPerTransaction) throw new DomainError(CARD_CODES.bankLimit, 200, 'perTransaction');
-      const charge = serviceCharge(channel, amount);
-      if (charge !== BigInt(input.charge)) throw new DomainError(CARD_CODES.chargeChanged, 200, String(charge));
-      // the usage row is this member's lock: their withdrawals count against the bank's day one at a time
-      await spendOutgoingLimit(tx, memberId, member.level, amount);
-      if (channel.withdrawDaily !== null && (await bankUsedToday(tx, memberId, card.bank_code)) + amount > channel.withdrawDaily) {
-        throw new DomainError(CARD_CODES.bankLimit, 200, 'daily');
-      }
-      const source = (await ownMerchant(tx, memberId)) ? 'settlement' : 'available';
-      const { rows } = await tx.query<{ id: string; withdraw_no: string; created_at: Date }>(
-        `INSERT INTO withdrawals (member_id, card_id, bank_code, card_token, branch_code, amount, charge, limit_day, state, source)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, ${LUANDA_DAY}, 'PENDING', $8) RETURNING id::text, withdraw_no, created_at`,
-        [memberId, card.id, card.bank_code, card.card_token, channel.needsBranch ? input.branchCode : null, amount.toString(), charge.toString(), source],
-      );
-      const withdrawal = rows[0]!;
-      const frozen = await memberAccount(tx, memberId, 'frozen');
-      // a merchant's settlement is in shards: gathered into shard 0 under their locks, then held from there
-      let from: string;
-      if (source === 'settlement') {
-        const { shard0, total } = await gatherSettlement(tx, memberId, `withdraw:${withdrawal.id}`);
-        const held = await heldForVouchers(tx, memberId);
-        if (total >= amount + charge && total - held < amount + charge) throw new DomainError(GROUP_CODES.heldForVouchers, 200, String(total > held ? total - held : 0n));
-        from = shard0;
-      } else {
-        from = await memberAccount(tx, memberId, 'available');
-      }
-      const held = await post(tx, {
-        key: `withdraw:${withdrawal.id}:hold`,
-        kind: 'withdraw_hold',
-        debit: from,
-        credit: frozen,
-        amount: amount + charge,
-        reference: withdrawal.withdraw_no,
-      });
-      return {
-        withdrawNo: withdrawal.withdraw_no,
-        state: 'PENDING' as const,
-        amount: input.amount,
-        charge: Number(charge),
-        available: Number(held.debitBalance),
-        frozen: Number(held.creditBalance),
-        createdAt: new Date(withdrawal.created_at).toISOString(),
-      };
+      const { withdrawalId: _id, ...started } = await startWithdrawal(tx, memberId, member, { card, channel, amount, expectedCharge: BigInt(input.charge), branchCode: channel.needsBranch ? input.branchCode ?? null : null });
+      return started;
     });
+  };
+}
+
+/**
+ * A withdrawal started, in the caller's transaction (a money call's: the requestNo claimed, the pay
+ * password or the daily payout's own row already taken): the bank's limits, the charge (refused with
+ * WDR10004 when it is not the one the member was shown), the level's day, the bank's day, the row
+ * PENDING and amount + charge held from the available account or the merchant's settlement. The
+ * manual withdrawal and the merchant's daily payout (server/jobs/dailyPayout.ts) both start here, so
+ * a payout is charged and settled exactly as a withdrawal the owner makes by hand.
+ */
+export async function startWithdrawal(
+  tx: Queryable,
+  memberId: string,
+  member: Pick<Member, 'level'>,
+  { card, channel, amount, expectedCharge, branchCode }: { card: CardRow; channel: Channel; amount: bigint; expectedCharge?: bigint; branchCode: string | null },
+) {
+  if (amount < channel.withdrawMin) throw new DomainError(CARD_CODES.bankLimit, 200, 'min');
+  if (channel.withdrawPerTransaction !== null && amount > channel.withdrawPerTransaction) throw new DomainError(CARD_CODES.bankLimit, 200, 'perTransaction');
+  const charge = serviceCharge(channel, amount);
+  if (expectedCharge !== undefined && charge !== expectedCharge) throw new DomainError(CARD_CODES.chargeChanged, 200, String(charge));
+  // the usage row is this member's lock: their withdrawals count against the bank's day one at a time
+  await spendOutgoingLimit(tx, memberId, member.level, amount);
+  if (channel.withdrawDaily !== null && (await bankUsedToday(tx, memberId, card.bank_code)) + amount > channel.withdrawDaily) {
+    throw new DomainError(CARD_CODES.bankLimit, 200, 'daily');
+  }
+  const source = (await ownMerchant(tx, memberId)) ? 'settlement' : 'available';
+  const { rows } = await tx.query<{ id: string; withdraw_no: string; created_at: Date }>(
+    `INSERT INTO withdrawals (member_id, card_id, bank_code, card_token, branch_code, amount, charge, limit_day, state, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, ${LUANDA_DAY}, 'PENDING', $8) RETURNING id::text, withdraw_no, created_at`,
+    [memberId, card.id, card.bank_code, card.card_token, branchCode, amount.toString(), charge.toString(), source],
+  );
+  const withdrawal = rows[0]!;
+  const frozen = await memberAccount(tx, memberId, 'frozen');
+  // a merchant's settlement is in shards: gathered into shard 0 under their locks, then held from there
+  let from: string;
+  if (source === 'settlement') {
+    const { shard0, total } = await gatherSettlement(tx, memberId, `withdraw:${withdrawal.id}`);
+    const held = await heldForVouchers(tx, memberId);
+    if (total >= amount + charge && total - held < amount + charge) throw new DomainError(GROUP_CODES.heldForVouchers, 200, String(total > held ? total - held : 0n));
+    from = shard0;
+  } else {
+    from = await memberAccount(tx, memberId, 'available');
+  }
+  const held = await post(tx, {
+    key: `withdraw:${withdrawal.id}:hold`,
+    kind: 'withdraw_hold',
+    debit: from,
+    credit: frozen,
+    amount: amount + charge,
+    reference: withdrawal.withdraw_no,
+  });
+  return {
+    withdrawalId: withdrawal.id,
+    withdrawNo: withdrawal.withdraw_no,
+    state: 'PENDING' as const,
+    amount: Number(amount),
+    charge: Number(charge),
+    available: Number(held.debitBalance),
+    frozen: Number(held.creditBalance),
+    createdAt: new Date(withdrawal.created_at).toISOString(),
   };
 }
 

@@ -39,6 +39,8 @@ export const FRAMES: Record<string, Frame> = {
   notices: { routes: ['/app/notices'] },
   codeEntry: { routes: ['/app/register'] },
   collectionAnalysis: { routes: ['/app/collectionanalysis'] },
+  dailyPayout: { routes: ['/app/dailypayout'] },
+  dayReport: { routes: ['/app/dayreport'] },
   dateRange: { routes: ['/app/records'] }, // the records' words (views.tsx)
   document: { routes: ['/app/helpdoc'] },
   dynamicCode: { routes: ['/app/cashier'] },

@@ -54,6 +54,8 @@ import { WalletAssetsView } from '../../../screens/walletAssets/WalletAssetsView
 import { WithdrawalAmountForm, WithdrawalView } from '../../../screens/withdrawal/WithdrawalView.tsx';
 import { BranchPickerView } from '../../../screens/common/BranchPickerView.tsx';
 import { CollectionAnalysisView } from '../../../screens/collectionAnalysis/CollectionAnalysisView.tsx';
+import { DailyPayoutView } from '../../../screens/dailyPayout/DailyPayoutView.tsx';
+import { DayReportView } from '../../../screens/dayReport/DayReportView.tsx';
 import { InvitationView } from '../../../screens/invitation/InvitationView.tsx';
 import { LoginPasswordView } from '../../../screens/loginPassword/LoginPasswordView.tsx';
 import { PaymentAlertsView } from '../../../screens/common/PaymentAlerts.tsx';
@@ -167,6 +169,8 @@ export const VIEWS: Record<string, Render> = {
   withdrawal: (s, send) => <WithdrawalView state={s} send={send} />,
   branchPicker: (s, send) => <BranchPickerView state={s} send={send} />,
   collectionAnalysis: (s, send) => <CollectionAnalysisView state={s} send={send} />,
+  dailyPayout: (s, send) => <DailyPayoutView state={s} send={send} />,
+  dayReport: (s, send) => <DayReportView state={s} send={send} />,
   invitation: (s, send) => <InvitationView state={s} send={send} />,
   loginPassword: (s, send) => <LoginPasswordView state={s} send={send} />,
   paymentAlerts: (s, send) => <PaymentAlertsView state={s} send={send} />,
