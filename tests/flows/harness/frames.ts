@@ -36,6 +36,8 @@ export const FRAMES: Record<string, Frame> = {
   openInApp: { routes: ['/s/group/$storeId/$id'], noBack: true },
   linkShare: { routes: ['/app/store/$id'] },
   receipt: { routes: ['/app/receipt/$id'] },
+  receiveCode: { routes: ['/app/receive'] },
+  codeTransfer: { routes: ['/app/sendbycode/$token'] },
   codeEntry: { routes: ['/app/register'] },
   collectionAnalysis: { routes: ['/app/collectionanalysis'] },
   dateRange: { routes: ['/app/records'] }, // the records' words (views.tsx)
