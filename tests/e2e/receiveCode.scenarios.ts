@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { encode as encodeQr } from 'uqr';
 import { decodePersonalCode } from '../../services/emvco.ts';
-import { asCtx, enterPin, FakeCamera, launchPhones, qrFrame, qrOnScreen, sameMatrix, see, signIn } from './phones.ts';
+import { asCtx, enterPin, imageFrame, FakeCamera, launchPhones, qrFrame, qrOnScreen, sameMatrix, see, signIn } from './phones.ts';
 import { codeFromOutbox, outboxCount, type Scenario } from './scenarios.ts';
 
 /**
@@ -111,15 +111,37 @@ export const receiveCodeScenarios: Scenario[] = [
         await picture.saveAs('tests/e2e/screenshots/receive-code-picture.png');
         await see(joana, 'Imagem do código guardada.');
 
-        // a one-time code for 2 kg of fish, then back to the standing code
+        // a one-time code for 1 kg of fish, saved as a picture; Ana's camera reads the picture: the amount is the code's, paid once
         await joana.getByRole('button', { name: 'Pedir um valor' }).click();
-        await joana.getByLabel('Valor (Kz)').fill('2500');
-        await joana.getByLabel('Descrição (opcional)').fill('2 kg de peixe');
+        await joana.getByLabel('Valor (Kz)').fill('300');
+        await joana.getByLabel('Descrição (opcional)').fill('1 kg de peixe');
         await joana.getByRole('button', { name: 'Criar código' }).click();
         await see(joana, 'Código para um pagamento');
-        await see(joana, '2 kg de peixe');
+        await see(joana, '1 kg de peixe');
         await ctx.shotOf(joana, 'receive-code-one-time-pt');
         await ctx.auditOf(joana, 'receive code: one-time');
+        const oneTimeDownload = joana.waitForEvent('download', { timeout: 15_000 });
+        await joana.getByRole('button', { name: 'Guardar imagem' }).click();
+        const oneTimePicture = await oneTimeDownload;
+        const oneTimePng = fs.readFileSync((await oneTimePicture.path())!);
+        fs.writeFileSync('tests/e2e/screenshots/receive-code-one-time-picture.png', oneTimePng);
+        await camera.show(await imageFrame(ana, oneTimePng), [joana, ana]);
+        await ana.goto(`${base}/app/scan`);
+        await ana.waitForURL(/\/app\/sendbycode\/[A-Za-z0-9_-]{22}$/, { timeout: 20_000 });
+        if (ana.url().endsWith(decoded.value.token)) throw new Error('the picture of the one-time code opened the standing code');
+        await see(ana, 'É esta a pessoa a quem quer pagar?');
+        await see(ana, /^300,00\sKz$/);
+        await see(ana, '1 kg de peixe');
+        await ctx.shotOf(ana, 'receive-code-one-time-confirm-pt');
+        await ana.getByRole('button', { name: 'Sim, continuar' }).click();
+        await see(ana, /300,00\sKz para Joana B\*\*\* N\*\*\*/);
+        await enterPin(ana);
+        await see(ana, 'Pagamento feito');
+        // the same picture again: already paid
+        const oneTimePath = new URL(ana.url()).pathname;
+        await ana.goto(`${base}${oneTimePath}`);
+        await see(ana, 'Este código já foi pago.');
+        await ctx.shotOf(ana, 'receive-code-one-time-spent-pt');
 
         // in English: Joana's code, and Ana's confirmation of the same code
         await joana.goto(`${base}/app/receive?language=en`);
