@@ -11,7 +11,7 @@ export const LOCALE_PARTS = {
   member: ['payPassword', 'changeMobile', 'personalVerification', 'loginPassword'],
   enterprise: ['enterpriseVerification'],
   platform: ['platform', 'operatorSignIn', 'review', 'stickers', 'platformPromotions', 'platformLottery'],
-  wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail', 'receipt', 'receiveCode'],
+  wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail', 'receipt', 'receiveCode', 'codeTransfer'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
   // the merchant's screens (issue 11: collection account, stores, codes, the till)
   merchant: ['merchantOpening', 'merchantList', 'subMerchant', 'store', 'codeBinding', 'cashier', 'collectionAnalysis', 'voucherRedeem'],

@@ -21,7 +21,7 @@ type Send = (event: CodeTransferEvent) => void;
 
 const LIMITS = ['perTransaction', 'daily', 'monthly', 'payeeBalance'];
 /** The transfer's words for the pay password and a lost answer: paying a code is a transfer. */
-export const CODE_TRANSFER_PAYMENT_WORDS = paymentWordsIn('transfer', { paying: 'transfer.paying', back: 'receiveCode.pay.back' });
+export const CODE_TRANSFER_PAYMENT_WORDS = paymentWordsIn('transfer', { paying: 'transfer.paying', back: 'codeTransfer.back' });
 
 /** Renders the code transfer: whom the scanned code pays (masked), the amount (fixed or typed) and note, the pay password, the outcome. */
 export function CodeTransferView({ state, send }: { state: State; send: Send }) {
@@ -30,9 +30,9 @@ export function CodeTransferView({ state, send }: { state: State; send: Send }) 
   const { context } = state;
   const available = context.available === null ? '' : money(context.available, language);
   const payee = context.code?.maskedName ?? '';
-  const scanAgain = <LinkButton href="/app/scan">{t('receiveCode.pay.scanAgain')}</LinkButton>;
+  const scanAgain = <LinkButton href="/app/scan">{t('codeTransfer.scanAgain')}</LinkButton>;
   const noteField = (
-    <Field id="code-note" label={t('receiveCode.pay.noteLabel')}>
+    <Field id="code-note" label={t('codeTransfer.noteLabel')}>
       <Input id="code-note" value={context.note} maxLength={RECEIVE_NOTE_MAX} onChange={(value) => send({ type: 'note.changed', value })} />
     </Field>
   );
@@ -40,8 +40,8 @@ export function CodeTransferView({ state, send }: { state: State; send: Send }) 
   if (state.matches('loadingAssets')) return <Loading />;
   if (state.matches('assetsFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('transfer.assetsFailed')} onRetry={() => send({ type: 'assets.retry' })} />;
   if (state.matches('notVerified')) return <VerifyFirst label={t('transfer.verify')} />;
-  if (state.matches('resolving')) return <Loading label={t('receiveCode.pay.resolving')} />;
-  if (state.matches('resolveFailed')) return <LoadFailedStep errorCode={null} fallback={t('receiveCode.pay.resolveFailed')} onRetry={() => send({ type: 'code.retry' })} />;
+  if (state.matches('resolving')) return <Loading label={t('codeTransfer.resolving')} />;
+  if (state.matches('resolveFailed')) return <LoadFailedStep errorCode={null} fallback={t('codeTransfer.resolveFailed')} onRetry={() => send({ type: 'code.retry' })} />;
   if (state.matches('refused')) {
     return (
       <div className="kw-form">
@@ -56,18 +56,18 @@ export function CodeTransferView({ state, send }: { state: State; send: Send }) 
     const refusalText = refusal?.code === 'FND10003' && refusal.detail && LIMITS.includes(refusal.detail) ? t(`transfer.limits.${refusal.detail}`) : refusal?.code ? t(`errors.${refusal.code}`) : null;
     return (
       <div className="kw-form">
-        <h2 className="kw-step-title">{t('receiveCode.pay.confirmTitle')}</h2>
+        <h2 className="kw-step-title">{t('codeTransfer.confirmTitle')}</h2>
         <Summary
           rows={[
-            [t('receiveCode.pay.payee'), payee, 'kw-wallet-payee'],
-            ...(code.amount !== null ? [[t('receiveCode.pay.amount'), money(code.amount, language)] as const] : []),
-            ...(code.note ? [[t('receiveCode.pay.receiverNote'), code.note] as const] : []),
+            [t('codeTransfer.payee'), payee, 'kw-wallet-payee'],
+            ...(code.amount !== null ? [[t('codeTransfer.amount'), money(code.amount, language)] as const] : []),
+            ...(code.note ? [[t('codeTransfer.receiverNote'), code.note] as const] : []),
           ]}
         />
-        <p className="kw-muted-text">{t('receiveCode.pay.explain')}</p>
+        <p className="kw-muted-text">{t('codeTransfer.explain')}</p>
         {noteField}
         {refusalText && <FieldError>{refusalText}</FieldError>}
-        <Button block color="primary" size="large" onClick={() => send({ type: 'payee.confirmed' })}>{t('receiveCode.pay.yes')}</Button>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'payee.confirmed' })}>{t('codeTransfer.yes')}</Button>
         {scanAgain}
       </div>
     );
@@ -76,37 +76,37 @@ export function CodeTransferView({ state, send }: { state: State; send: Send }) 
     const problemText = walletAmountProblemText(t, 'transfer', entry, { available, limits: LIMITS });
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>
-        <h2 className="kw-step-title">{t('receiveCode.pay.amountTitle')}</h2>
-        <p className="kw-muted-text">{t('receiveCode.pay.to', { payee })}</p>
+        <h2 className="kw-step-title">{t('codeTransfer.amountTitle')}</h2>
+        <p className="kw-muted-text">{t('codeTransfer.to', { payee })}</p>
         <AmountField id="code-amount" label={t('transfer.amountLabel')} value={entry.text} onChange={entry.change}>
           <span className="kw-hint">{t('transfer.available', { available })}</span>
         </AmountField>
         {noteField}
         {problemText && <FieldError>{problemText}</FieldError>}
         <Button block color="primary" size="large" type="submit">{t('transfer.continue')}</Button>
-        <Button block size="large" onClick={() => send({ type: 'amount.back' })}>{t('receiveCode.pay.back')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'amount.back' })}>{t('codeTransfer.back')}</Button>
       </form>
     );
   };
   if (state.matches('enteringAmount')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountForm}</AmountEntryPanel>;
   if (state.matches('paying')) {
     const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
-    const summary = <p className="kw-wallet-summary">{t('receiveCode.pay.summary', { amount: money(context.amount, language), payee })}</p>;
+    const summary = <p className="kw-wallet-summary">{t('codeTransfer.summary', { amount: money(context.amount, language), payee })}</p>;
     return <PaymentPanel actor={payment} summary={summary} words={CODE_TRANSFER_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
   }
   const receipt = context.receipt;
   return (
     <div className="kw-form">
-      <Notice kind="success">{t('receiveCode.pay.succeeded')}</Notice>
+      <Notice kind="success">{t('codeTransfer.succeeded')}</Notice>
       <Summary
         rows={[
-          [t('receiveCode.pay.sent'), receipt ? money(receipt.amount, language) : ''],
-          [t('receiveCode.pay.payee'), receipt?.maskedName ?? ''],
-          [t('receiveCode.pay.newAvailable'), receipt ? money(receipt.available, language) : ''],
+          [t('codeTransfer.sent'), receipt ? money(receipt.amount, language) : ''],
+          [t('codeTransfer.payee'), receipt?.maskedName ?? ''],
+          [t('codeTransfer.newAvailable'), receipt ? money(receipt.available, language) : ''],
         ]}
       />
       {receipt && <LinkButton href={`/app/receipt?transferId=${receipt.transferId}`} primary>{t('common.viewReceipt')}</LinkButton>}
-      <LinkButton href="/app/wallet">{t('receiveCode.pay.toWallet')}</LinkButton>
+      <LinkButton href="/app/wallet">{t('codeTransfer.toWallet')}</LinkButton>
     </div>
   );
 }
