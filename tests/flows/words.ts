@@ -392,6 +392,7 @@ export const EVENTS: Record<string, Phrase> = {
   'browser.known': p('the page learns which browser it is in', 'a página fica a saber em que navegador está'),
   'app.left': p('the app opens over the page', 'a aplicação abre-se por cima da página'),
   'code.print': p('prints the code', 'imprime o código'),
+  'oneTime.closed': p('goes back to the standing code', 'volta ao código permanente'),
 };
 
 /** `clerkWithoutStore` → "clerk without store": the last resort, for a name no table has. */
