@@ -17,6 +17,7 @@ import { enterpriseVerificationHandlers } from './domains/enterpriseVerification
 import { platformHandlers } from './domains/platform/handlers.ts';
 import { walletAssetsHandlers } from './domains/walletAssets/handlers.ts';
 import { transferHandlers } from './domains/transfer/handlers.ts';
+import { receiveCodeHandlers } from './domains/receiveCode/handlers.ts';
 import { fundDetailHandlers } from './domains/fundDetail/handlers.ts';
 import { cardListHandlers } from './domains/cardList/handlers.ts';
 import { bindCardHandlers } from './domains/bindCard/handlers.ts';
@@ -82,6 +83,7 @@ const FLOW_HANDLERS = {
   lottery: lotteryHandlers, platformLottery: platformLotteryHandlers,
   notices: noticesHandlers,
   dailyPayout: dailyPayoutHandlers, dayReport: dayReportHandlers,
+  receiveCode: receiveCodeHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 
 /** One handler per catalogue entry. */

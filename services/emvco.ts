@@ -238,3 +238,62 @@ export function namedSerial(code: string): NamedSerial {
   const serial = text.replace(/[\s-]/g, '').toUpperCase();
   return /^[A-Z]{2}[0-9A-Z]{6,30}$/.test(serial) ? { ok: true, serial, payloadKind: null } : { ok: false };
 }
+
+/**
+ * A person's receive code (issue 26; README "Receive code"): this wallet's P2P kind of the same
+ * merchant-presented payload, so any EMVCo reader parses it while only this wallet pays it.
+ * - `01`: `11` for the standing code (any amount), `12` for a one-time code with its amount in `54`;
+ * - the account template `26` has the GUID `AO.KWANZA.P2P` (`00`) and the code's token (`01`, 22
+ *   base64url characters): a merchant's GUID is `AO.KWANZA.WALLET`, so neither is read as the other;
+ * - `52` is `0000` (no merchant category: a person), `53` `973`, `58` `AO`, `59` the owner's name
+ *   masked ("Ana M*** D***", common characters), `60` the city;
+ * - a one-time code's note is the purpose of transaction, `62` `08` (≤ 25 characters here; the
+ *   server keeps it whole).
+ * The token is what pays: the amount and name in the payload are for show, the server answers them.
+ */
+export const P2P_GUID = 'AO.KWANZA.P2P';
+export const P2P_CATEGORY = '0000';
+const RECEIVE_TOKEN = /^[A-Za-z0-9_-]{22}$/;
+
+export interface PersonalCode {
+  token: string;
+  maskedName: string;
+  /** A one-time code's amount in cêntimos; absent on the standing code. */
+  amountCents?: number;
+  note?: string;
+  city?: string;
+}
+
+export function encodePersonalCode(code: PersonalCode): string {
+  const note = code.note ? toCommonCharacters(code.note).slice(0, 25) : '';
+  const body = [
+    tlv('00', '01'),
+    tlv('01', code.amountCents === undefined ? '11' : '12'),
+    tlv('26', tlv('00', P2P_GUID) + tlv('01', code.token)),
+    tlv('52', P2P_CATEGORY),
+    tlv('53', KWANZA_NUMERIC),
+    code.amountCents !== undefined ? tlv('54', formatAmount(code.amountCents)) : '',
+    tlv('58', ANGOLA),
+    tlv('59', toCommonCharacters(code.maskedName).slice(0, 25) || 'Kwanza'),
+    tlv('60', toCommonCharacters(code.city ?? 'Luanda').slice(0, 15) || 'Luanda'),
+    note ? tlv('62', tlv('08', note)) : '',
+    '6304',
+  ].join('');
+  return body + crc16(body);
+}
+
+/** The token of one of this wallet's personal codes (right CRC, kwanza, Angola, the P2P GUID), else the refusal. */
+export function decodePersonalCode(payload: string): Decoded<{ token: string; amountCents: number | null }> {
+  const decoded = decodePayload(payload);
+  if (!decoded.ok) return decoded;
+  const fields = decoded.value;
+  if (fields.get('53') !== KWANZA_NUMERIC) return { ok: false, refusal: 'currency', field: '53' };
+  if (fields.get('58') !== ANGOLA) return { ok: false, refusal: 'country', field: '58' };
+  const inner = fields.has('26') ? parseObjects(fields.get('26')!) : null;
+  const guid = inner?.find((o) => o.id === '00')?.value;
+  const token = inner?.find((o) => o.id === '01')?.value;
+  if (guid?.toUpperCase() !== P2P_GUID || !token || !RECEIVE_TOKEN.test(token)) return { ok: false, refusal: 'notOurs', field: '26' };
+  const amount = fields.has('54') ? parseAmount(fields.get('54')!) : null;
+  if (fields.has('54') && amount === null) return { ok: false, refusal: 'badValue', field: '54' };
+  return { ok: true, value: { token, amountCents: amount } };
+}

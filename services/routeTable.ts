@@ -11,7 +11,7 @@ export const LOCALE_PARTS = {
   member: ['payPassword', 'changeMobile', 'personalVerification', 'loginPassword'],
   enterprise: ['enterpriseVerification'],
   platform: ['platform', 'operatorSignIn', 'review', 'stickers', 'platformPromotions', 'platformLottery'],
-  wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail', 'receipt'],
+  wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail', 'receipt', 'receiveCode', 'codeTransfer'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
   // the merchant's screens (issue 11: collection account, stores, codes, the till)
   merchant: ['merchantOpening', 'merchantList', 'subMerchant', 'store', 'codeBinding', 'cashier', 'collectionAnalysis', 'voucherRedeem'],
@@ -209,6 +209,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
 
   { path: '/app/wallet', screen: 'walletAssets/WalletAssetsScreen', title: 'titles.walletAssets', parts: ['wallet', 'bank'], access: 'member' },
   { path: '/app/transfer', screen: 'transfer/TransferScreen', title: 'titles.transfer', parts: ['member', 'wallet'], access: 'member' },
+  // a person's receive code (issue 26): shown, saved, printed; and paying one scanned (src/scan/kinds.ts personalCode), by its token
+  { path: '/app/receive', screen: 'receiveCode/ReceiveCodeScreen', title: 'titles.receiveCode', parts: ['member', 'wallet'], access: 'member' },
+  { path: '/app/sendbycode/$token', screen: 'codeTransfer/CodeTransferScreen', title: 'titles.codeTransfer', parts: ['member', 'wallet'], access: 'member', params: { token: /^[A-Za-z0-9_-]{22}$/ } },
   { path: '/app/funddetail', screen: 'fundDetail/FundDetailScreen', title: 'titles.fundDetail', parts: ['wallet'], access: 'member' },
   { path: '/app/funddetail/$id', parent: '/app/funddetail', screen: 'fundDetail/FundLineScreen', title: 'titles.fundLine', parts: ['wallet'], access: 'member', params: { id: DIGITS_ID } },
   // a fund line's receipt, to share (issue 26): keyed by the fund line's id, the member's own only

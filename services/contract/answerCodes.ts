@@ -195,6 +195,15 @@ export const PAYEE_CODES = {
 /** The notices inbox (README "Notices inbox"): NTC10xxx. */
 export const NOTICE_CODES = {
   noticeUnknown: 'NTC10001',
+/** A person's receive code (issue 26, README "Receive code"): RCV10xxx. */
+export const RECEIVE_CODES = {
+  notVerified: 'RCV10001',
+  notAPerson: 'RCV10002',
+  codeUnknown: 'RCV10003',
+  codeAlreadyPaid: 'RCV10004',
+  codeExpired: 'RCV10005',
+  amountDiffers: 'RCV10006',
+  tooManyOpenCodes: 'RCV10007',
 } as const;
 
 /** The share pages (README "Share pages"): what a shared link names cannot be offered now (spec §8). */
@@ -236,7 +245,8 @@ export type Code =
   | (typeof LOTTERY_CODES)[keyof typeof LOTTERY_CODES]
   | (typeof PAYEE_CODES)[keyof typeof PAYEE_CODES]
   | (typeof NOTICE_CODES)[keyof typeof NOTICE_CODES]
-  | (typeof PAYOUT_CODES)[keyof typeof PAYOUT_CODES];
+  | (typeof PAYOUT_CODES)[keyof typeof PAYOUT_CODES]
+  | (typeof RECEIVE_CODES)[keyof typeof RECEIVE_CODES];
 
 /** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
 export const UPLOAD_LIMIT_MB = 10;
@@ -245,7 +255,7 @@ export const UPLOAD_LIMIT_MB = 10;
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES), ...Object.values(GROUP_CODES), ...Object.values(SHARE_CODES), ...Object.values(LOTTERY_CODES), ...Object.values(PAYEE_CODES), ...Object.values(NOTICE_CODES), ...Object.values(PAYOUT_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES), ...Object.values(GROUP_CODES), ...Object.values(SHARE_CODES), ...Object.values(LOTTERY_CODES), ...Object.values(PAYEE_CODES), ...Object.values(NOTICE_CODES), ...Object.values(PAYOUT_CODES), ...Object.values(RECEIVE_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

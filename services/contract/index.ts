@@ -59,6 +59,7 @@ import * as demo from './demo.ts';
 import * as notices from './notices.ts';
 import * as dailyPayout from './dailyPayout.ts';
 import * as dayReport from './dayReport.ts';
+import * as receiveCode from './receiveCode.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -84,6 +85,8 @@ export const FLOW_CONTRACTS = {
   notices,
   // the shop's money in the bank every evening (issue 26, part 7): the daily payout and the end-of-day report
   dailyPayout, dayReport,
+  // a person's receive code (issue 26): shown, printed, scanned and paid as a transfer
+  receiveCode,
 };
 
 import type { RequestOf } from './define.ts';

@@ -1,4 +1,4 @@
-import { namedSerial } from '../../services/emvco.ts';
+import { decodePersonalCode, namedSerial } from '../../services/emvco.ts';
 import { INVITATION_PATH, invitationTokenIn } from '../../services/contract/merchantShared.ts';
 
 /**
@@ -45,6 +45,9 @@ export function voucherRedeemPath(code: string | null, storeId?: string | null):
   return `/app/cashier/voucher${query ? `?${query}` : ''}`;
 }
 
+/** Where a member pays a person's receive code (the codeTransfer chart), by the code's token. */
+export const codeTransferPath = (token: string) => `/app/sendbycode/${token}`;
+
 export const SCAN_KINDS = [
   // a store's printed sticker or shown code, a cashier's one-time code (EMVCo), or the serial printed under it
   entry({
@@ -82,6 +85,15 @@ export const SCAN_KINDS = [
       return code ? { code } : null;
     },
     route: ({ code }) => ({ to: 'page', path: voucherRedeemPath(code) }),
+  }),
+  // a person's receive code (EMVCo, the P2P GUID): paid as a transfer on its own page, the masked name shown first
+  entry({
+    kind: 'personalCode',
+    recognise: (text) => {
+      const decoded = decodePersonalCode(text.trim());
+      return decoded.ok ? { token: decoded.value.token } : null;
+    },
+    route: ({ token }) => ({ to: 'page', path: codeTransferPath(token) }),
   }),
 ] as const;
 

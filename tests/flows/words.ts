@@ -294,6 +294,11 @@ export const GUARDS: Record<string, Phrase> = {
   // the notices inbox (issue 26)
   alreadyRead: p('the notice was read before', 'a notificação já tinha sido lida'),
   anyUnread: p('some notices are unread', 'há notificações por ler'),
+  // a person's receive code (issue 26 part 1) and paying one
+  'receiveCode:amountValid': p('the amount typed is a positive amount', 'o valor escrito é um valor positivo'),
+  standingShown: p('the code on screen is the standing one', 'o código no ecrã é o permanente'),
+  oneTimeShown: p('the code on screen is a one-time code', 'o código no ecrã é um código único'),
+  fixedAmount: p('the code carries its amount', 'o código traz o seu valor'),
 };
 
 /** What an invoked actor that is neither a server call nor a child chart does when it ends or fails. */
@@ -304,6 +309,7 @@ export const ACTORS: Record<string, { done: Phrase; error: Phrase }> = {
   torch: { done: p('the torch answers', 'a lanterna responde'), error: p('the torch cannot be turned on', 'a lanterna não acende') },
   shareLink: { done: p('the phone shares the link or copies it', 'o telemóvel partilha o link ou copia-o'), error: p('the link cannot be shared', 'o link não pode ser partilhado') },
   shareReceipt: { done: p('the phone shares the receipt\'s image, saves it or copies its summary', 'o telemóvel partilha a imagem do comprovativo, guarda-a ou copia o resumo'), error: p('the receipt cannot be shared', 'o comprovativo não pode ser partilhado') },
+  saveImage: { done: p('the phone shares or saves the code\'s image', 'o telemóvel partilha ou guarda a imagem do código'), error: p('the image cannot be drawn', 'a imagem não pode ser desenhada') },
   checkDraws: { done: p('the draws are recomputed from the seed', 'os sorteios são recalculados com a semente'), error: p('the browser cannot compute SHA-256', 'o navegador não consegue calcular SHA-256') },
 };
 
@@ -392,6 +398,8 @@ export const EVENTS: Record<string, Phrase> = {
   // the share pages: the browser says what it is, and the app coming in front hides the page
   'browser.known': p('the page learns which browser it is in', 'a página fica a saber em que navegador está'),
   'app.left': p('the app opens over the page', 'a aplicação abre-se por cima da página'),
+  'code.print': p('prints the code', 'imprime o código'),
+  'oneTime.closed': p('goes back to the standing code', 'volta ao código permanente'),
 };
 
 /** `clerkWithoutStore` → "clerk without store": the last resort, for a name no table has. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { encodeCollectionCode, crc16 } from '../../services/emvco.ts';
+import { encodeCollectionCode, encodePersonalCode, crc16 } from '../../services/emvco.ts';
 import { matchRoute } from '../../services/returnTo.ts';
 import { pageOfScan, readScan, SCAN_KINDS } from '../../src/scan/kinds.ts';
 
 const TOKEN = `${'Ab3_-'.repeat(8)}xyz`;
 const sticker = encodeCollectionCode({ kind: 'static', serial: 'KW0000000123', mcc: '5411', merchantName: 'Comercial Kianda, Lda', city: 'Luanda' });
+const RECEIVE_TOKEN = 'Qm9vLXRva2VuLXJlY2VpdmU';
+const personal = encodePersonalCode({ token: RECEIVE_TOKEN.slice(0, 22), maskedName: 'Ana M*** D***' });
 const dynamic = encodeCollectionCode({ kind: 'dynamic', serial: 'DY0123456789AB', mcc: '5812', amountCents: 150_000, merchantName: 'Café Nzinga', city: 'Luanda', storeLabel: 'Talatona' });
 
 describe('the scan table', () => {
@@ -55,12 +57,31 @@ describe('the scan table', () => {
   });
 
   it('each kind is recognised by its own entry alone, and every page it leads to is a route of the app', () => {
-    const samples = { collectionCode: sticker, staffInvitation: `/app/invitation/${TOKEN}`, paymentCode: '284719036652810937', groupVoucher: 'GV12345678901234567890' } as const;
+    const samples = { collectionCode: sticker, staffInvitation: `/app/invitation/${TOKEN}`, paymentCode: '284719036652810937', groupVoucher: 'GV12345678901234567890', personalCode: personal } as const;
     expect(SCAN_KINDS.map((kind) => kind.kind)).toEqual(Object.keys(samples));
     for (const kind of SCAN_KINDS) {
       for (const [name, text] of Object.entries(samples)) expect(kind.recognise(text) !== null, `${kind.kind} on a ${name}`).toBe(name === kind.kind);
       const reading = readScan(samples[kind.kind]);
       if (reading.kind !== 'unknown' && reading.route.to === 'page') expect(matchRoute(reading.route.path.split('?')[0]!), reading.route.path).not.toBeNull();
     }
+  });
+});
+
+describe('a person’s receive code (the P2P kind)', () => {
+  const token = RECEIVE_TOKEN.slice(0, 22);
+  it('opens the transfer by code with its token; never read as a merchant’s code', () => {
+    expect(readScan(personal)).toEqual({ kind: 'personalCode', payload: { token }, route: { to: 'page', path: `/app/sendbycode/${token}` } });
+    const oneTime = encodePersonalCode({ token, maskedName: 'Ana M*** D***', amountCents: 50_000, note: '2 kg de peixe' });
+    expect(oneTime).toContain('010212');
+    expect(oneTime).toContain('5403500');
+    expect(oneTime).toContain('621708132 kg de peixe');
+    expect(pageOfScan(oneTime)).toBe(`/app/sendbycode/${token}`);
+  });
+  it('is refused with a wrong CRC, another GUID or a token of another shape', () => {
+    expect(readScan(personal.slice(0, -4) + '0000')).toEqual({ kind: 'unknown' });
+    const otherGuid = personal.replace('AO.KWANZA.P2P', 'AO.KWANZA.P2Q').slice(0, -4);
+    expect(readScan(otherGuid + crc16(otherGuid))).toEqual({ kind: 'unknown' });
+    const shortToken = encodePersonalCode({ token: 'short', maskedName: 'Ana' });
+    expect(readScan(shortToken)).toEqual({ kind: 'unknown' });
   });
 });

@@ -7,27 +7,14 @@ import { payloadHash } from '../../ledger/idempotent.ts';
 import { purposeHash } from '../../ledger/payAuthorizations.ts';
 import { hashToken } from '../../auth/sessions.ts';
 import { maskName, memberIdOf, moneyMember } from '../../entities/members.ts';
+import { countPayeeLookup, PAYEE_LOOKUPS_PER_HOUR } from '../../entities/payeeLookups.ts';
 import { maskMobile } from '../../../src/lib/phone.ts';
 
 const SERVICE = 'wallet/transfer/doTransfer';
 const e164 = (national: string) => `+244${national}`;
 
-/** Payee lookups a member may make within an hour of their first: plenty to pay people, too few to scrape names. */
-export const PAYEE_LOOKUPS_PER_HOUR = 30;
-
-/** Counts one lookup; refuses with the minutes left in the window once the hour's lookups are spent. */
-async function countPayeeLookup(db: Queryable, memberId: string): Promise<void> {
-  const { rows } = await db.query<{ lookups: number; minutes_left: number }>(
-    `INSERT INTO payee_lookup_usage AS u (member_id, window_start, lookups) VALUES ($1, now(), 1)
-     ON CONFLICT (member_id) DO UPDATE SET
-       lookups = CASE WHEN u.window_start > now() - interval '1 hour' THEN u.lookups + 1 ELSE 1 END,
-       window_start = CASE WHEN u.window_start > now() - interval '1 hour' THEN u.window_start ELSE now() END
-     RETURNING lookups, ceil(extract(epoch FROM window_start + interval '1 hour' - now()) / 60)::int AS minutes_left`,
-    [memberId],
-  );
-  const usage = rows[0]!;
-  if (usage.lookups > PAYEE_LOOKUPS_PER_HOUR) throw new DomainError(LEDGER_CODES.payeeLookupsExhausted, 200, String(usage.minutes_left));
-}
+// counted in one budget with the other doors to a name (a scanned receive code): server/entities/payeeLookups.ts
+export { PAYEE_LOOKUPS_PER_HOUR };
 
 /** The payee as the payer will see them: only a verified member, by their verified name, masked. */
 const queryPayee: Handler<'wallet/transfer/queryPayee'> = async (input, ctx) => {

@@ -37,6 +37,8 @@ export const FRAMES: Record<string, Frame> = {
   linkShare: { routes: ['/app/store/$id'] },
   receipt: { routes: ['/app/receipt/$id'] },
   notices: { routes: ['/app/notices'] },
+  receiveCode: { routes: ['/app/receive'] },
+  codeTransfer: { routes: ['/app/sendbycode/$token'] },
   codeEntry: { routes: ['/app/register'] },
   collectionAnalysis: { routes: ['/app/collectionanalysis'] },
   dailyPayout: { routes: ['/app/dailypayout'] },

@@ -46,6 +46,8 @@ import { SubMerchantView } from '../../../screens/subMerchant/SubMerchantView.ts
 import { TokenEntryView } from '../../../screens/tokenEntry/TokenEntryView.tsx';
 import { TopupView } from '../../../screens/topup/TopupView.tsx';
 import { TransferView, TRANSFER_PAYMENT_WORDS } from '../../../screens/transfer/TransferView.tsx';
+import { ReceiveCodeView } from '../../../screens/receiveCode/ReceiveCodeView.tsx';
+import { CodeTransferView } from '../../../screens/codeTransfer/CodeTransferView.tsx';
 import { PayConfirmView } from '../../../screens/common/PayConfirmView.tsx';
 import { NewPayPasswordView } from '../../../screens/common/NewPayPasswordView.tsx';
 import { PaymentView } from '../../../screens/common/payment.tsx';
@@ -161,6 +163,8 @@ export const VIEWS: Record<string, Render> = {
   tokenEntry: (s, send) => <TokenEntryView state={s} send={send} onHome={() => {}} />,
   topup: (s, send) => <TopupView state={s} send={send} />,
   transfer: (s, send) => <TransferView state={s} send={send} />,
+  receiveCode: (s, send) => <ReceiveCodeView state={s} send={send} />,
+  codeTransfer: (s, send) => <CodeTransferView state={s} send={send} />,
   payConfirm: (s, send) => <PayConfirmView state={s} send={send} />,
   newPayPassword: (s, send) => <NewPayPasswordView state={s} send={send} />,
   payment: (s, send) => <PaymentView state={s} send={send} summary={<p>1 250,00 Kz</p>} words={TRANSFER_PAYMENT_WORDS} onLeave={() => undefined} />,
