@@ -195,6 +195,8 @@ export const PAYEE_CODES = {
 /** The notices inbox (README "Notices inbox"): NTC10xxx. */
 export const NOTICE_CODES = {
   noticeUnknown: 'NTC10001',
+} as const;
+
 /** A person's receive code (issue 26, README "Receive code"): RCV10xxx. */
 export const RECEIVE_CODES = {
   notVerified: 'RCV10001',
