@@ -33,7 +33,7 @@ export type DayReportEvent =
   | { type: 'day.previous' }
   | { type: 'day.next' }
   | { type: 'day.chosen'; day: string }
-  | { type: 'store.changed'; storeId: string | null }
+  | { type: 'reportStore.changed'; storeId: string | null }
   | { type: 'report.refresh' }
   | { type: 'report.retry' }
   | { type: 'pdf.requested' };
@@ -58,7 +58,7 @@ export const dayReportMachine = setup({
     },
     beforeToday: ({ context }) => context.day < context.today,
     // all stores, or one the report listed
-    knownStore: ({ context, event }) => event.type === 'store.changed' && (event.storeId === null || (context.report?.stores ?? []).some((s) => s.storeId === event.storeId)),
+    knownStore: ({ context, event }) => event.type === 'reportStore.changed' && (event.storeId === null || (context.report?.stores ?? []).some((s) => s.storeId === event.storeId)),
     // a real day, not after today
     dayAllowed: ({ context, event }) => event.type === 'day.chosen' && isDay(event.day) && event.day <= context.today,
   },
@@ -67,7 +67,7 @@ export const dayReportMachine = setup({
     previousDay: assign({ day: ({ context }) => shiftDay(context.day, -1) }),
     nextDay: assign({ day: ({ context }) => shiftDay(context.day, 1) }),
     chooseDay: assign({ day: ({ context, event }) => (event.type === 'day.chosen' ? event.day : context.day) }),
-    setStore: assign({ storeId: ({ context, event }) => (event.type === 'store.changed' ? event.storeId : context.storeId) }),
+    setStore: assign({ storeId: ({ context, event }) => (event.type === 'reportStore.changed' ? event.storeId : context.storeId) }),
     keepReport: assign({ report: ({ event }) => answerData<DayReport>(event), errorCode: null }),
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
@@ -80,7 +80,7 @@ export const dayReportMachine = setup({
     'day.previous': { target: '.loading', actions: 'previousDay' },
     'day.next': { guard: 'beforeToday', target: '.loading', actions: 'nextDay' },
     'day.chosen': { guard: 'dayAllowed', target: '.loading', actions: 'chooseDay' },
-    'store.changed': { guard: 'knownStore', target: '.loading', actions: 'setStore' },
+    'reportStore.changed': { guard: 'knownStore', target: '.loading', actions: 'setStore' },
   },
   states: {
     loading: {

@@ -36,7 +36,7 @@ export function DayReportView({ state, send }: { state: State; send: Send }) {
     </div>
   );
   const storePicker = report && owner && report.stores.length > 1 && (
-    <select className="kw-input" aria-label={t('dayReport.store')} value={context.storeId ?? ''} onChange={(e) => send({ type: 'store.changed', storeId: e.target.value || null })}>
+    <select className="kw-input" aria-label={t('dayReport.store')} value={context.storeId ?? ''} onChange={(e) => send({ type: 'reportStore.changed', storeId: e.target.value || null })}>
       <option value="">{t('dayReport.allStores')}</option>
       {report.stores.map((store) => <option key={store.storeId} value={store.storeId}>{store.name}</option>)}
     </select>

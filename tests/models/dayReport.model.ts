@@ -34,7 +34,7 @@ export const dayReportUserEvents = {
   'day.previous': { type: 'day.previous' },
   'day.next': { type: 'day.next' },
   'day.chosen': { type: 'day.chosen', day: '2026-03-10' },
-  'store.changed': { type: 'store.changed', storeId: '8' },
+  'reportStore.changed': { type: 'reportStore.changed', storeId: '8' },
   'report.refresh': { type: 'report.refresh' },
   'report.retry': { type: 'report.retry' },
   'pdf.requested': { type: 'pdf.requested' },
