@@ -20,7 +20,7 @@ export const counterAt = (epochMs: number): number => Math.floor(epochMs / 1000 
 export const stepEndsAt = (epochMs: number): number => (counterAt(epochMs) + 1) * OFFLINE_STEP_SECONDS * 1000;
 
 /** The HMAC's message: the counter as 8 bytes, big-endian (RFC 4226 §5.2). */
-export function counterBytes(counter: number): Uint8Array {
+export function counterBytes(counter: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(8);
   let rest = counter;
   for (let i = 7; i >= 0; i--) {

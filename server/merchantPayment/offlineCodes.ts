@@ -119,6 +119,11 @@ export async function revokeSessionDevices(db: Queryable, sessionId: string): Pr
   await db.query("UPDATE payment_code_devices SET revoked_at = now(), revoked_reason = 'loggedOut' WHERE session_id = $1 AND revoked_at IS NULL", [sessionId]);
 }
 
+/** A new login password (recovered: the phone may be lost) revokes every phone's offline code of the member. */
+export async function revokeMemberDevices(db: Queryable, memberId: string): Promise<void> {
+  await db.query("UPDATE payment_code_devices SET revoked_at = now(), revoked_reason = 'loggedOut' WHERE member_id = $1 AND revoked_at IS NULL", [memberId]);
+}
+
 /**
  * A wrong offline code against a live enrolment: the till learns only MCH10008, like any unusable
  * code; the charge handler counts it (after its transaction, which a refusal rolls back).

@@ -103,6 +103,8 @@ export const GUARDS: Record<string, Phrase> = {
   cardNoIncomplete: p('the card number is incomplete', 'o número do cartão está incompleto'),
   cardNoMistyped: p('the card number is mistyped', 'o número do cartão está mal escrito'),
   chargeAwaiting: p('the customer must confirm on their phone', 'o cliente tem de confirmar no telemóvel'),
+  offlineOn: p('the offline code is on for this phone', 'o código sem rede está ligado neste telemóvel'),
+  chargeWaiting: p('a charge made while offline waits for the member', 'uma cobrança feita sem rede espera pelo membro'),
   chargeDeclined: p('the customer declined', 'o cliente recusou'),
   chargeExpired: p('the charge expired', 'a cobrança expirou'),
   chargePaid: p('it is paid', 'está pago'),
