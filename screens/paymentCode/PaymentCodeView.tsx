@@ -61,7 +61,7 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
     const shown = context.offlineCode!;
     return (
       <div className="kw-form kw-paycode">
-        <Notice>{t('paymentCode.offlineBanner', { until: lineTime(shown.validUntil, language) })}</Notice>
+        <p role="status" className="kw-paycode-offline-banner">{t('paymentCode.offlineBanner', { until: lineTime(shown.validUntil, language) })}</p>
         <p className="kw-muted-text kw-centered-text">{t('paymentCode.showToCashier')}</p>
         <CodeCard code={shown.code} />
         <p className="kw-hint kw-centered-text" role="status">{t('paymentCode.offlineChanges')}</p>

@@ -30,8 +30,8 @@ export const paymentCodeActors = {
     const device = await deviceId();
     const kept = await readEnrolment(signedInMember());
     if (signal.aborted) return never();
-    // a renewal (or a try of the network while offline) that finds no network says nothing: the offline code is the answer
-    const answer = await requestGateway('pay/paymentCode/issue', { deviceId: device, ...(kept ? { offlineDeviceNo: kept.deviceNo } : {}) }, { ...quiet, background: input.renewal, silent: input.renewal });
+    // no network says nothing here (no toast over the code): the chart answers it with the offline code, or says why there is none
+    const answer = await requestGateway('pay/paymentCode/issue', { deviceId: device, ...(kept ? { offlineDeviceNo: kept.deviceNo } : {}) }, { ...quiet, background: input.renewal, silent: true });
     if (answer.ok && kept) {
       // the server pushed the enrolment's offline life on, or says it is gone (revoked, run out): the secret is wiped
       if (answer.data.offline) await extendEnrolment(kept, answer.data.offline.validUntil);

@@ -69,7 +69,7 @@ describe.each(engines)('offline payment codes on %s', (engine) => {
   const device = async (deviceNo: string) => (await server.db.query<{ revoked_reason: string | null; last_counter: string; wrong_guesses: number }>(
     'SELECT revoked_reason, last_counter::text, wrong_guesses FROM payment_code_devices WHERE device_no = $1', [deviceNo])).rows[0]!;
   const available = async () => BigInt((await server.db.query<{ b: string }>("SELECT balance::text AS b FROM ledger_accounts WHERE member_id = $1 AND kind = 'available'", [anaId])).rows[0]!.b);
-  const payments = async () => Number((await server.db.query<{ n: string }>('SELECT count(*)::text AS n FROM merchant_payments WHERE payer_id = $1', [anaId])).rows[0]!.n);
+  const charges = async () => Number((await server.db.query<{ n: string }>('SELECT count(*)::text AS n FROM payment_code_charges WHERE member_id = $1', [anaId])).rows[0]!.n);
 
   it('enrols a phone with a 256-bit secret for 72 hours, kept sealed (not readable in the database)', async () => {
     const phone = await enrol();
@@ -218,13 +218,27 @@ describe.each(engines)('offline payment codes on %s', (engine) => {
     for (let i = 0; i < rounds; i++) {
       const phone = await enrol();
       const code = codeOf(phone, await stepNow());
-      const before = await payments();
+      const before = await charges();
       const answers = await Promise.all([charge(code, 300 + i), charge(code, 300 + i, rival)]);
       expect(answers.map((a) => a.code).sort()).toEqual(['MCH10008', 'S0001']);
-      expect(await payments()).toBe(before + 1);
+      expect(await charges()).toBe(before + 1);
       const { rows } = await server.db.query<{ n: string }>('SELECT count(*)::text AS n FROM payment_code_charges WHERE token_hash = $1', [hashPaymentCode(code)]);
       expect(rows[0]!.n).toBe('1');
     }
     expect(await checkInvariants(server.db)).toMatchObject({ ok: true });
+  });
+
+  it('revokes every phone of the member when the login password is recovered (the remedy for a lost phone)', async () => {
+    const [lost, other] = [await enrol(), await enrol()];
+    const call = async (service: string, bizContent: object) =>
+      (await server.app.inject({ method: 'POST', url: '/gatewayinner/api', remoteAddress: '10.8.0.38', payload: envelope(service, bizContent, {}, 'en') })).json() as Answer;
+    expect((await call('fund/sms/sendSMS', { mobile: '923000001', purpose: 'recover' })).code).toBe('S0001');
+    const { rows } = await server.db.query<{ body: string }>("SELECT body FROM outbox_messages WHERE destination = '+244923000001' ORDER BY id DESC LIMIT 1");
+    const checked = await call('fund/sms/checkVerifyCode', { mobile: '923000001', purpose: 'recover', code: /\b(\d{6})\b/.exec(rows[0]!.body)![1]! });
+    expect((await call('fund/password/find-loginPassword', { ticket: checked.bizContent.ticket, password: 'NovaSenha9' })).code).toBe('S0001');
+    for (const phone of [lost, other]) {
+      expect(await device(phone.deviceNo)).toMatchObject({ revoked_reason: 'loggedOut' });
+      expect((await charge(codeOf(phone, await stepNow()), 100)).code).toBe('MCH10008');
+    }
   });
 });
