@@ -373,6 +373,9 @@ export const EVENTS: Record<string, Phrase> = {
   'payee.picked': p('picks one of the payees listed', 'escolhe um dos destinatários da lista'),
   'favourite.starred': p('stars a payee', 'marca um destinatário como favorito'),
   'favourite.unstarred': p('unstars a favourite', 'tira um favorito'),
+  // the payment code's offline code (issue 26 part 6): its switch under the code, shown on or off
+  'offline.turnedOn': p('turns the offline code on for this phone', 'liga o código sem rede neste telemóvel'),
+  'offline.turnedOff': p('turns the offline code off for this phone', 'desliga o código sem rede neste telemóvel'),
   'favourite.renamed': p('renames a favourite for themself', 'dá outro nome a um favorito'),
   'shortcut.picked': p('picks a store paid recently', 'escolhe uma loja paga há pouco'),
   // the lottery form's prize lines, and the help video's player
