@@ -32,6 +32,8 @@ export const issuePaymentCode = defineService({
   response: z.object({
     code: paymentCodeDigits, expiresAt: z.string(), passwordFreeLimit: cents,
     offline: offlineEnrolment.nullable().optional(), waitingCharge: pendingCharge.nullable().optional(),
+    // the server's clock: the phone derives its offline codes on it (a phone's own clock may be minutes off)
+    serverTime: z.string().optional(),
   }),
 });
 
@@ -45,7 +47,7 @@ export const enrolOfflineCode = defineService({
   name: 'pay/paymentCode/enrolOffline',
   audience: 'member',
   request: z.object({ deviceId: z.string().min(1).max(128), replaces: offlineDeviceNo.optional() }),
-  response: offlineEnrolment.extend({ secret: z.string().regex(/^[A-Za-z0-9_-]{43}$/), stepSeconds: z.number().int().positive() }),
+  response: offlineEnrolment.extend({ secret: z.string().regex(/^[A-Za-z0-9_-]{43}$/), stepSeconds: z.number().int().positive(), serverTime: z.string() }),
 });
 
 /** Turns the offline code off for this phone (the phone wipes its secret first). MCH12003: not enrolled (any more). */

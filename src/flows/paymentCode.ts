@@ -34,7 +34,7 @@ export const paymentCodeActors = {
     const answer = await requestGateway('pay/paymentCode/issue', { deviceId: device, ...(kept ? { offlineDeviceNo: kept.deviceNo } : {}) }, { ...quiet, background: input.renewal, silent: true });
     if (answer.ok && kept) {
       // the server pushed the enrolment's offline life on, or says it is gone (revoked, run out): the secret is wiped
-      if (answer.data.offline) await extendEnrolment(kept, answer.data.offline.validUntil);
+      if (answer.data.offline) await extendEnrolment(kept, answer.data.offline.validUntil, answer.data.serverTime);
       else await forgetEnrolment();
     }
     return answer;
@@ -44,7 +44,8 @@ export const paymentCodeActors = {
     const kept = await readEnrolment(signedInMember());
     if (!kept) return refusedHere(OFFLINE_CODE_CODES.offlineNotEnrolled);
     const now = Date.now();
-    if (new Date(kept.validUntil).getTime() <= now) return refusedHere(OFFLINE_CODE_CODES.offlineRanOut);
+    // run out on the server's clock, as the till will judge it
+    if (new Date(kept.validUntil).getTime() <= now + kept.clockOffsetMs) return refusedHere(OFFLINE_CODE_CODES.offlineRanOut);
     return { ok: true, data: { ...(await offlineCodeAt(kept, now)), validUntil: kept.validUntil } };
   }),
   // turning it on: the server's secret, kept on this phone (replacing the enrolment it held before)

@@ -5,14 +5,23 @@ import { composeOfflineCode, counterAt, counterBytes, stepEndsAt, truncatedDigit
  * gave when the member turned it on, kept "as the platform allows": in IndexedDB as a non-extractable
  * HMAC CryptoKey (page scripts can sign with it but never read its bytes back), else, where IndexedDB
  * cannot be opened (some private modes, old webviews), the secret in localStorage. Bound to the
- * member who turned it on; wiped on logout and when it is turned off.
+ * member who turned it on; wiped on logout and when it is turned off. The codes are derived on the
+ * server's clock: the difference to this phone's, learnt at each answer, is kept with it.
  */
 export interface KeptEnrolment {
   memberId: string;
   deviceNo: string;
   validUntil: string;
   key: CryptoKey;
+  /** Server's clock − this phone's, in ms, when last online (0 until known). */
+  clockOffsetMs: number;
 }
+
+/** The server's clock against this phone's, from an answer's `serverTime` (0 without one). */
+export const clockOffsetFrom = (serverTime: string | undefined, now = Date.now()): number => {
+  const server = serverTime ? Date.parse(serverTime) : NaN;
+  return Number.isFinite(server) ? server - now : 0;
+};
 
 const DATABASE = 'kw-offline-payment-code';
 const STORE = 'enrolment';
@@ -54,7 +63,7 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
   });
 }
 
-interface FallbackRecord { memberId: string; deviceNo: string; validUntil: string; secret: string }
+interface FallbackRecord { memberId: string; deviceNo: string; validUntil: string; secret: string; clockOffsetMs?: number }
 
 const readFallback = (): FallbackRecord | null => {
   try {
@@ -65,14 +74,15 @@ const readFallback = (): FallbackRecord | null => {
 };
 
 /** Keeps a new enrolment (its secret imported as a non-extractable key where IndexedDB takes it). Where it went, for the tests. */
-export async function keepEnrolment(memberId: string, enrolment: { deviceNo: string; validUntil: string; secret: string }): Promise<'indexedDB' | 'localStorage'> {
+export async function keepEnrolment(memberId: string, enrolment: { deviceNo: string; validUntil: string; secret: string; serverTime?: string }): Promise<'indexedDB' | 'localStorage'> {
   const key = await importSecret(enrolment.secret);
-  const record: KeptEnrolment = { memberId, deviceNo: enrolment.deviceNo, validUntil: enrolment.validUntil, key };
+  const clockOffsetMs = clockOffsetFrom(enrolment.serverTime);
+  const record: KeptEnrolment = { memberId, deviceNo: enrolment.deviceNo, validUntil: enrolment.validUntil, key, clockOffsetMs };
   if (await inStore('readwrite', (store) => store.put(record, RECORD))) {
     localStorage.removeItem(FALLBACK);
     return 'indexedDB';
   }
-  localStorage.setItem(FALLBACK, JSON.stringify({ memberId, deviceNo: enrolment.deviceNo, validUntil: enrolment.validUntil, secret: enrolment.secret } satisfies FallbackRecord));
+  localStorage.setItem(FALLBACK, JSON.stringify({ memberId, deviceNo: enrolment.deviceNo, validUntil: enrolment.validUntil, secret: enrolment.secret, clockOffsetMs } satisfies FallbackRecord));
   return 'localStorage';
 }
 
@@ -81,16 +91,17 @@ export async function readEnrolment(memberId: string | undefined): Promise<KeptE
   const stored = (await inStore<KeptEnrolment | undefined>('readonly', (store) => store.get(RECORD) as IDBRequest<KeptEnrolment | undefined>))?.value;
   const kept = stored ?? await (async () => {
     const fallback = readFallback();
-    return fallback ? { memberId: fallback.memberId, deviceNo: fallback.deviceNo, validUntil: fallback.validUntil, key: await importSecret(fallback.secret) } : null;
+    return fallback ? { memberId: fallback.memberId, deviceNo: fallback.deviceNo, validUntil: fallback.validUntil, key: await importSecret(fallback.secret), clockOffsetMs: fallback.clockOffsetMs ?? 0 } : null;
   })();
-  return kept && memberId && kept.memberId === memberId ? kept : null;
+  return kept && memberId && kept.memberId === memberId ? { ...kept, clockOffsetMs: kept.clockOffsetMs ?? 0 } : null;
 }
 
-/** The server pushed the enrolment's offline life on (an online code was issued). */
-export async function extendEnrolment(kept: KeptEnrolment, validUntil: string): Promise<void> {
-  if (await inStore('readwrite', (store) => store.put({ ...kept, validUntil }, RECORD))) return;
+/** The server pushed the enrolment's offline life on (an online code was issued), and told its clock. */
+export async function extendEnrolment(kept: KeptEnrolment, validUntil: string, serverTime?: string): Promise<void> {
+  const clockOffsetMs = serverTime ? clockOffsetFrom(serverTime) : kept.clockOffsetMs;
+  if (await inStore('readwrite', (store) => store.put({ ...kept, validUntil, clockOffsetMs }, RECORD))) return;
   const fallback = readFallback();
-  if (fallback) localStorage.setItem(FALLBACK, JSON.stringify({ ...fallback, validUntil }));
+  if (fallback) localStorage.setItem(FALLBACK, JSON.stringify({ ...fallback, validUntil, clockOffsetMs }));
 }
 
 /** Wipes this phone's secret (logout, turned off, revoked): from here on it makes no codes. */
@@ -99,8 +110,9 @@ export async function forgetEnrolment(): Promise<void> {
   await inStore('readwrite', (store) => store.delete(RECORD));
 }
 
-/** The code this phone shows at an instant, and when the next one replaces it. */
-export async function offlineCodeAt(kept: KeptEnrolment, epochMs: number): Promise<{ code: string; changesAt: string }> {
-  const hmac = new Uint8Array(await crypto.subtle.sign('HMAC', kept.key, counterBytes(counterAt(epochMs))));
-  return { code: composeOfflineCode(kept.deviceNo, truncatedDigits(hmac)), changesAt: new Date(stepEndsAt(epochMs)).toISOString() };
+/** The code this phone shows at an instant of its own clock (put on the server's), and when the next one replaces it (on the phone's clock). */
+export async function offlineCodeAt(kept: KeptEnrolment, phoneMs: number): Promise<{ code: string; changesAt: string }> {
+  const serverMs = phoneMs + kept.clockOffsetMs;
+  const hmac = new Uint8Array(await crypto.subtle.sign('HMAC', kept.key, counterBytes(counterAt(serverMs))));
+  return { code: composeOfflineCode(kept.deviceNo, truncatedDigits(hmac)), changesAt: new Date(stepEndsAt(serverMs) - kept.clockOffsetMs).toISOString() };
 }

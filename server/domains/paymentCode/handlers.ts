@@ -58,6 +58,7 @@ const issue: Handler<'pay/paymentCode/issue'> = async (input, ctx) => {
     code, expiresAt: new Date(issued.expires_at).toISOString(), passwordFreeLimit: Number(passwordFree.effectiveLimit),
     offline: input.offlineDeviceNo ? await refreshEnrolment(ctx.db, memberId, input.offlineDeviceNo) : null,
     waitingCharge: await waitingChargeOf(ctx.db, memberId),
+    serverTime: new Date().toISOString(),
   };
 };
 
@@ -70,7 +71,7 @@ const enrolOffline: Handler<'pay/paymentCode/enrolOffline'> = async (input, ctx)
   await requireCodeHolder(ctx.db, memberId);
   const sessionId = ctx.principal?.audience === 'member' ? ctx.principal.sessionId : null;
   const enrolled = await ctx.db.transaction((tx) => enrolDevice(tx, ctx.config.merchant.offlineCodeKey, { memberId, sessionId, deviceId: input.deviceId, replaces: input.replaces }));
-  return { deviceNo: enrolled.deviceNo, validUntil: enrolled.validUntil, secret: enrolled.secret.toString('base64url'), stepSeconds: OFFLINE_STEP_SECONDS };
+  return { deviceNo: enrolled.deviceNo, validUntil: enrolled.validUntil, secret: enrolled.secret.toString('base64url'), stepSeconds: OFFLINE_STEP_SECONDS, serverTime: new Date().toISOString() };
 };
 
 /** Turns the offline code off for this phone: its codes pay nothing from now on (MCH12003 if it was not on). */
