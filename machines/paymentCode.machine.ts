@@ -15,24 +15,44 @@ import { PROMOTION_CHANGES, quotedFigures, type MerchantQuote, type MerchantRece
  * the cashback to come), then confirmed with the pay password (payment child, with the charge as its
  * counterparty, paying exactly the quote) or declined; a quote that no longer holds when paying
  * (PROMOTION_CHANGES) is made again and the member told why. Not verified, or no pay password yet: no code, and the
- * way to fix it.
+ * way to fix it. Without network (the issue call unanswered) a phone that turned the offline code on
+ * derives its codes itself (`offline`, README "Payment code without signal"), a new one each 30 s
+ * step, and keeps trying the network; once online, a charge made meanwhile that waits for the member
+ * is shown to confirm (`waitingCharge`).
  */
 export const CONFIRM_CHARGE_SERVICE = 'pay/paymentCode/confirm';
 /** Spec §9: the code is replaced every two minutes. */
 export const CODE_LIFETIME_MS = 120_000;
 /** How often the shown code's fate is asked. */
 export const STATUS_POLL_MS = 2_000;
+/** Offline: how often the derived code is looked at again (it changes every 30 s step). */
+export const OFFLINE_TICK_MS = 1_000;
+/** Offline: how often the network is tried again. */
+export const NETWORK_PROBE_MS = 10_000;
 
-export interface IssuedCode {
-  code: string;
-  expiresAt: string;
-  passwordFreeLimit: number;
-}
 export interface PendingCharge {
   chargeId: string;
   amount: number;
   merchantName: string;
   storeName: string;
+}
+/** This phone's offline enrolment: its number, and until when it works without network. */
+export interface OfflineEnrolment {
+  deviceNo: string;
+  validUntil: string;
+}
+export interface IssuedCode {
+  code: string;
+  expiresAt: string;
+  passwordFreeLimit: number;
+  offline?: OfflineEnrolment | null | undefined;
+  waitingCharge?: PendingCharge | null | undefined;
+}
+/** A code the phone derived itself, valid until the enrolment runs out; the next step's replaces it at `changesAt`. */
+export interface OfflineCode {
+  code: string;
+  changesAt: string;
+  validUntil: string;
 }
 export interface CodeStatus {
   state: 'active' | 'awaitingConfirmation' | 'paid' | 'refused' | 'expired' | 'replaced';
@@ -43,6 +63,8 @@ export interface CodeStatus {
 
 export interface PaymentCodeContext {
   issued: IssuedCode | null;
+  offline: OfflineEnrolment | null;
+  offlineCode: OfflineCode | null;
   charge: PendingCharge | null;
   quote: MerchantQuote | null;
   receipt: MerchantReceipt | null;
@@ -54,7 +76,9 @@ export type PaymentCodeEvent =
   | { type: 'charge.confirmed' }
   | { type: 'charge.declined' }
   | { type: 'quote.retry' }
-  | { type: 'payment.cancelled' };
+  | { type: 'payment.cancelled' }
+  | { type: 'offline.turnedOn' }
+  | { type: 'offline.turnedOff' };
 
 const statusOf = (event: unknown) => answerData<CodeStatus>(event);
 
@@ -73,6 +97,9 @@ export const paymentCodeMachine = setup({
     decline: provided<Outcome<{ declined: true }>, { chargeId: string }>('decline'),
     quote: provided<Outcome<MerchantQuote>, QuoteRequest>('quote'),
     payment: paymentMachine,
+    deriveOfflineCode: provided<Outcome<OfflineCode>>('deriveOfflineCode'),
+    enrolOffline: provided<Outcome<OfflineEnrolment>>('enrolOffline'),
+    turnOffOffline: provided<Outcome<unknown>, OfflineEnrolment>('turnOffOffline'),
   },
   guards: {
     awaitingConfirmation: ({ event }) => statusOf(event).state === 'awaitingConfirmation',
@@ -83,10 +110,20 @@ export const paymentCodeMachine = setup({
     // another screen of this member issued a newer code: this one is spent
     replaced: ({ event }) => statusOf(event).state === 'replaced',
     expired: ({ event }) => statusOf(event).state === 'expired',
+    // a charge made on an offline code while the phone had no network waits for this member's pay password
+    offlineOn: ({ context }) => context.offline !== null,
+    chargeWaiting: ({ event }) => !!answerData<IssuedCode>(event).waitingCharge,
   },
   actions: {
     announceAnswer: announceAnswer<PaymentCodeContext, PaymentCodeEvent | AnswerEvent>(),
-    keepIssued: assign({ issued: ({ event }) => answerData<IssuedCode>(event), charge: null, quote: null, receipt: null, errorCode: null }),
+    keepIssued: assign({
+      issued: ({ event }) => answerData<IssuedCode>(event), offline: ({ event }) => answerData<IssuedCode>(event).offline ?? null,
+      offlineCode: null, charge: null, quote: null, receipt: null, errorCode: null,
+    }),
+    keepWaitingCharge: assign({ charge: ({ event }) => answerData<IssuedCode>(event).waitingCharge ?? null }),
+    keepOfflineCode: assign({ offlineCode: ({ event }) => answerData<OfflineCode>(event), errorCode: null }),
+    keepEnrolment: assign({ offline: ({ event }) => answerData<OfflineEnrolment>(event), errorCode: null }),
+    forgetEnrolment: assign({ offline: null }),
     keepQuote: assign({ quote: ({ event }) => answerData<MerchantQuote>(event) }),
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
@@ -96,10 +133,10 @@ export const paymentCodeMachine = setup({
     keepStatusRefusal: assign({ errorCode: ({ event }) => statusOf(event).refusalCode }),
     keepReceipt: assign({ receipt: ({ event }) => answerData<MerchantReceipt>(event) }),
   },
-  delays: { codeLifetime: CODE_LIFETIME_MS, statusPoll: STATUS_POLL_MS },
+  delays: { codeLifetime: CODE_LIFETIME_MS, statusPoll: STATUS_POLL_MS, offlineTick: OFFLINE_TICK_MS, networkProbe: NETWORK_PROBE_MS },
 }).createMachine({
   id: 'paymentCode',
-  context: { issued: null, charge: null, quote: null, receipt: null, errorCode: null },
+  context: { issued: null, offline: null, offlineCode: null, charge: null, quote: null, receipt: null, errorCode: null },
   initial: 'issuing',
   states: {
     issuing: {
@@ -111,10 +148,14 @@ export const paymentCodeMachine = setup({
         // so a phone left showing its code lets the session idle out and stops showing codes
         input: ({ event }): IssueInput => ({ renewal: onTheClock(event) }),
         onDone: { actions: 'announceAnswer' },
-        onError: { target: 'issueFailed', actions: 'forgetRefusal' },
+        // no answer (no network): the phone's own offline code, if it has one
+        onError: { target: 'deriving', actions: 'forgetRefusal' },
       },
       on: {
-        'issue.ok': { target: 'showing', actions: 'keepIssued' },
+        'issue.ok': [
+          { guard: 'chargeWaiting', target: 'awaitingConfirmation', actions: ['keepIssued', 'keepWaitingCharge'] },
+          { target: 'showing', actions: 'keepIssued' },
+        ],
         // FND10004 (LEDGER_CODES.verificationNeeded): not verified
         'issue.refused.FND10004': { target: 'notVerified' },
         // PAY10006 (ACCOUNT_CODES.payPasswordNotSet): no pay password yet
@@ -123,6 +164,53 @@ export const paymentCodeMachine = setup({
       },
     },
     issueFailed: { tags: ['error'], on: { 'code.refresh': { target: 'issuing' } } },
+    deriving: {
+      tags: ['busy'],
+      invoke: { id: 'deriveOfflineCode', src: 'deriveOfflineCode', onDone: { actions: 'announceAnswer' }, onError: { target: 'issueFailed' } },
+      on: {
+        'deriveOfflineCode.ok': { target: 'offline', actions: 'keepOfflineCode' },
+        // MCH12001 not turned on here, MCH12002 run out: no code without network
+        'deriveOfflineCode.refused.*': { target: 'issueFailed', actions: 'keepRefusal' },
+      },
+    },
+    // no network: the phone's own code, derived again each second (a new one each 30 s step); the network tried every 10 s
+    offline: {
+      type: 'parallel',
+      on: { 'code.refresh': { target: 'issuing' } },
+      states: {
+        code: {
+          initial: 'shown',
+          states: {
+            shown: { after: { offlineTick: { target: 'deriving' } } },
+            deriving: {
+              invoke: { id: 'deriveOfflineCode', src: 'deriveOfflineCode', onDone: { actions: 'announceAnswer' }, onError: { target: 'shown' } },
+              on: {
+                'deriveOfflineCode.ok': { target: 'shown', actions: 'keepOfflineCode' },
+                // the enrolment ran out while shown
+                'deriveOfflineCode.refused.*': { target: '#paymentCode.issueFailed', actions: 'keepRefusal' },
+              },
+            },
+          },
+        },
+        network: {
+          initial: 'resting',
+          states: {
+            resting: { after: { networkProbe: { target: 'probing' } } },
+            probing: {
+              invoke: { id: 'issue', src: 'issue', input: (): IssueInput => ({ renewal: true }), onDone: { actions: 'announceAnswer' }, onError: { target: 'resting' } },
+              on: {
+                'issue.ok': [
+                  { guard: 'chargeWaiting', target: '#paymentCode.awaitingConfirmation', actions: ['keepIssued', 'keepWaitingCharge'] },
+                  { target: '#paymentCode.showing', actions: 'keepIssued' },
+                ],
+                // an answer, but no code (a refusal): the offline code stays
+                'issue.refused.*': { target: 'resting' },
+              },
+            },
+          },
+        },
+      },
+    },
     // FND10004: the screen links to the verification
     notVerified: {},
     // PAY10006: the screen links to setting the pay password
@@ -133,7 +221,20 @@ export const paymentCodeMachine = setup({
       on: { 'code.refresh': { target: 'issuing' } },
       initial: 'waiting',
       states: {
-        waiting: { after: { statusPoll: { target: 'polling' } } },
+        // the offline code turned on here: a secret for this phone; off: wiped here, revoked on the server
+        enrolling: {
+          tags: ['busy'],
+          invoke: { id: 'enrolOffline', src: 'enrolOffline', onDone: { actions: 'announceAnswer' }, onError: { target: 'waiting', actions: 'forgetRefusal' } },
+          on: { 'enrolOffline.ok': { target: 'waiting', actions: 'keepEnrolment' }, 'enrolOffline.refused.*': { target: 'waiting', actions: 'keepRefusal' } },
+        },
+        turningOff: {
+          tags: ['busy'],
+          invoke: { id: 'turnOffOffline', src: 'turnOffOffline', input: ({ context }) => context.offline!, onDone: { target: 'waiting', actions: 'forgetEnrolment' }, onError: { target: 'waiting', actions: 'forgetEnrolment' } },
+        },
+        waiting: {
+          after: { statusPoll: { target: 'polling' } },
+          on: { 'offline.turnedOn': { target: 'enrolling' }, 'offline.turnedOff': { guard: 'offlineOn', target: 'turningOff' } },
+        },
         polling: {
           invoke: {
             id: 'checkStatus',

@@ -94,6 +94,23 @@ export interface MerchantConfig {
    * short enough that a photo of the till's screen is useless by the next customer but one.
    */
   dynamicCodeSeconds: number;
+  /**
+   * Seals the offline payment codes' device secrets at rest (OFFLINE_CODE_KEY: 32 bytes, base64 or
+   * hex; README "Payment code without signal"). Unset, a fixed development key, the same in every
+   * process: set it in production, kept outside the database (a stolen dump then makes no codes).
+   */
+  offlineCodeKey: Buffer;
+}
+
+/** A fixed key for development and tests: printed in the source, so it protects nothing. */
+const DEVELOPMENT_OFFLINE_CODE_KEY = crypto.createHash('sha256').update('kwanza-wallet development offline-code key').digest();
+
+export function parseOfflineCodeKey(value: string | undefined): Buffer {
+  const text = value?.trim() ?? '';
+  if (!text) return DEVELOPMENT_OFFLINE_CODE_KEY;
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new Error('OFFLINE_CODE_KEY must be 32 bytes (64 hex digits or base64)');
+  return key;
 }
 
 /** The bank (the local simulator until a production adapter exists) and the job that settles with it. */
@@ -155,6 +172,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     merchant: {
       passwordFreeCap: Math.round(Number(env.PASSWORD_FREE_CAP_KZ ?? 5000) * 100),
       dynamicCodeSeconds: Number(env.DYNAMIC_CODE_SECONDS ?? 300),
+      offlineCodeKey: parseOfflineCodeKey(env.OFFLINE_CODE_KEY),
     },
     staff: {
       invitationHours: Number(env.STAFF_INVITATION_HOURS ?? 72),

@@ -11,7 +11,7 @@ import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.ts
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
-import { languageOf, money } from '../common/format.ts';
+import { languageOf, lineTime, money } from '../common/format.ts';
 import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 import { QrCode } from '../common/QrCode.tsx';
 import { Receipt } from '../common/Receipt.tsx';
@@ -29,11 +29,26 @@ export function groupDigits(code: string, shown: boolean): string {
   return digits.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** Renders the payment-code chart: the code (QR, barcode, digits), a charge to confirm or decline, its outcome. */
+/** The code as the cashier reads it: Code 128 barcode, the digits (hidden but four unless asked), the QR code. */
+function CodeCard({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const [digitsShown, setDigitsShown] = useState(false);
+  return (
+    <div className="kw-paycode-card">
+      <Barcode128 value={code} label={t('paymentCode.barcodeLabel')} />
+      <p className="kw-paycode-digits" aria-live="polite">{groupDigits(code, digitsShown)}</p>
+      <button type="button" className="kw-text-button" aria-pressed={digitsShown} onClick={() => setDigitsShown((shown) => !shown)}>
+        {digitsShown ? t('paymentCode.hideDigits') : t('paymentCode.showDigits')}
+      </button>
+      <QrCode value={code} label={t('paymentCode.qrLabel')} size={200} />
+    </div>
+  );
+}
+
+/** Renders the payment-code chart: the code (QR, barcode, digits), online or derived offline, a charge to confirm or decline, its outcome. */
 export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
-  const [digitsShown, setDigitsShown] = useState(false);
   const { context } = state;
   const charge = context.charge;
   const newCode = (primary = true) => (
@@ -41,6 +56,19 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
   );
 
   if (state.matches('issuing')) return <Loading label={t('paymentCode.issuing')} />;
+  if (state.matches('deriving')) return <Loading label={t('paymentCode.deriving')} />;
+  if (state.matches('offline')) {
+    const shown = context.offlineCode!;
+    return (
+      <div className="kw-form kw-paycode">
+        <p role="status" className="kw-paycode-offline-banner">{t('paymentCode.offlineBanner', { until: lineTime(shown.validUntil, language) })}</p>
+        <p className="kw-muted-text kw-centered-text">{t('paymentCode.showToCashier')}</p>
+        <CodeCard code={shown.code} />
+        <p className="kw-hint kw-centered-text" role="status">{t('paymentCode.offlineChanges')}</p>
+        <Button block size="large" onClick={() => send({ type: 'code.refresh' })}>{t('paymentCode.tryNetwork')}</Button>
+      </div>
+    );
+  }
   if (state.matches('issueFailed')) {
     return <LoadFailedStep errorCode={context.errorCode} fallback={t('paymentCode.issueFailed')} onRetry={() => send({ type: 'code.refresh' })} />;
   }
@@ -59,16 +87,10 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
     return (
       <div className="kw-form kw-paycode">
         <p className="kw-muted-text kw-centered-text">{t('paymentCode.showToCashier')}</p>
-        <div className="kw-paycode-card">
-          <Barcode128 value={issued.code} label={t('paymentCode.barcodeLabel')} />
-          <p className="kw-paycode-digits" aria-live="polite">{groupDigits(issued.code, digitsShown)}</p>
-          <button type="button" className="kw-text-button" aria-pressed={digitsShown} onClick={() => setDigitsShown((shown) => !shown)}>
-            {digitsShown ? t('paymentCode.hideDigits') : t('paymentCode.showDigits')}
-          </button>
-          <QrCode value={issued.code} label={t('paymentCode.qrLabel')} size={200} />
-        </div>
+        <CodeCard code={issued.code} />
         <p className="kw-hint kw-centered-text" role="status">{t('paymentCode.refreshes')}</p>
         <Button block size="large" onClick={() => send({ type: 'code.refresh' })}>{t('paymentCode.refresh')}</Button>
+        <OfflineSwitch state={state} send={send} />
         <p className="kw-muted-text">
           {limit > 0 ? t('paymentCode.passwordFreeOn', { limit: money(limit, language) }) : t('paymentCode.passwordFreeOff')}{' '}
           <a href="/app/nopwd">{t('paymentCode.passwordFreeLink')}</a>
@@ -146,6 +168,22 @@ export function PaymentCodeView({ state, send }: { state: State; send: Send }) {
       {chargeSummary}
       <Notice>{t('paymentCode.declined')}</Notice>
       {newCode()}
+    </div>
+  );
+}
+
+/** The offline code on this phone: on (until when, and the way to turn it off) or off (what it is for, the way to turn it on). */
+function OfflineSwitch({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const { offline, errorCode } = state.context;
+  if (state.matches({ showing: 'enrolling' })) return <Loading label={t('paymentCode.turningOn')} />;
+  if (state.matches({ showing: 'turningOff' })) return <Loading label={t('paymentCode.turningOff')} />;
+  return (
+    <div className="kw-paycode-offline">
+      <p className="kw-muted-text">{offline ? t('paymentCode.offlineOn', { until: lineTime(offline.validUntil, language) }) : t('paymentCode.offlineOff')}</p>
+      {errorCode && <FieldError>{t(`errors.${errorCode}`)}</FieldError>}
+      <Button block size="middle" onClick={() => send({ type: offline ? 'offline.turnedOff' : 'offline.turnedOn' })}>{offline ? t('paymentCode.turnOff') : t('paymentCode.turnOn')}</Button>
     </div>
   );
 }

@@ -14,10 +14,13 @@ export const PAYMENT_CODE_SECONDS = 120;
 /** How long a charge above the password-free limit waits for the member's pay password. */
 export const CHARGE_CONFIRM_SECONDS = 120;
 
-/** 18 digits from a CSPRNG (crypto.randomInt: no modulo bias), about 60 bits: not guessable in two minutes. */
+/**
+ * 18 digits from a CSPRNG (crypto.randomInt: no modulo bias), about 59 bits: not guessable in two
+ * minutes. Never starting with 9, which marks the offline codes (services/offlinePaymentCode.ts).
+ */
 export function newPaymentCode(): string {
-  let digits = '';
-  for (let i = 0; i < 18; i++) digits += String(crypto.randomInt(10));
+  let digits = String(crypto.randomInt(9));
+  for (let i = 1; i < 18; i++) digits += String(crypto.randomInt(10));
   return digits;
 }
 

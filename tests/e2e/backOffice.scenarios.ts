@@ -15,7 +15,7 @@ import type { E2eContext } from './run.ts';
  */
 
 /** A newcomer who becomes the clerk: nothing else uses this number. */
-const CLERK = { mobile: '923000006', shown: '923 000 006', password: 'Caixa2026x' };
+export const CLERK = { mobile: '923000006', shown: '923 000 006', password: 'Caixa2026x' };
 
 /** The invitation's link from the SMS the outbox holds for `mobile` (the newest one). */
 async function invitationLink(ctx: E2eContext, mobile: string, before: number): Promise<string> {

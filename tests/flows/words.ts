@@ -103,6 +103,8 @@ export const GUARDS: Record<string, Phrase> = {
   cardNoIncomplete: p('the card number is incomplete', 'o número do cartão está incompleto'),
   cardNoMistyped: p('the card number is mistyped', 'o número do cartão está mal escrito'),
   chargeAwaiting: p('the customer must confirm on their phone', 'o cliente tem de confirmar no telemóvel'),
+  offlineOn: p('the offline code is on for this phone', 'o código sem rede está ligado neste telemóvel'),
+  chargeWaiting: p('a charge made while offline waits for the member', 'uma cobrança feita sem rede espera pelo membro'),
   chargeDeclined: p('the customer declined', 'o cliente recusou'),
   chargeExpired: p('the charge expired', 'a cobrança expirou'),
   chargePaid: p('it is paid', 'está pago'),
@@ -384,6 +386,9 @@ export const EVENTS: Record<string, Phrase> = {
   'payee.picked': p('picks one of the payees listed', 'escolhe um dos destinatários da lista'),
   'favourite.starred': p('stars a payee', 'marca um destinatário como favorito'),
   'favourite.unstarred': p('unstars a favourite', 'tira um favorito'),
+  // the payment code's offline code (issue 26 part 6): its switch under the code, shown on or off
+  'offline.turnedOn': p('turns the offline code on for this phone', 'liga o código sem rede neste telemóvel'),
+  'offline.turnedOff': p('turns the offline code off for this phone', 'desliga o código sem rede neste telemóvel'),
   'favourite.renamed': p('renames a favourite for themself', 'dá outro nome a um favorito'),
   'shortcut.picked': p('picks a store paid recently', 'escolhe uma loja paga há pouco'),
   // the lottery form's prize lines, and the help video's player

@@ -9,6 +9,11 @@ const refusal = (code: string, detail = '') => ({ ok: false, code, message: code
 
 export const sampleIssued = { code: '284719036652810937', expiresAt: '2026-03-14T09:07:00.000Z', passwordFreeLimit: 500_000 };
 export const samplePendingCharge = { chargeId: '12', amount: 1_250_000, merchantName: 'Comercial Kianda, Lda', storeName: 'Loja Central' };
+export const sampleEnrolment = { deviceNo: '004815162', validUntil: '2026-03-17T09:05:00.000Z' };
+/** Online with this phone's offline code on, and back online with a charge made meanwhile waiting for the member. */
+export const sampleIssuedWithOffline = { ...sampleIssued, offline: sampleEnrolment, waitingCharge: null };
+export const sampleIssuedWithWaitingCharge = { ...sampleIssued, offline: sampleEnrolment, waitingCharge: samplePendingCharge };
+export const sampleOfflineCode = { code: '900481516283920174', changesAt: '2026-03-14T09:05:30.000Z', validUntil: sampleEnrolment.validUntil };
 const status = (state: CodeStatus['state'], extra: Partial<CodeStatus> = {}): CodeStatus => ({ state, charge: null, receipt: null, refusalCode: null, ...extra });
 export const sampleStatuses = {
   active: status('active'),
@@ -26,6 +31,8 @@ export const paymentCodeUserEvents = {
   'charge.declined': { type: 'charge.declined' },
   'quote.retry': { type: 'quote.retry' },
   'payment.cancelled': { type: 'payment.cancelled' },
+  'offline.turnedOn': { type: 'offline.turnedOn' },
+  'offline.turnedOff': { type: 'offline.turnedOff' },
 } satisfies Record<PaymentCodeEvent['type'], PaymentCodeEvent>;
 
 /**
@@ -33,7 +40,7 @@ export const paymentCodeUserEvents = {
  * parked); the two-minute lifetime and the two-second poll are fed as their `xstate.after` events.
  */
 export const paymentCodeModel: FlowModel<typeof paymentCodeMachine> = {
-  machine: parkInvokes(paymentCodeMachine, ['issue', 'checkStatus', 'decline', 'quote']).provide({
+  machine: parkInvokes(paymentCodeMachine, ['issue', 'checkStatus', 'decline', 'quote', 'deriveOfflineCode', 'enrolOffline', 'turnOffOffline']).provide({
     actors: { payment: paymentModel.machine as typeof paymentMachine },
   } as never) as typeof paymentCodeMachine,
   variants: [{ name: 'a verified member', input: undefined }],
@@ -44,6 +51,19 @@ export const paymentCodeModel: FlowModel<typeof paymentCodeMachine> = {
     doneEvent('issue', refusal('PAY10006')),
     doneEvent('issue', refusal('AGW50000')),
     errorEvent('issue', new Error('network down')),
+    doneEvent('issue', { ok: true, data: sampleIssuedWithOffline }),
+    doneEvent('issue', { ok: true, data: sampleIssuedWithWaitingCharge }),
+    // no network: the phone's own code, or none (not turned on here, run out)
+    doneEvent('deriveOfflineCode', { ok: true, data: sampleOfflineCode }),
+    doneEvent('deriveOfflineCode', refusal('MCH12001')),
+    errorEvent('deriveOfflineCode', new Error('no crypto')),
+    afterEvent('offlineTick', 'paymentCode.offline.code.shown'),
+    afterEvent('networkProbe', 'paymentCode.offline.network.resting'),
+    doneEvent('enrolOffline', { ok: true, data: sampleEnrolment }),
+    doneEvent('enrolOffline', refusal('PAY10006')),
+    errorEvent('enrolOffline', new Error('network down')),
+    doneEvent('turnOffOffline', { ok: true, data: { turnedOff: true } }),
+    errorEvent('turnOffOffline', new Error('network down')),
     afterEvent('codeLifetime', 'paymentCode.showing'),
     afterEvent('statusPoll', 'paymentCode.showing.waiting'),
     doneEvent('checkStatus', { ok: true, data: sampleStatuses.active }),
@@ -77,6 +97,6 @@ export const paymentCodeModel: FlowModel<typeof paymentCodeMachine> = {
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, c.issued !== null, c.charge?.chargeId ?? null, c.quote?.payable ?? null, c.receipt !== null, c.errorCode]);
+    return JSON.stringify([snapshot.value, c.issued !== null, c.offline !== null, c.offlineCode !== null, c.charge?.chargeId ?? null, c.quote?.payable ?? null, c.receipt !== null, c.errorCode]);
   },
 };

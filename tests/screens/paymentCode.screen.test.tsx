@@ -30,11 +30,13 @@ const QR = 'Código QR do código de pagamento';
 const BARCODE = 'Código de barras do código de pagamento';
 
 const userEvents: UserEvents<PaymentCodeEvent> = {
-  'code.refresh': (ui) => click(ui, /^(Atualizar o código|Mostrar um novo código|Tentar novamente)$/),
+  'code.refresh': (ui) => click(ui, /^(Atualizar o código|Mostrar um novo código|Tentar novamente|Tentar a rede agora)$/),
   'charge.confirmed': (ui) => click(ui, /^Pagar /),
   'charge.declined': (ui) => click(ui, 'Recusar'),
   'quote.retry': (ui) => click(ui, 'Tentar de novo'),
   'payment.cancelled': (ui) => click(ui, 'Voltar'),
+  'offline.turnedOn': (ui) => click(ui, 'Ligar o código sem rede'),
+  'offline.turnedOff': (ui) => click(ui, 'Desligar o código sem rede'),
 };
 
 /** The charge waiting for the member: who, where, how much. */
@@ -51,7 +53,8 @@ const binding: ScreenBinding<typeof paymentCodeMachine> = {
     const c = state.context;
     if (state.matches('issuing')) return void expect(status(ui)).toBe('A preparar o seu código de pagamento…');
     if (state.matches('issueFailed')) {
-      expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /Não foi possível obter um código de pagamento/);
+      const reasons: Record<string, RegExp> = { MCH12001: /Sem rede, e este telemóvel não tem o código sem rede ligado/, AGW50000: /erro no servidor/ };
+      expect(alert(ui)).toMatch(c.errorCode ? reasons[c.errorCode]! : /Não foi possível obter um código de pagamento/);
       return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
     }
     if (state.matches('notVerified')) {
@@ -62,7 +65,28 @@ const binding: ScreenBinding<typeof paymentCodeMachine> = {
       expect(alert(ui)).toMatch(/Ainda não definiu/);
       return void expect(ui.getByRole('link', { name: 'Definir palavra-passe de pagamento' }).getAttribute('href')).toBe('/app/paypassword');
     }
+    if (state.matches('deriving')) return void expect(status(ui)).toBe('Sem rede: a preparar o código offline…');
+    if (state.matches('offline')) {
+      // no network: the phone's own code, drawn as the online one, and until when it works
+      expect(status(ui)).toMatch(/Sem rede — código offline válido até 17 mar 2026, 09:05/);
+      expect(status(ui)).toMatch(/muda a cada 30 segundos/);
+      expect(ui.getByRole('img', { name: QR })).toBeTruthy();
+      expect(ui.getByRole('img', { name: BARCODE })).toBeTruthy();
+      expect(ui.getByText('9004 •••• •••• •••• ••')).toBeTruthy();
+      return void expect(ui.getByRole('button', { name: 'Tentar a rede agora' })).toBeTruthy();
+    }
     if (state.matches('showing')) {
+      // the offline code on this phone: being turned on or off, on (until when), or off (what it is for)
+      if (state.matches({ showing: 'enrolling' })) expect(status(ui)).toMatch(/A ligar o código sem rede/);
+      else if (state.matches({ showing: 'turningOff' })) expect(status(ui)).toMatch(/A desligar o código sem rede/);
+      else if (c.offline) {
+        expect(ui.getByText(/Código sem rede ligado neste telemóvel: funciona sem ligação até 17 mar 2026, 09:05/)).toBeTruthy();
+        expect(ui.getByRole('button', { name: 'Desligar o código sem rede' })).toBeTruthy();
+      } else {
+        expect(ui.getByText(/Sem rede na caixa\? Ligue o código sem rede/)).toBeTruthy();
+        expect(ui.getByRole('button', { name: 'Ligar o código sem rede' })).toBeTruthy();
+      }
+      if (c.errorCode) expect(alert(ui)).toMatch(/Ainda não definiu/);
       // the code drawn twice (QR and Code 128), its digits hidden but the first four, and what it allows
       expect(ui.getByRole('img', { name: QR }).tagName.toLowerCase()).toBe('svg');
       expect(ui.getByRole('img', { name: BARCODE }).tagName.toLowerCase()).toBe('svg');
@@ -152,12 +176,13 @@ describe('the payment code through the real gateway (PGlite): a cashier charges 
   let server: TestServer;
   let shop: MerchantSetup;
   let ana: string;
+  let anaId: string;
   const adapter = http.defaults.adapter;
   const baseURL = http.defaults.baseURL;
   beforeAll(async () => {
     server = await startTestServer('pglite');
     shop = await merchantWithStore(server);
-    const anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
+    anaId = await verifyMember(server.db, '+244923000001', 'Ana Maria Demo');
     await fund(server.db, anaId, 50_000n * 100n);
     ana = await server.memberToken('+244923000001');
     http.defaults.baseURL = await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -228,6 +253,46 @@ describe('the payment code through the real gateway (PGlite): a cashier charges 
     await waitFor(actor, (s) => s.matches('declined'), { timeout: 10_000 });
     expect((await ok(server, 'merchant/cashier/queryCharge', { chargeId: waiting.chargeId }, shop.token)).state).toBe('refused');
     expect(await available()).toBe(before - 50_000);
+    actor.stop();
+  }, 60_000);
+
+  it('offline: turned on while online; with the network gone the phone derives a code the till charges once; turned off, wiped', async () => {
+    storage.setUserInfo({ h5Token: ana, memberId: anaId });
+    const actor = createActor(paymentCodeFlow).start();
+    await shown(actor);
+    actor.send({ type: 'offline.turnedOn' });
+    await waitFor(actor, (s) => s.matches({ showing: 'waiting' }) && s.context.offline !== null, { timeout: 10_000 });
+    const enrolled = actor.getSnapshot().context.offline!;
+    // jsdom has no IndexedDB: the secret went to localStorage, as the platform allows
+    expect(JSON.parse(localStorage.getItem('kwOfflinePaymentCode')!)).toMatchObject({ memberId: anaId, deviceNo: enrolled.deviceNo });
+    // the network goes: the issue call gets no answer, the phone derives its own code
+    http.defaults.adapter = () => Promise.reject(new Error('no network'));
+    actor.send({ type: 'code.refresh' });
+    await waitFor(actor, (s) => s.matches('offline'), { timeout: 10_000 });
+    const { code, validUntil } = actor.getSnapshot().context.offlineCode!;
+    expect(code).toMatch(new RegExp(`^9${enrolled.deviceNo}\\d{8}$`));
+    expect(validUntil).toBe(enrolled.validUntil);
+    // the till (online) charges it: within the password-free limit (set above), paid at once; once only
+    const before = await available();
+    expect((await charge(code, 10_000)).state).toBe('paid');
+    expect(await available()).toBe(before - 10_000);
+    expect((await server.app.inject({ method: 'POST', url: '/gatewayinner/api', payload: envelope('merchant/cashier/chargePaymentCode', { storeId: shop.storeId, code, amount: 10_000 }, { token: shop.token }) })).json().code).toBe('MCH10008');
+    // the network is back: an online code again, the enrolment refreshed
+    http.defaults.adapter = axios.getAdapter('fetch');
+    actor.send({ type: 'code.refresh' });
+    await waitFor(actor, (s) => s.matches({ showing: 'waiting' }), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.offline).toMatchObject({ deviceNo: enrolled.deviceNo });
+    actor.send({ type: 'offline.turnedOff' });
+    await waitFor(actor, (s) => s.matches({ showing: 'waiting' }) && s.context.offline === null, { timeout: 10_000 });
+    expect(localStorage.getItem('kwOfflinePaymentCode')).toBeNull();
+    const { rows } = await server.db.query<{ revoked_reason: string }>('SELECT revoked_reason FROM payment_code_devices WHERE device_no = $1', [enrolled.deviceNo]);
+    expect(rows[0]!.revoked_reason).toBe('turnedOff');
+    // and without network now there is no code to show, and the screen says why
+    http.defaults.adapter = () => Promise.reject(new Error('no network'));
+    actor.send({ type: 'code.refresh' });
+    await waitFor(actor, (s) => s.matches('issueFailed'), { timeout: 10_000 });
+    expect(actor.getSnapshot().context.errorCode).toBe('MCH12001');
+    http.defaults.adapter = axios.getAdapter('fetch');
     actor.stop();
   }, 60_000);
 });

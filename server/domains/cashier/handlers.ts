@@ -10,6 +10,8 @@ import { merchantOf, type MerchantRow } from '../../entities/merchants.ts';
 import { staffOf } from '../../entities/staff.ts';
 import { memberIdOf, passwordFreeOf } from '../../entities/members.ts';
 import { CHARGE_CONFIRM_SECONDS, expireOverdueCharge, lockUsablePaymentCode } from '../../merchantPayment/paymentCodes.ts';
+import { WrongOfflineCode, countWrongGuess, lockOfflineCode } from '../../merchantPayment/offlineCodes.ts';
+import { parseOfflineCode } from '../../../services/offlinePaymentCode.ts';
 import { chargeView, merchantPaymentView, type ChargeRow } from './payments.ts';
 
 /**
@@ -74,27 +76,34 @@ const queryDynamicCode: Handler<'merchant/cashier/queryDynamicCode'> = async (in
  */
 const chargePaymentCode: Handler<typeof CHARGE> = async (input, ctx) => {
   const cashierId = memberIdOf(ctx);
-  return idempotentMoneyCall(ctx, cashierId, CHARGE, input, async (tx) => {
-    const { store, merchant } = await actingAt(ctx, input.storeId, tx);
-    requireOpen(store, merchant);
-    const code = await lockUsablePaymentCode(tx, input.code);
-    // the owner's or the clerk's own code: money going round in circles through the till
-    if (code.memberId === merchant.member_id || code.memberId === cashierId) throw new DomainError(MERCHANT_CODES.payingOwnStore);
-    const passwordFree = await passwordFreeOf(tx, code.memberId, ctx.config.merchant.passwordFreeCap);
-    const { rows } = await tx.query<ChargeRow>(
-      `INSERT INTO payment_code_charges (token_hash, member_id, store_id, cashier_id, cashier_request_no, amount, state, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'awaitingConfirmation', now() + make_interval(secs => $7))
-       RETURNING id::text, state, amount::text, payment_id::text, refusal_code, store_id::text`,
-      [code.tokenHash, code.memberId, store.id, cashierId, ctx.requestNo, input.amount, CHARGE_CONFIRM_SECONDS],
-    );
-    let charge = rows[0]!;
-    await tx.query("UPDATE payment_codes SET state = 'used' WHERE token_hash = $1", [code.tokenHash]);
-    if (BigInt(input.amount) <= passwordFree.effectiveLimit) {
-      const paid = await payCharge(tx, await quoteCharge(tx, code.memberId, charge.id));
-      charge = { ...charge, state: 'paid', payment_id: paid.paymentId };
-    }
-    return chargeView(tx, charge);
-  });
+  try {
+    return await idempotentMoneyCall(ctx, cashierId, CHARGE, input, async (tx) => {
+      const { store, merchant } = await actingAt(ctx, input.storeId, tx);
+      requireOpen(store, merchant);
+      // an offline code (README "Payment code without signal") is verified against its device's secret; a server-issued one is looked up
+      const code = parseOfflineCode(input.code) ? await lockOfflineCode(tx, ctx.config.merchant.offlineCodeKey, input.code) : await lockUsablePaymentCode(tx, input.code);
+      // the owner's or the clerk's own code: money going round in circles through the till
+      if (code.memberId === merchant.member_id || code.memberId === cashierId) throw new DomainError(MERCHANT_CODES.payingOwnStore);
+      const passwordFree = await passwordFreeOf(tx, code.memberId, ctx.config.merchant.passwordFreeCap);
+      const { rows } = await tx.query<ChargeRow>(
+        `INSERT INTO payment_code_charges (token_hash, member_id, store_id, cashier_id, cashier_request_no, amount, state, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'awaitingConfirmation', now() + make_interval(secs => $7))
+         RETURNING id::text, state, amount::text, payment_id::text, refusal_code, store_id::text`,
+        [code.tokenHash, code.memberId, store.id, cashierId, ctx.requestNo, input.amount, CHARGE_CONFIRM_SECONDS],
+      );
+      let charge = rows[0]!;
+      await tx.query("UPDATE payment_codes SET state = 'used' WHERE token_hash = $1", [code.tokenHash]);
+      if (BigInt(input.amount) <= passwordFree.effectiveLimit) {
+        const paid = await payCharge(tx, await quoteCharge(tx, code.memberId, charge.id));
+        charge = { ...charge, state: 'paid', payment_id: paid.paymentId };
+      }
+      return chargeView(tx, charge);
+    });
+  } catch (error) {
+    // a wrong offline code is a guess at someone's device: counted once the refused charge has rolled back
+    if (error instanceof WrongOfflineCode) await countWrongGuess(ctx.db, error.deviceNo);
+    throw error;
+  }
 };
 
 /** A charge of one of the caller's stores, as it stands: the cashier's screen asks until it is paid, refused or expired. */

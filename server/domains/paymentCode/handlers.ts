@@ -7,19 +7,41 @@ import { payCharge, quoteCharge, requireQuoted } from '../../merchantPayment/ind
 import { consumePayAuthorization } from '../../ledger/payAuthorizations.ts';
 import { memberIdOf, moneyMember, requireVerified, passwordFreeOf } from '../../entities/members.ts';
 import { PAYMENT_CODE_SECONDS, expireOverdueCharge, hashPaymentCode, newPaymentCode, receiptOf } from '../../merchantPayment/paymentCodes.ts';
+import { enrolDevice, refreshEnrolment, turnOffDevice } from '../../merchantPayment/offlineCodes.ts';
+import { OFFLINE_STEP_SECONDS } from '../../../services/offlinePaymentCode.ts';
+import type { Queryable } from '../../db/index.ts';
 
 const CONFIRM = 'pay/paymentCode/confirm';
+
+/** Payment codes (online and offline) only for a verified member with a pay password: FND10004, PAY10006. */
+async function requireCodeHolder(db: Queryable, memberId: string): Promise<void> {
+  const member = requireVerified(await moneyMember(db, { id: memberId }));
+  const { rows } = await db.query<{ set: boolean }>('SELECT pay_password_hash IS NOT NULL AS set FROM members WHERE id = $1', [member.id]);
+  if (!rows[0]?.set) throw new DomainError(ACCOUNT_CODES.payPasswordNotSet);
+}
+
+/** The member's newest charge still waiting for their pay password (made on an offline code, or elsewhere), if any. */
+async function waitingChargeOf(db: Queryable, memberId: string) {
+  const { rows } = await db.query<{ id: string; amount: string; store_name: string; merchant_name: string }>(
+    `SELECT ch.id::text, ch.amount::text, st.name AS store_name, m.name AS merchant_name
+       FROM payment_code_charges ch JOIN stores st ON st.id = ch.store_id JOIN merchants m ON m.id = st.merchant_id
+      WHERE ch.member_id = $1 AND ch.state = 'awaitingConfirmation' AND ch.expires_at > now()
+      ORDER BY ch.created_at DESC LIMIT 1`,
+    [memberId],
+  );
+  const row = rows[0];
+  return row ? { chargeId: row.id, amount: Number(row.amount), merchantName: row.merchant_name, storeName: row.store_name } : null;
+}
 
 /**
  * A new payment code for this member and device. The member's earlier code is spent in the same
  * transaction (`replaced`); the unique index on a member's active code makes two issues at once
- * end with one active code (the second is retried and replaces the first).
+ * end with one active code (the second is retried and replaces the first). The phone's offline
+ * enrolment, if it names one, is refreshed (its offline life starts again) or reported gone.
  */
 const issue: Handler<'pay/paymentCode/issue'> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
-  const member = requireVerified(await moneyMember(ctx.db, { id: memberId }));
-  const { rows } = await ctx.db.query<{ set: boolean }>('SELECT pay_password_hash IS NOT NULL AS set FROM members WHERE id = $1', [member.id]);
-  if (!rows[0]?.set) throw new DomainError(ACCOUNT_CODES.payPasswordNotSet);
+  await requireCodeHolder(ctx.db, memberId);
   let code = '';
   const issued = await moneyTransaction(ctx.db, async (tx) => {
     code = newPaymentCode(); // drawn again on a retry, should the digits ever be taken
@@ -32,7 +54,30 @@ const issue: Handler<'pay/paymentCode/issue'> = async (input, ctx) => {
     return inserted.rows[0]!;
   });
   const passwordFree = await passwordFreeOf(ctx.db, memberId, ctx.config.merchant.passwordFreeCap);
-  return { code, expiresAt: new Date(issued.expires_at).toISOString(), passwordFreeLimit: Number(passwordFree.effectiveLimit) };
+  return {
+    code, expiresAt: new Date(issued.expires_at).toISOString(), passwordFreeLimit: Number(passwordFree.effectiveLimit),
+    offline: input.offlineDeviceNo ? await refreshEnrolment(ctx.db, memberId, input.offlineDeviceNo) : null,
+    waitingCharge: await waitingChargeOf(ctx.db, memberId),
+    serverTime: new Date().toISOString(),
+  };
+};
+
+/**
+ * Turns the offline code on for this phone (README "Payment code without signal"): the secret
+ * leaves the server this once, over the authenticated session, and is kept sealed.
+ */
+const enrolOffline: Handler<'pay/paymentCode/enrolOffline'> = async (input, ctx) => {
+  const memberId = memberIdOf(ctx);
+  await requireCodeHolder(ctx.db, memberId);
+  const sessionId = ctx.principal?.audience === 'member' ? ctx.principal.sessionId : null;
+  const enrolled = await ctx.db.transaction((tx) => enrolDevice(tx, ctx.config.merchant.offlineCodeKey, { memberId, sessionId, deviceId: input.deviceId, replaces: input.replaces }));
+  return { deviceNo: enrolled.deviceNo, validUntil: enrolled.validUntil, secret: enrolled.secret.toString('base64url'), stepSeconds: OFFLINE_STEP_SECONDS, serverTime: new Date().toISOString() };
+};
+
+/** Turns the offline code off for this phone: its codes pay nothing from now on (MCH12003 if it was not on). */
+const turnOffOffline: Handler<'pay/paymentCode/turnOffOffline'> = async (input, ctx) => {
+  await turnOffDevice(ctx.db, memberIdOf(ctx), input.deviceNo);
+  return { turnedOff: true as const };
 };
 
 /** What happened to one of the member's codes: the payment-code screen asks every few seconds. */
@@ -118,4 +163,6 @@ export const paymentCodeHandlers = {
   'pay/paymentCode/status': status,
   [CONFIRM]: confirm,
   'pay/paymentCode/decline': decline,
+  'pay/paymentCode/enrolOffline': enrolOffline,
+  'pay/paymentCode/turnOffOffline': turnOffOffline,
 } satisfies FlowHandlers<'paymentCode'>;

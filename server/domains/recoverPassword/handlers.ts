@@ -5,6 +5,7 @@ import { consumeCode } from '../../auth/oneTimeCodes.ts';
 import { countAccountLookup } from '../../auth/lookups.ts';
 import { CaptchaPass } from '../../auth/captcha.ts';
 import { revokeAllMemberSessions } from '../../auth/sessions.ts';
+import { revokeMemberDevices } from '../../merchantPayment/offlineCodes.ts';
 import { findMember, hashPassword, isStrongPassword, openTicket, useTicket } from '../../entities/memberAccounts.ts';
 import { maskNameForAnyone } from '../../entities/members.ts';
 
@@ -25,7 +26,7 @@ const checkVerifyCode: Handler<'fund/sms/checkVerifyCode'> = async (input, ctx) 
   });
 };
 
-/** A new login password ends every session of the member and lifts a password lock-out. */
+/** A new login password ends every session of the member (and their offline payment codes) and lifts a password lock-out. */
 const findLoginPassword: Handler<'fund/password/find-loginPassword'> = async (input, ctx) => {
   if (!isStrongPassword(input.password)) throw new DomainError(ACCOUNT_CODES.weakPassword);
   const passwordHash = await hashPassword(input.password);
@@ -34,6 +35,7 @@ const findLoginPassword: Handler<'fund/password/find-loginPassword'> = async (in
     if (!memberId) throw new DomainError(ACCOUNT_CODES.ticketExpired);
     await tx.query('UPDATE members SET login_password_hash = $2, failed_logins = 0, locked_until = NULL WHERE id = $1', [memberId, passwordHash]);
     await revokeAllMemberSessions(tx, memberId);
+    await revokeMemberDevices(tx, memberId); // a lost phone's offline payment code ends with its sessions
     return { reset: true as const };
   });
 };

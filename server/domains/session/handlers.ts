@@ -2,6 +2,7 @@ import { CODES } from '../../../services/contract/answerCodes.ts';
 import { DomainError } from '../../errors.ts';
 import type { Handler, HandlerContext, FlowHandlers } from '../../handler.ts';
 import { revokeSession } from '../../auth/sessions.ts';
+import { revokeSessionDevices } from '../../merchantPayment/offlineCodes.ts';
 import { PROFILE_COLUMNS, profileOf, type MemberRow } from '../../entities/memberAccounts.ts';
 
 function memberOf(ctx: HandlerContext) {
@@ -17,8 +18,11 @@ const checkAuthToken: Handler<'common/authLogin/checkAuthToken'> = async (_input
   return profileOf(member);
 };
 
+/** Logging out also revokes the offline payment codes this session turned on (the phone wipes its secret too). */
 const logout: Handler<'common/logout'> = async (_input, ctx) => {
-  await revokeSession(ctx.db, memberOf(ctx).sessionId);
+  const { sessionId } = memberOf(ctx);
+  await revokeSession(ctx.db, sessionId);
+  await revokeSessionDevices(ctx.db, sessionId);
   return { loggedOut: true };
 };
 
