@@ -54,6 +54,7 @@ import { videoHandlers } from './domains/video/handlers.ts';
 import { demoHandlers } from './domains/demo/handlers.ts';
 import { lotteryHandlers } from './domains/lottery/handlers.ts';
 import { platformLotteryHandlers } from './domains/platformLottery/handlers.ts';
+import { moneyRequestHandlers } from './domains/moneyRequest/handlers.ts';
 import { callAnswered } from './domains/paymentAlerts/watch.ts';
 
 /**
@@ -77,6 +78,7 @@ const FLOW_HANDLERS = {
   collectionAnalysis: collectionAnalysisHandlers, paymentAlerts: paymentAlertsHandlers,
   video: videoHandlers, demo: demoHandlers,
   lottery: lotteryHandlers, platformLottery: platformLotteryHandlers,
+  moneyRequest: moneyRequestHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 
 /** One handler per catalogue entry. */

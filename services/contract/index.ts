@@ -56,6 +56,7 @@ import * as lottery from './lottery.ts';
 import * as platformLottery from './platformLottery.ts';
 import * as video from './video.ts';
 import * as demo from './demo.ts';
+import * as moneyRequest from './moneyRequest.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -77,6 +78,8 @@ export const FLOW_CONTRACTS = {
   lottery, platformLottery,
   // help videos and the guided demo (issue 25, content)
   video, demo,
+  // asking another member for money (issue 26, part 2)
+  moneyRequest,
 };
 
 import type { RequestOf } from './define.ts';
