@@ -47,6 +47,8 @@ const ICONS = {
   scan: icon('M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16'),
   paymentCode: icon('M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2'),
   transfer: icon('M4 8h13l-3-3M20 16H7l3 3'),
+  // an arrow coming in to an open hand: money asked for
+  moneyRequest: icon('M12 3v9m-4-4l4 4 4-4M4 15h4l3 3h5a2 2 0 0 0 0-4h-3M4 21h12l4-4'),
   topup: icon('M12 4v12M7 11l5 5 5-5M5 20h14'),
   withdraw: icon('M12 20V8M7 13l5-5 5 5M5 4h14'),
   records: icon('M6 4h12v16H6zM9 8h6M9 12h6M9 16h4'),
@@ -260,6 +262,7 @@ function HubFrame({ greeting, lead, work }: { greeting: string; lead: ReactNode;
       </nav>
       <nav className="kw-hub-grid" aria-label={t('hub.moneyTitle')}>
         <Action href="/app/transfer" label={t('hub.transfer')} glyph={ICONS.transfer} />
+        <Action href="/app/moneyRequest" label={t('hub.moneyRequest')} glyph={ICONS.moneyRequest} />
         <Action href="/app/topup" label={t('hub.topup')} glyph={ICONS.topup} />
         <Action href="/app/withdraw" label={t('hub.withdraw')} glyph={ICONS.withdraw} />
         <Action href="/app/funddetail" label={t('hub.records')} glyph={ICONS.records} />

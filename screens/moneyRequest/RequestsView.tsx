@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { moneyRequestsMachine, MoneyRequestsEvent } from '../../machines/moneyRequests.machine.ts';
+import type { MoneyRequestView } from '../../services/contract/moneyRequest.ts';
+import { Loading, LoadFailedStep } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { languageOf, lineTime, money } from '../common/format.ts';
+import { statusText } from './requestWords.ts';
+
+type State = SnapshotFrom<typeof moneyRequestsMachine>;
+type Send = (event: MoneyRequestsEvent) => void;
+
+/** A list of requests: each row the other side (masked), the reason, the amount, the status; a tap opens it. */
+function RequestList({ title, empty, requests }: { title: string; empty: string; requests: MoneyRequestView[] }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  return (
+    <section aria-label={title}>
+      <h3 className="kw-section-title">{title}</h3>
+      {requests.length === 0 ? <p className="kw-muted-text">{empty}</p> : (
+        <ul className="kw-list">
+          {requests.map((r) => (
+            <li key={r.id} className="kw-list-item">
+              <a href={`/app/moneyRequest/${r.id}`} aria-label={t('moneyRequest.open', { name: r.other.maskedName, amount: money(r.amount, language) })}>
+                <strong>{r.other.maskedName}</strong> <span className="kw-muted-text">{r.reason}</span>
+                <br />
+                <span>{money(r.amount, language)}</span> · <span data-status={r.status}>{statusText(t, r)}</span> · <span className="kw-muted-text">{lineTime(r.createdAt, language)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** `/app/moneyRequests`: the requests asked of the member, then those they sent. */
+export function RequestsView({ state, send }: { state: State; send: Send }) {
+  const { t } = useTranslation();
+  if (state.matches('loading')) return <Loading />;
+  if (state.matches('loadFailed')) return <LoadFailedStep errorCode={state.context.errorCode} fallback={t('moneyRequest.listFailed')} onRetry={() => send({ type: 'requests.retry' })} />;
+  const { lists } = state.context;
+  return (
+    <div className="kw-form">
+      <LinkButton href="/app/moneyRequest" primary>{t('moneyRequest.newRequest')}</LinkButton>
+      <RequestList title={t('moneyRequest.received')} empty={t('moneyRequest.noneReceived')} requests={lists.received} />
+      <RequestList title={t('moneyRequest.sent')} empty={t('moneyRequest.noneSent')} requests={lists.sent} />
+      <button type="button" className="kw-text-button" onClick={() => send({ type: 'requests.refreshed' })}>{t('moneyRequest.refresh')}</button>
+    </div>
+  );
+}
