@@ -207,8 +207,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   { path: '/app/transfer', screen: 'transfer/TransferScreen', title: 'titles.transfer', parts: ['member', 'wallet'], access: 'member' },
   // asking another member for money (issue 26, part 2): the ask, one request (a notice of kind moneyRequested opens it), the lists
   { path: '/app/moneyRequest', screen: 'moneyRequest/MoneyRequestScreen', title: 'titles.moneyRequest', parts: ['member', 'wallet', 'requests'], access: 'member' },
-  { path: '/app/moneyRequest/$id', screen: 'moneyRequest/RequestScreen', title: 'titles.moneyRequestView', parts: ['member', 'wallet', 'requests'], access: 'member', params: { id: DIGITS_ID } },
-  { path: '/app/moneyRequests', screen: 'moneyRequest/RequestsScreen', title: 'titles.moneyRequests', parts: ['wallet', 'requests'], access: 'member' },
+  { path: '/app/moneyRequest/$id', screen: 'moneyRequestView/RequestScreen', title: 'titles.moneyRequestView', parts: ['member', 'wallet', 'requests'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/moneyRequests', screen: 'moneyRequests/RequestsScreen', title: 'titles.moneyRequests', parts: ['wallet', 'requests'], access: 'member' },
   { path: '/app/funddetail', screen: 'fundDetail/FundDetailScreen', title: 'titles.fundDetail', parts: ['wallet'], access: 'member' },
   { path: '/app/funddetail/$id', parent: '/app/funddetail', screen: 'fundDetail/FundLineScreen', title: 'titles.fundLine', parts: ['wallet'], access: 'member', params: { id: DIGITS_ID } },
   // a fund line's receipt, to share (issue 26): keyed by the fund line's id, the member's own only

@@ -4,8 +4,8 @@ import type { moneyRequestMachine, MoneyRequestEvent } from '../../machines/mone
 import type { moneyRequestViewMachine, MoneyRequestViewEvent } from '../../machines/moneyRequestView.machine.ts';
 import type { moneyRequestsMachine, MoneyRequestsEvent } from '../../machines/moneyRequests.machine.ts';
 import { AskView } from '../../screens/moneyRequest/AskView.tsx';
-import { RequestView } from '../../screens/moneyRequest/RequestView.tsx';
-import { RequestsView } from '../../screens/moneyRequest/RequestsView.tsx';
+import { RequestView } from '../../screens/moneyRequestView/RequestView.tsx';
+import { RequestsView } from '../../screens/moneyRequests/RequestsView.tsx';
 import { moneyRequestModel } from '../models/moneyRequest.model.ts';
 import { moneyRequestViewModel } from '../models/moneyRequestView.model.ts';
 import { moneyRequestsModel } from '../models/moneyRequests.model.ts';
@@ -43,7 +43,7 @@ const askBinding: ScreenBinding<typeof moneyRequestMachine> = {
       const problems: Record<string, RegExp> = {
         invalid: /9 algarismos/, notFound: /conta verificada/, isSelf: /.+/, refused: /.+/, unreachable: /.+/,
       };
-      const problem = Object.keys(problems).find((p) => state.matches({ enteringMobile: p }));
+      const problem = (['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const).find((p) => state.matches({ enteringMobile: p }));
       if (problem) expect(alert(ui)).toMatch(problems[problem]!);
       else expect(alert(ui)).toBe('');
       if (state.matches('checkingPayee')) expect(status(ui)).toMatch(/A procurar a pessoa/);

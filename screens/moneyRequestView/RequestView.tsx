@@ -10,7 +10,6 @@ import { Notice } from '../../src/ui/Notice.tsx';
 import { Summary, type SummaryRow } from '../../src/ui/Summary.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
 import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
-import { statusText } from './requestWords.ts';
 
 type State = SnapshotFrom<typeof moneyRequestViewMachine>;
 type Send = (event: MoneyRequestViewEvent) => void;
@@ -68,7 +67,7 @@ export function RequestView({ state, send }: { state: State; send: Send }) {
     [asPayer ? t('moneyRequest.from') : t('moneyRequest.toWhom'), who, 'kw-wallet-payee'],
     [t('moneyRequest.amount'), amount],
     [t('moneyRequest.reason'), request.reason],
-    [t('moneyRequest.status'), statusText(t, request)],
+    [t('moneyRequest.status'), t(`moneyRequest.statuses.${request.status}`)],
     [t('moneyRequest.created'), lineTime(request.createdAt, language)],
     request.closedAt ? [t('moneyRequest.closed'), lineTime(request.closedAt, language)] : [t('moneyRequest.expires'), lineTime(request.expiresAt, language)],
   ];

@@ -5,7 +5,6 @@ import type { MoneyRequestView } from '../../services/contract/moneyRequest.ts';
 import { Loading, LoadFailedStep } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { languageOf, lineTime, money } from '../common/format.ts';
-import { statusText } from './requestWords.ts';
 
 type State = SnapshotFrom<typeof moneyRequestsMachine>;
 type Send = (event: MoneyRequestsEvent) => void;
@@ -24,7 +23,7 @@ function RequestList({ title, empty, requests }: { title: string; empty: string;
               <a href={`/app/moneyRequest/${r.id}`} aria-label={t('moneyRequest.open', { name: r.other.maskedName, amount: money(r.amount, language) })}>
                 <strong>{r.other.maskedName}</strong> <span className="kw-muted-text">{r.reason}</span>
                 <br />
-                <span>{money(r.amount, language)}</span> · <span data-status={r.status}>{statusText(t, r)}</span> · <span className="kw-muted-text">{lineTime(r.createdAt, language)}</span>
+                <span>{money(r.amount, language)}</span> · <span data-status={r.status}>{t(`moneyRequest.statuses.${r.status}`)}</span> · <span className="kw-muted-text">{lineTime(r.createdAt, language)}</span>
               </a>
             </li>
           ))}
