@@ -13,7 +13,7 @@ export const LOCALE_PARTS = {
   platform: ['platform', 'operatorSignIn', 'review', 'stickers', 'platformPromotions', 'platformLottery'],
   wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail', 'receipt'],
   // asking for money (issue 26, part 2)
-  requests: ['moneyRequest'],
+  requests: ['moneyRequest', 'moneyRequestView', 'moneyRequests'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
   // the merchant's screens (issue 11: collection account, stores, codes, the till)
   merchant: ['merchantOpening', 'merchantList', 'subMerchant', 'store', 'codeBinding', 'cashier', 'collectionAnalysis', 'voucherRedeem'],

@@ -1,4 +1,4 @@
-import { moneyRequestViewFlow } from '../../src/flows/moneyRequest.ts';
+import { moneyRequestViewFlow } from '../../src/flows/moneyRequestView.ts';
 import { FlowPage } from '../common/FlowPage.tsx';
 import { RequestView } from './RequestView.tsx';
 import '../common/wallet.css';

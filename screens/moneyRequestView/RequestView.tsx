@@ -14,7 +14,7 @@ import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
 type State = SnapshotFrom<typeof moneyRequestViewMachine>;
 type Send = (event: MoneyRequestViewEvent) => void;
 
-export const REQUEST_PAYMENT_WORDS = { ...paymentWordsIn('moneyRequest', { paying: 'moneyRequest.paying', back: 'moneyRequest.backToRequest' }), retry: 'moneyRequest.retryPayment' };
+export const REQUEST_PAYMENT_WORDS = { ...paymentWordsIn('moneyRequestView', { paying: 'moneyRequestView.paying', back: 'moneyRequestView.backToRequest' }), retry: 'moneyRequestView.retryPayment' };
 
 /**
  * One request, as the chart stands: the payer's choice (who asks, masked; why; how much; pay,
@@ -26,14 +26,14 @@ export function RequestView({ state, send }: { state: State; send: Send }) {
   const { context } = state;
   const busy = state.hasTag('busy');
 
-  if (state.matches('loading')) return <Loading label={t('moneyRequest.loading')} />;
-  if (state.matches('loadFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('moneyRequest.failed')} onRetry={() => send({ type: 'request.retry' })} />;
+  if (state.matches('loading')) return <Loading label={t('moneyRequestView.loading')} />;
+  if (state.matches('loadFailed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('moneyRequestView.failed')} onRetry={() => send({ type: 'request.retry' })} />;
   const request = context.request;
   if (state.matches('notFound') || !request) {
     return (
       <div className="kw-form">
-        <FieldError>{t('moneyRequest.notFound')}</FieldError>
-        <LinkButton href="/app/moneyRequests">{t('moneyRequest.toList')}</LinkButton>
+        <FieldError>{t('moneyRequestView.notFound')}</FieldError>
+        <LinkButton href="/app/moneyRequests">{t('moneyRequestView.toList')}</LinkButton>
       </div>
     );
   }
@@ -42,77 +42,77 @@ export function RequestView({ state, send }: { state: State; send: Send }) {
   const amount = money(request.amount, language);
   if (state.matches('paying')) {
     const payment = state.children.payment as ActorRefFrom<typeof paymentMachine> | undefined;
-    const summary = <p className="kw-wallet-summary">{t('moneyRequest.summary', { amount, name: request.other.maskedName, reason: request.reason })}</p>;
+    const summary = <p className="kw-wallet-summary">{t('moneyRequestView.summary', { amount, name: request.other.maskedName, reason: request.reason })}</p>;
     return <PaymentPanel actor={payment} summary={summary} words={REQUEST_PAYMENT_WORDS} onLeave={() => send({ type: 'payment.cancelled' })} />;
   }
   if (state.matches('paid')) {
     const receipt = context.receipt;
     return (
       <div className="kw-form">
-        <Notice kind="success">{t('moneyRequest.paidTitle')}</Notice>
+        <Notice kind="success">{t('moneyRequestView.paidTitle')}</Notice>
         <Summary
           rows={[
-            [t('moneyRequest.paidAmount'), receipt ? money(receipt.amount, language) : amount],
-            [t('moneyRequest.toWhom'), receipt?.maskedName ?? request.other.maskedName],
-            [t('moneyRequest.reason'), request.reason],
-            [t('moneyRequest.newAvailable'), receipt ? money(receipt.available, language) : ''],
+            [t('moneyRequestView.paidAmount'), receipt ? money(receipt.amount, language) : amount],
+            [t('moneyRequestView.toWhom'), receipt?.maskedName ?? request.other.maskedName],
+            [t('moneyRequestView.reason'), request.reason],
+            [t('moneyRequestView.newAvailable'), receipt ? money(receipt.available, language) : ''],
           ]}
         />
         {receipt && <LinkButton href={`/app/receipt?transferId=${receipt.transferId}`} primary>{t('common.viewReceipt')}</LinkButton>}
-        <LinkButton href="/app/moneyRequests">{t('moneyRequest.toList')}</LinkButton>
+        <LinkButton href="/app/moneyRequests">{t('moneyRequestView.toList')}</LinkButton>
       </div>
     );
   }
   const rows: SummaryRow[] = [
-    [asPayer ? t('moneyRequest.from') : t('moneyRequest.toWhom'), who, 'kw-wallet-payee'],
-    [t('moneyRequest.amount'), amount],
-    [t('moneyRequest.reason'), request.reason],
-    [t('moneyRequest.status'), t(`moneyRequest.statuses.${request.status}`)],
-    [t('moneyRequest.created'), lineTime(request.createdAt, language)],
-    request.closedAt ? [t('moneyRequest.closed'), lineTime(request.closedAt, language)] : [t('moneyRequest.expires'), lineTime(request.expiresAt, language)],
+    [asPayer ? t('moneyRequestView.from') : t('moneyRequestView.toWhom'), who, 'kw-wallet-payee'],
+    [t('moneyRequestView.amount'), amount],
+    [t('moneyRequestView.reason'), request.reason],
+    [t('moneyRequestView.status'), t(`moneyRequestView.statuses.${request.status}`)],
+    [t('moneyRequestView.created'), lineTime(request.createdAt, language)],
+    request.closedAt ? [t('moneyRequestView.closed'), lineTime(request.closedAt, language)] : [t('moneyRequestView.expires'), lineTime(request.expiresAt, language)],
   ];
-  const title = asPayer ? t('moneyRequest.payerTitle', { name: request.other.maskedName }) : t('moneyRequest.requesterTitle', { name: request.other.maskedName });
+  const title = asPayer ? t('moneyRequestView.payerTitle', { name: request.other.maskedName }) : t('moneyRequestView.requesterTitle', { name: request.other.maskedName });
   const refusal = state.matches({ awaitingPayer: 'refused' }) || state.matches({ waiting: 'refused' }) || (state.matches('closed') && context.errorCode);
   const unreachable = state.matches({ awaitingPayer: 'unreachable' }) || state.matches({ waiting: 'unreachable' });
   const blockButton = asPayer && (state.matches('awaitingPayer') || state.matches('closed') || state.matches('blocking') || state.matches('declining')) && (
     <Button block size="large" fill="none" disabled={busy} onClick={() => send({ type: 'requester.blockToggled' })}>
-      {request.requesterBlocked ? t('moneyRequest.unblock') : t('moneyRequest.block')}
+      {request.requesterBlocked ? t('moneyRequestView.unblock') : t('moneyRequestView.block')}
     </Button>
   );
   return (
     <div className="kw-form">
       <h2 className="kw-step-title">{title}</h2>
-      <section className="kw-wallet-balance" aria-label={t('moneyRequest.amount')}>
+      <section className="kw-wallet-balance" aria-label={t('moneyRequestView.amount')}>
         <span>{request.reason}</span>
         <strong>{amount}</strong>
       </section>
       <Summary rows={rows} />
       {refusal && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
       {unreachable && <FieldError>{t('errors.network.gateway')}</FieldError>}
-      {asPayer && request.requesterBlocked && <Notice>{t('moneyRequest.blockedNote')}</Notice>}
-      {state.matches('declining') && <Notice>{t('moneyRequest.declining')}</Notice>}
-      {state.matches('blocking') && <Notice>{t('moneyRequest.blocking')}</Notice>}
-      {state.matches('cancelling') && <Notice>{t('moneyRequest.cancelling')}</Notice>}
+      {asPayer && request.requesterBlocked && <Notice>{t('moneyRequestView.blockedNote')}</Notice>}
+      {state.matches('declining') && <Notice>{t('moneyRequestView.declining')}</Notice>}
+      {state.matches('blocking') && <Notice>{t('moneyRequestView.blocking')}</Notice>}
+      {state.matches('cancelling') && <Notice>{t('moneyRequestView.cancelling')}</Notice>}
       {(state.matches('awaitingPayer') || state.matches('declining')) && (
         <>
-          <p className="kw-muted-text">{t('moneyRequest.payerExplain')}</p>
-          <Button block color="primary" size="large" disabled={busy} onClick={() => send({ type: 'pay.started' })}>{t('moneyRequest.pay', { amount })}</Button>
-          <Button block size="large" disabled={busy} onClick={() => send({ type: 'request.declined' })}>{t('moneyRequest.decline')}</Button>
+          <p className="kw-muted-text">{t('moneyRequestView.payerExplain')}</p>
+          <Button block color="primary" size="large" disabled={busy} onClick={() => send({ type: 'pay.started' })}>{t('moneyRequestView.pay', { amount })}</Button>
+          <Button block size="large" disabled={busy} onClick={() => send({ type: 'request.declined' })}>{t('moneyRequestView.decline')}</Button>
         </>
       )}
       {(state.matches('waiting') || state.matches('cancelling')) && (
         <>
-          <p className="kw-muted-text">{t('moneyRequest.waitingText', { name: request.other.maskedName })}</p>
-          <Button block color="primary" size="large" disabled={busy} onClick={() => send({ type: 'request.refreshed' })}>{t('moneyRequest.refresh')}</Button>
-          <Button block size="large" disabled={busy} onClick={() => send({ type: 'request.cancelled' })}>{t('moneyRequest.cancel')}</Button>
+          <p className="kw-muted-text">{t('moneyRequestView.waitingText', { name: request.other.maskedName })}</p>
+          <Button block color="primary" size="large" disabled={busy} onClick={() => send({ type: 'request.refreshed' })}>{t('moneyRequestView.refresh')}</Button>
+          <Button block size="large" disabled={busy} onClick={() => send({ type: 'request.cancelled' })}>{t('moneyRequestView.cancel')}</Button>
         </>
       )}
       {state.matches('closed') && !asPayer && (
-        <Button block size="large" onClick={() => send({ type: 'request.refreshed' })}>{t('moneyRequest.refresh')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'request.refreshed' })}>{t('moneyRequestView.refresh')}</Button>
       )}
       {state.matches('closed') && request.transferId && <LinkButton href={`/app/receipt?transferId=${request.transferId}`} primary>{t('common.viewReceipt')}</LinkButton>}
       {blockButton}
-      <LinkButton href="/app/moneyRequests">{t('moneyRequest.toList')}</LinkButton>
+      <LinkButton href="/app/moneyRequests">{t('moneyRequestView.toList')}</LinkButton>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { moneyRequestsFlow } from '../../src/flows/moneyRequest.ts';
+import { moneyRequestsFlow } from '../../src/flows/moneyRequests.ts';
 import { FlowPage } from '../common/FlowPage.tsx';
 import { RequestsView } from './RequestsView.tsx';
 import '../common/wallet.css';

@@ -20,10 +20,10 @@ function RequestList({ title, empty, requests }: { title: string; empty: string;
         <ul className="kw-list">
           {requests.map((r) => (
             <li key={r.id} className="kw-list-item">
-              <a href={`/app/moneyRequest/${r.id}`} aria-label={t('moneyRequest.open', { name: r.other.maskedName, amount: money(r.amount, language) })}>
+              <a href={`/app/moneyRequest/${r.id}`} aria-label={t('moneyRequests.open', { name: r.other.maskedName, amount: money(r.amount, language) })}>
                 <strong>{r.other.maskedName}</strong> <span className="kw-muted-text">{r.reason}</span>
                 <br />
-                <span>{money(r.amount, language)}</span> · <span data-status={r.status}>{t(`moneyRequest.statuses.${r.status}`)}</span> · <span className="kw-muted-text">{lineTime(r.createdAt, language)}</span>
+                <span>{money(r.amount, language)}</span> · <span data-status={r.status}>{t(`moneyRequestView.statuses.${r.status}`)}</span> · <span className="kw-muted-text">{lineTime(r.createdAt, language)}</span>
               </a>
             </li>
           ))}
@@ -37,14 +37,14 @@ function RequestList({ title, empty, requests }: { title: string; empty: string;
 export function RequestsView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   if (state.matches('loading')) return <Loading />;
-  if (state.matches('loadFailed')) return <LoadFailedStep errorCode={state.context.errorCode} fallback={t('moneyRequest.listFailed')} onRetry={() => send({ type: 'requests.retry' })} />;
+  if (state.matches('loadFailed')) return <LoadFailedStep errorCode={state.context.errorCode} fallback={t('moneyRequests.listFailed')} onRetry={() => send({ type: 'requests.retry' })} />;
   const { lists } = state.context;
   return (
     <div className="kw-form">
-      <LinkButton href="/app/moneyRequest" primary>{t('moneyRequest.newRequest')}</LinkButton>
-      <RequestList title={t('moneyRequest.received')} empty={t('moneyRequest.noneReceived')} requests={lists.received} />
-      <RequestList title={t('moneyRequest.sent')} empty={t('moneyRequest.noneSent')} requests={lists.sent} />
-      <button type="button" className="kw-text-button" onClick={() => send({ type: 'requests.refreshed' })}>{t('moneyRequest.refresh')}</button>
+      <LinkButton href="/app/moneyRequest" primary>{t('moneyRequests.newRequest')}</LinkButton>
+      <RequestList title={t('moneyRequests.received')} empty={t('moneyRequests.noneReceived')} requests={lists.received} />
+      <RequestList title={t('moneyRequests.sent')} empty={t('moneyRequests.noneSent')} requests={lists.sent} />
+      <button type="button" className="kw-text-button" onClick={() => send({ type: 'requests.refreshed' })}>{t('moneyRequests.refresh')}</button>
     </div>
   );
 }

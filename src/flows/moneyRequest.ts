@@ -1,13 +1,10 @@
 import { fromPromise } from 'xstate';
 import { moneyRequestMachine, type Payee, type PayeeLists, type RequestDraft } from '../../machines/moneyRequest.machine.ts';
-import { moneyRequestViewMachine } from '../../machines/moneyRequestView.machine.ts';
-import { moneyRequestsMachine, type RequestLists } from '../../machines/moneyRequests.machine.ts';
 import { amountEntryMachine } from '../../machines/amountEntry.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
 import type { MoneyRequestView } from '../../services/contract/moneyRequest.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
 import { requestGateway } from '../../services/gateway.ts';
-import { paymentFlow } from './payment.ts';
 
 /**
  * Asking for money: the payer checked and listed as the transfer's payees are (the same calls),
@@ -22,20 +19,3 @@ export const moneyRequestActors = {
 } satisfies ActorsOf<typeof moneyRequestMachine>;
 
 export const moneyRequestFlow = moneyRequestMachine.provide({ actors: moneyRequestActors });
-
-/** One request: loaded, paid through the payment (pay password, then wallet/moneyRequest/pay), declined, cancelled, its requester blocked. */
-export const moneyRequestViewActors = {
-  loadRequest: fromPromise<Outcome<MoneyRequestView>, { id: string }>(({ input }) => requestGateway('wallet/moneyRequest/get', input)),
-  declineRequest: fromPromise<Outcome<MoneyRequestView>, { id: string }>(({ input }) => requestGateway('wallet/moneyRequest/decline', input)),
-  cancelRequest: fromPromise<Outcome<MoneyRequestView>, { id: string }>(({ input }) => requestGateway('wallet/moneyRequest/cancel', input)),
-  blockRequester: fromPromise<Outcome<MoneyRequestView>, { id: string; blocked: boolean }>(({ input }) => requestGateway('wallet/moneyRequest/block', input)),
-  payment: paymentFlow,
-} satisfies ActorsOf<typeof moneyRequestViewMachine>;
-
-export const moneyRequestViewFlow = moneyRequestViewMachine.provide({ actors: moneyRequestViewActors });
-
-export const moneyRequestsActors = {
-  loadRequests: fromPromise<Outcome<RequestLists>>(() => requestGateway('wallet/moneyRequest/list', {})),
-} satisfies ActorsOf<typeof moneyRequestsMachine>;
-
-export const moneyRequestsFlow = moneyRequestsMachine.provide({ actors: moneyRequestsActors });
