@@ -64,9 +64,8 @@ export function RequestView({ state, send }: { state: State; send: Send }) {
     );
   }
   const rows: SummaryRow[] = [
+    // the amount and the reason are the card above
     [asPayer ? t('moneyRequestView.from') : t('moneyRequestView.toWhom'), who, 'kw-wallet-payee'],
-    [t('moneyRequestView.amount'), amount],
-    [t('moneyRequestView.reason'), request.reason],
     [t('moneyRequestView.status'), t(`moneyRequestView.statuses.${request.status}`)],
     [t('moneyRequestView.created'), lineTime(request.createdAt, language)],
     request.closedAt ? [t('moneyRequestView.closed'), lineTime(request.closedAt, language)] : [t('moneyRequestView.expires'), lineTime(request.expiresAt, language)],

@@ -19,11 +19,12 @@ function RequestList({ title, empty, requests }: { title: string; empty: string;
       {requests.length === 0 ? <p className="kw-muted-text">{empty}</p> : (
         <ul className="kw-list">
           {requests.map((r) => (
-            <li key={r.id} className="kw-list-item">
+            <li key={r.id} className="kw-fund-line">
               <a href={`/app/moneyRequest/${r.id}`} aria-label={t('moneyRequests.open', { name: r.other.maskedName, amount: money(r.amount, language) })}>
-                <strong>{r.other.maskedName}</strong> <span className="kw-muted-text">{r.reason}</span>
-                <br />
-                <span>{money(r.amount, language)}</span> · <span data-status={r.status}>{t(`moneyRequestView.statuses.${r.status}`)}</span> · <span className="kw-muted-text">{lineTime(r.createdAt, language)}</span>
+                <span className="kw-fund-kind">{r.other.maskedName}</span>
+                <span className="kw-fund-amount">{money(r.amount, language)}</span>
+                <span className="kw-fund-meta">{r.reason} · {lineTime(r.createdAt, language)}</span>
+                <span className="kw-fund-meta kw-fund-amount" data-status={r.status}>{t(`moneyRequestView.statuses.${r.status}`)}</span>
               </a>
             </li>
           ))}

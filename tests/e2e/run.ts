@@ -23,10 +23,11 @@ import { newcomerScenarios } from './newcomer.scenarios.ts';
 import { promotionsScenarios } from './promotions.scenarios.ts';
 import { shareScenarios } from './share.scenarios.ts';
 import { lotteryScenarios } from './lottery.scenarios.ts';
+import { moneyRequestScenarios } from './moneyRequest.scenarios.ts';
 
 /** `E2E_ONLY=<regular expression>` runs the scenarios whose names match (while working on some). */
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
-const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...newcomerScenarios, ...securityScenarios, ...promotionsScenarios, ...shareScenarios, ...lotteryScenarios].filter((s) => !only || only.test(s.name));
+const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...newcomerScenarios, ...securityScenarios, ...promotionsScenarios, ...shareScenarios, ...lotteryScenarios, ...moneyRequestScenarios].filter((s) => !only || only.test(s.name));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('tests/e2e/screenshots');
