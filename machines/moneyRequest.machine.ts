@@ -6,6 +6,7 @@ import { toNationalMobile } from '../src/lib/phone.ts';
 import { newRequestNo } from '../src/lib/requestNo.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import { amountAsked, amountEntryMachine, type AmountEntryInput } from './amountEntry.machine.ts';
+import { payeeGuards } from './payeeEntry.ts';
 
 /**
  * Asking another member for money. The payer is typed by number or picked from the transfer's
@@ -83,9 +84,7 @@ export const moneyRequestMachine = setup({
     amountEntry: amountEntryMachine,
   },
   guards: {
-    mobileValid: ({ context }) => toNationalMobile(context.mobile) !== null,
-    // the lists' own entries only: a pick names what the member sees
-    listedPayee: ({ context, event }) => event.type === 'payee.picked' && [...context.payees.recent, ...context.payees.favourites].some((p) => p.mobile === event.mobile),
+    ...payeeGuards,
     // the payer reads why before anything else: a request without one is not sent
     reasonGiven: ({ context }) => context.reason.trim().length > 0,
   },
