@@ -1,6 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { MoneyRequestView } from '../services/contract/moneyRequest.ts';
+import { requestCounterparty } from '../src/lib/requestCounterparty.ts';
 import { LEDGER_CODES, REQUEST_CODES } from '../services/contract/answerCodes.ts';
 import { announceAnswer, answerCode, answerData, type AnswerEvent, provided } from './outcome.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
@@ -128,7 +129,7 @@ export const moneyRequestViewMachine = setup({
         id: 'payment',
         src: 'payment',
         input: ({ context }): PaymentInput => ({
-          purpose: { service: PAY_SERVICE, amount: context.request!.amount, counterparty: `request:${context.id}` },
+          purpose: { service: PAY_SERVICE, amount: context.request!.amount, counterparty: requestCounterparty(context.id) },
           requestPrefix: 'H5Q',
           request: { id: context.id, amount: context.request!.amount },
           routedByParent: [REQUEST_CODES.requestClosed, REQUEST_CODES.requestNotFound, LEDGER_CODES.insufficientFunds, LEDGER_CODES.limitExceeded,

@@ -1,5 +1,6 @@
 import { CODES, LEDGER_CODES, REQUEST_CODES } from '../../../services/contract/answerCodes.ts';
 import type { MoneyRequestView, RequestStatus } from '../../../services/contract/moneyRequest.ts';
+import { requestCounterparty } from '../../../src/lib/requestCounterparty.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
@@ -36,7 +37,7 @@ const e164 = (national: string) => `+244${national}`;
 const national = (mobile: string | null) => (mobile ?? '').replace(/^\+244/, '');
 const iso = (value: Date | string) => new Date(value).toISOString();
 /** The purpose the payer's pay password confirms: this request (its counterparty is fixed), this amount. */
-export const requestPurpose = (id: string, amount: number) => ({ service: PAY_SERVICE, amount, counterparty: `request:${id}` });
+export const requestPurpose = (id: string, amount: number) => ({ service: PAY_SERVICE, amount, counterparty: requestCounterparty(id) });
 
 interface RequestRow {
   id: string;
