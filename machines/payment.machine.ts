@@ -25,8 +25,8 @@ import { newPayPasswordMachine, type NewPayPasswordInput } from './newPayPasswor
  */
 /** How a flow's payment is set up, whatever it pays. */
 interface PaymentSettings {
-  /** The requestNo's prefix, one per flow: top-up H5P, withdrawal H5W, transfer H5T, paying a merchant H5M, confirming a payment-code charge H5C, the password-free setting H5F, a merchant's refund H5R. */
-  requestPrefix: 'H5P' | 'H5W' | 'H5T' | 'H5M' | 'H5C' | 'H5F' | 'H5R';
+  /** The requestNo's prefix, one per flow: top-up H5P, withdrawal H5W, transfer H5T, paying a merchant H5M, confirming a payment-code charge H5C, the password-free setting H5F, a merchant's refund H5R, paying a request for money H5Q. */
+  requestPrefix: 'H5P' | 'H5W' | 'H5T' | 'H5M' | 'H5C' | 'H5F' | 'H5R' | 'H5Q';
   /** The payment's refusals the parent routes itself: they end this chart as its output. */
   routedByParent: string[];
 }

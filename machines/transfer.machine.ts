@@ -6,6 +6,7 @@ import { toNationalMobile } from '../src/lib/phone.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { amountAsked, amountEntryMachine, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
+import { payeeGuards } from './payeeEntry.ts';
 
 /**
  * Transfer to another member by mobile number. The payee's verified name, masked, is shown and
@@ -128,9 +129,8 @@ export const transferMachine = setup({
   },
   guards: {
     unverified: ({ event }) => !answerData<Assets>(event).verified,
-    mobileValid: ({ context }) => toNationalMobile(context.mobile) !== null,
-    // the lists' own entries only: a pick, a star or a change names what the member sees
-    listedPayee: ({ context, event }) => event.type === 'payee.picked' && [...context.payees.recent, ...context.payees.favourites].some((p) => p.mobile === event.mobile),
+    ...payeeGuards,
+    // the lists' own entries only: a star or a change names what the member sees
     recentNotStarred: ({ context, event }) => event.type === 'favourite.starred' && context.payees.recent.some((p) => p.mobile === event.mobile && p.favouriteId === null),
     ownFavourite: ({ context, event }) => (event.type === 'favourite.unstarred' || event.type === 'favourite.renamed') && context.payees.favourites.some((p) => p.id === event.id),
   },

@@ -58,6 +58,7 @@ import { lotteryHandlers } from './domains/lottery/handlers.ts';
 import { dailyPayoutHandlers } from './domains/dailyPayout/handlers.ts';
 import { dayReportHandlers } from './domains/dayReport/handlers.ts';
 import { platformLotteryHandlers } from './domains/platformLottery/handlers.ts';
+import { moneyRequestHandlers } from './domains/moneyRequest/handlers.ts';
 import { callAnswered } from './domains/paymentAlerts/watch.ts';
 
 /**
@@ -84,6 +85,7 @@ const FLOW_HANDLERS = {
   notices: noticesHandlers,
   dailyPayout: dailyPayoutHandlers, dayReport: dayReportHandlers,
   receiveCode: receiveCodeHandlers,
+  moneyRequest: moneyRequestHandlers,
 } satisfies { [F in Flow]: FlowHandlers<F> };
 
 /** One handler per catalogue entry. */

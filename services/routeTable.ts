@@ -12,6 +12,8 @@ export const LOCALE_PARTS = {
   enterprise: ['enterpriseVerification'],
   platform: ['platform', 'operatorSignIn', 'review', 'stickers', 'platformPromotions', 'platformLottery'],
   wallet: ['walletAssets', 'transfer', 'payConfirm', 'fundDetail', 'receipt', 'receiveCode', 'codeTransfer'],
+  // asking for money (issue 26, part 2)
+  requests: ['moneyRequest', 'moneyRequestView', 'moneyRequests'],
   bank: ['bank', 'cardList', 'bindCard', 'topup', 'withdrawal'],
   // the merchant's screens (issue 11: collection account, stores, codes, the till)
   merchant: ['merchantOpening', 'merchantList', 'subMerchant', 'store', 'codeBinding', 'cashier', 'collectionAnalysis', 'voucherRedeem'],
@@ -212,6 +214,10 @@ export const ROUTES: readonly RouteDeclaration[] = [
   // a person's receive code (issue 26): shown, saved, printed; and paying one scanned (src/scan/kinds.ts personalCode), by its token
   { path: '/app/receive', screen: 'receiveCode/ReceiveCodeScreen', title: 'titles.receiveCode', parts: ['member', 'wallet'], access: 'member' },
   { path: '/app/sendbycode/$token', screen: 'codeTransfer/CodeTransferScreen', title: 'titles.codeTransfer', parts: ['member', 'wallet'], access: 'member', params: { token: /^[A-Za-z0-9_-]{22}$/ } },
+  // asking another member for money (issue 26, part 2): the ask, one request (a notice of kind moneyRequested opens it), the lists
+  { path: '/app/moneyRequest', screen: 'moneyRequest/MoneyRequestScreen', title: 'titles.moneyRequest', parts: ['member', 'wallet', 'requests'], access: 'member' },
+  { path: '/app/moneyRequest/$id', screen: 'moneyRequestView/RequestScreen', title: 'titles.moneyRequestView', parts: ['member', 'wallet', 'requests'], access: 'member', params: { id: DIGITS_ID } },
+  { path: '/app/moneyRequests', screen: 'moneyRequests/RequestsScreen', title: 'titles.moneyRequests', parts: ['wallet', 'requests'], access: 'member' },
   { path: '/app/funddetail', screen: 'fundDetail/FundDetailScreen', title: 'titles.fundDetail', parts: ['wallet'], access: 'member' },
   { path: '/app/funddetail/$id', parent: '/app/funddetail', screen: 'fundDetail/FundLineScreen', title: 'titles.fundLine', parts: ['wallet'], access: 'member', params: { id: DIGITS_ID } },
   // a fund line's receipt, to share (issue 26): keyed by the fund line's id, the member's own only

@@ -48,6 +48,8 @@ const ICONS = {
   paymentCode: icon('M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2'),
   transfer: icon('M4 8h13l-3-3M20 16H7l3 3'),
   receive: icon('M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM17 13v8M13 17l4 4 4-4'),
+  // an arrow coming in to an open hand: money asked for
+  moneyRequest: icon('M12 3v9m-4-4l4 4 4-4M4 15h4l3 3h5a2 2 0 0 0 0-4h-3M4 21h12l4-4'),
   topup: icon('M12 4v12M7 11l5 5 5-5M5 20h14'),
   withdraw: icon('M12 20V8M7 13l5-5 5 5M5 4h14'),
   records: icon('M6 4h12v16H6zM9 8h6M9 12h6M9 16h4'),
@@ -306,6 +308,7 @@ function HubFrame({ greeting, lead, work }: { greeting: string; lead: ReactNode;
       <nav className="kw-hub-grid" aria-label={t('hub.moneyTitle')}>
         <Action href="/app/transfer" label={t('hub.transfer')} glyph={ICONS.transfer} />
         <Action href="/app/receive" label={t('hub.receive')} glyph={ICONS.receive} />
+        <Action href="/app/moneyRequest" label={t('hub.moneyRequest')} glyph={ICONS.moneyRequest} />
         <Action href="/app/topup" label={t('hub.topup')} glyph={ICONS.topup} />
         <Action href="/app/withdraw" label={t('hub.withdraw')} glyph={ICONS.withdraw} />
         <Action href="/app/funddetail" label={t('hub.records')} glyph={ICONS.records} />

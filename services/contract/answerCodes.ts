@@ -218,6 +218,15 @@ export const OFFLINE_CODE_CODES = {
   deviceNotEnrolled: 'MCH12003',
 } as const;
 
+/** Money requests (README "Money requests"): asking another member for money. */
+export const REQUEST_CODES = {
+  tooManyRequests: 'REQ10001',
+  alreadyAsked: 'REQ10002',
+  requestNotFound: 'REQ10003',
+  requestClosed: 'REQ10004',
+  individualsOnly: 'REQ10005',
+} as const;
+
 /** The share pages (README "Share pages"): what a shared link names cannot be offered now (spec §8). */
 export const SHARE_CODES = {
   shareExpired: 'SHR10001',
@@ -259,7 +268,8 @@ export type Code =
   | (typeof NOTICE_CODES)[keyof typeof NOTICE_CODES]
   | (typeof PAYOUT_CODES)[keyof typeof PAYOUT_CODES]
   | (typeof RECEIVE_CODES)[keyof typeof RECEIVE_CODES]
-  | (typeof OFFLINE_CODE_CODES)[keyof typeof OFFLINE_CODE_CODES];
+  | (typeof OFFLINE_CODE_CODES)[keyof typeof OFFLINE_CODE_CODES]
+  | (typeof REQUEST_CODES)[keyof typeof REQUEST_CODES];
 
 /** The largest upload, unless the server's MAX_UPLOAD_MB says otherwise; the client checks before sending. */
 export const UPLOAD_LIMIT_MB = 10;
@@ -268,7 +278,7 @@ export const UPLOAD_LIMIT_MB = 10;
 export const LEGACY_OK = 0;
 export const LEGACY_SESSION_LOST = 1004;
 
-export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES), ...Object.values(GROUP_CODES), ...Object.values(SHARE_CODES), ...Object.values(LOTTERY_CODES), ...Object.values(PAYEE_CODES), ...Object.values(NOTICE_CODES), ...Object.values(PAYOUT_CODES), ...Object.values(RECEIVE_CODES), ...Object.values(OFFLINE_CODE_CODES)];
+export const ALL_CODES: readonly Code[] = [...Object.values(CODES), ...Object.values(ACCOUNT_CODES), ...Object.values(PLATFORM_CODES), ...Object.values(LEDGER_CODES), ...Object.values(CARD_CODES), ...Object.values(MERCHANT_CODES), ...Object.values(STAFF_CODES), ...Object.values(PROMOTION_CODES), ...Object.values(GROUP_CODES), ...Object.values(SHARE_CODES), ...Object.values(LOTTERY_CODES), ...Object.values(PAYEE_CODES), ...Object.values(NOTICE_CODES), ...Object.values(PAYOUT_CODES), ...Object.values(RECEIVE_CODES), ...Object.values(OFFLINE_CODE_CODES), ...Object.values(REQUEST_CODES)];
 
 /** Header names the legacy helper sends (spec §7); the server reads the same constants. */
 export const LEGACY_HEADERS = {

@@ -60,6 +60,7 @@ import * as notices from './notices.ts';
 import * as dailyPayout from './dailyPayout.ts';
 import * as dayReport from './dayReport.ts';
 import * as receiveCode from './receiveCode.ts';
+import * as moneyRequest from './moneyRequest.ts';
 
 /** Each flow's contract module, by the flow's name. */
 export const FLOW_CONTRACTS = {
@@ -87,6 +88,8 @@ export const FLOW_CONTRACTS = {
   dailyPayout, dayReport,
   // a person's receive code (issue 26): shown, printed, scanned and paid as a transfer
   receiveCode,
+  // asking another member for money (issue 26, part 2)
+  moneyRequest,
 };
 
 import type { RequestOf } from './define.ts';

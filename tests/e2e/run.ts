@@ -27,10 +27,11 @@ import { noticesScenarios } from './notices.scenarios.ts';
 import { dailyPayoutScenarios } from './dailyPayout.scenarios.ts';
 import { receiveCodeScenarios } from './receiveCode.scenarios.ts';
 import { offlineCodeScenarios } from './offlineCode.scenarios.ts';
+import { moneyRequestScenarios } from './moneyRequest.scenarios.ts';
 
 /** `E2E_ONLY=<regular expression>` runs the scenarios whose names match (while working on some). */
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
-const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...dailyPayoutScenarios, ...newcomerScenarios, ...securityScenarios, ...promotionsScenarios, ...shareScenarios, ...lotteryScenarios, ...noticesScenarios, ...receiveCodeScenarios, ...offlineCodeScenarios].filter((s) => !only || only.test(s.name));
+const scenarios = [...generalScenarios, ...renderedScenarios, ...verificationScenarios, ...moneyScenarios, ...merchantScenarios, ...backOfficeScenarios, ...dailyPayoutScenarios, ...newcomerScenarios, ...securityScenarios, ...promotionsScenarios, ...shareScenarios, ...lotteryScenarios, ...noticesScenarios, ...receiveCodeScenarios, ...offlineCodeScenarios, ...moneyRequestScenarios].filter((s) => !only || only.test(s.name));
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('tests/e2e/screenshots');

@@ -204,6 +204,10 @@ export const GUARDS: Record<string, Phrase> = {
   quotedNeedingBranch: p('a branch must be chosen', 'é preciso escolher uma agência'),
   rangeChosen: p('a period was chosen', 'foi escolhido um período'),
   reasonGiven: p('a reason is given', 'foi dado um motivo'),
+  // a request for money (issue 26 part 2), as whichever side opens it
+  openForPayer: p('the request is open and asked of this member', 'o pedido está em aberto e foi feito a este membro'),
+  openForRequester: p('the request is open and this member sent it', 'o pedido está em aberto e foi este membro que o enviou'),
+  payerSide: p('this member is the one asked', 'este membro é a quem foi pedido'),
   recentNotStarred: p('a recent payee not yet a favourite', 'um destinatário recente que ainda não é favorito'),
   refused: p('the bank refused', 'o banco recusou'),
   refusedAgreeing: p('the invitation can no longer be accepted', 'o convite já não pode ser aceite'),

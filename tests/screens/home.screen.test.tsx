@@ -84,7 +84,7 @@ describe('the home hub signed in', () => {
     expect(within(pay).getByRole('link', { name: 'Código de pagamento' }).getAttribute('href')).toBe('/app/paymentcode');
     const money = screen.getByRole('navigation', { name: 'Dinheiro' });
     expect(within(money).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Transferir', '/app/transfer'], ['Receber', '/app/receive'], ['Carregar', '/app/topup'], ['Levantar', '/app/withdraw'], ['Movimentos', '/app/funddetail'],
+      ['Transferir', '/app/transfer'], ['Receber', '/app/receive'], ['Pedir dinheiro', '/app/moneyRequest'], ['Carregar', '/app/topup'], ['Levantar', '/app/withdraw'], ['Movimentos', '/app/funddetail'],
       ['Cupões', '/app/coupons'], ['Descontos', '/app/reductionlist'], ['Cashback', '/app/cashbacklist'], ['Lotaria', '/app/luckyApp'],
     ]);
     const tabs = screen.getByRole('navigation', { name: 'Navegação' });

@@ -92,6 +92,9 @@ export const FRAMES: Record<string, Frame> = {
   tokenEntry: { routes: ['/index/$token'], noBack: true },
   topup: { routes: ['/app/topup'] },
   transfer: { routes: ['/app/transfer'] },
+  moneyRequest: { routes: ['/app/moneyRequest'] },
+  moneyRequestView: { routes: ['/app/moneyRequest/$id'] },
+  moneyRequests: { routes: ['/app/moneyRequests'] },
   walletAssets: { routes: ['/app/wallet'] },
   withdrawal: { routes: ['/app/withdraw'] },
 };

@@ -48,6 +48,9 @@ import { TopupView } from '../../../screens/topup/TopupView.tsx';
 import { TransferView, TRANSFER_PAYMENT_WORDS } from '../../../screens/transfer/TransferView.tsx';
 import { ReceiveCodeView } from '../../../screens/receiveCode/ReceiveCodeView.tsx';
 import { CodeTransferView } from '../../../screens/codeTransfer/CodeTransferView.tsx';
+import { AskView } from '../../../screens/moneyRequest/AskView.tsx';
+import { RequestView } from '../../../screens/moneyRequestView/RequestView.tsx';
+import { RequestsView } from '../../../screens/moneyRequests/RequestsView.tsx';
 import { PayConfirmView } from '../../../screens/common/PayConfirmView.tsx';
 import { NewPayPasswordView } from '../../../screens/common/NewPayPasswordView.tsx';
 import { PaymentView } from '../../../screens/common/payment.tsx';
@@ -165,6 +168,9 @@ export const VIEWS: Record<string, Render> = {
   transfer: (s, send) => <TransferView state={s} send={send} />,
   receiveCode: (s, send) => <ReceiveCodeView state={s} send={send} />,
   codeTransfer: (s, send) => <CodeTransferView state={s} send={send} />,
+  moneyRequest: (s, send) => <AskView state={s} send={send} />,
+  moneyRequestView: (s, send) => <RequestView state={s} send={send} />,
+  moneyRequests: (s, send) => <RequestsView state={s} send={send} />,
   payConfirm: (s, send) => <PayConfirmView state={s} send={send} />,
   newPayPassword: (s, send) => <NewPayPasswordView state={s} send={send} />,
   payment: (s, send) => <PaymentView state={s} send={send} summary={<p>1 250,00 Kz</p>} words={TRANSFER_PAYMENT_WORDS} onLeave={() => undefined} />,

@@ -1,0 +1,160 @@
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import { REASON_MAX, type ListedPayee, type moneyRequestMachine, type MoneyRequestEvent } from '../../machines/moneyRequest.machine.ts';
+import { formatMobile } from '../../src/lib/phone.ts';
+import { FieldError } from '../../src/ui/FieldError.tsx';
+import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LinkButton } from '../../src/ui/LinkButton.tsx';
+import { Notice } from '../../src/ui/Notice.tsx';
+import { AmountField } from '../../src/ui/AmountField.tsx';
+import { Summary } from '../../src/ui/Summary.tsx';
+import { Field } from '../../src/ui/Field.tsx';
+import { MobileField } from '../common/MobileField.tsx';
+import { languageOf, money } from '../common/format.ts';
+import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
+
+type State = SnapshotFrom<typeof moneyRequestMachine>;
+type Send = (event: MoneyRequestEvent) => void;
+
+/** How long a request waits for the payer (the server's REQUEST_HOURS): the review says it. */
+const REQUEST_HOURS = 48;
+const MOBILE_PROBLEMS = ['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const;
+
+/** The transfer's payees (last paid, favourites), to tap instead of typing: the tap goes on to the same check. */
+function Payees({ title, payees, disabled, send }: { title: string; payees: ListedPayee[]; disabled: boolean; send: Send }) {
+  const { t } = useTranslation();
+  if (!payees.length) return null;
+  return (
+    <section aria-label={title}>
+      <h3 className="kw-section-title">{title}</h3>
+      <ul className="kw-list">
+        {payees.map((p) => (
+          <li key={p.mobile} className="kw-list-item">
+            <button type="button" className="kw-text-button" disabled={disabled} aria-label={t('moneyRequest.pick', { name: p.maskedName, mobile: p.maskedMobile })} onClick={() => send({ type: 'payee.picked', mobile: p.mobile })}>
+              <span>{p.maskedName}</span> <span className="kw-muted-text">{p.maskedMobile}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Renders the asking chart: the payer by number or list, "is this the person?", amount and reason, review, sent. */
+export function AskView({ state, send }: { state: State; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const { context } = state;
+  const busy = state.hasTag('busy');
+  const payeeLine = context.payee ? `${context.payee.maskedName} (${formatMobile(context.payee.mobile, 'international')})` : '';
+
+  if (state.matches('notAllowed')) {
+    return (
+      <div className="kw-form">
+        <FieldError>{t(`errors.${context.errorCode ?? 'FND10004'}`)}</FieldError>
+        <VerifyFirst label={t('moneyRequest.verify')} />
+      </div>
+    );
+  }
+  if (state.matches('enteringMobile') || state.matches('checkingPayee')) {
+    const problem = MOBILE_PROBLEMS.find((p) => state.matches({ enteringMobile: p }));
+    const messages: Record<(typeof MOBILE_PROBLEMS)[number], string> = {
+      invalid: t('moneyRequest.mobileInvalid'),
+      notFound: t('errors.FND10005'),
+      isSelf: t('errors.FND10006'),
+      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
+      unreachable: t('errors.network.gateway'),
+    };
+    return (
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
+        <h2 className="kw-step-title">{t('moneyRequest.mobileTitle')}</h2>
+        <div className="kw-payee-lists">
+          <Payees title={t('moneyRequest.favourites')} payees={context.payees.favourites} disabled={busy} send={send} />
+          <Payees title={t('moneyRequest.recent')} payees={context.payees.recent} disabled={busy} send={send} />
+        </div>
+        <MobileField id="request-mobile" label={t('moneyRequest.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {state.matches('checkingPayee') && <Notice>{t('moneyRequest.checking')}</Notice>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('moneyRequest.continue')}</Button>
+        <LinkButton href="/app/moneyRequests">{t('moneyRequest.toList')}</LinkButton>
+      </form>
+    );
+  }
+  if (state.matches('confirmingPayee')) {
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('moneyRequest.payeeTitle')}</h2>
+        <Summary
+          rows={[
+            [t('moneyRequest.payeeName'), context.payee?.maskedName ?? '', 'kw-wallet-payee'],
+            [t('moneyRequest.payeeMobile'), context.payee ? formatMobile(context.payee.mobile, 'international') : ''],
+          ]}
+        />
+        <p className="kw-muted-text">{t('moneyRequest.payeeExplain')}</p>
+        <Button block color="primary" size="large" onClick={() => send({ type: 'payee.confirmed' })}>{t('moneyRequest.payeeYes')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'payee.changeRequested' })}>{t('moneyRequest.payeeNo')}</Button>
+      </div>
+    );
+  }
+  // the amount child's form with the reason beside it
+  const amountForm = (entry: AmountEntryShown) => {
+    const amountProblem = entry.problem === 'unreadable' ? t('moneyRequest.amountUnreadable') : entry.problem ? t('moneyRequest.amountNotPositive') : null;
+    return (
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); entry.submit(); }}>
+        <h2 className="kw-step-title">{t('moneyRequest.amountTitle')}</h2>
+        <div className="kw-row-actions">
+          <p className="kw-muted-text">{t('moneyRequest.to', { payee: payeeLine })}</p>
+          <button type="button" className="kw-text-button" onClick={() => send({ type: 'payee.changeRequested' })}>{t('moneyRequest.changePayee')}</button>
+        </div>
+        <AmountField id="request-amount" label={t('moneyRequest.amountLabel')} value={entry.text} onChange={entry.change} />
+        {amountProblem && <FieldError>{amountProblem}</FieldError>}
+        <Field id="request-reason" label={t('moneyRequest.reasonLabel')}>
+          <Input id="request-reason" value={context.reason} maxLength={REASON_MAX} placeholder={t('moneyRequest.reasonHint')} onChange={(value) => send({ type: 'reason.changed', value })} />
+        </Field>
+        {state.matches({ enteringAmount: 'reasonMissing' }) && <FieldError>{t('moneyRequest.reasonMissing')}</FieldError>}
+        <Button block color="primary" size="large" type="submit">{t('moneyRequest.continue')}</Button>
+      </form>
+    );
+  };
+  if (state.matches('enteringAmount')) return <AmountEntryPanel actor={state.children.amountEntry as AmountEntryActor | undefined}>{amountForm}</AmountEntryPanel>;
+  if (state.matches('reviewing') || state.matches('sending')) {
+    return (
+      <div className="kw-form">
+        <h2 className="kw-step-title">{t('moneyRequest.reviewTitle')}</h2>
+        <Summary
+          rows={[
+            [t('moneyRequest.askOf'), payeeLine, 'kw-wallet-payee'],
+            [t('moneyRequest.amount'), money(context.amount, language)],
+            [t('moneyRequest.reason'), context.reason.trim()],
+            [t('moneyRequest.validFor'), t('moneyRequest.hours', { hours: REQUEST_HOURS })],
+          ]}
+        />
+        <p className="kw-muted-text">{t('moneyRequest.reviewExplain')}</p>
+        {state.matches({ reviewing: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
+        {state.matches({ reviewing: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
+        {state.matches('sending') && <Notice>{t('moneyRequest.sending')}</Notice>}
+        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'request.sent' })}>{t('moneyRequest.send')}</Button>
+        <Button block size="large" disabled={busy} onClick={() => send({ type: 'details.edited' })}>{t('moneyRequest.edit')}</Button>
+      </div>
+    );
+  }
+  const request = context.request;
+  return (
+    <div className="kw-form">
+      <Notice kind="success">{t('moneyRequest.sentTitle')}</Notice>
+      <p>{t('moneyRequest.sentText', { payee: request?.other.maskedName ?? '' })}</p>
+      <Summary
+        rows={[
+          [t('moneyRequest.askOf'), request ? `${request.other.maskedName} · ${request.other.maskedMobile}` : ''],
+          [t('moneyRequest.amount'), request ? money(request.amount, language) : ''],
+          [t('moneyRequest.reason'), request?.reason ?? ''],
+        ]}
+      />
+      {request && <LinkButton href={`/app/moneyRequest/${request.id}`} primary>{t('moneyRequest.viewRequest')}</LinkButton>}
+      <Button block size="large" onClick={() => send({ type: 'request.restarted' })}>{t('moneyRequest.another')}</Button>
+      <LinkButton href="/app/moneyRequests">{t('moneyRequest.toList')}</LinkButton>
+    </div>
+  );
+}
+
