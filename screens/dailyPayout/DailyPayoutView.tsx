@@ -72,7 +72,7 @@ export function DailyPayoutView({ state, send }: { state: State; send: Send }) {
       </fieldset>
       <Summary rows={[[t('dailyPayout.balance'), money(settings.balance, language)]]} />
       {settings.minimum > 0 && <p className="kw-hint">{t('dailyPayout.minimum', { amount: money(settings.minimum, language) })}</p>}
-      {state.matches({ ready: 'refused' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('errors.network.gateway')}</FieldError>}
+      {state.matches({ ready: 'refused' }) && <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('network.gateway')}</FieldError>}
       <Button block color="primary" size="large" type="submit" disabled={saving || !state.can({ type: 'payout.saved' })}>
         {saving ? t('dailyPayout.saving') : t('dailyPayout.save')}
       </Button>

@@ -64,7 +64,7 @@ export function AskView({ state, send }: { state: State; send: Send }) {
       notFound: t('errors.FND10005'),
       isSelf: t('errors.FND10006'),
       refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-      unreachable: t('errors.network.gateway'),
+      unreachable: t('network.gateway'),
     };
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
@@ -132,7 +132,7 @@ export function AskView({ state, send }: { state: State; send: Send }) {
         />
         <p className="kw-muted-text">{t('moneyRequest.reviewExplain')}</p>
         {state.matches({ reviewing: 'refused' }) && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
-        {state.matches({ reviewing: 'unreachable' }) && <FieldError>{t('errors.network.gateway')}</FieldError>}
+        {state.matches({ reviewing: 'unreachable' }) && <FieldError>{t('network.gateway')}</FieldError>}
         {state.matches('sending') && <Notice>{t('moneyRequest.sending')}</Notice>}
         <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => send({ type: 'request.sent' })}>{t('moneyRequest.send')}</Button>
         <Button block size="large" disabled={busy} onClick={() => send({ type: 'details.edited' })}>{t('moneyRequest.edit')}</Button>

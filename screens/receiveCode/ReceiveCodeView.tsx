@@ -46,7 +46,7 @@ export function ReceiveCodeView({ state, send }: { state: State; send: Send }) {
   if (state.matches('askingAmount') || state.matches('makingOneTime')) {
     const problem = state.matches({ askingAmount: 'invalid' }) ? t('receiveCode.amountInvalid')
       : state.matches({ askingAmount: 'refused' }) ? t(`errors.${context.errorCode ?? 'AGW50000'}`)
-        : state.matches({ askingAmount: 'unreachable' }) ? t('errors.network.gateway') : null;
+        : state.matches({ askingAmount: 'unreachable' }) ? t('network.gateway') : null;
     return (
       <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'oneTime.submitted' }); }}>
         <h2 className="kw-step-title">{t('receiveCode.amountTitle')}</h2>

@@ -29,7 +29,7 @@ async function signInMember(page: Page, base: string, login: string, password: s
 
 export const moneyRequestScenarios: Scenario[] = [
   {
-    name: 'money request: Joana asks Ana for 1 200 Kz, Ana opens it from its link, sees who asks and why, pays with the pay password; Joana sees it paid (pt, then en)',
+    name: 'money request: Joana asks Ana for 1 200 Kz, Ana opens it from the notice in her inbox, sees who asks and why, pays with the pay password; Joana sees it paid (pt, then en)',
     async run(ctx) {
       const base = ctx.baseUrl;
       const opened: BrowserContext[] = [];
@@ -85,7 +85,14 @@ export const moneyRequestScenarios: Scenario[] = [
         await enterPin(ana);
         await see(ana, /Carregamento feito/, 30_000);
 
-        await ana.goto(`${base}/app/moneyRequest/${id}`);
+        // from the notice in her inbox (issue 26: «the other pays from the notice»)
+        await ana.goto(`${base}/app/notices`);
+        const notice = ana.getByRole('list', { name: 'Notificações' }).getByRole('button', { name: /Pedido de dinheiro/ }).first();
+        await notice.waitFor({ timeout: 15_000 });
+        if (!/Joana B\*\*\* N\*\*\* pede-lhe 1\s200,00\sKz/.test((await notice.textContent()) ?? '')) throw new Error(`the request's notice says: ${await notice.textContent()}`);
+        await ctx.shotOf(ana, 'money-request-notice');
+        await notice.click();
+        await ana.waitForURL(new RegExp(`/app/moneyRequest/${id}$`), { timeout: 15_000 });
         await see(ana, 'Joana B*** N*** pede-lhe dinheiro');
         await see(ana, 'Bilhetes do concerto');
         await ctx.shotOf(ana, 'money-request-payer');
