@@ -87,7 +87,7 @@ export function RequestView({ state, send }: { state: State; send: Send }) {
       </section>
       <Summary rows={rows} />
       {refusal && <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>}
-      {unreachable && <FieldError>{t('errors.network.gateway')}</FieldError>}
+      {unreachable && <FieldError>{t('network.gateway')}</FieldError>}
       {asPayer && request.requesterBlocked && <Notice>{t('moneyRequestView.blockedNote')}</Notice>}
       {state.matches('declining') && <Notice>{t('moneyRequestView.declining')}</Notice>}
       {state.matches('blocking') && <Notice>{t('moneyRequestView.blocking')}</Notice>}
