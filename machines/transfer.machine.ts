@@ -11,8 +11,8 @@ import { payeeCheckMachine, payeeConfirmed, type Payee, type PayeeCheckInput, ty
 /**
  * Transfer to another member by mobile number. The payee (payeeCheck child: typed or picked from
  * the last people paid and the favourites, checked, its verified name, masked, confirmed) comes
- * before any amount is asked (money sent to a wrong number is the top complaint in wallets). The amount (amountEntry child) is checked against the balance shown, with a note
- * beside it. The payment child authorises exactly this payment with the pay password, on the
+ * before any amount is asked (money sent to a wrong number is the top complaint in wallets). The
+ * amount (amountEntry child) is checked against the balance shown, with a note beside it. The payment child authorises exactly this payment with the pay password, on the
  * secure keypad, and sends the transfer: a retry after a lost answer resends the same request and
  * the server answers the first outcome instead of paying twice. When the transfer finds the payee
  * gone or the payer themself, the payee is asked again, the number kept, with why.

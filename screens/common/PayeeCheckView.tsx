@@ -70,6 +70,7 @@ export function PayeeCheckView({ state, send, page }: { state: State; send: Send
       <MobileField id={page.fieldId} label={words('mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
       {problem && <FieldError>{messages[problem]}</FieldError>}
       {state.matches('checkingPayee') && <Notice>{words('checking')}</Notice>}
+      {/* the favourites are changed only from the transfer's lists: their words */}
       {state.matches('changingFavourite') && <Notice>{t('transfer.payees.saving')}</Notice>}
       <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{words('continue')}</Button>
       {page.footer}
