@@ -6,31 +6,18 @@ import { toNationalMobile } from '../src/lib/phone.ts';
 import { newRequestNo } from '../src/lib/requestNo.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
 import { amountAsked, amountEntryMachine, type AmountEntryInput } from './amountEntry.machine.ts';
-import { payeeGuards } from './payeeEntry.ts';
+import { payeeCheckMachine, payeeConfirmed, type Payee, type PayeeCheckInput, type PayeeProblem } from './payeeCheck.machine.ts';
 
 /**
- * Asking another member for money. The payer is typed by number or picked from the transfer's
- * lists (last people paid, favourites) and checked as a transfer's payee is: the verified name,
- * masked, is confirmed before anything is asked (a request to a wrong number is a stranger's
- * phishing-looking message). Then the amount (amountEntry child) with the reason beside it, a
+ * Asking another member for money. The payer (payeeCheck child, as the transfer's payee: typed by
+ * number or picked from the transfer's lists, checked, the verified name, masked, confirmed) comes
+ * before anything is asked (a request to a wrong number is a stranger's phishing-looking message). Then the amount (amountEntry child) with the reason beside it, a
  * review, and the request sent; a send retried after a lost answer goes with the same requestNo,
  * so the server answers the request it made instead of making a second one.
  */
 export const REASON_MAX = 60;
 
-export interface Payee {
-  maskedName: string;
-  mobile: string;
-}
-export interface ListedPayee {
-  mobile: string;
-  maskedName: string;
-  maskedMobile: string;
-}
-export interface PayeeLists {
-  recent: ListedPayee[];
-  favourites: Array<ListedPayee & { nickname: string | null }>;
-}
+export type { ListedPayee, Payee, PayeeLists } from './payeeCheck.machine.ts';
 /** What is sent: the payer's national number, the amount in cêntimos, the reason; `requestNo` drawn once per review. */
 export interface RequestDraft {
   mobile: string;
@@ -45,9 +32,11 @@ export interface MoneyRequestInput {
 
 export interface MoneyRequestContext {
   language: Language;
+  /** The payer's number (national): the number the payee check starts with when asked again. */
   mobile: string;
   payee: Payee | null;
-  payees: PayeeLists;
+  /** Why the payer is asked again: the request found the number no member's. */
+  payeeProblem: PayeeProblem | null;
   amount: number;
   amountText: string;
   reason: string;
@@ -58,17 +47,13 @@ export interface MoneyRequestContext {
 }
 
 export type MoneyRequestEvent =
-  | { type: 'mobile.changed'; value: string }
-  | { type: 'mobile.submitted' }
-  | { type: 'payee.picked'; mobile: string }
-  | { type: 'payee.confirmed' }
+  | { type: 'payee.retry' }
   | { type: 'payee.changeRequested' }
   | { type: 'reason.changed'; value: string }
   | { type: 'details.edited' }
   | { type: 'request.sent' }
   | { type: 'request.restarted' };
 
-const NO_PAYEES: PayeeLists = { recent: [], favourites: [] };
 const nationalMobile = (context: MoneyRequestContext) => toNationalMobile(context.mobile) ?? '';
 
 export const moneyRequestMachine = setup({
@@ -78,87 +63,48 @@ export const moneyRequestMachine = setup({
     events: {} as MoneyRequestEvent | AnswerEvent,
   },
   actors: {
-    loadPayees: provided<Outcome<PayeeLists>>('loadPayees'),
-    queryPayee: provided<Outcome<Payee>, { mobile: string }>('queryPayee'),
+    payeeCheck: payeeCheckMachine,
     createRequest: provided<Outcome<MoneyRequestView>, RequestDraft>('createRequest'),
     amountEntry: amountEntryMachine,
   },
   guards: {
-    ...payeeGuards,
     // the payer reads why before anything else: a request without one is not sent
     reasonGiven: ({ context }) => context.reason.trim().length > 0,
   },
   actions: {
     announceAnswer: announceAnswer<MoneyRequestContext, MoneyRequestEvent | AnswerEvent>(),
-    setMobile: assign({ mobile: ({ context, event }) => (event.type === 'mobile.changed' ? event.value.replace(/[^\d+\s]/g, '').slice(0, 16) : context.mobile) }),
-    pickPayee: assign({ mobile: ({ context, event }) => (event.type === 'payee.picked' ? event.mobile : context.mobile) }),
-    keepPayees: assign({ payees: ({ event }) => answerData<PayeeLists>(event) }),
-    forgetPayees: assign({ payees: NO_PAYEES }),
-    keepPayee: assign({ payee: ({ event }) => answerData<Payee>(event) }),
+    keepPayee: assign(({ event }) => { const payee = payeeConfirmed(event); return { payee, mobile: toNationalMobile(payee.mobile) ?? '', payeeProblem: null }; }),
     forgetPayee: assign({ payee: null }),
+    payeeNotFound: assign({ payee: null, payeeProblem: 'notFound' as const }),
     keepAmount: assign(({ event }) => amountAsked(event)),
     setReason: assign({ reason: ({ context, event }) => (event.type === 'reason.changed' ? event.value.slice(0, REASON_MAX) : context.reason) }),
     drawRequestNo: assign({ requestNo: () => newRequestNo('H5Q') }),
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
     keepRequest: assign({ request: ({ event }) => answerData<MoneyRequestView>(event) }),
-    startOver: assign({ mobile: '', payee: null, amount: 0, amountText: '', reason: '', requestNo: null, errorCode: null, request: null }),
+    startOver: assign({ mobile: '', payee: null, payeeProblem: null, amount: 0, amountText: '', reason: '', requestNo: null, errorCode: null, request: null }),
   },
 }).createMachine({
   id: 'moneyRequest',
   context: ({ input }) => ({
-    language: input.language, mobile: '', payee: null, payees: NO_PAYEES, amount: 0, amountText: '', reason: '', requestNo: null, errorCode: null, request: null,
+    language: input.language, mobile: '', payee: null, payeeProblem: null, amount: 0, amountText: '', reason: '', requestNo: null, errorCode: null, request: null,
   }),
-  initial: 'enteringMobile',
+  initial: 'enteringPayee',
   states: {
-    // the number, typed or picked from the transfer's lists (loaded again each time)
-    enteringMobile: {
-      initial: 'typing',
+    // the payer (payeeCheck child): typed or picked, checked, confirmed; asked again with why when the request found it gone
+    enteringPayee: {
       invoke: {
-        id: 'loadPayees',
-        src: 'loadPayees',
-        onDone: { actions: 'announceAnswer' },
-        // without the lists the number can still be typed
-        onError: { actions: 'forgetPayees' },
-      },
-      on: {
-        'mobile.changed': { target: '.typing', actions: 'setMobile' },
-        'mobile.submitted': [{ guard: 'mobileValid', target: 'checkingPayee' }, { target: '.invalid' }],
-        'payee.picked': { guard: 'listedPayee', target: 'checkingPayee', actions: 'pickPayee' },
-        'loadPayees.ok': { actions: 'keepPayees' },
-        'loadPayees.refused.*': { actions: 'forgetPayees' },
-      },
-      states: {
-        typing: {},
-        invalid: { tags: ['error'] },
-        notFound: { tags: ['error'] },
-        isSelf: { tags: ['error'] },
-        refused: { tags: ['error'] },
-        unreachable: { tags: ['error'] },
+        id: 'payeeCheck',
+        src: 'payeeCheck',
+        input: ({ context }): PayeeCheckInput => ({ mobile: context.mobile, problem: context.payeeProblem }),
+        onDone: { target: 'enteringAmount', actions: 'keepPayee' },
+        // the chart itself failed (never an answer of the server): said, and tried again when asked
+        onError: { target: 'payeeFailed' },
       },
     },
-    checkingPayee: {
-      tags: ['busy'],
-      invoke: {
-        id: 'queryPayee',
-        src: 'queryPayee',
-        input: ({ context }) => ({ mobile: nationalMobile(context) }),
-        onDone: { actions: 'announceAnswer' },
-        onError: { target: 'enteringMobile.unreachable' },
-      },
-      on: {
-        'queryPayee.ok': { target: 'confirmingPayee', actions: 'keepPayee' },
-        'queryPayee.refused.FND10005': { target: 'enteringMobile.notFound' },
-        'queryPayee.refused.FND10006': { target: 'enteringMobile.isSelf' },
-        'queryPayee.refused.*': { target: 'enteringMobile.refused', actions: 'keepRefusal' },
-      },
-    },
-    // "is this the person?": nothing is asked until the requester says yes
-    confirmingPayee: {
-      on: {
-        'payee.confirmed': { target: 'enteringAmount' },
-        'payee.changeRequested': { target: 'enteringMobile', actions: 'forgetPayee' },
-      },
+    payeeFailed: {
+      tags: ['error'],
+      on: { 'payee.retry': { target: 'enteringPayee' } },
     },
     // the amount (amountEntry child, no limit: the payer's balance is not the requester's to know) and the reason beside it
     enteringAmount: {
@@ -173,11 +119,11 @@ export const moneyRequestMachine = setup({
           { target: '.reasonMissing', reenter: true, actions: 'keepAmount' },
         ],
         // the chart itself failed (never an answer of the server): back to the payee, as changing it
-        onError: { target: 'enteringMobile', actions: 'forgetPayee' },
+        onError: { target: 'enteringPayee', actions: 'forgetPayee' },
       },
       on: {
         'reason.changed': { target: '.editing', actions: 'setReason' },
-        'payee.changeRequested': { target: 'enteringMobile', actions: 'forgetPayee' },
+        'payee.changeRequested': { target: 'enteringPayee', actions: 'forgetPayee' },
       },
       states: {
         editing: {},
@@ -211,12 +157,12 @@ export const moneyRequestMachine = setup({
         // only verified individuals ask
         'createRequest.refused.FND10004': { target: 'notAllowed', actions: 'keepRefusal' },
         'createRequest.refused.REQ10005': { target: 'notAllowed', actions: 'keepRefusal' },
-        'createRequest.refused.FND10005': { target: 'enteringMobile.notFound', actions: 'forgetPayee' },
+        'createRequest.refused.FND10005': { target: 'enteringPayee', actions: 'payeeNotFound' },
         'createRequest.refused.*': { target: 'reviewing.refused', actions: 'keepRefusal' },
       },
     },
     sent: {
-      on: { 'request.restarted': { target: 'enteringMobile', actions: 'startOver' } },
+      on: { 'request.restarted': { target: 'enteringPayee', actions: 'startOver' } },
     },
     // the screen links to the verification
     notAllowed: {},

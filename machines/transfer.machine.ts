@@ -6,18 +6,16 @@ import { toNationalMobile } from '../src/lib/phone.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { amountAsked, amountEntryMachine, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';
 import { paymentMachine, type PaymentInput } from './payment.machine.ts';
-import { payeeGuards } from './payeeEntry.ts';
+import { payeeCheckMachine, payeeConfirmed, type Payee, type PayeeCheckInput, type PayeeProblem } from './payeeCheck.machine.ts';
 
 /**
- * Transfer to another member by mobile number. The payee's verified name, masked, is shown and
- * must be confirmed before any amount is asked (money sent to a wrong number is the top complaint
- * in wallets). The amount (amountEntry child) is checked against the balance shown, with a note
- * beside it. The payment child authorises exactly this payment with the pay password, on the
+ * Transfer to another member by mobile number. The payee (payeeCheck child: typed or picked from
+ * the last people paid and the favourites, checked, its verified name, masked, confirmed) comes
+ * before any amount is asked (money sent to a wrong number is the top complaint in wallets). The
+ * amount (amountEntry child) is checked against the balance shown, with a note beside it. The payment child authorises exactly this payment with the pay password, on the
  * secure keypad, and sends the transfer: a retry after a lost answer resends the same request and
- * the server answers the first outcome instead of paying twice.
- * The number is typed, or picked from the last people paid and the favourites (loadPayees): a
- * pick fills the number and goes on to the same payee check and confirmation, never past them.
- * A recent payee may be starred, a favourite unstarred or given a private nickname (changeFavourite).
+ * the server answers the first outcome instead of paying twice. When the transfer finds the payee
+ * gone or the payer themself, the payee is asked again, the number kept, with why.
  */
 export const TRANSFER_SERVICE = 'wallet/transfer/doTransfer';
 export const NOTE_MAX = 60;
@@ -29,10 +27,7 @@ export interface Assets {
   accountLevel: string;
   verified: boolean;
 }
-export interface Payee {
-  maskedName: string;
-  mobile: string;
-}
+export type { FavouriteChange, Payee, PayeeLists } from './payeeCheck.machine.ts';
 export interface TransferReceipt {
   transferId: string;
   amount: number;
@@ -40,29 +35,6 @@ export interface TransferReceipt {
   maskedName: string;
   at: string;
 }
-/** A payee in the lists: the name and number masked for show, the number (national) to check when picked. */
-export interface ListedPayee {
-  mobile: string;
-  maskedName: string;
-  maskedMobile: string;
-}
-export interface RecentPayee extends ListedPayee {
-  favouriteId: string | null;
-}
-export interface FavouritePayee extends ListedPayee {
-  id: string;
-  nickname: string | null;
-}
-export interface PayeeLists {
-  recent: RecentPayee[];
-  favourites: FavouritePayee[];
-}
-export const NICKNAME_MAX = 40;
-/** What a tap on a star or a rename asks of the server. */
-export type FavouriteChange =
-  | { kind: 'star'; mobile: string }
-  | { kind: 'unstar'; id: string }
-  | { kind: 'rename'; id: string; nickname: string | null };
 
 export interface TransferInput {
   language: Language;
@@ -71,8 +43,11 @@ export interface TransferInput {
 export interface TransferContext {
   language: Language;
   available: number | null;
+  /** The payee's number (national): the number the payee check starts with when asked again. */
   mobile: string;
   payee: Payee | null;
+  /** Why the payee is asked again: the transfer found the number no member's, or the payer's own. */
+  payeeProblem: PayeeProblem | null;
   /** The amount asked for, and as it was typed: the amount is asked again with it. */
   amount: number;
   amountText: string;
@@ -81,35 +56,14 @@ export interface TransferContext {
   note: string;
   errorCode: string | null;
   receipt: TransferReceipt | null;
-  /** The last people paid and the favourites (empty until loaded, or when they could not be). */
-  payees: PayeeLists;
-  favouriteChange: FavouriteChange | null;
-  /** Why the last change of a favourite was refused (the list shows it). */
-  favouriteError: string | null;
 }
 
 export type TransferEvent =
   | { type: 'assets.retry' }
-  | { type: 'mobile.changed'; value: string }
-  | { type: 'mobile.submitted' }
-  | { type: 'payee.confirmed' }
   | { type: 'payee.changeRequested' }
   | { type: 'note.changed'; value: string }
   | { type: 'payment.cancelled' }
-  | { type: 'transfer.restarted' }
-  | { type: 'payee.picked'; mobile: string }
-  | { type: 'favourite.starred'; mobile: string }
-  | { type: 'favourite.unstarred'; id: string }
-  | { type: 'favourite.renamed'; id: string; nickname: string };
-
-const NO_PAYEES: PayeeLists = { recent: [], favourites: [] };
-const favouriteChangeOf = (event: TransferEvent | AnswerEvent): FavouriteChange | null => {
-  if (event.type === 'favourite.starred') return { kind: 'star', mobile: event.mobile };
-  if (event.type === 'favourite.unstarred') return { kind: 'unstar', id: event.id };
-  // an empty nickname takes the nickname away; a long one is cut as the field cuts it
-  if (event.type === 'favourite.renamed') return { kind: 'rename', id: event.id, nickname: event.nickname.trim().slice(0, NICKNAME_MAX).trim() || null };
-  return null;
-};
+  | { type: 'transfer.restarted' };
 
 const nationalMobile = (context: TransferContext) => toNationalMobile(context.mobile) ?? '';
 
@@ -121,45 +75,34 @@ export const transferMachine = setup({
   },
   actors: {
     loadAssets: provided<Outcome<Assets>>('loadAssets'),
-    queryPayee: provided<Outcome<Payee>, { mobile: string }>('queryPayee'),
-    loadPayees: provided<Outcome<PayeeLists>>('loadPayees'),
-    changeFavourite: provided<Outcome<unknown>, FavouriteChange>('changeFavourite'),
+    payeeCheck: payeeCheckMachine,
     amountEntry: amountEntryMachine,
     payment: paymentMachine,
   },
   guards: {
     unverified: ({ event }) => !answerData<Assets>(event).verified,
-    ...payeeGuards,
-    // the lists' own entries only: a star or a change names what the member sees
-    recentNotStarred: ({ context, event }) => event.type === 'favourite.starred' && context.payees.recent.some((p) => p.mobile === event.mobile && p.favouriteId === null),
-    ownFavourite: ({ context, event }) => (event.type === 'favourite.unstarred' || event.type === 'favourite.renamed') && context.payees.favourites.some((p) => p.id === event.id),
   },
   actions: {
     announceAnswer: announceAnswer<TransferContext, TransferEvent | AnswerEvent>(),
     keepAssets: assign({ available: ({ event }) => answerData<Assets>(event).available }),
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
-    setMobile: assign({ mobile: ({ context, event }) => (event.type === 'mobile.changed' ? event.value.replace(/[^\d+\s]/g, '').slice(0, 16) : context.mobile) }),
-    keepPayee: assign({ payee: ({ event }) => answerData<Payee>(event) }),
+    keepPayee: assign(({ event }) => { const payee = payeeConfirmed(event); return { payee, mobile: toNationalMobile(payee.mobile) ?? '', payeeProblem: null }; }),
     forgetPayee: assign({ payee: null }),
+    payeeNotFound: assign({ payee: null, payeeProblem: 'notFound' as const }),
+    payeeIsSelf: assign({ payee: null, payeeProblem: 'isSelf' as const }),
     keepAmount: assign(({ event }) => amountAsked(event)),
     refuseAmount: assign({ amountRefusal: ({ event }) => ({ code: answerCode(event), detail: answerDetail(event) }) }),
     // the refusal is the amount child's to show once, as it starts
     forgetAmountRefusal: assign({ amountRefusal: null }),
     setNote: assign({ note: ({ context, event }) => (event.type === 'note.changed' ? event.value.slice(0, NOTE_MAX) : context.note) }),
     keepReceipt: assign(({ event }) => { const r = answerData<TransferReceipt>(event); return { receipt: r, available: r.available }; }),
-    keepPayees: assign({ payees: ({ event }) => answerData<PayeeLists>(event) }),
-    forgetPayees: assign({ payees: NO_PAYEES }),
-    pickPayee: assign({ mobile: ({ context, event }) => (event.type === 'payee.picked' ? event.mobile : context.mobile) }),
-    keepFavouriteChange: assign({ favouriteChange: ({ event }) => favouriteChangeOf(event), favouriteError: null }),
-    keepFavouriteError: assign({ favouriteError: ({ event }) => answerCode(event) }),
-    startOver: assign({ mobile: '', payee: null, amountText: '', amount: 0, amountRefusal: null, note: '', errorCode: null, receipt: null }),
+    startOver: assign({ mobile: '', payee: null, payeeProblem: null, amountText: '', amount: 0, amountRefusal: null, note: '', errorCode: null, receipt: null }),
   },
 }).createMachine({
   id: 'transfer',
   context: ({ input }) => ({
-    language: input.language, available: null, mobile: '', payee: null, amountText: '', amount: 0, amountRefusal: null, note: '', errorCode: null, receipt: null,
-    payees: NO_PAYEES, favouriteChange: null, favouriteError: null,
+    language: input.language, available: null, mobile: '', payee: null, payeeProblem: null, amountText: '', amount: 0, amountRefusal: null, note: '', errorCode: null, receipt: null,
   }),
   initial: 'loadingAssets',
   states: {
@@ -174,7 +117,7 @@ export const transferMachine = setup({
       on: {
         'loadAssets.ok': [
           { guard: 'unverified', target: 'notVerified' },
-          { target: 'enteringMobile', actions: 'keepAssets' },
+          { target: 'enteringPayee', actions: 'keepAssets' },
         ],
         'loadAssets.refused.*': { target: 'assetsFailed', actions: 'keepRefusal' },
       },
@@ -185,71 +128,15 @@ export const transferMachine = setup({
     },
     // only verified members move money: the screen links to the verification
     notVerified: {},
-    // the number, typed or picked from the lists (loaded again each time, so a change shows)
-    enteringMobile: {
-      initial: 'typing',
+    // the payee (payeeCheck child): typed or picked, checked, confirmed; asked again with why when the transfer found it wrong
+    enteringPayee: {
       invoke: {
-        id: 'loadPayees',
-        src: 'loadPayees',
-        onDone: { actions: 'announceAnswer' },
-        // without the lists the number can still be typed
-        onError: { actions: 'forgetPayees' },
-      },
-      on: {
-        'mobile.changed': { target: '.typing', actions: 'setMobile' },
-        'mobile.submitted': [{ guard: 'mobileValid', target: 'checkingPayee' }, { target: '.invalid' }],
-        'loadPayees.ok': { actions: 'keepPayees' },
-        'loadPayees.refused.*': { actions: 'forgetPayees' },
-        'payee.picked': { guard: 'listedPayee', target: 'checkingPayee', actions: 'pickPayee' },
-        'favourite.starred': { guard: 'recentNotStarred', target: 'changingFavourite', actions: 'keepFavouriteChange' },
-        'favourite.unstarred': { guard: 'ownFavourite', target: 'changingFavourite', actions: 'keepFavouriteChange' },
-        'favourite.renamed': { guard: 'ownFavourite', target: 'changingFavourite', actions: 'keepFavouriteChange' },
-      },
-      states: {
-        typing: {},
-        invalid: { tags: ['error'] },
-        notFound: { tags: ['error'] },
-        isSelf: { tags: ['error'] },
-        refused: { tags: ['error'] },
-        unreachable: { tags: ['error'] },
-      },
-    },
-    // a star, an unstar or a nickname; back to the lists, loaded again
-    changingFavourite: {
-      tags: ['busy'],
-      invoke: {
-        id: 'changeFavourite',
-        src: 'changeFavourite',
-        input: ({ context }) => context.favouriteChange!,
-        onDone: { actions: 'announceAnswer' },
-        onError: { target: 'enteringMobile.unreachable' },
-      },
-      on: {
-        'changeFavourite.ok': { target: 'enteringMobile' },
-        'changeFavourite.refused.*': { target: 'enteringMobile', actions: 'keepFavouriteError' },
-      },
-    },
-    checkingPayee: {
-      tags: ['busy'],
-      invoke: {
-        id: 'queryPayee',
-        src: 'queryPayee',
-        input: ({ context }) => ({ mobile: nationalMobile(context) }),
-        onDone: { actions: 'announceAnswer' },
-        onError: { target: 'enteringMobile.unreachable' },
-      },
-      on: {
-        'queryPayee.ok': { target: 'confirmingPayee', actions: 'keepPayee' },
-        'queryPayee.refused.FND10005': { target: 'enteringMobile.notFound' },
-        'queryPayee.refused.FND10006': { target: 'enteringMobile.isSelf' },
-        'queryPayee.refused.*': { target: 'enteringMobile.refused', actions: 'keepRefusal' },
-      },
-    },
-    // "is this the person?": nothing is asked or paid until the payer says yes
-    confirmingPayee: {
-      on: {
-        'payee.confirmed': { target: 'enteringAmount' },
-        'payee.changeRequested': { target: 'enteringMobile', actions: 'forgetPayee' },
+        id: 'payeeCheck',
+        src: 'payeeCheck',
+        input: ({ context }): PayeeCheckInput => ({ mobile: context.mobile, problem: context.payeeProblem }),
+        onDone: { target: 'enteringAmount', actions: 'keepPayee' },
+        // the chart itself failed (never an answer of the server): the page's load failure, whose retry starts it again
+        onError: { target: 'assetsFailed', actions: 'forgetRefusal' },
       },
     },
     // the amount (amountEntry child), within the balance shown (the last known one: the server
@@ -267,11 +154,11 @@ export const transferMachine = setup({
         }),
         onDone: { target: 'paying', actions: 'keepAmount' },
         // the chart itself failed (never an answer of the server): back to the payee, as changing it
-        onError: { target: 'enteringMobile', actions: 'forgetPayee' },
+        onError: { target: 'enteringPayee', actions: 'forgetPayee' },
       },
       on: {
         'note.changed': { actions: 'setNote' },
-        'payee.changeRequested': { target: 'enteringMobile', actions: 'forgetPayee' },
+        'payee.changeRequested': { target: 'enteringPayee', actions: 'forgetPayee' },
       },
     },
     // the pay password, then the transfer (payment child); the screen offers going back while the password is asked or after a refusal
@@ -295,16 +182,16 @@ export const transferMachine = setup({
         'payment.refused.FND10001': { target: 'enteringAmount', actions: 'refuseAmount' },
         'payment.refused.FND10003': { target: 'enteringAmount', actions: 'refuseAmount' },
         'payment.refused.FND10004': { target: 'notVerified' },
-        'payment.refused.FND10005': { target: 'enteringMobile.notFound', actions: 'forgetPayee' },
+        'payment.refused.FND10005': { target: 'enteringPayee', actions: 'payeeNotFound' },
         // the payee is the payer (payeeIsSelf), the last code routedByParent lists
-        'payment.refused.*': { target: 'enteringMobile.isSelf', actions: 'forgetPayee' },
+        'payment.refused.*': { target: 'enteringPayee', actions: 'payeeIsSelf' },
         // never (the payment shows its own trouble): as the chart failing
         'payment.unreachable': { target: 'enteringAmount' },
         'payment.cancelled': { target: 'enteringAmount' },
       },
     },
     succeeded: {
-      on: { 'transfer.restarted': { target: 'enteringMobile', actions: 'startOver' } },
+      on: { 'transfer.restarted': { target: 'enteringPayee', actions: 'startOver' } },
     },
   },
 });

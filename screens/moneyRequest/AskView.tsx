@@ -2,27 +2,28 @@ import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { REASON_MAX, type ListedPayee, type moneyRequestMachine, type MoneyRequestEvent } from '../../machines/moneyRequest.machine.ts';
+import type { PayeeCheckEvent, PayeeLists } from '../../machines/payeeCheck.machine.ts';
 import { formatMobile } from '../../src/lib/phone.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
-import { VerifyFirst } from '../../src/ui/LoadFailed.tsx';
+import { LoadFailedStep, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { AmountField } from '../../src/ui/AmountField.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
 import { Field } from '../../src/ui/Field.tsx';
-import { MobileField } from '../common/MobileField.tsx';
+import { PayeeCheckPanel, type PayeeCheckActor, type PayeeCheckPage } from '../common/PayeeCheckView.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { AmountEntryPanel, type AmountEntryActor, type AmountEntryShown } from '../common/AmountEntryView.tsx';
 
 type State = SnapshotFrom<typeof moneyRequestMachine>;
 type Send = (event: MoneyRequestEvent) => void;
+type SendPick = (event: PayeeCheckEvent) => void;
 
 /** How long a request waits for the payer (the server's REQUEST_HOURS): the review says it. */
 const REQUEST_HOURS = 48;
-const MOBILE_PROBLEMS = ['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const;
 
 /** The transfer's payees (last paid, favourites), to tap instead of typing: the tap goes on to the same check. */
-function Payees({ title, payees, disabled, send }: { title: string; payees: ListedPayee[]; disabled: boolean; send: Send }) {
+function Payees({ title, payees, disabled, send }: { title: string; payees: ListedPayee[]; disabled: boolean; send: SendPick }) {
   const { t } = useTranslation();
   if (!payees.length) return null;
   return (
@@ -41,6 +42,29 @@ function Payees({ title, payees, disabled, send }: { title: string; payees: List
   );
 }
 
+function AskPayeeLists({ payees, disabled, send }: { payees: PayeeLists; disabled: boolean; send: SendPick }) {
+  const { t } = useTranslation();
+  return (
+    <div className="kw-payee-lists">
+      <Payees title={t('moneyRequest.favourites')} payees={payees.favourites} disabled={disabled} send={send} />
+      <Payees title={t('moneyRequest.recent')} payees={payees.recent} disabled={disabled} send={send} />
+    </div>
+  );
+}
+
+function ToRequests() {
+  const { t } = useTranslation();
+  return <LinkButton href="/app/moneyRequests">{t('moneyRequest.toList')}</LinkButton>;
+}
+
+/** The payee child in the asking page's words: the lists to tap (no stars here), the way to the requests under the button. */
+export const ASK_PAYEE_PAGE: PayeeCheckPage = {
+  section: 'moneyRequest',
+  fieldId: 'request-mobile',
+  lists: (payees, _state, send, disabled) => <AskPayeeLists payees={payees} disabled={disabled} send={send} />,
+  footer: <ToRequests />,
+};
+
 /** Renders the asking chart: the payer by number or list, "is this the person?", amount and reason, review, sent. */
 export function AskView({ state, send }: { state: State; send: Send }) {
   const { t, i18n } = useTranslation();
@@ -57,46 +81,8 @@ export function AskView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  if (state.matches('enteringMobile') || state.matches('checkingPayee')) {
-    const problem = MOBILE_PROBLEMS.find((p) => state.matches({ enteringMobile: p }));
-    const messages: Record<(typeof MOBILE_PROBLEMS)[number], string> = {
-      invalid: t('moneyRequest.mobileInvalid'),
-      notFound: t('errors.FND10005'),
-      isSelf: t('errors.FND10006'),
-      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-      unreachable: t('network.gateway'),
-    };
-    return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
-        <h2 className="kw-step-title">{t('moneyRequest.mobileTitle')}</h2>
-        <div className="kw-payee-lists">
-          <Payees title={t('moneyRequest.favourites')} payees={context.payees.favourites} disabled={busy} send={send} />
-          <Payees title={t('moneyRequest.recent')} payees={context.payees.recent} disabled={busy} send={send} />
-        </div>
-        <MobileField id="request-mobile" label={t('moneyRequest.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
-        {problem && <FieldError>{messages[problem]}</FieldError>}
-        {state.matches('checkingPayee') && <Notice>{t('moneyRequest.checking')}</Notice>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('moneyRequest.continue')}</Button>
-        <LinkButton href="/app/moneyRequests">{t('moneyRequest.toList')}</LinkButton>
-      </form>
-    );
-  }
-  if (state.matches('confirmingPayee')) {
-    return (
-      <div className="kw-form">
-        <h2 className="kw-step-title">{t('moneyRequest.payeeTitle')}</h2>
-        <Summary
-          rows={[
-            [t('moneyRequest.payeeName'), context.payee?.maskedName ?? '', 'kw-wallet-payee'],
-            [t('moneyRequest.payeeMobile'), context.payee ? formatMobile(context.payee.mobile, 'international') : ''],
-          ]}
-        />
-        <p className="kw-muted-text">{t('moneyRequest.payeeExplain')}</p>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'payee.confirmed' })}>{t('moneyRequest.payeeYes')}</Button>
-        <Button block size="large" onClick={() => send({ type: 'payee.changeRequested' })}>{t('moneyRequest.payeeNo')}</Button>
-      </div>
-    );
-  }
+  if (state.matches('enteringPayee')) return <PayeeCheckPanel actor={state.children.payeeCheck as PayeeCheckActor | undefined} page={ASK_PAYEE_PAGE} />;
+  if (state.matches('payeeFailed')) return <LoadFailedStep errorCode={null} fallback={t('errors.AGW50000')} onRetry={() => send({ type: 'payee.retry' })} />;
   // the amount child's form with the reason beside it
   const amountForm = (entry: AmountEntryShown) => {
     const amountProblem = entry.problem === 'unreadable' ? t('moneyRequest.amountUnreadable') : entry.problem ? t('moneyRequest.amountNotPositive') : null;

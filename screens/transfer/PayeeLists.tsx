@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { NICKNAME_MAX, type PayeeLists as Lists, type TransferEvent } from '../../machines/transfer.machine.ts';
+import { NICKNAME_MAX, type PayeeCheckEvent, type PayeeLists as Lists } from '../../machines/payeeCheck.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 
 /**
@@ -8,7 +8,7 @@ import { FieldError } from '../../src/ui/FieldError.tsx';
  * goes on to the payee check ("is this the person?"), never past it. Names and numbers are shown
  * masked, as the payee check shows them; a nickname is the member's own.
  */
-export function PayeeLists({ payees, error, disabled, send }: { payees: Lists; error: string | null; disabled: boolean; send: (event: TransferEvent) => void }) {
+export function PayeeLists({ payees, error, disabled, send }: { payees: Lists; error: string | null; disabled: boolean; send: (event: PayeeCheckEvent) => void }) {
   const { t } = useTranslation();
   if (!payees.recent.length && !payees.favourites.length) return error ? <FieldError>{t(`errors.${error}`)}</FieldError> : null;
   const pick = (mobile: string) => send({ type: 'payee.picked', mobile });

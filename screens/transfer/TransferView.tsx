@@ -11,7 +11,7 @@ import { Notice } from '../../src/ui/Notice.tsx';
 import { AmountField } from '../../src/ui/AmountField.tsx';
 import { Summary } from '../../src/ui/Summary.tsx';
 import { Field } from '../../src/ui/Field.tsx';
-import { MobileField } from '../common/MobileField.tsx';
+import { PayeeCheckPanel, type PayeeCheckActor, type PayeeCheckPage } from '../common/PayeeCheckView.tsx';
 import { PayeeLists } from './PayeeLists.tsx';
 import { languageOf, money } from '../common/format.ts';
 import { PaymentPanel, paymentWordsIn } from '../common/payment.tsx';
@@ -21,16 +21,20 @@ import { walletAmountProblemText } from '../common/walletAmount.ts';
 type State = SnapshotFrom<typeof transferMachine>;
 type Send = (event: TransferEvent) => void;
 
-const MOBILE_PROBLEMS = ['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const;
 const LIMITS = ['perTransaction', 'daily', 'monthly', 'payeeBalance'];
 export const TRANSFER_PAYMENT_WORDS = paymentWordsIn('transfer', { paying: 'transfer.paying', back: 'transfer.backToAmount' });
+/** The payee child in the transfer's words, with the lists' stars and nicknames. */
+export const TRANSFER_PAYEE_PAGE: PayeeCheckPage = {
+  section: 'transfer',
+  fieldId: 'transfer-mobile',
+  lists: (payees, state, send, disabled) => <PayeeLists payees={payees} error={state.context.favouriteError} disabled={disabled} send={send} />,
+};
 
 /** Renders the transfer chart: payee by mobile, the explicit "is this the person?", amount, pay password, outcome. */
 export function TransferView({ state, send }: { state: State; send: Send }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const { context } = state;
-  const busy = state.hasTag('busy');
   const available = context.available === null ? '' : money(context.available, language);
   const payeeName = context.payee?.maskedName ?? '';
   const payeeLine = context.payee ? `${payeeName} (${formatMobile(context.payee.mobile, 'international')})` : '';
@@ -40,43 +44,7 @@ export function TransferView({ state, send }: { state: State; send: Send }) {
   if (state.matches('notVerified')) {
     return <VerifyFirst label={t('transfer.verify')} />;
   }
-  if (state.matches('enteringMobile') || state.matches('checkingPayee') || state.matches('changingFavourite')) {
-    const problem = MOBILE_PROBLEMS.find((p) => state.matches({ enteringMobile: p }));
-    const messages: Record<(typeof MOBILE_PROBLEMS)[number], string> = {
-      invalid: t('transfer.mobileInvalid'),
-      notFound: t('errors.FND10005'),
-      isSelf: t('errors.FND10006'),
-      refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
-      unreachable: t('network.gateway'),
-    };
-    return (
-      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
-        <h2 className="kw-step-title">{t('transfer.mobileTitle')}</h2>
-        <PayeeLists payees={context.payees} error={context.favouriteError} disabled={busy} send={send} />
-        <MobileField id="transfer-mobile" label={t('transfer.mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
-        {problem && <FieldError>{messages[problem]}</FieldError>}
-        {state.matches('checkingPayee') && <Notice>{t('transfer.checking')}</Notice>}
-        {state.matches('changingFavourite') && <Notice>{t('transfer.payees.saving')}</Notice>}
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{t('transfer.continue')}</Button>
-      </form>
-    );
-  }
-  if (state.matches('confirmingPayee')) {
-    return (
-      <div className="kw-form">
-        <h2 className="kw-step-title">{t('transfer.payeeTitle')}</h2>
-        <Summary
-          rows={[
-            [t('transfer.payeeName'), payeeName, 'kw-wallet-payee'],
-            [t('transfer.payeeMobile'), context.payee ? formatMobile(context.payee.mobile, 'international') : ''],
-          ]}
-        />
-        <p className="kw-muted-text">{t('transfer.payeeExplain')}</p>
-        <Button block color="primary" size="large" onClick={() => send({ type: 'payee.confirmed' })}>{t('transfer.payeeYes')}</Button>
-        <Button block size="large" onClick={() => send({ type: 'payee.changeRequested' })}>{t('transfer.payeeNo')}</Button>
-      </div>
-    );
-  }
+  if (state.matches('enteringPayee')) return <PayeeCheckPanel actor={state.children.payeeCheck as PayeeCheckActor | undefined} page={TRANSFER_PAYEE_PAGE} />;
   // the amount child's form: the amount, the note beside it, why the amount was refused
   const amountForm = (entry: AmountEntryShown) => {
     const problemText = walletAmountProblemText(t, 'transfer', entry, { available, limits: LIMITS });

@@ -1,15 +1,11 @@
 import { moneyRequestMachine, type MoneyRequestEvent } from '../../machines/moneyRequest.machine.ts';
 import type { MoneyRequestView } from '../../services/contract/moneyRequest.ts';
-import { toNationalMobile } from '../../src/lib/phone.ts';
+import type { payeeCheckMachine } from '../../machines/payeeCheck.machine.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+import { payeeCheckModel, samplePayee } from './payeeCheck.model.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
-export const samplePayee = { maskedName: 'Bruno M*** D***', mobile: '+244943000002' };
-export const samplePayees = {
-  recent: [{ mobile: '943000002', maskedName: 'Bruno M*** D***', maskedMobile: '9** *** 002' }],
-  favourites: [{ mobile: '921000003', maskedName: 'Carla S*** T***', maskedMobile: '9** *** 003', nickname: 'Tia Carla' }],
-};
 /** The request Ana sent Bruno, as the server answers it. */
 export const sampleSentRequest: MoneyRequestView = {
   id: '7', role: 'requester', status: 'open', amount: 120_000, reason: 'Jantar de sexta',
@@ -18,10 +14,7 @@ export const sampleSentRequest: MoneyRequestView = {
 };
 
 export const moneyRequestUserEvents = {
-  'mobile.changed': { type: 'mobile.changed', value: '943000002' },
-  'mobile.submitted': { type: 'mobile.submitted' },
-  'payee.picked': { type: 'payee.picked', mobile: '943000002' },
-  'payee.confirmed': { type: 'payee.confirmed' },
+  'payee.retry': { type: 'payee.retry' },
   'payee.changeRequested': { type: 'payee.changeRequested' },
   'reason.changed': { type: 'reason.changed', value: 'Jantar de sexta' },
   'details.edited': { type: 'details.edited' },
@@ -30,24 +23,18 @@ export const moneyRequestUserEvents = {
 } satisfies Record<MoneyRequestEvent['type'], MoneyRequestEvent>;
 
 /**
- * The asking chart with its calls parked; the amount child runs as the real chart, its end fed to
- * the parent as `xstate.done.actor.amountEntry` (the person's part in it is its own model's).
+ * The asking chart with its calls parked; the payee and amount children run as the real charts
+ * (the payee's calls parked), their ends fed to the parent as `xstate.done.actor.<child>` (the
+ * person's part in them is their own models').
  */
 export const moneyRequestModel: FlowModel<typeof moneyRequestMachine> = {
-  machine: parkInvokes(moneyRequestMachine, ['loadPayees', 'queryPayee', 'createRequest']),
+  machine: parkInvokes(moneyRequestMachine, ['createRequest']).provide({ actors: { payeeCheck: payeeCheckModel.machine as typeof payeeCheckMachine } } as never) as typeof moneyRequestMachine,
   variants: [{ name: 'pt', input: { language: 'pt' } }],
   events: [
     ...Object.values(moneyRequestUserEvents),
-    { type: 'mobile.changed', value: '12345' } as MoneyRequestEvent,
     { type: 'reason.changed', value: '   ' } as MoneyRequestEvent,
-    doneEvent('loadPayees', { ok: true, data: samplePayees }),
-    doneEvent('loadPayees', refusal('AGW50000')),
-    errorEvent('loadPayees', new Error('network down')),
-    doneEvent('queryPayee', { ok: true, data: samplePayee }),
-    doneEvent('queryPayee', refusal('FND10005')),
-    doneEvent('queryPayee', refusal('FND10006')),
-    doneEvent('queryPayee', refusal('FND10009')),
-    errorEvent('queryPayee', new Error('network down')),
+    doneEvent('payeeCheck', samplePayee),
+    errorEvent('payeeCheck', new Error('child failed')),
     doneEvent('amountEntry', { amount: 120_000, amountText: '1 200,00' }),
     errorEvent('amountEntry', new Error('child failed')),
     doneEvent('createRequest', { ok: true, data: sampleSentRequest }),
@@ -60,6 +47,6 @@ export const moneyRequestModel: FlowModel<typeof moneyRequestMachine> = {
   // the facts the guards read, never the random requestNo
   serializeState: (snapshot) => {
     const c = snapshot.context;
-    return JSON.stringify([snapshot.value, toNationalMobile(c.mobile) !== null, c.reason.trim() !== '', c.amount, c.payee !== null, c.payees.recent.length, c.request !== null]);
+    return JSON.stringify([snapshot.value, c.mobile, c.payeeProblem, c.reason.trim() !== '', c.amount, c.payee !== null, c.request !== null]);
   },
 };

@@ -3,10 +3,13 @@ import { fireEvent, type screen as Screen } from '@testing-library/react';
 import type { moneyRequestMachine, MoneyRequestEvent } from '../../machines/moneyRequest.machine.ts';
 import type { moneyRequestViewMachine, MoneyRequestViewEvent } from '../../machines/moneyRequestView.machine.ts';
 import type { moneyRequestsMachine, MoneyRequestsEvent } from '../../machines/moneyRequests.machine.ts';
-import { AskView } from '../../screens/moneyRequest/AskView.tsx';
+import type { payeeCheckMachine, PayeeCheckEvent } from '../../machines/payeeCheck.machine.ts';
+import { AskView, ASK_PAYEE_PAGE } from '../../screens/moneyRequest/AskView.tsx';
+import { PayeeCheckView } from '../../screens/common/PayeeCheckView.tsx';
 import { RequestView } from '../../screens/moneyRequestView/RequestView.tsx';
 import { RequestsView } from '../../screens/moneyRequests/RequestsView.tsx';
 import { moneyRequestModel } from '../models/moneyRequest.model.ts';
+import { payeeCheckModel } from '../models/payeeCheck.model.ts';
 import { moneyRequestViewModel } from '../models/moneyRequestView.model.ts';
 import { moneyRequestsModel } from '../models/moneyRequests.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
@@ -20,11 +23,8 @@ const status = (ui: Ui) => ui.queryAllByRole('status').map((a) => a.textContent)
 const rows = (ui: Ui) => Object.fromEntries(ui.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
 
 const askEvents: UserEvents<MoneyRequestEvent> = {
-  'mobile.changed': (ui, e) => type(ui, 'Número de telemóvel', e.value),
-  'mobile.submitted': (ui) => click(ui, 'Continuar'),
-  'payee.picked': (ui) => click(ui, 'Pedir a Bruno M*** D***, 9** *** 002'),
-  'payee.confirmed': (ui) => click(ui, 'Sim, é esta pessoa'),
-  'payee.changeRequested': (ui) => click(ui, /Não, mudar o número|^Mudar$/),
+  'payee.retry': (ui) => click(ui, 'Tentar novamente'),
+  'payee.changeRequested': (ui) => click(ui, /^Mudar$/),
   'reason.changed': (ui, e) => type(ui, 'Motivo', e.value),
   'details.edited': (ui) => click(ui, 'Alterar'),
   'request.sent': (ui) => click(ui, 'Enviar pedido'),
@@ -36,22 +36,17 @@ const askBinding: ScreenBinding<typeof moneyRequestMachine> = {
   userEvents: askEvents,
   states: (ui, state) => {
     const c = state.context;
-    if (state.matches('enteringMobile') || state.matches('checkingPayee')) {
+    if (state.matches('enteringPayee')) {
+      // the payee child shows (its own binding covers its states): the number asked, or asked again with why
       expect(ui.getByText('A quem quer pedir dinheiro?')).toBeTruthy();
-      // the transfer's lists, names and numbers masked
-      if (c.payees.recent.length) expect(ui.getByRole('button', { name: 'Pedir a Bruno M*** D***, 9** *** 002' })).toBeTruthy();
-      const problems: Record<string, RegExp> = {
-        invalid: /9 algarismos/, notFound: /conta verificada/, isSelf: /.+/, refused: /.+/, unreachable: /.+/,
-      };
-      const problem = (['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const).find((p) => state.matches({ enteringMobile: p }));
-      if (problem) expect(alert(ui)).toMatch(problems[problem]!);
+      expect((ui.getByLabelText('Número de telemóvel') as HTMLInputElement).value).toBe(c.mobile);
+      if (c.payeeProblem === 'notFound') expect(alert(ui)).toMatch(/conta verificada/);
       else expect(alert(ui)).toBe('');
-      if (state.matches('checkingPayee')) expect(status(ui)).toMatch(/A procurar a pessoa/);
-      return;
+      return void expect(ui.getByRole('link', { name: 'Os meus pedidos' })).toBeTruthy();
     }
-    if (state.matches('confirmingPayee')) {
-      expect(ui.getByText('É esta a pessoa a quem quer pedir?')).toBeTruthy();
-      return void expect(rows(ui)).toEqual({ Nome: 'Bruno M*** D***', Número: '+244 943 000 002' });
+    if (state.matches('payeeFailed')) {
+      expect(alert(ui)).toMatch(/erro no servidor/);
+      return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
     }
     if (state.matches('enteringAmount')) {
       expect(ui.getByText('Quanto pede e porquê?')).toBeTruthy();
@@ -75,6 +70,45 @@ const askBinding: ScreenBinding<typeof moneyRequestMachine> = {
       return void expect(ui.getByRole('link', { name: 'Ver o pedido' }).getAttribute('href')).toBe('/app/moneyRequest/7');
     }
     if (state.matches('notAllowed')) return void expect(alert(ui)).toMatch(c.errorCode === 'REQ10005' ? /contas pessoais verificadas/ : /.+/);
+    throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
+  },
+};
+
+const payeeEvents: UserEvents<PayeeCheckEvent> = {
+  'mobile.changed': (ui, e) => type(ui, 'Número de telemóvel', e.value),
+  'mobile.submitted': (ui) => click(ui, 'Continuar'),
+  'payee.picked': (ui) => click(ui, 'Pedir a Bruno M*** D***, 9** *** 002'),
+  'payee.confirmed': (ui) => click(ui, 'Sim, é esta pessoa'),
+  'payee.changeRequested': (ui) => click(ui, 'Não, mudar o número'),
+  // the asking page offers no stars (its paths leave these out)
+  'favourite.starred': () => { throw new Error('no stars on the asking page'); },
+  'favourite.unstarred': () => { throw new Error('no stars on the asking page'); },
+  'favourite.renamed': () => { throw new Error('no nicknames on the asking page'); },
+};
+
+/** The payee child on the asking screen: its words, its lists to tap (no stars). */
+const payeeBinding: ScreenBinding<typeof payeeCheckMachine> = {
+  view: (state, send) => <PayeeCheckView state={state} send={send as (e: PayeeCheckEvent) => void} page={ASK_PAYEE_PAGE} />,
+  userEvents: payeeEvents,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('enteringMobile') || state.matches('checkingPayee')) {
+      expect(ui.getByText('A quem quer pedir dinheiro?')).toBeTruthy();
+      // the transfer's lists, names and numbers masked
+      if (c.payees.recent.length) expect(ui.getByRole('button', { name: 'Pedir a Bruno M*** D***, 9** *** 002' })).toBeTruthy();
+      const problems: Record<string, RegExp> = {
+        invalid: /9 algarismos/, notFound: /conta verificada/, isSelf: /própria conta/, refused: /.+/, unreachable: /Erro de rede/,
+      };
+      const problem = (['invalid', 'notFound', 'isSelf', 'refused', 'unreachable'] as const).find((p) => state.matches({ enteringMobile: p }));
+      if (problem) expect(alert(ui)).toMatch(problems[problem]!);
+      else expect(alert(ui)).toBe('');
+      if (state.matches('checkingPayee')) expect(status(ui)).toMatch(/A procurar a pessoa/);
+      return;
+    }
+    if (state.matches('confirmingPayee') || state.matches('confirmed')) {
+      expect(ui.getByText('É esta a pessoa a quem quer pedir?')).toBeTruthy();
+      return void expect(rows(ui)).toEqual({ Nome: 'Bruno M*** D***', Número: '+244 943 000 002' });
+    }
     throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
   },
 };
@@ -179,6 +213,14 @@ describe('asking for money', () => {
   const paths = transitionCoveringPaths(moneyRequestModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(moneyRequestModel, path, askBinding);
+  });
+});
+
+describe('the payee check on the asking screen', () => {
+  // the asking page offers no stars: the paths that star, unstar or rename are the transfer screen's
+  const paths = transitionCoveringPaths(payeeCheckModel).filter((p) => !p.steps.some((step) => step.event.type.startsWith('favourite.')));
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(payeeCheckModel, path, payeeBinding);
   });
 });
 

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, within, type screen as Screen } from '@testing-library/react';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import axios, { type AxiosAdapter } from 'axios';
-import { TransferView, TRANSFER_PAYMENT_WORDS } from '../../screens/transfer/TransferView.tsx';
+import { TransferView, TRANSFER_PAYEE_PAGE, TRANSFER_PAYMENT_WORDS } from '../../screens/transfer/TransferView.tsx';
+import { PayeeCheckView } from '../../screens/common/PayeeCheckView.tsx';
 import { TOPUP_PAYMENT_WORDS } from '../../screens/topup/TopupView.tsx';
 import { WITHDRAWAL_PAYMENT_WORDS } from '../../screens/withdrawal/WithdrawalView.tsx';
 import { PayConfirmView } from '../../screens/common/PayConfirmView.tsx';
@@ -11,10 +12,12 @@ import { PaymentView, type PaymentWords } from '../../screens/common/payment.tsx
 import { transferFlow } from '../../src/flows/transfer.ts';
 import { sendPayment } from '../../src/flows/payment.ts';
 import { transferMachine, type Assets, type Payee, type TransferEvent } from '../../machines/transfer.machine.ts';
+import { payeeCheckMachine, type PayeeCheckEvent } from '../../machines/payeeCheck.machine.ts';
 import { paymentMachine, type Application, type PaymentEvent, type PaymentOutput } from '../../machines/payment.machine.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
 import type { payConfirmMachine, PayConfirmEvent } from '../../machines/payConfirm.machine.ts';
 import { transferModel, sampleAssets, samplePayee, sampleReceipt } from '../models/transfer.model.ts';
+import { payeeCheckModel } from '../models/payeeCheck.model.ts';
 import { payConfirmModel } from '../models/payConfirm.model.ts';
 import { paymentModel } from '../models/payment.model.ts';
 import { sampleKeypad } from '../models/payPassword.model.ts';
@@ -34,13 +37,17 @@ const status = (ui: Ui) => ui.getAllByRole('status').map((a) => a.textContent).j
 
 const transferEvents: UserEvents<TransferEvent> = {
   'assets.retry': (ui) => click(ui, 'Tentar novamente'),
-  'mobile.changed': (ui, e) => type(ui, 'Telemóvel do destinatário', e.value),
-  'mobile.submitted': (ui) => click(ui, 'Continuar'),
-  'payee.confirmed': (ui) => click(ui, 'Sim, é esta pessoa'),
-  'payee.changeRequested': (ui) => click(ui, /Não, mudar o número|Mudar destinatário/),
+  'payee.changeRequested': (ui) => click(ui, 'Mudar destinatário'),
   'note.changed': (ui, e) => type(ui, 'Nota (opcional)', e.value),
   'payment.cancelled': (ui) => click(ui, 'Voltar ao valor'),
   'transfer.restarted': (ui) => click(ui, 'Nova transferência'),
+};
+
+const payeeCheckEvents: UserEvents<PayeeCheckEvent> = {
+  'mobile.changed': (ui, e) => type(ui, 'Telemóvel do destinatário', e.value),
+  'mobile.submitted': (ui) => click(ui, 'Continuar'),
+  'payee.confirmed': (ui) => click(ui, 'Sim, é esta pessoa'),
+  'payee.changeRequested': (ui) => click(ui, 'Não, mudar o número'),
   'payee.picked': (ui, e) => click(ui, e.mobile === '943000002' ? 'Pagar a Bruno M*** D*** (9** *** 002)' : 'Pagar a Carla S*** T*** (9** *** 003)'),
   'favourite.starred': (ui) => click(ui, 'Marcar Bruno M*** D*** como favorito'),
   'favourite.unstarred': (ui) => click(ui, 'Tirar Carla S*** T*** dos favoritos'),
@@ -63,29 +70,14 @@ const transferBinding: ScreenBinding<typeof transferMachine> = {
       expect(alert(ui)).toMatch(/Verifique a sua identidade/);
       return void expect(ui.getByRole('link', { name: 'Verificar identidade' }).getAttribute('href')).toBe('/app/personalcert');
     }
-    if (state.matches('enteringMobile') || state.matches('checkingPayee') || state.matches('changingFavourite')) {
+    if (state.matches('enteringPayee')) {
+      // the payee child shows (its own binding covers its states): the number asked, or asked again with why
       expect(ui.getByText('Para quem quer transferir?')).toBeTruthy();
-      // the lists, once loaded: names and numbers masked, the nickname the member's own
-      if (c.payees.recent.length) {
-        expect(ui.getByRole('button', { name: 'Pagar a Bruno M*** D*** (9** *** 002)' })).toBeTruthy();
-        expect(ui.getByText('Tia Carla')).toBeTruthy();
-        expect(ui.getByText('Pagou recentemente')).toBeTruthy();
-      } else expect(ui.queryByText('Pagou recentemente')).toBeNull();
-      if (c.favouriteError) expect(alert(ui)).toMatch(/50 favoritos/);
-      if (state.matches('changingFavourite')) expect(status(ui)).toMatch(/A guardar/);
       expect((ui.getByLabelText('Telemóvel do destinatário') as HTMLInputElement).value).toBe(c.mobile);
-      const table: Record<string, RegExp> = { invalid: /9 algarismos/, notFound: /Não encontrámos/, isSelf: /própria conta/, refused: /Demasiados pedidos/, unreachable: /Erro de rede/ };
-      for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringMobile: sub as 'typing' })) expect(alert(ui)).toMatch(text);
-      if (state.matches({ enteringMobile: 'typing' }) && !c.favouriteError) expect(ui.queryByRole('alert')).toBeNull();
-      if (state.matches('checkingPayee')) expect(status(ui)).toMatch(/A procurar o destinatário/);
+      if (c.payeeProblem === 'notFound') expect(alert(ui)).toMatch(/Não encontrámos/);
+      else if (c.payeeProblem === 'isSelf') expect(alert(ui)).toMatch(/própria conta/);
+      else expect(ui.queryByRole('alert')).toBeNull();
       return;
-    }
-    if (state.matches('confirmingPayee')) {
-      // the explicit question, the verified name and the number, and the way back
-      expect(ui.getByText('É esta a pessoa a quem quer pagar?')).toBeTruthy();
-      expect(ui.getByText('Bruno M*** D***')).toBeTruthy();
-      expect(ui.getByText('+244 943 000 002')).toBeTruthy();
-      return void expect(ui.getByRole('button', { name: 'Não, mudar o número' })).toBeTruthy();
     }
     if (state.matches('enteringAmount')) {
       expect(ui.getByText('Quanto quer enviar?')).toBeTruthy();
@@ -112,6 +104,41 @@ const transferBinding: ScreenBinding<typeof transferMachine> = {
       // the receipt of this transfer, to share (issue 26)
       expect(ui.getByRole('link', { name: 'Ver comprovativo' }).getAttribute('href')).toBe('/app/receipt?transferId=42');
       return void expect(ui.getByRole('link', { name: 'Ir para a carteira' }).getAttribute('href')).toBe('/app/wallet');
+    }
+    throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
+  },
+};
+
+/** The payee child on the transfer's screen: its words, its lists with stars and nicknames. */
+const payeeCheckBinding: ScreenBinding<typeof payeeCheckMachine> = {
+  view: (state, send) => <PayeeCheckView state={state} send={send as (e: PayeeCheckEvent) => void} page={TRANSFER_PAYEE_PAGE} />,
+  userEvents: payeeCheckEvents,
+  states: (ui, state) => {
+    const c = state.context;
+    if (state.matches('enteringMobile') || state.matches('checkingPayee') || state.matches('changingFavourite')) {
+      expect(ui.getByText('Para quem quer transferir?')).toBeTruthy();
+      // the lists, once loaded: names and numbers masked, the nickname the member's own
+      if (c.payees.recent.length) {
+        expect(ui.getByRole('button', { name: 'Pagar a Bruno M*** D*** (9** *** 002)' })).toBeTruthy();
+        expect(ui.getByText('Tia Carla')).toBeTruthy();
+        expect(ui.getByText('Pagou recentemente')).toBeTruthy();
+      } else expect(ui.queryByText('Pagou recentemente')).toBeNull();
+      if (c.favouriteError) expect(alert(ui)).toMatch(/50 favoritos/);
+      if (state.matches('changingFavourite')) expect(status(ui)).toMatch(/A guardar/);
+      expect((ui.getByLabelText('Telemóvel do destinatário') as HTMLInputElement).value).toBe(c.mobile);
+      const table: Record<string, RegExp> = { invalid: /9 algarismos/, notFound: /Não encontrámos/, isSelf: /própria conta/, refused: /Demasiados pedidos/, unreachable: /Erro de rede/ };
+      for (const [sub, text] of Object.entries(table)) if (state.matches({ enteringMobile: sub as 'typing' })) expect(alert(ui)).toMatch(text);
+      if (state.matches({ enteringMobile: 'typing' }) && !c.favouriteError) expect(ui.queryByRole('alert')).toBeNull();
+      if (state.matches('checkingPayee')) expect(status(ui)).toMatch(/A procurar o destinatário/);
+      return;
+    }
+    // confirmed: the question stays on screen as the page goes on to the amount
+    if (state.matches('confirmingPayee') || state.matches('confirmed')) {
+      // the explicit question, the verified name and the number, and the way back
+      expect(ui.getByText('É esta a pessoa a quem quer pagar?')).toBeTruthy();
+      expect(ui.getByText('Bruno M*** D***')).toBeTruthy();
+      expect(ui.getByText('+244 943 000 002')).toBeTruthy();
+      return void expect(ui.getByRole('button', { name: 'Não, mudar o número' })).toBeTruthy();
     }
     throw new Error(`no assertion for ${JSON.stringify(state.value)}`);
   },
@@ -152,6 +179,13 @@ describe('transfer chart on its screen', () => {
   const paths = transitionCoveringPaths(transferModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(transferModel, path, transferBinding);
+  });
+});
+
+describe('payee check chart on the transfer screen', () => {
+  const paths = transitionCoveringPaths(payeeCheckModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(payeeCheckModel, path, payeeCheckBinding);
   });
 });
 
@@ -243,7 +277,7 @@ describe('a transfer whose answer is lost is retried without paying twice', () =
     const machine = transferMachine.provide({
       actors: {
         loadAssets: fromPromise<Outcome<Assets>>(async () => ({ ok: true, data: sampleAssets })),
-        queryPayee: fromPromise<Outcome<Payee>, { mobile: string }>(async () => ({ ok: true, data: samplePayee })),
+        payeeCheck: payeeCheckMachine.provide({ actors: { queryPayee: fromPromise<Outcome<Payee>, { mobile: string }>(async () => ({ ok: true, data: samplePayee })) } }),
         // the shared payment chart, with the pay confirmation and the transfer call as stand-ins
         payment: paymentMachine.provide({
           actors: {
@@ -259,11 +293,13 @@ describe('a transfer whose answer is lost is retried without paying twice', () =
       },
     });
     const actor = createActor(machine, { input: { language: 'pt' } }).start();
-    await waitFor(actor, (s) => s.matches('enteringMobile'));
-    actor.send({ type: 'mobile.changed', value: '943 000 002' });
-    actor.send({ type: 'mobile.submitted' });
-    await waitFor(actor, (s) => s.matches('confirmingPayee'));
-    actor.send({ type: 'payee.confirmed' });
+    await waitFor(actor, (s) => s.matches('enteringPayee'));
+    const payeeCheck = actor.getSnapshot().children.payeeCheck as ActorRefFrom<typeof payeeCheckMachine>;
+    payeeCheck.send({ type: 'mobile.changed', value: '943 000 002' });
+    payeeCheck.send({ type: 'mobile.submitted' });
+    await waitFor(payeeCheck, (s) => s.matches('confirmingPayee'));
+    payeeCheck.send({ type: 'payee.confirmed' });
+    await waitFor(actor, (s) => s.matches('enteringAmount'));
     const amountEntry = actor.getSnapshot().children.amountEntry as ActorRefFrom<typeof amountEntryMachine>;
     amountEntry.send({ type: 'amount.changed', value: '1 250' });
     actor.send({ type: 'note.changed', value: '  Renda  ' });
@@ -341,13 +377,16 @@ describe('a transfer through the real gateway (PGlite), with the answer of the f
       return response;
     };
     const actor = createActor(transferFlow, { input: { language: 'pt' } }).start();
-    await waitFor(actor, (s) => s.matches('enteringMobile'), { timeout: 10_000 });
+    await waitFor(actor, (s) => s.matches('enteringPayee'), { timeout: 10_000 });
     expect(actor.getSnapshot().context.available).toBe(5_000_000);
-    actor.send({ type: 'mobile.changed', value: '943000002' });
-    actor.send({ type: 'mobile.submitted' });
-    await waitFor(actor, (s) => s.matches('confirmingPayee'), { timeout: 10_000 });
+    const payeeCheck = actor.getSnapshot().children.payeeCheck as ActorRefFrom<typeof payeeCheckMachine>;
+    payeeCheck.send({ type: 'mobile.changed', value: '943000002' });
+    payeeCheck.send({ type: 'mobile.submitted' });
+    await waitFor(payeeCheck, (s) => s.matches('confirmingPayee'), { timeout: 10_000 });
+    expect(payeeCheck.getSnapshot().context.payee).toEqual({ maskedName: 'Bruno M*** D***', mobile: '+244943000002' });
+    payeeCheck.send({ type: 'payee.confirmed' });
+    await waitFor(actor, (s) => s.matches('enteringAmount'), { timeout: 10_000 });
     expect(actor.getSnapshot().context.payee).toEqual({ maskedName: 'Bruno M*** D***', mobile: '+244943000002' });
-    actor.send({ type: 'payee.confirmed' });
     const amountEntry = actor.getSnapshot().children.amountEntry as ActorRefFrom<typeof amountEntryMachine>;
     amountEntry.send({ type: 'amount.changed', value: '1 250,50' });
     amountEntry.send({ type: 'amount.submitted' });

@@ -63,6 +63,7 @@ export const FRAMES: Record<string, Frame> = {
   payPassword: { routes: ['/app/paypassword'] },
   newPayPassword: { routes: ['/app/paypassword'] }, // inside the pay password's page, and a payment's
   payment: { routes: ['/app/transfer'] }, // the transfer's words (views.tsx)
+  payeeCheck: { routes: ['/app/transfer'] }, // the transfer's words and lists (views.tsx)
   paymentAlerts: { routes: ['/app/cashier'] },
   pagedList: { routes: ['/app/funddetail'] }, // the fund detail's lines (views.tsx)
   paymentCode: { routes: ['/app/paymentcode'] },

@@ -45,7 +45,8 @@ import { StoreView } from '../../../screens/store/StoreView.tsx';
 import { SubMerchantView } from '../../../screens/subMerchant/SubMerchantView.tsx';
 import { TokenEntryView } from '../../../screens/tokenEntry/TokenEntryView.tsx';
 import { TopupView } from '../../../screens/topup/TopupView.tsx';
-import { TransferView, TRANSFER_PAYMENT_WORDS } from '../../../screens/transfer/TransferView.tsx';
+import { TransferView, TRANSFER_PAYEE_PAGE, TRANSFER_PAYMENT_WORDS } from '../../../screens/transfer/TransferView.tsx';
+import { PayeeCheckView } from '../../../screens/common/PayeeCheckView.tsx';
 import { ReceiveCodeView } from '../../../screens/receiveCode/ReceiveCodeView.tsx';
 import { CodeTransferView } from '../../../screens/codeTransfer/CodeTransferView.tsx';
 import { AskView } from '../../../screens/moneyRequest/AskView.tsx';
@@ -174,6 +175,8 @@ export const VIEWS: Record<string, Render> = {
   payConfirm: (s, send) => <PayConfirmView state={s} send={send} />,
   newPayPassword: (s, send) => <NewPayPasswordView state={s} send={send} />,
   payment: (s, send) => <PaymentView state={s} send={send} summary={<p>1 250,00 Kz</p>} words={TRANSFER_PAYMENT_WORDS} onLeave={() => undefined} />,
+  // the payee child in the transfer's words, with its lists' stars and nicknames
+  payeeCheck: (s, send) => <PayeeCheckView state={s} send={send} page={TRANSFER_PAYEE_PAGE} />,
   bankSettlement: (s) => <BankSettlement state={s} />,
   walletAssets: (s, send) => <WalletAssetsView state={s} send={send} onPull={async () => send({ type: 'assets.refreshed' })} />,
   withdrawal: (s, send) => <WithdrawalView state={s} send={send} />,
