@@ -13,6 +13,11 @@ import { startPrizeDelivery } from './jobs/prizeDelivery.ts';
 import { startDailyPayout } from './jobs/dailyPayout.ts';
 
 const config = readConfig();
+// the development key is in the source: a production database sealed with it would give every phone's secret away
+if (config.production && !process.env.OFFLINE_CODE_KEY?.trim()) {
+  console.error('OFFLINE_CODE_KEY is required in production (32 bytes, hex or base64): it seals the offline payment codes\' secrets');
+  process.exit(1);
+}
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 // demo logins only outside production (their passwords are in README); an operator to start with from the environment
 const demo = !config.production;

@@ -157,9 +157,12 @@ export async function lockOfflineCode(tx: Queryable, key: Buffer, code: string):
   const parts = parseOfflineCode(code);
   if (!parts) throw new DomainError(MERCHANT_CODES.codeExpired);
   const { rows } = await tx.query<{ member_id: string; secret_sealed: string; last_counter: string; live: boolean; now_counter: string }>(
-    `SELECT member_id::text, secret_sealed, last_counter::text, revoked_at IS NULL AND expires_at > now() AS live,
+    `SELECT d.member_id::text, d.secret_sealed, d.last_counter::text,
+            -- the session that turned it on must not have been ended (logged out, or ended by a password
+            -- change elsewhere); its idling out does not count: a phone offline for hours still pays
+            d.revoked_at IS NULL AND d.expires_at > now() AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = d.session_id AND s.revoked_at IS NOT NULL) AS live,
             floor(extract(epoch FROM now()) / $2)::bigint::text AS now_counter
-       FROM payment_code_devices WHERE device_no = $1 FOR UPDATE`,
+       FROM payment_code_devices d WHERE d.device_no = $1 FOR UPDATE OF d`,
     [parts.deviceNo, OFFLINE_STEP_SECONDS],
   );
   const device = rows[0];

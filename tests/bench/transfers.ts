@@ -58,6 +58,9 @@ import { envelope } from '../support/server.ts';
 import { createLoadMerchants, type LoadMerchant } from './merchants.ts';
 import { createCashbackPolicy, createDiscountPolicy } from '../../server/entities/promotions.ts';
 
+/** The server runs as in production, which needs its own key for the offline payment codes (one per run). */
+const OFFLINE_CODE_KEY = crypto.randomBytes(32).toString('hex');
+
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -188,7 +191,7 @@ async function startGateway(env: Record<string, string>, port: number, cwd = pro
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd,
-    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: String(POOL_SIZE), ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: String(POOL_SIZE), ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', OFFLINE_CODE_KEY },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   gateways.add(child);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { PAYEE_LOOKUPS_PER_HOUR } from '../../server/entities/payeeLookups.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, envelope, startTestServer, type TestServer } from '../support/server.ts';
 import { fund, payTokenDirect } from '../support/money.ts';
@@ -89,6 +90,8 @@ describe.each(engines)('money requests on %s', (engine) => {
     const first = await ask(ana, bruno, 5_000, 'Táxi', 'SAME-ASK-1');
     const again = await ask(ana, bruno, 5_000, 'Táxi', 'SAME-ASK-1');
     expect(again.bizContent.id).toBe(first.bizContent.id);
+    // the same requestNo with another request is a client bug, never answered as the first
+    expect((await ask(ana, bruno, 6_000, 'Táxi', 'SAME-ASK-1')).code).toBe(LEDGER_CODES.requestNoReused);
     expect((await ask(ana, bruno, 7_000, 'Outra coisa')).code).toBe(REQUEST_CODES.alreadyAsked);
     expect(await notices(bruno, 'moneyRequested')).toHaveLength(1);
     // once it is closed (cancelled here), asking again is fine
@@ -201,6 +204,14 @@ describe.each(engines)('money requests on %s', (engine) => {
     expect(await balance(bruno)).toBe(10_000_00 - (status === 'paid' ? 4_000 : 0));
   });
 
+  it(`asking looks the number up like the payee check: ${PAYEE_LOOKUPS_PER_HOUR} an hour, refusals counted too (numbers cannot be tried without limit)`, async () => {
+    const prober = await member('Quem Procura');
+    for (let i = 0; i < PAYEE_LOOKUPS_PER_HOUR; i++) {
+      expect((await call(prober, 'wallet/moneyRequest/create', { mobile: `92${String(9_000_000 + i)}`, amount: 100, reason: 'x' })).code).toBe(LEDGER_CODES.payeeNotFound);
+    }
+    expect((await call(prober, 'wallet/moneyRequest/create', { mobile: '929999998', amount: 100, reason: 'x' })).code).toBe(LEDGER_CODES.payeeLookupsExhausted);
+  });
+
   it(`sends at most ${REQUESTS_PER_HOUR} requests an hour, also when they are sent at once`, async () => {
     const ana = await member('Ana Limite');
     const payers = await Promise.all(Array.from({ length: REQUESTS_PER_HOUR + 5 }, (_, i) => member(`Pagador${i} Limite`)));
@@ -228,6 +239,8 @@ describe.each(engines)('money requests on %s', (engine) => {
 
     const silenced = await ask(ana, bruno, 2_000, 'Segundo');
     expect(silenced.code).toBe('S0001');
+    // asking again while it is open answers as for anyone (one open request per payer): the block does not show
+    expect((await ask(ana, bruno, 2_500, 'Segundo outra vez')).code).toBe(REQUEST_CODES.alreadyAsked);
     expect(silenced.bizContent).toMatchObject({ status: 'open', requesterBlocked: false });
     expect((await call(ana, 'wallet/moneyRequest/get', { id: silenced.bizContent.id })).bizContent.requesterBlocked).toBe(false);
     expect((await call(bruno, 'wallet/moneyRequest/get', { id: silenced.bizContent.id })).code).toBe(REQUEST_CODES.requestNotFound);

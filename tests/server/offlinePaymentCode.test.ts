@@ -228,6 +228,17 @@ describe.each(engines)('offline payment codes on %s', (engine) => {
     expect(await checkInvariants(server.db)).toMatchObject({ ok: true });
   });
 
+  it('ends the phones of the other sessions when the login password is changed (a stolen session’s phone stops paying)', async () => {
+    const stolen = await server.memberToken('+244923000001');
+    const thief = await enrol(stolen);
+    const mine = await enrol();
+    expect((await charge(codeOf(thief, await stepNow()), 100)).code).toBe('S0001');
+    expect(await ok(server, 'wallet/password/setPwd', { oldPassword: 'Kwanza2026', password: 'OutraSenha7' }, ana)).toMatchObject({ changed: true });
+    const next = (await stepNow()) + 1;
+    expect((await charge(codeOf(thief, next), 100)).code).toBe('MCH10008');
+    expect((await charge(codeOf(mine, next), 100)).code).toBe('S0001');
+  });
+
   it('revokes every phone of the member when the login password is recovered (the remedy for a lost phone)', async () => {
     const [lost, other] = [await enrol(), await enrol()];
     const call = async (service: string, bizContent: object) =>

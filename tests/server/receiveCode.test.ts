@@ -175,6 +175,20 @@ describe.each(engines)('a person’s receive code on %s', (engine) => {
     expect(await checkInvariants(server.db)).toMatchObject({ ok: true, driftedAccounts: [], unbalancedTransfers: [], negativeAccounts: [] });
   });
 
+  it.runIf(engine === 'postgres')('four renewals at once each succeed in turn and leave exactly one standing code; 25 one-time codes asked at once make 20', async () => {
+    const renewals = await Promise.all([1, 2, 3, 4].map(() => call('wallet/receiveCode/renewCode', {}, ana)));
+    expect(renewals.map((r) => r.code)).toEqual(['S0001', 'S0001', 'S0001', 'S0001']);
+    const { rows: live } = await server.db.query<{ token: string }>("SELECT token FROM receive_codes WHERE member_id = $1 AND kind = 'standing' AND revoked_at IS NULL", [anaId]);
+    expect(live).toHaveLength(1);
+    expect((await call('wallet/receiveCode/myCode', {}, ana)).bizContent.token).toBe(live[0]!.token);
+
+    await server.db.query("UPDATE receive_codes SET expires_at = now() - interval '1 second' WHERE member_id = $1 AND kind = 'oneTime' AND spent_at IS NULL", [anaId]);
+    const made = await Promise.all(Array.from({ length: 25 }, (_, i) => call('wallet/receiveCode/makeOneTimeCode', { amount: (i + 1) * KZ }, ana)));
+    expect(made.filter((r) => r.code === 'S0001')).toHaveLength(OPEN_ONE_TIME_CODES_MAX);
+    expect(made.filter((r) => r.code === 'RCV10007')).toHaveLength(25 - OPEN_ONE_TIME_CODES_MAX);
+    await server.db.query("UPDATE receive_codes SET expires_at = now() - interval '1 second' WHERE member_id = $1 AND kind = 'oneTime' AND spent_at IS NULL", [anaId]);
+  });
+
   it.runIf(engine === 'postgres')('a renewal while payments are in flight: each payment is either paid before it or refused after it, never lost', async () => {
     const { token } = (await call('wallet/receiveCode/myCode', {}, ana)).bizContent;
     const anaBefore = await balance(ana);

@@ -10,6 +10,7 @@ import { purposeHash } from '../../ledger/payAuthorizations.ts';
 import { hashToken } from '../../auth/sessions.ts';
 import { maskName, memberIdOf, moneyMember } from '../../entities/members.ts';
 import { addNotice } from '../../entities/memberNotices.ts';
+import { countPayeeLookup } from '../../entities/payeeLookups.ts';
 import { enqueueMessage } from '../../adapters/messages.ts';
 import { messageText, normaliseLanguage } from '../../i18n.ts';
 import { maskMobile } from '../../../src/lib/phone.ts';
@@ -116,6 +117,9 @@ const requireOpen = (status: RequestStatus) => {
  */
 const createRequest: Handler<'wallet/moneyRequest/create'> = async (input, ctx) => {
   const requesterId = memberIdOf(ctx);
+  // counted in its own statement, before the transaction: a refusal (no such member) must not undo
+  // the count, or asking would tell without limit which numbers are verified members
+  await countPayeeLookup(ctx.db, requesterId);
   return moneyTransaction(ctx.db, async (tx) => {
     const { rows: [requester] } = await tx.query<{ member_type: string; verified: boolean; real_name: string | null; mobile: string | null }>(
       `SELECT member_type, verification_status = 'verified' AS verified, real_name, mobile FROM members WHERE id = $1 AND status = 'active' FOR NO KEY UPDATE`,
@@ -123,12 +127,21 @@ const createRequest: Handler<'wallet/moneyRequest/create'> = async (input, ctx) 
     );
     if (!requester?.verified || !requester.real_name || !requester.mobile) throw new DomainError(LEDGER_CODES.verificationNeeded);
     if (requester.member_type !== 'individual') throw new DomainError(REQUEST_CODES.individualsOnly);
+
+    // a retried send answers the request it made; the same requestNo with another request is a client bug (FND10002)
+    const { rows: [made] } = await tx.query<{ id: string; mobile: string; amount: string; reason: string }>(
+      `SELECT r.id::text, p.mobile, r.amount::text, r.reason FROM money_requests r JOIN members p ON p.id = r.payer_id
+        WHERE r.requester_id = $1 AND r.create_request_no = $2`,
+      [requesterId, ctx.requestNo],
+    );
+    if (made) {
+      if (made.mobile !== e164(input.mobile) || Number(made.amount) !== input.amount || made.reason !== input.reason) throw new DomainError(LEDGER_CODES.requestNoReused);
+      return visibleRequest(tx, requesterId, made.id);
+    }
+
     const payer = await moneyMember(tx, { mobile: e164(input.mobile) });
     if (!payer?.verified || !payer.realName) throw new DomainError(LEDGER_CODES.payeeNotFound);
     if (payer.id === requesterId) throw new DomainError(LEDGER_CODES.payeeIsSelf);
-
-    const { rows: [made] } = await tx.query<{ id: string }>('SELECT id::text FROM money_requests WHERE requester_id = $1 AND create_request_no = $2', [requesterId, ctx.requestNo]);
-    if (made) return visibleRequest(tx, requesterId, made.id);
 
     const { rows: [usage] } = await tx.query<{ sent: number; minutes_left: number }>(
       `SELECT count(*)::int AS sent, coalesce(ceil(extract(epoch FROM min(created_at) + interval '1 hour' - now()) / 60), 0)::int AS minutes_left
@@ -137,7 +150,8 @@ const createRequest: Handler<'wallet/moneyRequest/create'> = async (input, ctx) 
     );
     if (usage!.sent >= REQUESTS_PER_HOUR) throw new DomainError(REQUEST_CODES.tooManyRequests, 200, String(Math.max(1, usage!.minutes_left)));
     const { rows: open } = await tx.query(
-      "SELECT 1 FROM money_requests WHERE requester_id = $1 AND payer_id = $2 AND status = 'open' AND expires_at > now() AND NOT silenced",
+      // silenced ones count too: a requester must not learn from this answer that they were blocked
+      "SELECT 1 FROM money_requests WHERE requester_id = $1 AND payer_id = $2 AND status = 'open' AND expires_at > now()",
       [requesterId, payer.id],
     );
     if (open.length) throw new DomainError(REQUEST_CODES.alreadyAsked);

@@ -61,37 +61,42 @@ const myCode: Handler<'wallet/receiveCode/myCode'> = async (_input, ctx) => {
 /** The old code stops being payable when this commits (a payment in flight holds its row: the renewal waits for it). */
 const renewCode: Handler<'wallet/receiveCode/renewCode'> = async (_input, ctx) => {
   const owner = await receivingPerson(ctx.db, memberIdOf(ctx));
-  // two renewals at once take turns (else the second's new row would meet the first's)
-  await ctx.db.query('SELECT id FROM members WHERE id = $1 FOR NO KEY UPDATE', [owner.id]);
-  await ctx.db.query("UPDATE receive_codes SET revoked_at = now() WHERE member_id = $1 AND kind = 'standing' AND revoked_at IS NULL", [owner.id]);
-  const token = newToken();
-  await ctx.db.query("INSERT INTO receive_codes (member_id, token, kind) VALUES ($1, $2, 'standing')", [owner.id, token]);
-  return shown(owner, token);
+  return ctx.db.transaction(async (tx) => {
+    // two renewals at once take turns on the member's row (else the second's new row would meet the first's)
+    await tx.query('SELECT id FROM members WHERE id = $1 FOR NO KEY UPDATE', [owner.id]);
+    await tx.query("UPDATE receive_codes SET revoked_at = now() WHERE member_id = $1 AND kind = 'standing' AND revoked_at IS NULL", [owner.id]);
+    const token = newToken();
+    await tx.query("INSERT INTO receive_codes (member_id, token, kind) VALUES ($1, $2, 'standing')", [owner.id, token]);
+    return shown(owner, token);
+  });
 };
 
-/** Counted under the member's row lock, so two at once cannot both pass the ceiling. */
+/** Counted under the member's row lock, in one transaction, so two at once cannot both pass the ceiling. */
 const makeOneTimeCode: Handler<'wallet/receiveCode/makeOneTimeCode'> = async (input, ctx) => {
   const owner = await receivingPerson(ctx.db, memberIdOf(ctx));
-  await ctx.db.query('SELECT id FROM members WHERE id = $1 FOR NO KEY UPDATE', [owner.id]);
-  const { rows: [open] } = await ctx.db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM receive_codes WHERE member_id = $1 AND kind = 'oneTime' AND spent_at IS NULL AND expires_at > now()",
-    [owner.id],
-  );
-  if (open!.n >= OPEN_ONE_TIME_CODES_MAX) throw new DomainError(RECEIVE_CODES.tooManyOpenCodes);
   const token = newToken();
   const note = input.note || null;
-  const { rows: [made] } = await ctx.db.query<{ expires_at: Date }>(
-    `INSERT INTO receive_codes (member_id, token, kind, amount, note, expires_at)
-     VALUES ($1, $2, 'oneTime', $3, $4, now() + make_interval(hours => $5)) RETURNING expires_at`,
-    [owner.id, token, input.amount, note, ONE_TIME_CODE_HOURS],
-  );
+  const made = await ctx.db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM members WHERE id = $1 FOR NO KEY UPDATE', [owner.id]);
+    const { rows: [open] } = await tx.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM receive_codes WHERE member_id = $1 AND kind = 'oneTime' AND spent_at IS NULL AND expires_at > now()",
+      [owner.id],
+    );
+    if (open!.n >= OPEN_ONE_TIME_CODES_MAX) throw new DomainError(RECEIVE_CODES.tooManyOpenCodes);
+    const { rows } = await tx.query<{ expires_at: Date }>(
+      `INSERT INTO receive_codes (member_id, token, kind, amount, note, expires_at)
+       VALUES ($1, $2, 'oneTime', $3, $4, now() + make_interval(hours => $5)) RETURNING expires_at`,
+      [owner.id, token, input.amount, note, ONE_TIME_CODE_HOURS],
+    );
+    return rows[0]!;
+  });
   return {
     token,
     payload: encodePersonalCode({ token, maskedName: owner.maskedName, amountCents: input.amount, ...(note ? { note } : {}) }),
     maskedName: owner.maskedName,
     amount: input.amount,
     note,
-    expiresAt: new Date(made!.expires_at).toISOString(),
+    expiresAt: new Date(made.expires_at).toISOString(),
   };
 };
 

@@ -79,13 +79,16 @@ const starPayee: Handler<'wallet/transfer/starPayee'> = async (input, ctx) => {
   const payee = await moneyMember(ctx.db, { mobile: e164(input.mobile) });
   if (!payee?.verified || !payee.realName) throw new DomainError(LEDGER_CODES.payeeNotFound);
   if (payee.id === memberId) throw new DomainError(LEDGER_CODES.payeeIsSelf);
-  await ctx.db.query('SELECT id FROM members WHERE id = $1 FOR NO KEY UPDATE', [memberId]);
-  const { rows: [existing] } = await ctx.db.query<{ id: string }>('SELECT id::text FROM member_favourite_payees WHERE member_id = $1 AND payee_id = $2', [memberId, payee.id]);
-  if (existing) return favourite(await ownFavourite(ctx.db, memberId, existing.id));
-  const { rows: [count] } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM member_favourite_payees WHERE member_id = $1', [memberId]);
-  if (count!.n >= FAVOURITES_MAX) throw new DomainError(PAYEE_CODES.tooManyFavourites);
-  const { rows: [made] } = await ctx.db.query<{ id: string }>('INSERT INTO member_favourite_payees (member_id, payee_id) VALUES ($1, $2) RETURNING id::text', [memberId, payee.id]);
-  return favourite(await ownFavourite(ctx.db, memberId, made!.id));
+  return ctx.db.transaction(async (tx) => {
+    // stars at once take turns on the member's row, held until the count and the insert commit
+    await tx.query('SELECT id FROM members WHERE id = $1 FOR NO KEY UPDATE', [memberId]);
+    const { rows: [existing] } = await tx.query<{ id: string }>('SELECT id::text FROM member_favourite_payees WHERE member_id = $1 AND payee_id = $2', [memberId, payee.id]);
+    if (existing) return favourite(await ownFavourite(tx, memberId, existing.id));
+    const { rows: [count] } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM member_favourite_payees WHERE member_id = $1', [memberId]);
+    if (count!.n >= FAVOURITES_MAX) throw new DomainError(PAYEE_CODES.tooManyFavourites);
+    const { rows: [made] } = await tx.query<{ id: string }>('INSERT INTO member_favourite_payees (member_id, payee_id) VALUES ($1, $2) RETURNING id::text', [memberId, payee.id]);
+    return favourite(await ownFavourite(tx, memberId, made!.id));
+  });
 };
 
 const unstarPayee: Handler<'wallet/transfer/unstarPayee'> = async (input, ctx) => {
