@@ -86,14 +86,21 @@ export async function keepEnrolment(memberId: string, enrolment: { deviceNo: str
   return 'localStorage';
 }
 
-/** The enrolment this phone keeps for `memberId` (another member's, left on a shared phone, is not theirs to use). */
+/**
+ * The enrolment this phone keeps for `memberId`. Another member's, left on a shared phone (their
+ * session ended without a logout), is not theirs to use: it is wiped when someone else reads.
+ */
 export async function readEnrolment(memberId: string | undefined): Promise<KeptEnrolment | null> {
   const stored = (await inStore<KeptEnrolment | undefined>('readonly', (store) => store.get(RECORD) as IDBRequest<KeptEnrolment | undefined>))?.value;
   const kept = stored ?? await (async () => {
     const fallback = readFallback();
     return fallback ? { memberId: fallback.memberId, deviceNo: fallback.deviceNo, validUntil: fallback.validUntil, key: await importSecret(fallback.secret), clockOffsetMs: fallback.clockOffsetMs ?? 0 } : null;
   })();
-  return kept && memberId && kept.memberId === memberId ? { ...kept, clockOffsetMs: kept.clockOffsetMs ?? 0 } : null;
+  if (kept && memberId && kept.memberId !== memberId) {
+    await forgetEnrolment();
+    return null;
+  }
+  return kept && memberId ? { ...kept, clockOffsetMs: kept.clockOffsetMs ?? 0 } : null;
 }
 
 /** The server pushed the enrolment's offline life on (an online code was issued), and told its clock. */
