@@ -63,18 +63,22 @@ export function PayeeCheckView({ state, send, page }: { state: State; send: Send
     refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
     unreachable: t('network.gateway'),
   };
+  // the lists stay outside the number's form: a favourite's rename is a form of its own, and a form
+  // inside a form is invalid HTML (its submit would reach the number's form too)
   return (
-    <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
+    <div className="kw-form">
       <h2 className="kw-step-title">{words('mobileTitle')}</h2>
       {page.lists(context.payees, state, send, busy)}
-      <MobileField id={page.fieldId} label={words('mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
-      {problem && <FieldError>{messages[problem]}</FieldError>}
-      {state.matches('checkingPayee') && <Notice>{words('checking')}</Notice>}
-      {/* the favourites are changed only from the transfer's lists: their words */}
-      {state.matches('changingFavourite') && <Notice>{t('transfer.payees.saving')}</Notice>}
-      <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{words('continue')}</Button>
-      {page.footer}
-    </form>
+      <form className="kw-form" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'mobile.submitted' }); }}>
+        <MobileField id={page.fieldId} label={words('mobileLabel')} value={context.mobile} onChange={(value) => send({ type: 'mobile.changed', value })} />
+        {problem && <FieldError>{messages[problem]}</FieldError>}
+        {state.matches('checkingPayee') && <Notice>{words('checking')}</Notice>}
+        {/* the favourites are changed only from the transfer's lists: their words */}
+        {state.matches('changingFavourite') && <Notice>{t('transfer.payees.saving')}</Notice>}
+        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>{words('continue')}</Button>
+        {page.footer}
+      </form>
+    </div>
   );
 }
 

@@ -117,6 +117,8 @@ const payeeCheckBinding: ScreenBinding<typeof payeeCheckMachine> = {
     const c = state.context;
     if (state.matches('enteringMobile') || state.matches('checkingPayee') || state.matches('changingFavourite')) {
       expect(ui.getByText('Para quem quer transferir?')).toBeTruthy();
+      // a favourite's rename is its own form, never inside the number's (a form in a form is invalid HTML)
+      expect(document.querySelector('form form')).toBeNull();
       // the lists, once loaded: names and numbers masked, the nickname the member's own
       if (c.payees.recent.length) {
         expect(ui.getByRole('button', { name: 'Pagar a Bruno M*** D*** (9** *** 002)' })).toBeTruthy();
