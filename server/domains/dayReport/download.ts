@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { CODES, LEGACY_HEADERS, STAFF_CODES } from '../../../services/contract/answerCodes.ts';
+import { CODES, STAFF_CODES } from '../../../services/contract/answerCodes.ts';
 import { dayReportRequest } from '../../../services/contract/dayReport.ts';
 import type { Adapters } from '../../adapters/index.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
-import type { HandlerContext } from '../../handler.ts';
-import { errorMessage, normaliseLanguage } from '../../i18n.ts';
-import { authenticate } from '../../auth/sessions.ts';
+import { memberDownload } from '../../transport/memberDownload.ts';
 import { dayReportFor } from './report.ts';
 import { dayReportPdf } from './pdf.ts';
 
@@ -19,20 +17,11 @@ import { dayReportPdf } from './pdf.ts';
  */
 export function registerDayReportDownload(app: FastifyInstance, deps: { db: Database; config: ServerConfig; adapters: Adapters }) {
   app.get('/merchant/dayReport.pdf', async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
-    const language = normaliseLanguage(query.language ?? request.headers['accept-language']);
-    const refuse = (status: number, code: string) =>
-      reply.code(status).header('cache-control', 'private, no-store').send({ code, msg: errorMessage(language, code) });
-    const header = (name: string) => String(request.headers[name] ?? '');
-    const principal = await authenticate(deps.db, header(LEGACY_HEADERS.loginToken) || header(LEGACY_HEADERS.userAuth), {
-      idleMs: deps.config.sessionIdleMs,
-      lifetimeMs: deps.config.sessionLifetimeMs,
-    });
-    if (!principal) return refuse(401, CODES.sessionLost);
-    if (principal.audience !== 'member') return refuse(403, CODES.forbidden);
+    const download = await memberDownload(request, reply, deps);
+    if (!download) return reply;
+    const { ctx, language, query, refuse } = download;
     const asked = dayReportRequest.safeParse({ day: query.day, ...(query.storeId ? { storeId: query.storeId } : {}) });
     if (!asked.success) return refuse(400, CODES.invalidParameters);
-    const ctx: HandlerContext = { db: deps.db, config: deps.config, adapters: deps.adapters, language, principal, requestNo: '', ip: request.ip };
     try {
       const report = await dayReportFor(ctx, asked.data);
       const pdf = await dayReportPdf(report, language);
