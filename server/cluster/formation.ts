@@ -1,0 +1,121 @@
+/**
+ * The whole production shape on one machine: a pg_auto_failover monitor and two PostgreSQL nodes
+ * (postgres.ts), N gateways on them (gateways.ts) and HAProxy in front (balancer.ts), all in one
+ * directory of their own, stopped in the reverse order and checked to be gone.
+ *
+ * Ports and the directory come from the environment, so `npm run cluster`, the failover test and
+ * CI never collide (each caller passes its own defaults):
+ *   CLUSTER_PG_PORT       the monitor's port; the two nodes take the next two
+ *   CLUSTER_GATEWAY_PORT  the first gateway's port; the others follow
+ *   CLUSTER_BALANCER_PORT HAProxy's front; CLUSTER_STATS_PORT its statistics page (0: none)
+ *   CLUSTER_DIR           where the formation's directory is made (a new kw-cluster-* in it)
+ *   GATEWAYS              how many gateways
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { startBalancer, type Balancer } from './balancer.ts';
+import { startGateways, type Gateways } from './gateways.ts';
+import { startPostgresFormation, type PostgresFormation } from './postgres.ts';
+import { assertPortsFree, killEveryChildNow } from './processes.ts';
+
+export interface FormationPorts { postgres: number; gateway: number; balancer: number; stats: number }
+
+export interface FormationOptions {
+  gateways: number;
+  ports: FormationPorts;
+  /** The parent directory of the formation's own (a new `kw-cluster-*` under it, removed on stop). */
+  parentDir: string;
+  /** Extra settings for every gateway. */
+  gatewayEnv?: Record<string, string>;
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+}
+
+export interface Formation {
+  readonly dir: string;
+  readonly postgres: PostgresFormation;
+  readonly gateways: Gateways;
+  readonly balancer: Balancer;
+  stop(): Promise<void>;
+}
+
+/** The ports and directory from the environment, `defaults` for what it does not say. */
+export function formationSettings(defaults: FormationPorts & { gateways: number; parentDir?: string }): Omit<FormationOptions, 'log' | 'gatewayEnv'> {
+  const number = (name: string, fallback: number) => {
+    const value = process.env[name];
+    if (value === undefined || value === '') return fallback;
+    if (!/^\d+$/.test(value)) throw new Error(`${name} must be a number, not ${value}`);
+    return Number(value);
+  };
+  return {
+    gateways: number('GATEWAYS', defaults.gateways),
+    ports: {
+      postgres: number('CLUSTER_PG_PORT', defaults.postgres),
+      gateway: number('CLUSTER_GATEWAY_PORT', defaults.gateway),
+      balancer: number('CLUSTER_BALANCER_PORT', defaults.balancer),
+      stats: number('CLUSTER_STATS_PORT', defaults.stats),
+    },
+    parentDir: process.env.CLUSTER_DIR || defaults.parentDir || '/tmp',
+  };
+}
+
+export async function startFormation(options: FormationOptions): Promise<Formation> {
+  const log = options.log ?? (() => undefined);
+  const { ports } = options;
+  const gatewayPorts = Array.from({ length: options.gateways }, (_, i) => ports.gateway + i);
+  await assertPortsFree([ports.postgres, ports.postgres + 1, ports.postgres + 2, ...gatewayPorts, ports.balancer, ...(ports.stats ? [ports.stats] : [])]);
+  fs.mkdirSync(options.parentDir, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(options.parentDir, 'kw-cluster-'));
+  fs.chmodSync(dir, 0o755); // the postgres user reaches its directories below it
+  let postgres: PostgresFormation | null = null;
+  let gateways: Gateways | null = null;
+  let balancer: Balancer | null = null;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    const errors: string[] = [];
+    for (const part of [balancer, gateways, postgres]) {
+      try { await part?.stop(); } catch (error) { errors.push((error as Error).message); }
+    }
+    if (errors.length > 0) throw new Error(`the formation did not stop cleanly (left in ${dir}):\n${errors.join('\n')}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    log(`PostgreSQL: a monitor on ${ports.postgres}, two nodes on ${ports.postgres + 1} and ${ports.postgres + 2} (${dir})`);
+    postgres = await startPostgresFormation({ dir: path.join(dir, 'postgres'), monitorPort: ports.postgres, nodePorts: [ports.postgres + 1, ports.postgres + 2] });
+    log(`${options.gateways} gateway${options.gateways === 1 ? '' : 's'} on ${gatewayPorts.join(', ')}`);
+    // links in messages and pages point at the balancer, the one address clients know
+    const env = { PUBLIC_URL: `http://127.0.0.1:${ports.balancer}`, ...options.gatewayEnv };
+    gateways = await startGateways({ count: options.gateways, firstPort: ports.gateway, databaseUrl: postgres.databaseUrl, dir: path.join(dir, 'gateways'), env });
+    log(`HAProxy on ${ports.balancer}`);
+    balancer = await startBalancer({ port: ports.balancer, statsPort: ports.stats || undefined, gateways: gateways.list, dir: path.join(dir, 'balancer') });
+    return { dir, postgres, gateways, balancer, stop };
+  } catch (error) {
+    await stop().catch((e) => console.error((e as Error).message));
+    throw error;
+  }
+}
+
+/**
+ * Stops `formation` on Ctrl-C, SIGTERM and SIGHUP (then exits 128+n), and, should the process end
+ * some other way, kills what is left synchronously. Returns a function that removes the handlers.
+ */
+export function stopOnSignals(formation: () => Formation | null, onStopped: (error?: unknown) => void = () => undefined): () => void {
+  const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => {
+    const handler = () => {
+      const current = formation();
+      const exitCode = 128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 })[signal];
+      if (!current) process.exit(exitCode);
+      current.stop().then(() => onStopped(), onStopped).finally(() => process.exit(exitCode));
+    };
+    process.once(signal, handler);
+    return [signal, handler] as const;
+  });
+  const onExit = () => killEveryChildNow();
+  process.on('exit', onExit);
+  return () => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+    process.off('exit', onExit);
+  };
+}
