@@ -55,7 +55,8 @@ import { hashToken } from '../../server/auth/sessions.ts';
 import { checkInvariants } from '../../server/ledger/invariants.ts';
 import { createLoadMembers, type LoadMember } from '../support/money.ts';
 import { envelope } from '../support/server.ts';
-import { createLoadMerchants, type LoadMerchant } from './merchants.ts';
+import { createLoadMerchants } from './merchants.ts';
+import { LOAD_AMOUNT as AMOUNT, TRANSFER_SERVICE as SERVICE, PAY_SERVICE as PAY, purposeHash, prepareTransfers as prepare, prepareMerchantPayments, type PreparedTransfer as Prepared, type PreparedMerchantPayment as MerchantPrepared } from '../support/loadPayments.ts';
 import { createCashbackPolicy, createDiscountPolicy } from '../../server/entities/promotions.ts';
 
 /** The server runs as in production, which needs its own key for the offline payment codes (one per run). */
@@ -71,61 +72,14 @@ const LEVELS = (process.env.BENCH_CLIENTS ?? '1,8,32').split(',').map(Number);
  * gateway for the same two cores), so the bench runs as the README advises sizing the pool.
  */
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 8);
-const AMOUNT = 100; // 1 Kz
-const SERVICE = 'wallet/transfer/doTransfer';
-const PAY = 'pay/merchant/pay';
 /** Merchant payments run at this many clients only (the issue's aim is set there). */
 const MERCHANT_CLIENTS = 32;
 /** Each merchant step's prepared payments: enough for its rounds at up to ~3 500 a second, and the warm-up. */
 const MERCHANT_POOL = Number(process.env.BENCH_MERCHANT_POOL ?? 20_000 + ROUNDS * 18_000);
 
-interface Prepared { payer: LoadMember; payee: LoadMember; payToken: string }
-/** A prepared merchant payment; `payable` and `cashback` what its quote says when a promotion applies (left out: the price, not checked). */
-interface MerchantPrepared { payer: LoadMember; merchant: LoadMerchant; payToken: string; payable?: number; cashback?: number }
 interface Result { clients: number; transfers: number; perSecond: number; p50ms: number; p99ms: number; refused: number; cpuUsPerCall: Record<string, number> }
 interface Reported extends Result { everyRound: number[] }
 interface Caller<P = Prepared> { call: (p: P) => Promise<boolean>; close(): Promise<void> }
-
-const purposeHash = (counterparty: string, service = SERVICE) => crypto.createHash('sha256').update(JSON.stringify([service, AMOUNT, counterparty])).digest('hex');
-
-/** Pay-password confirmations for `count` random transfers, inserted in bulk. */
-async function prepare(db: Database, members: LoadMember[], count: number): Promise<Prepared[]> {
-  const prepared: Prepared[] = [];
-  for (let start = 0; start < count; start += 5_000) {
-    const batch: Prepared[] = [];
-    for (let i = start; i < Math.min(count, start + 5_000); i++) {
-      const payer = members[crypto.randomInt(members.length)]!;
-      let payee = members[crypto.randomInt(members.length)]!;
-      if (payee === payer) payee = members[(members.indexOf(payer) + 1) % members.length]!;
-      batch.push({ payer, payee, payToken: crypto.randomBytes(24).toString('base64url') });
-    }
-    await db.query(
-      `INSERT INTO pay_authorizations (token_hash, member_id, purpose_hash, expires_at)
-       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::timestamptz[])`,
-      [batch.map((p) => hashToken(p.payToken)), batch.map((p) => p.payer.id), batch.map((p) => purposeHash(p.payee.mobile)), batch.map(() => new Date(Date.now() + 3_600_000))],
-    );
-    prepared.push(...batch);
-  }
-  return prepared;
-}
-
-/** Pay-password confirmations for `count` payments of random members to random merchants of `merchants`, inserted in bulk. */
-async function prepareMerchantPayments(db: Database, members: LoadMember[], merchants: LoadMerchant[], count: number, quoted: { payable?: number; cashback?: number } = {}): Promise<MerchantPrepared[]> {
-  const prepared: MerchantPrepared[] = [];
-  for (let start = 0; start < count; start += 5_000) {
-    const batch: MerchantPrepared[] = [];
-    for (let i = start; i < Math.min(count, start + 5_000); i++) {
-      batch.push({ payer: members[crypto.randomInt(members.length)]!, merchant: merchants[crypto.randomInt(merchants.length)]!, payToken: crypto.randomBytes(24).toString('base64url'), ...quoted });
-    }
-    await db.query(
-      `INSERT INTO pay_authorizations (token_hash, member_id, purpose_hash, expires_at)
-       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::timestamptz[])`,
-      [batch.map((p) => hashToken(p.payToken)), batch.map((p) => p.payer.id), batch.map((p) => purposeHash(p.merchant.serial, PAY)), batch.map(() => new Date(Date.now() + 3_600_000))],
-    );
-    prepared.push(...batch);
-  }
-  return prepared;
-}
 
 /**
  * Where each call's CPU goes, read from /proc around every measured step: the gateway process, the
