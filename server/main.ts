@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readConfig } from './config.ts';
-import { openDatabase } from './db/index.ts';
+import { GATEWAY_POOL, openDatabase } from './db/index.ts';
 import { seed, DEMO_ACCOUNTS, DEMO_OPERATOR } from './db/seed.ts';
 import { seedVideos } from './db/seedVideos.ts';
 import { localAdapters } from './adapters/local.ts';
@@ -18,7 +18,8 @@ if (config.production && !process.env.OFFLINE_CODE_KEY?.trim()) {
   console.error('OFFLINE_CODE_KEY is required in production (32 bytes, hex or base64): it seals the offline payment codes\' secrets');
   process.exit(1);
 }
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+// the gateway's pool answers, or fails as retryable, within the app's 20 s (server/db/index.ts, GATEWAY_POOL)
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, pool: GATEWAY_POOL });
 // demo logins only outside production (their passwords are in README); an operator to start with from the environment
 const demo = !config.production;
 await seed(db, { demo, operator: config.operatorBootstrap });
