@@ -19,6 +19,11 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction (READ COMMITTED); rolls back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Whether a connection from the pool reaches a writable primary within `timeoutMs` (GET /readyz):
+   * false on a standby, a read-only server, no connection, or no answer in time.
+   */
+  reachesWritablePrimary(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -34,6 +39,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     query: async (sql, params) => db.query(sql, params as unknown[]) as never,
     transaction: (work) => db.transaction((tx) => work({ query: async (sql, params) => tx.query(sql, params as unknown[]) as never })),
+    // this process's own database: writable for as long as the process runs
+    reachesWritablePrimary: async () => true,
     close: () => db.close(),
   };
 }
@@ -176,6 +183,23 @@ export async function openPostgres(url: string, poolSize = 20, settings: PoolSet
           throw error;
         }
       }, (error) => rollbackFailed || isConnectionLoss(error));
+    },
+    async reachesWritablePrimary(timeoutMs) {
+      const check = onConnection(async (client) => {
+        const { rows } = await client.query<{ standby: boolean; read_only: string }>({
+          text: "SELECT pg_is_in_recovery() AS standby, current_setting('transaction_read_only') AS read_only",
+          query_timeout: timeoutMs,
+        } as pg.QueryConfig);
+        // as a write would fail there: the connection leaves the pool and, with several hosts, the primary is looked for again
+        if (rows[0]!.standby || rows[0]!.read_only !== 'off') throw Object.assign(new Error('connected to a read-only server'), { code: '25006' });
+      }, isConnectionLoss).then(() => true, () => false);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      try {
+        return await Promise.race([check, late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close: () => pool.end(),
   };
