@@ -36,7 +36,8 @@ export interface Formation {
   readonly postgres: PostgresFormation;
   readonly gateways: Gateways;
   readonly balancer: Balancer;
-  stop(): Promise<void>;
+  /** Stops every part; removes the directory unless `keepDir` (to read the logs of a failed run). */
+  stop(options?: { keepDir?: boolean }): Promise<void>;
 }
 
 /** The ports and directory from the environment, `defaults` for what it does not say. */
@@ -71,7 +72,7 @@ export async function startFormation(options: FormationOptions): Promise<Formati
   let gateways: Gateways | null = null;
   let balancer: Balancer | null = null;
   let stopped = false;
-  const stop = async () => {
+  const stop = async ({ keepDir = false } = {}) => {
     if (stopped) return;
     stopped = true;
     const errors: string[] = [];
@@ -79,7 +80,7 @@ export async function startFormation(options: FormationOptions): Promise<Formati
       try { await part?.stop(); } catch (error) { errors.push((error as Error).message); }
     }
     if (errors.length > 0) throw new Error(`the formation did not stop cleanly (left in ${dir}):\n${errors.join('\n')}`);
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!keepDir) fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     log(`PostgreSQL: a monitor on ${ports.postgres}, two nodes on ${ports.postgres + 1} and ${ports.postgres + 2} (${dir})`);

@@ -64,6 +64,8 @@ export interface PostgresFormation {
   /** What the gateways use: both nodes, the writable one chosen (as `pg_autoctl show uri` prints it, with the user). */
   readonly databaseUrl: string;
   state(): Promise<NodeState[]>;
+  /** The monitor's latest events (its decisions and the nodes' transitions), oldest first. */
+  events(limit?: number): Promise<string[]>;
   /** `pg_autoctl show state`, as text. */
   showState(): Promise<string>;
   /** The node whose state is primary (or wait_primary: writable, alone). */
@@ -150,10 +152,17 @@ export async function startPostgresFormation(options: PostgresOptions): Promise<
     dbname,
     databaseUrl: `postgres://postgres@${nodes.map((n) => `127.0.0.1:${n.port}`).join(',')}/${dbname}?target_session_attrs=read-write`,
     state,
+    async events(limit = 20) {
+      const { rows } = await monitorClient.query<{ at: string; description: string }>(
+        "SELECT to_char(eventtime, 'HH24:MI:SS.MS') AS at, description FROM pgautofailover.event ORDER BY eventid DESC LIMIT $1", [limit],
+      );
+      return rows.reverse().map((r) => `${r.at} ${r.description}`);
+    },
     showState: () => autoctlNow(['show', 'state', '--pgdata', monitorData]),
     async primary() {
       const states = await state();
-      const writable = states.find((s) => s.reported === 'primary' || s.reported === 'wait_primary');
+      // a dead primary goes on being reported as one (its last report): the monitor's assignment says who is
+      const writable = states.find((s) => ['primary', 'wait_primary'].includes(s.reported) && ['primary', 'wait_primary'].includes(s.assigned));
       return nodes.find((n) => n.name === writable?.name);
     },
     async kill(node) {
