@@ -48,6 +48,6 @@ else {
   console.log(`    operator (${formation.balancer.url}/plateform/): ${DEMO_OPERATOR.username}  password ${DEMO_OPERATOR.password}`);
 }
 console.log(`
-  Watch the nodes: XDG_CONFIG_HOME=${formation.dir}/postgres/config XDG_DATA_HOME=${formation.dir}/postgres/share runuser -u postgres -- pg_autoctl show state --pgdata ${formation.dir}/postgres/monitor --watch
+  Watch the nodes: runuser -u postgres -- env XDG_CONFIG_HOME=${formation.dir}/postgres/config XDG_DATA_HOME=${formation.dir}/postgres/share pg_autoctl show state --pgdata ${formation.dir}/postgres/monitor --watch
   Ctrl-C stops everything.
 `);
