@@ -183,6 +183,8 @@ async function main() {
   console.log(`▶ failover: ${CLIENTS} clients through HAProxy; the primary (${firstPrimary.name}) is killed mid-load`);
   const load = startLoad(queue, { port: balancer.port, clients: CLIENTS, phase: 'failover', thinkMs: THINK_MS, retryMs: RETRY_MS });
   await sleep(4_000);
+  // a standby that fell behind (the machine is busy) is not eligible: the kill waits until it is back in sync
+  await postgres.waitHealthy(30_000);
   const answeredBeforeKill = load.records.filter((r) => r.code === 'S0001').length;
   const killedAt = Date.now();
   await postgres.kill(firstPrimary);
