@@ -13,7 +13,8 @@
  * Failover: the monitor checks the nodes every second (`MONITOR_SETTINGS`); a primary that fails
  * its check and whose keeper has not reported for 3 s is replaced: the standby stops replication,
  * waits `primary_demote_timeout` (3 s) for the old primary to demote itself, and is promoted.
- * Measured here: about 6 s from SIGKILL to a writable new primary.
+ * Measured here: about 6 s from SIGKILL to a writable new primary. A primary cut off from both
+ * the monitor and the standby demotes itself after 2 s (`KEEPER_SETTINGS`), before that.
  *
  * Local only: `--auth trust --no-ssl` (README "Running in production" says what production needs).
  */
@@ -35,6 +36,15 @@ export const MONITOR_SETTINGS: Record<string, number> = {
   'pgautofailover.node_considered_unhealthy_timeout': 3_000,
   'pgautofailover.primary_demote_timeout': 3_000,
   'pgautofailover.startup_grace_period': 1_000,
+};
+
+/**
+ * Each keeper's own timers. A primary that reaches neither the monitor nor its standby for
+ * `network_partition_timeout` (20 s by default) demotes itself; it must do so before the monitor,
+ * on the other side of the cut, promotes the standby (`primary_demote_timeout`, 3 s above).
+ */
+export const KEEPER_SETTINGS: Record<string, number> = {
+  'timeout.network_partition_timeout': 2,
 };
 
 export interface NodeState {
@@ -225,6 +235,10 @@ export async function startPostgresFormation(options: PostgresOptions): Promise<
           await first.end();
         }
       }
+    }
+    // written into each node's pg_autoctl.cfg, which the running keeper reloads (and a restarted one reads)
+    for (const node of nodes) {
+      for (const [name, value] of Object.entries(KEEPER_SETTINGS)) await autoctlNow(['config', 'set', '--pgdata', node.pgdata, name, String(value)]);
     }
     await waitHealthy(30_000);
     return formation;
