@@ -342,7 +342,11 @@ async function run() {
   const batchB = await movingB;
   console.log(`base backup ${backup.label}: ${(backup.bytes / 2 ** 20).toFixed(1)} MiB in ${backup.seconds} s (verified in ${backup.verifySeconds} s), with batch B moving ${batchB.length} alongside (${((performance.now() - t) / 1000).toFixed(1)} s)`);
   Object.assign(measured, { baseBackupSeconds: backup.seconds, baseBackupVerifySeconds: backup.verifySeconds, baseBackupMiB: +(backup.bytes / 2 ** 20).toFixed(1) });
+  const walBeforeC = (await admin.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]!.lsn;
   const batchC = await moveMoney(db, agent, 'C', BATCH, members, merchants);
+  // the WAL one movement writes (its authorisation included): what the archive grows by, per payment
+  const walOfC = (await admin.query<{ bytes: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::bigint::text AS bytes', [walBeforeC])).rows[0]!.bytes;
+  measured.walBytesPerMovement = Math.round(Number(walOfC) / batchC.length);
   // T: after every movement of C was acknowledged, before any of D was sent
   await new Promise((r) => setTimeout(r, 200));
   const pointInTime = (await admin.query<{ t: string }>("SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') AS t")).rows[0]!.t;
