@@ -14,7 +14,8 @@
  *
  * CLI (as root or as postgres; the tools run as postgres either way):
  *   node --import tsx server/cluster/backup.ts prepare  --store DIR
- *   node --import tsx server/cluster/backup.ts archiving --store DIR --pgdata DIR   (then restart the server)
+ *   node --import tsx server/cluster/backup.ts archiving --store DIR --pgdata DIR [--config-dir DIR] [--timeout S]
+ *                                                  (then restart the server)
  *   node --import tsx server/cluster/backup.ts take     --store DIR [--host H] [--port P] [--user U]
  *   node --import tsx server/cluster/backup.ts list     --store DIR
  *   node --import tsx server/cluster/backup.ts prune    --store DIR --keep N
@@ -115,14 +116,18 @@ export const confLines = (settings: Record<string, string>) => Object.entries(se
 export const ARCHIVE_CONF = 'kw-archive.conf';
 
 /**
- * Turns archiving on for the node in `pgdata`: writes archiveSettings into `kw-archive.conf` and
- * includes it from postgresql.conf (once). archive_mode takes effect at the next (re)start. A node
- * made by pg_basebackup from one that has it carries the file along; running this again is harmless.
+ * Turns archiving on for the node whose postgresql.conf is in `configDir` (the data directory, as
+ * initdb and pg_autoctl make it; /etc/postgresql/<major>/<cluster> for a Debian packaged cluster):
+ * writes archiveSettings into `kw-archive.conf` beside it and includes that at its end (once, so
+ * it wins over earlier settings). archive_mode takes effect at the next (re)start. A node made by
+ * pg_basebackup from one that has both in its data directory carries them along; running this
+ * again is harmless.
  */
-export function enableArchiving(pgdata: string, store: string, options: { timeoutSeconds?: number } = {}): void {
-  const conf = path.join(pgdata, ARCHIVE_CONF);
+export function enableArchiving(configDir: string, store: string, options: { timeoutSeconds?: number } = {}): void {
+  const main = path.join(configDir, 'postgresql.conf');
+  if (!fs.existsSync(main)) throw new Error(`no postgresql.conf in ${configDir} (a Debian packaged cluster keeps it in /etc/postgresql/<major>/<cluster>: pass that)`);
+  const conf = path.join(configDir, ARCHIVE_CONF);
   fs.writeFileSync(conf, `# WAL archiving into ${store} (server/cluster/backup.ts); restart after a change of archive_mode\n${confLines(archiveSettings(store, options))}\n`);
-  const main = path.join(pgdata, 'postgresql.conf');
   const include = `include_if_exists = '${ARCHIVE_CONF}'`;
   if (!fs.readFileSync(main, 'utf8').split('\n').includes(include)) fs.appendFileSync(main, `\n${include}\n`);
   giveToPostgres(conf);
@@ -280,10 +285,12 @@ async function cli(argv: string[]) {
       console.log(`store ready in ${store}; each node: backup.ts archiving --store ${store} --pgdata <its data directory>, then restart it`);
       return;
     case 'archiving': {
-      if (!given.pgdata) throw new Error('--pgdata DIR is required');
+      const configDir = given['config-dir'] ?? given.pgdata;
+      if (!configDir) throw new Error('--pgdata DIR (or --config-dir DIR, where its postgresql.conf is) is required');
+      const timeoutSeconds = given.timeout ? Number(given.timeout) : undefined;
       prepareStore(store);
-      enableArchiving(path.resolve(given.pgdata), store, { timeoutSeconds: given.timeout ? Number(given.timeout) : undefined });
-      console.log(`archiving into ${storePaths(store).wal} from ${given.pgdata} once the server restarts:\n${confLines(archiveSettings(store))}`);
+      enableArchiving(path.resolve(configDir), store, { timeoutSeconds });
+      console.log(`archiving into ${storePaths(store).wal} once the server restarts (${path.join(configDir, ARCHIVE_CONF)}):\n${confLines(archiveSettings(store, { timeoutSeconds }))}`);
       return;
     }
     case 'take': {

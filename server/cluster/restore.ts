@@ -64,6 +64,8 @@ export function prepareRestore(plan: RestorePlan): BaseBackup {
   fs.chmodSync(plan.into, 0o700);
   if (process.getuid?.() === 0) spawnSync('chown', ['postgres:postgres', plan.into]);
   runAsPostgres('cp', ['-a', `${backup.dir}/.`, plan.into]);
+  // a log kept in the data directory came along with the backup: the restored server starts its own
+  fs.rmSync(path.join(plan.into, 'server.log'), { force: true });
   const settings: Record<string, string> = {
     restore_command: restoreCommand(plan.store),
     recovery_target_timeline: 'latest',
@@ -85,10 +87,20 @@ export function prepareRestore(plan: RestorePlan): BaseBackup {
 export async function startServer(pgdata: string, port: number, settings: Record<string, string> = {}, timeoutMs = 120_000): Promise<{ url: string; seconds: number }> {
   const started = performance.now();
   const serverOptions = [`-p ${port}`, '-k /tmp', '-c listen_addresses=127.0.0.1', ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(' ');
-  try {
-    runAsPostgres(path.join(postgresBin(), 'pg_ctl'), ['-D', pgdata, '-l', path.join(pgdata, 'server.log'), '-w', '-t', String(Math.ceil(timeoutMs / 1000)), '-o', serverOptions, 'start'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${pgdata}/server.log:\n${serverLog(pgdata)}`);
+  // The port can be held for a moment by another program's outgoing connection (it lies in Linux's
+  // ephemeral range, 32768-60999): then the start is tried again, a few times, a second apart.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      runAsPostgres(path.join(postgresBin(), 'pg_ctl'), ['-D', pgdata, '-l', path.join(pgdata, 'server.log'), '-w', '-t', String(Math.ceil(timeoutMs / 1000)), '-o', serverOptions, 'start'], { stdio: ['ignore', 'ignore', 'pipe'] });
+      break;
+    } catch (error) {
+      const log = serverLog(pgdata, 8);
+      if (attempt < 5 && log.includes('Address already in use') && !serverRunning(pgdata)) {
+        await new Promise((r) => setTimeout(r, 1_000));
+        continue;
+      }
+      throw new Error(`${(error as Error).message}\n${pgdata}/server.log:\n${serverLog(pgdata)}`);
+    }
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const deadline = performance.now() + timeoutMs;

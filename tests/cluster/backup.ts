@@ -130,6 +130,18 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 
 // ---------------------------------------------------------------- the gateway and the money
 async function startGateway(databaseUrl: string, port: number): Promise<ChildProcess> {
+  // the port lies in Linux's ephemeral range: another program's outgoing connection can hold it for a moment
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startGatewayOnce(databaseUrl, port);
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('EADDRINUSE')) throw error;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+}
+
+async function startGatewayOnce(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '4', DATABASE_URL: databaseUrl, DATA_DIR: dirs.gatewayData,
