@@ -6,7 +6,7 @@
  * the gateway (server/main.ts, as in production) serves payments to merchants and transfers over
  * HTTP, in four batches: A, then B while a base backup is taken, C, a moment T, D. The last segment
  * is forced out (pg_switch_wal) and awaited in the archive; then the server is destroyed (SIGKILL to
- * it and its children, its data directory deleted). server/cluster/restore.ts restores:
+ * it and its children with the gateway still connected, its data directory deleted). server/cluster/restore.ts restores:
  *   - the base backup plus the whole archive into a new directory: every acknowledged movement of A
  *     to D is there exactly once (its ledger transfer, its stored answer, a merchant payment's row),
  *     every account's balance is what the destroyed server had, `npm run ledger:check` is clean;
@@ -332,6 +332,7 @@ async function run() {
   enableArchiving(dirs.primary, dirs.store);
   const primary = await startServer(dirs.primary, PORTS.primary);
   const admin = await connect(primary.url);
+  admin.on('error', () => {}); // its connection dies with the server, on purpose
   const settings = (await admin.query<{ name: string; setting: string }>("SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'archive_mode', 'wal_level')")).rows;
   console.log(`PostgreSQL on ${PORTS.primary}, archiving into ${storePaths(dirs.store).wal}: ${settings.map((s) => `${s.name}=${s.setting}`).join(', ')}`);
   await admin.query(`CREATE DATABASE ${DATABASE}`);
@@ -385,14 +386,14 @@ async function run() {
   }
   measured.lastSegmentArchivedMs = Math.round(performance.now() - t);
 
-  // the crash: the gateway, then the server killed and its data directory gone
+  // the crash: the server killed with the gateway and this test still connected, its data directory gone
+  await killServer(dirs.primary);
+  fs.rmSync(dirs.primary, { recursive: true, force: true });
   await stopGateway(gateway);
   agent.destroy();
   await admin.end().catch(() => {});
-  await db.close();
+  await db.close().catch(() => {});
   openDatabases.delete(db);
-  await killServer(dirs.primary);
-  fs.rmSync(dirs.primary, { recursive: true, force: true });
   const archive = describeArchive(dirs.store);
   Object.assign(measured, { archivedSegments: archive.segments, archiveMiB: +(archive.bytes / 2 ** 20).toFixed(1), movements: all.length });
   console.log(`primary destroyed; the archive holds ${archive.segments} segments (${(archive.bytes / 2 ** 20).toFixed(1)} MiB)`);
