@@ -71,6 +71,9 @@ export function prepareRestore(plan: RestorePlan): BaseBackup {
     recovery_target_timeline: 'latest',
     ...(plan.targetTime ? { recovery_target_time: recoveryTime(plan.targetTime), recovery_target_action: 'promote' } : {}),
     ...(plan.archive ? {} : { archive_mode: 'off' }),
+    // a backup of a formation's primary names its standby (pg_auto_failover sets it with ALTER
+    // SYSTEM): kept, every commit of the restored server, alone, would wait for that standby forever
+    synchronous_standby_names: '',
   };
   // postgresql.auto.conf is read last: these win over what the backup's postgresql.conf says
   runAsPostgres('sh', ['-c', 'cat >> "$1"/postgresql.auto.conf && touch "$1"/recovery.signal', 'sh', plan.into], {
