@@ -128,7 +128,8 @@ export function enableArchiving(configDir: string, store: string, options: { tim
   if (!fs.existsSync(main)) throw new Error(`no postgresql.conf in ${configDir} (a Debian packaged cluster keeps it in /etc/postgresql/<major>/<cluster>: pass that)`);
   const conf = path.join(configDir, ARCHIVE_CONF);
   fs.writeFileSync(conf, `# WAL archiving into ${store} (server/cluster/backup.ts); restart after a change of archive_mode\n${confLines(archiveSettings(store, options))}\n`);
-  const include = `include_if_exists = '${ARCHIVE_CONF}'`;
+  // `include`, not include_if_exists: a node whose archiving file went missing refuses to start rather than silently not archiving
+  const include = `include '${ARCHIVE_CONF}'`;
   if (!fs.readFileSync(main, 'utf8').split('\n').includes(include)) fs.appendFileSync(main, `\n${include}\n`);
   giveToPostgres(conf);
 }
