@@ -1,7 +1,7 @@
 /**
  * `npm test`: typecheck, the Vitest projects (machines, screens, server on PGlite and, when
- * TEST_DATABASE_URL is set, on PostgreSQL), the build (client, and the server-rendering entry) with its route budget, the flow book, then the Chromium e2e
- * walk. Vitest prints a line per test file as it finishes (tests/support/fileReporter.ts) and the
+ * TEST_DATABASE_URL is set, on PostgreSQL), the build (client, and the server-rendering entry) with its route budget, the flow book, a
+ * backup restored (tests/cluster/backup.ts, on a PostgreSQL of its own), then the Chromium e2e walk. Vitest prints a line per test file as it finishes (tests/support/fileReporter.ts) and the
  * failures in full at the end. Ends with one "N passed, N failed" line.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,12 +15,14 @@ const steps: Array<{ name: string; args: string[] }> = [
   { name: 'build (server rendering)', args: ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'] },
   { name: 'route budget', args: ['--import', 'tsx', 'tests/budget/report.ts', '--check'] },
   { name: 'flow book', args: ['--import', 'tsx', 'tests/flows/build.ts'] },
+  { name: 'backup and restore (PostgreSQL)', args: ['--import', 'tsx', 'tests/cluster/backup.ts'] },
   { name: 'e2e (Chromium)', args: ['--import', 'tsx', 'tests/e2e/run.ts'] },
 ];
 
 if (!process.env.TEST_DATABASE_URL) console.log('note: TEST_DATABASE_URL is not set, server tests run on PGlite only (.ci/run starts PostgreSQL).');
 fs.mkdirSync('.data', { recursive: true });
 fs.rmSync('.data/e2e.json', { force: true });
+fs.rmSync('.data/backup.json', { force: true });
 let failedSteps = 0;
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
@@ -45,6 +47,12 @@ if (fs.existsSync('.data/e2e.json')) {
   const e2e = JSON.parse(fs.readFileSync('.data/e2e.json', 'utf8'));
   passed += e2e.passed;
   failed += e2e.failed;
+}
+// the backup test's checks (tests/cluster/backup.ts), counted as the e2e's are
+if (fs.existsSync('.data/backup.json')) {
+  const backup = JSON.parse(fs.readFileSync('.data/backup.json', 'utf8'));
+  passed += backup.passed;
+  failed += backup.failed;
 }
 console.log(`\nsteps failed: ${failedSteps}`);
 console.log(`${passed} passed, ${failed + failedSteps} failed`);
