@@ -36,7 +36,8 @@ export interface AppDeps {
   db: Database;
   /** The bank, the identity registry and file storage, chosen by whoever starts the server (server/adapters/local.ts locally). */
   adapters: Adapters;
-  logger?: boolean;
+  /** Logs to stdout; a `stream` instead (tests read what is logged). */
+  logger?: boolean | { stream: { write(line: string): void } };
   /**
    * Renders the public pages into their HTML (server/ssr.ts). Default: the server bundle built next
    * to the static files (`dist-server/entry-server.js` beside `dist/`), when there is one.
@@ -100,6 +101,19 @@ export function appPages(indexHtml: string, manifest: Record<string, ManifestChu
   };
 }
 
+/** GET /readyz waits this long for a writable primary's answer: the balancer checks about every second. */
+const READINESS_TIMEOUT_MS = 1_000;
+
+const draining = new WeakSet<FastifyInstance>();
+
+/**
+ * From now on GET /readyz answers 503, so the balancer stops sending this gateway new calls while
+ * it finishes the ones under way (server/main.ts calls it first thing on SIGTERM).
+ */
+export function startDraining(app: FastifyInstance): void {
+  draining.add(app);
+}
+
 const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** JSON bodies stay small; files go through the upload endpoints with their own limit. */
@@ -112,7 +126,13 @@ function refuse(request: FastifyRequest, code: string, language = normaliseLangu
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let frameworkHeaders: ((reply: FastifyReply) => void) | null = null; // server/securityHeaders.ts, once registered
   const app = Fastify({
-    logger: deps.logger ? { level: deps.config.logLevel, redact: ['req.headers["user-auth-token"]', 'req.headers["login-token"]', 'req.headers["sso-auth-token"]'] } : false,
+    logger: deps.logger
+      ? {
+          level: deps.config.logLevel,
+          redact: ['req.headers["user-auth-token"]', 'req.headers["login-token"]', 'req.headers["sso-auth-token"]'],
+          ...(typeof deps.logger === 'object' ? { stream: deps.logger.stream } : {}),
+        }
+      : false,
     bodyLimit: JSON_BODY_LIMIT,
     // a hop count as proxy-addr reads one: the first N hops from this server are the proxies
     trustProxy: typeof deps.config.trustProxy === 'number' ? hopsOf(deps.config.trustProxy) : deps.config.trustProxy,
@@ -192,7 +212,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.config.production) registerFlowBook(app, { dir: path.join(deps.config.staticDir, 'flows') });
   // the bank page drives the simulator's own tables: there is nothing to drive with another bank
   if (!deps.config.production && deps.adapters.bank.name === 'simulator') registerBankDevPage(app, { db: deps.db, bank: deps.adapters.bank });
-  app.get('/healthz', async () => ({ ok: true, database: deps.db.kind }));
+  // the balancer asks both every second or so: not access-logged
+  // liveness: the process answers (a restart would not help a database that is away)
+  app.get('/healthz', { logLevel: 'silent' }, async () => ({ ok: true, database: deps.db.kind }));
+  // readiness: this gateway can write, so the balancer may send it calls; not while it drains for a stop
+  app.get('/readyz', { logLevel: 'silent' }, async (_request, reply) => {
+    const ready = !draining.has(app) && (await deps.db.reachesWritablePrimary(READINESS_TIMEOUT_MS));
+    return reply.code(ready ? 200 : 503).header('cache-control', 'no-store').send({ ready, database: deps.db.kind });
+  });
 
   if (hasBuild) {
     await app.register(fastifyStatic, {

@@ -10,6 +10,18 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** Connections each gateway keeps to PostgreSQL. */
   databasePoolSize: number;
+  /**
+   * The gateway's pool guards (DATABASE_CONNECT_TIMEOUT_SECONDS, default 3; DATABASE_STATEMENT_TIMEOUT_SECONDS,
+   * default 15, 0 for none): a connection, and a statement, fail as retryable well within the app's 20 s.
+   */
+  databaseConnectTimeoutMs: number;
+  databaseStatementTimeoutMs: number;
+  /** EMBEDDED_DATABASE=1: production on the embedded PGlite all the same (one gateway only; the benchmark's PGlite run). */
+  embeddedDatabaseInProduction: boolean;
+  /** Uploaded files and the help videos (FILES_DIR, default DATA_DIR/files): one directory all gateways mount. */
+  filesDir: string;
+  /** On SIGTERM, GET /readyz fails at once and the gateway keeps serving this long before it closes (SHUTDOWN_DRAIN_SECONDS, default 0). */
+  shutdownDrainMs: number;
   production: boolean;
   /** A session ends after this much idle time… */
   sessionIdleMs: number;
@@ -148,6 +160,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || null,
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 20),
+    databaseConnectTimeoutMs: Number(env.DATABASE_CONNECT_TIMEOUT_SECONDS ?? 3) * 1000,
+    databaseStatementTimeoutMs: Number(env.DATABASE_STATEMENT_TIMEOUT_SECONDS ?? 15) * 1000,
+    embeddedDatabaseInProduction: env.EMBEDDED_DATABASE === '1',
+    filesDir: path.resolve(env.FILES_DIR?.trim() || path.join(dataDir, 'files')),
+    shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_SECONDS ?? 0) * 1000,
     production: env.NODE_ENV === 'production',
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 30) * 60_000,
     sessionLifetimeMs: Number(env.SESSION_LIFETIME_HOURS ?? 12) * 3_600_000,

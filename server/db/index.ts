@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PGlite, types } from '@electric-sql/pglite';
+import { parseHostList, primaryFinder } from './primaryHosts.ts';
 
 /** The few calls the domains need, the same on embedded PGlite and on real PostgreSQL. */
 export interface Queryable {
@@ -18,6 +19,11 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction (READ COMMITTED); rolls back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Whether a connection from the pool reaches a writable primary within `timeoutMs` (GET /readyz):
+   * false on a standby, a read-only server, no connection, or no answer in time.
+   */
+  reachesWritablePrimary(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -33,6 +39,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     query: async (sql, params) => db.query(sql, params as unknown[]) as never,
     transaction: (work) => db.transaction((tx) => work({ query: async (sql, params) => tx.query(sql, params as unknown[]) as never })),
+    // this process's own database: writable for as long as the process runs
+    reachesWritablePrimary: async () => true,
     close: () => db.close(),
   };
 }
@@ -50,31 +58,154 @@ export function isConnectionLoss(error: unknown): boolean {
     if (/^08/.test(code) || ['57P01', '57P02', '57P03', '25006'].includes(code)) return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) return true;
   }
-  return typeof message === 'string' && /Connection terminated|connection error|Client was closed|timeout exceeded when trying to connect/i.test(message);
+  return typeof message === 'string' && /Connection terminated|connection error|Client was closed|timeout exceeded when trying to connect|Query read timeout/i.test(message);
 }
 
-export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * How a pool guards itself. The gateway passes all of it (server/main.ts); migrations, the ledger
+ * check and the benchmarks open pools without time-outs, since their statements may rightly be long.
+ */
+export interface PoolSettings {
+  /** A new connection (each host, with several) or a free one from a full pool: refused after this. */
+  connectTimeoutMs?: number;
+  /**
+   * Server side, the statement is cancelled after this (57014, an ordinary error); client side, a
+   * statement with no answer a second later (a primary gone without a reset) fails as a lost
+   * connection and its connection is dropped. Below the app's own 20 s time-out.
+   */
+  statementTimeoutMs?: number;
+  /** A connection is replaced after this long, so that a pool spreads again after a failover. */
+  maxLifetimeSeconds?: number;
+}
+
+/** What main.ts gives the gateway's pool: answers or a retryable failure well within the app's 20 s. */
+export const GATEWAY_POOL: Required<PoolSettings> = { connectTimeoutMs: 3_000, statementTimeoutMs: 15_000, maxLifetimeSeconds: 300 };
+
+/** Each host of a several-host DATABASE_URL gets this long to connect, without a pool setting. */
+const HOST_CONNECT_TIMEOUT_MS = 2_000;
+
+export async function openPostgres(url: string, poolSize = 20, settings: PoolSettings = {}): Promise<Database> {
+  const hostList = parseHostList(url);
+  const finder = hostList ? primaryFinder(hostList, Math.min(settings.connectTimeoutMs ?? HOST_CONNECT_TIMEOUT_MS, HOST_CONNECT_TIMEOUT_MS)) : null;
+  const pool = new pg.Pool({
+    ...(finder ? { Client: finder.Client } : { connectionString: url }),
+    max: poolSize,
+    application_name: 'kwanza-gateway', // a URL's own application_name wins
+    // a peer that vanished without a reset is noticed by the kernel within about a minute, not fifteen
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(settings.connectTimeoutMs ? { connectionTimeoutMillis: settings.connectTimeoutMs } : {}),
+    ...(settings.statementTimeoutMs
+      ? {
+          statement_timeout: settings.statementTimeoutMs,
+          query_timeout: settings.statementTimeoutMs + 1_000,
+          // a gateway stuck inside a transaction must not hold its row locks for long
+          idle_in_transaction_session_timeout: settings.statementTimeoutMs * 2,
+        }
+      : {}),
+    ...(settings.maxLifetimeSeconds ? { maxLifetimeSeconds: settings.maxLifetimeSeconds } : {}),
+  });
   pool.on('error', () => undefined); // an idle client's lost connection is replaced on next use
+
+  /**
+   * With several hosts, a lost or read-only connection means the primary may have moved: the
+   * connections opened before it (counted in generations) are dropped as they come out of the pool
+   * rather than tried one by one, and a new connection to the host last known as primary that fails
+   * (it went down or is a standby now) is tried once more, probing every host: nothing was sent yet.
+   */
+  let generation = 0;
+  const bornIn = new WeakMap<pg.PoolClient, number>();
+  pool.on('connect', (client) => bornIn.set(client as pg.PoolClient, generation));
+  const primaryMayHaveMoved = () => {
+    generation++;
+    finder?.forgetPrimary();
+  };
+
+  async function connect(): Promise<pg.PoolClient> {
+    let retried = false;
+    for (;;) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        if (!finder || retried || !isConnectionLoss(error)) throw error;
+        retried = true;
+        primaryMayHaveMoved();
+        continue;
+      }
+      if (!finder || bornIn.get(client) === generation) return client;
+      client.release(new Error('opened before the primary moved'));
+    }
+  }
+
+  /**
+   * Runs `work` on one connection; a connection that failed is dropped from the pool, as pool.query
+   * does; a lost one (`movedOn`), with several hosts, sends the pool looking for the primary again.
+   */
+  async function onConnection<T>(work: (client: pg.PoolClient) => Promise<T>, dropOn: (error: unknown) => boolean, movedOn: (error: unknown) => boolean = isConnectionLoss): Promise<T> {
+    const client = await connect();
+    const ignoreLateError = () => undefined; // the failure reaches `work` as its rejection
+    client.on('error', ignoreLateError);
+    let failure: unknown = null;
+    try {
+      return await work(client);
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      client.removeListener('error', ignoreLateError);
+      if (finder && failure !== null && movedOn(failure)) primaryMayHaveMoved();
+      client.release(failure !== null && dropOn(failure) ? (failure as Error) : undefined);
+    }
+  }
+
+  const run = (client: pg.ClientBase, sql: string, params?: readonly unknown[], name?: string) =>
+    (name ? client.query({ name, text: sql, values: params as unknown[] }) : client.query(sql, params as unknown[])) as never;
+
   return {
     kind: 'postgres',
+    // one host: pg-pool's own query, as always (it drops a connection on any error); several: through connect()'s retry, dropping lost ones
     query: async (sql, params, options) =>
-      (options?.prepareAs ? pool.query({ name: options.prepareAs, text: sql, values: params as unknown[] }) : pool.query(sql, params as unknown[])) as never,
+      finder
+        ? onConnection((client) => run(client, sql, params, options?.prepareAs), isConnectionLoss)
+        : options?.prepareAs
+          ? pool.query({ name: options.prepareAs, text: sql, values: params as unknown[] }) as never
+          : pool.query(sql, params as unknown[]) as never,
     async transaction(work) {
-      const client = await pool.connect();
-      // a connection that was lost, or whose ROLLBACK failed, is not given back to the pool
-      let broken = false;
-      try {
+      let rollbackFailed = false;
+      // a connection that was lost, is read-only, or whose ROLLBACK failed is not given back to the pool
+      return onConnection(async (client) => {
         await client.query('BEGIN');
-        const result = await work({ query: async (sql, params) => client.query(sql, params as unknown[]) as never });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        broken = isConnectionLoss(error);
-        await client.query('ROLLBACK').catch(() => (broken = true));
-        throw error;
+        try {
+          const result = await work({ query: async (sql, params) => run(client, sql, params) });
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          // a lost connection rolls back on the server by itself; a ROLLBACK behind a hung statement would wait for it
+          if (!isConnectionLoss(error)) await client.query('ROLLBACK').catch(() => (rollbackFailed = true));
+          throw error;
+        }
+      }, (error) => rollbackFailed || isConnectionLoss(error));
+    },
+    async reachesWritablePrimary(timeoutMs) {
+      const check = onConnection(async (client) => {
+        const { rows } = await client.query<{ standby: boolean; read_only: string }>({
+          text: "SELECT pg_is_in_recovery() AS standby, current_setting('transaction_read_only') AS read_only",
+          query_timeout: timeoutMs,
+        } as pg.QueryConfig);
+        // as a write would fail there: the connection leaves the pool and, with several hosts, the primary is looked for again
+        if (rows[0]!.standby || rows[0]!.read_only !== 'off') throw Object.assign(new Error('connected to a read-only server'), { code: '25006' });
+      },
+      isConnectionLoss,
+      // a check slower than its second (a busy server) drops its own connection, not the whole pool's
+      (error) => isConnectionLoss(error) && (error as Error).message !== 'Query read timeout',
+      ).then(() => true, () => false);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      try {
+        return await Promise.race([check, late]);
       } finally {
-        client.release(broken);
+        clearTimeout(timer);
       }
     },
     close: () => pool.end(),
@@ -121,8 +252,21 @@ export function splitStatements(sql: string): string[] {
   return statements.filter(Boolean);
 }
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; poolSize?: number }): Promise<Database> {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize) : await openPglite(options.dataDir);
-  await migrate(db);
-  return db;
+/**
+ * The database, migrated. On PostgreSQL the migrations run on a connection of their own without
+ * time-outs (a migration may rightly take minutes), then the pool the caller asked for is opened.
+ */
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; poolSize?: number; pool?: PoolSettings }): Promise<Database> {
+  if (!options.databaseUrl) {
+    const db = await openPglite(options.dataDir);
+    await migrate(db);
+    return db;
+  }
+  const migrator = await openPostgres(options.databaseUrl, 1);
+  try {
+    await migrate(migrator);
+  } finally {
+    await migrator.close();
+  }
+  return openPostgres(options.databaseUrl, options.poolSize, options.pool);
 }

@@ -369,7 +369,7 @@ async function benchPglite() {
     const pool = await prepare(db, members, 20_000 + ROUNDS * 20_000);
     await db.close();
     const port = 19500 + crypto.randomInt(400);
-    const gateway = await startGateway({ DATABASE_URL: '', DATA_DIR: dataDir }, port);
+    const gateway = await startGateway({ DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_DATABASE: '1' }, port);
     watchGatewayCpu(gateway);
     cpuSources.delete('database');
     const throughGateway = gatewayCaller(port, pool);
