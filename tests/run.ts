@@ -1,7 +1,8 @@
 /**
  * `npm test`: typecheck, the Vitest projects (machines, screens, server on PGlite and, when
- * TEST_DATABASE_URL is set, on PostgreSQL), the build (client, and the server-rendering entry) with its route budget, the flow book, then the Chromium e2e
- * walk, with the cluster's failover test before it (tests/cluster/failover.ts). Vitest prints a line per test file as it finishes (tests/support/fileReporter.ts) and the
+ * TEST_DATABASE_URL is set, on PostgreSQL), the build (client, and the server-rendering entry) with its route budget, the flow book, a
+ * backup restored (tests/cluster/backup.ts, on a PostgreSQL of its own), the formation's failover and gateway death
+ * (tests/cluster/failover.ts), then the Chromium e2e walk. Vitest prints a line per test file as it finishes (tests/support/fileReporter.ts) and the
  * failures in full at the end. Ends with one "N passed, N failed" line.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ const steps: Array<{ name: string; args: string[] }> = [
   { name: 'build (server rendering)', args: ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'] },
   { name: 'route budget', args: ['--import', 'tsx', 'tests/budget/report.ts', '--check'] },
   { name: 'flow book', args: ['--import', 'tsx', 'tests/flows/build.ts'] },
+  { name: 'backup and restore (PostgreSQL)', args: ['--import', 'tsx', 'tests/cluster/backup.ts'] },
   // the production formation: a primary killed under load, a gateway killed under load (tests/cluster/failover.ts)
   { name: 'cluster (failover, gateway death)', args: ['--import', 'tsx', 'tests/cluster/failover.ts'] },
   { name: 'e2e (Chromium)', args: ['--import', 'tsx', 'tests/e2e/run.ts'] },
@@ -23,6 +25,7 @@ const steps: Array<{ name: string; args: string[] }> = [
 if (!process.env.TEST_DATABASE_URL) console.log('note: TEST_DATABASE_URL is not set, server tests run on PGlite only (.ci/run starts PostgreSQL).');
 fs.mkdirSync('.data', { recursive: true });
 fs.rmSync('.data/e2e.json', { force: true });
+fs.rmSync('.data/backup.json', { force: true });
 fs.rmSync('.data/cluster.json', { force: true });
 let failedSteps = 0;
 for (const step of steps) {
@@ -44,7 +47,8 @@ try {
 } catch {
   failed++;
 }
-for (const file of ['.data/e2e.json', '.data/cluster.json']) {
+// the checks of the e2e walk, the backup test (tests/cluster/backup.ts) and the failover test (tests/cluster/failover.ts)
+for (const file of ['.data/e2e.json', '.data/backup.json', '.data/cluster.json']) {
   if (!fs.existsSync(file)) continue;
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   passed += report.passed;

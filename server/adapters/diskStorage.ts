@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStorage } from './storage.ts';
 
-/** Files under `root`, one per key (the local default; several instances need a shared store instead). */
+/**
+ * Files under `root`, one per key. Several gateways share one `root` on a mount they all see (NFS
+ * or similar; FILES_DIR, README "The gateways"): a file appears under its key only whole, by a
+ * rename within its directory, which is atomic there too.
+ */
 export function diskStorage(root: string): FileStorage {
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
@@ -14,9 +19,23 @@ export function diskStorage(root: string): FileStorage {
     async put(key, bytes) {
       const full = resolve(key);
       await fs.mkdir(path.dirname(full), { recursive: true });
-      // write to a temporary name then rename, so a crash never leaves a half file under the key
-      await fs.writeFile(`${full}.part`, bytes, { flag: 'wx' });
-      await fs.rename(`${full}.part`, full);
+      // written under a name of its own, flushed, then renamed: a crash never leaves a half file under
+      // the key, and two writers of one key (gateways seeding the videos at once) never meet; the
+      // last rename wins, whole
+      const temporary = `${full}.${randomUUID()}.part`;
+      try {
+        const file = await fs.open(temporary, 'wx');
+        try {
+          await file.writeFile(bytes);
+          await file.sync();
+        } finally {
+          await file.close();
+        }
+        await fs.rename(temporary, full);
+      } catch (error) {
+        await fs.rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

@@ -64,6 +64,9 @@ export async function issueCode(
   }
   if (Number(recent[0]?.per_destination ?? 0) >= CODE_RULES.perDestinationPerHour) throw new DomainError(ACCOUNT_CODES.sendingTooMuch);
   if (request.memberId === undefined) {
+    // one address's public codes queue here (the lock above is per destination): parallel requests
+    // from one address to different numbers cannot all pass the count
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`code-ip:${request.clientIp}`]);
     const { rows } = await tx.query<{ n: string }>(
       `SELECT count(*)::text AS n FROM verification_codes
         WHERE client_ip = $1 AND purpose IN (${PUBLIC_PURPOSES_SQL}) AND created_at > now() - interval '1 hour'`,

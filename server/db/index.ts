@@ -138,8 +138,11 @@ export async function openPostgres(url: string, poolSize = 20, settings: PoolSet
     }
   }
 
-  /** Runs `work` on one connection; a connection that failed is dropped from the pool, as pool.query does. */
-  async function onConnection<T>(work: (client: pg.PoolClient) => Promise<T>, dropOn: (error: unknown) => boolean): Promise<T> {
+  /**
+   * Runs `work` on one connection; a connection that failed is dropped from the pool, as pool.query
+   * does; a lost one (`movedOn`), with several hosts, sends the pool looking for the primary again.
+   */
+  async function onConnection<T>(work: (client: pg.PoolClient) => Promise<T>, dropOn: (error: unknown) => boolean, movedOn: (error: unknown) => boolean = isConnectionLoss): Promise<T> {
     const client = await connect();
     const ignoreLateError = () => undefined; // the failure reaches `work` as its rejection
     client.on('error', ignoreLateError);
@@ -151,7 +154,7 @@ export async function openPostgres(url: string, poolSize = 20, settings: PoolSet
       throw error;
     } finally {
       client.removeListener('error', ignoreLateError);
-      if (finder && failure !== null && isConnectionLoss(failure)) primaryMayHaveMoved();
+      if (finder && failure !== null && movedOn(failure)) primaryMayHaveMoved();
       client.release(failure !== null && dropOn(failure) ? (failure as Error) : undefined);
     }
   }
@@ -192,7 +195,11 @@ export async function openPostgres(url: string, poolSize = 20, settings: PoolSet
         } as pg.QueryConfig);
         // as a write would fail there: the connection leaves the pool and, with several hosts, the primary is looked for again
         if (rows[0]!.standby || rows[0]!.read_only !== 'off') throw Object.assign(new Error('connected to a read-only server'), { code: '25006' });
-      }, isConnectionLoss).then(() => true, () => false);
+      },
+      isConnectionLoss,
+      // a check slower than its second (a busy server) drops its own connection, not the whole pool's
+      (error) => isConnectionLoss(error) && (error as Error).message !== 'Query read timeout',
+      ).then(() => true, () => false);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
       try {

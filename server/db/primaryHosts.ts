@@ -141,8 +141,7 @@ export function primaryFinder(list: HostList, hostTimeoutMs: number): PrimaryFin
 
     async #connectToPrimary(): Promise<void> {
       const budget = Number(this.#config.connectionTimeoutMillis) || hostTimeoutMs * list.hosts.length;
-      const remembered = known;
-      const target = remembered ?? (await findPrimary(this.#config, Date.now() + budget));
+      const target = known ?? (await findPrimary(this.#config, Date.now() + budget));
       const { host, port } = list.hosts[target]!;
       const self = this as unknown as { host: string; port: number; connectionParameters: { host: string; port: number }; connection: { stream: { destroyed?: boolean } } };
       // pg-pool's connection time-out destroys the socket it finds here; probing may have outlasted it

@@ -6,7 +6,8 @@ import { renderVideoFile, VIDEO_FILES, videoStorageKey } from '../domains/video/
  * The help videos' files into storage (server/domains/video/media.ts), made by the server itself:
  * nothing is downloaded. Idempotent: a file already stored is left as it is, so only the first start
  * on a new storage spends the second or two the encoding takes. Several gateways starting at once
- * on a shared store may race to write a file: whichever wins, the file is the same.
+ * on a shared store (FILES_DIR) may both write a file: each writes under its own temporary name and
+ * renames (diskStorage.ts), the bytes are the same, and whichever rename lands last, the file is whole.
  */
 export async function seedVideos(storage: FileStorage): Promise<number> {
   let written = 0;

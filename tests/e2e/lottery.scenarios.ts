@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { E2eContext } from './run.ts';
 import { watchPolicy } from './policy.ts';
-import { codeFromOutbox, outboxCount, type Scenario } from './scenarios.ts';
+import { topUpWithBoundCard, type Scenario } from './scenarios.ts';
 import { enterPin, MERCHANT, see } from './phones.ts';
 
 /**
@@ -110,21 +110,7 @@ export const lotteryScenarios: Scenario[] = [
         await see(ana, 'IGJ/AUT/2026/0917');
         await see(ana, 'Ainda não tem sorteios nesta lotaria.');
         const cashbackBefore = await cashbackReceived(ana, base);
-        await ana.goto(`${base}/app/topup`);
-        await ana.getByText(/\*\*\*\* 0011/).first().click();
-        await ana.getByLabel('Valor a carregar (Kz)').fill('1000');
-        const codes = await outboxCount({ ...ctx, page: ana }, '923000001');
-        // the bank's code to this number may still be cooling down from the money walk's: wait it out as a person would
-        for (let tries = 0; ; tries++) {
-          await ana.getByRole('button', { name: 'Continuar' }).click();
-          const asked = await ana.getByLabel('Código de verificação').waitFor({ timeout: 5_000 }).then(() => true, () => false);
-          if (asked) break;
-          if (tries > 20 || (await ana.getByText('Aguarde antes de pedir outro código.').count()) === 0) throw new Error('the top-up asked no code');
-        }
-        await ana.getByLabel('Código de verificação').fill(await codeFromOutbox({ ...ctx, page: ana }, '923000001', codes));
-        await ana.getByRole('button', { name: /Confirmar|Continuar/ }).first().click();
-        await enterPin(ana);
-        await see(ana, /Carregamento feito/, 30_000);
+        await topUpWithBoundCard(ctx, ana, { mobile: '923000001', cardLast4: '0011', amount: '1000' });
 
         // five draws: the three prizes, then no prize twice, then none left
         await ana.goto(`${base}/app/luckyApp`);

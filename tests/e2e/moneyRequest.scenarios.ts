@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { E2eContext } from './run.ts';
 import { watchPolicy } from './policy.ts';
-import { codeFromOutbox, outboxCount, type Scenario } from './scenarios.ts';
+import { outboxCount, topUpWithBoundCard, type Scenario } from './scenarios.ts';
 import { enterPin, kz, see } from './phones.ts';
 
 /**
@@ -69,21 +69,7 @@ export const moneyRequestScenarios: Scenario[] = [
         opened.push(anaSide.context);
         const ana = anaSide.page;
         await signInMember(ana, base, '923000001', 'Kwanza2026');
-        await ana.goto(`${base}/app/topup`);
-        await ana.getByText(/\*\*\*\* 0011/).first().click();
-        await ana.getByLabel('Valor a carregar (Kz)').fill('2000');
-        const codes = await outboxCount({ ...ctx, page: ana }, '923000001');
-        // the bank's code to this number may still be cooling down from an earlier walk's: wait it out as a person would
-        for (let tries = 0; ; tries++) {
-          await ana.getByRole('button', { name: 'Continuar' }).click();
-          const asked = await ana.getByLabel('Código de verificação').waitFor({ timeout: 5_000 }).then(() => true, () => false);
-          if (asked) break;
-          if (tries > 20 || (await ana.getByText('Aguarde antes de pedir outro código.').count()) === 0) throw new Error('the top-up asked no code');
-        }
-        await ana.getByLabel('Código de verificação').fill(await codeFromOutbox({ ...ctx, page: ana }, '923000001', codes));
-        await ana.getByRole('button', { name: /Confirmar|Continuar/ }).first().click();
-        await enterPin(ana);
-        await see(ana, /Carregamento feito/, 30_000);
+        await topUpWithBoundCard(ctx, ana, { mobile: '923000001', cardLast4: '0011', amount: '2000' });
 
         // from the notice in her inbox (issue 26: «the other pays from the notice»)
         await ana.goto(`${base}/app/notices`);

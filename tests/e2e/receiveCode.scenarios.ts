@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { encode as encodeQr } from 'uqr';
 import { decodePersonalCode } from '../../services/emvco.ts';
-import { asCtx, enterPin, imageFrame, FakeCamera, launchPhones, qrFrame, qrOnScreen, sameMatrix, see, signIn } from './phones.ts';
-import { codeFromOutbox, outboxCount, type Scenario } from './scenarios.ts';
+import { enterPin, imageFrame, FakeCamera, launchPhones, qrFrame, qrOnScreen, sameMatrix, see, signIn } from './phones.ts';
+import { topUpWithBoundCard, type Scenario } from './scenarios.ts';
 
 /**
  * A person's receive code (issue 26, part 1) in Chromium, on two phones of one Chromium with a fake
@@ -38,31 +38,7 @@ export const receiveCodeScenarios: Scenario[] = [
         await signIn(ana, base, ANA.login, ANA.password);
 
         // Ana tops up 1 000 Kz with her bound card (the money walk left her a few hundred)
-        const a = asCtx(ctx, ana);
-        await ana.goto(`${base}/app/topup`);
-        await ana.getByText(/\*\*\*\* 0011/).first().click();
-        await ana.getByLabel('Valor a carregar (Kz)').fill('1000');
-        const before = await outboxCount(a, ANA.login);
-        await ana.getByRole('button', { name: 'Continuar' }).click();
-        // the money walk sent her a code a moment ago: a new one only after the cool-down
-        for (let wait = 0; wait < 12; wait++) {
-          await ana.waitForTimeout(1_000);
-          if (!(await ana.getByText('Aguarde antes de pedir outro código.').isVisible())) break;
-          await ana.waitForTimeout(9_000);
-          await ana.getByRole('button', { name: 'Continuar' }).click();
-        }
-        // her sixth code within the hour: a person solves the captcha first (server/auth/captcha.ts)
-        const captcha = ana.getByRole('img', { name: /confirmar que é uma pessoa|Confirme que é uma pessoa/i });
-        await captcha.or(ana.getByLabel('Código de verificação')).first().waitFor({ timeout: 15_000 });
-        if (await captcha.isVisible()) {
-          const answer = await ana.evaluate("fetch('/dev/captcha/latest').then((r) => r.json()).then((j) => j.answer)") as string;
-          await ana.getByLabel('Caracteres da imagem').fill(answer);
-          await ana.getByRole('button', { name: /Confirmar os caracteres|Confirmar caracteres/ }).click();
-        }
-        await ana.getByLabel('Código de verificação').fill(await codeFromOutbox(a, ANA.login, before));
-        await ana.getByRole('button', { name: /Confirmar|Continuar/ }).first().click();
-        await enterPin(ana);
-        await see(ana, /Carregamento feito/);
+        await topUpWithBoundCard(ctx, ana, { mobile: ANA.login, cardLast4: '0011', amount: '1000' });
 
         // Joana opens «Receber» from her hub: her code, big, her masked name under it
         await joana.goto(`${base}/`);

@@ -1,5 +1,7 @@
+import type { Page } from 'playwright-core';
 import type { E2eContext } from './run.ts';
 import { png } from '../support/files.ts';
+import { enterPin, see } from './phones.ts';
 
 export interface Scenario {
   name: string;
@@ -192,6 +194,37 @@ export const scenarios: Scenario[] = [
 export async function outboxCount(ctx: E2eContext, destination: string): Promise<number> {
   const response = await ctx.page.request.get(`${ctx.baseUrl}/dev/outbox?to=${encodeURIComponent(destination)}`, { headers: { accept: 'application/json' } });
   return ((await response.json()) as { messages: unknown[] }).messages.length;
+}
+
+/**
+ * Tops up `amount` Kz on `page` from the bound card ending in `cardLast4`, as a person does: card,
+ * amount, the bank's SMS code, the pay password. An earlier walk may have just sent this number a
+ * code: the cool-down is waited out, and a captcha (after several codes within the hour,
+ * server/auth/captcha.ts) is solved from the dev page, as a person would read it.
+ */
+export async function topUpWithBoundCard(ctx: E2eContext, page: Page, person: { mobile: string; cardLast4: string; amount: string }) {
+  const own = { ...ctx, page };
+  await page.goto(`${ctx.baseUrl}/app/topup`);
+  await page.getByText(`**** ${person.cardLast4}`).first().click();
+  await page.getByLabel('Valor a carregar (Kz)').fill(person.amount);
+  const before = await outboxCount(own, person.mobile);
+  const codeField = page.getByLabel('Código de verificação');
+  const captcha = page.getByRole('img', { name: /confirmar que é uma pessoa|Confirme que é uma pessoa/i });
+  for (let tries = 0; ; tries++) {
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    if (await codeField.or(captcha).first().waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+    if (tries > 20 || (await page.getByText('Aguarde antes de pedir outro código.').count()) === 0) throw new Error('the top-up asked no code');
+    await page.waitForTimeout(2_000);
+  }
+  if (await captcha.isVisible()) {
+    const answer = await page.evaluate("fetch('/dev/captcha/latest').then((r) => r.json()).then((j) => j.answer)") as string;
+    await page.getByLabel('Caracteres da imagem').fill(answer);
+    await page.getByRole('button', { name: /Confirmar os caracteres|Confirmar caracteres/ }).click();
+  }
+  await codeField.fill(await codeFromOutbox(own, person.mobile, before));
+  await page.getByRole('button', { name: /Confirmar|Continuar/ }).first().click();
+  await enterPin(page);
+  await see(page, /Carregamento feito/, 30_000);
 }
 
 /**

@@ -11,6 +11,7 @@ import { GATEWAY_POOL, isConnectionLoss, openPostgres, type Database } from '../
 import { NoWritablePrimary, parseHostList } from '../../server/db/primaryHosts.ts';
 import { engines } from '../support/server.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwawayPostgres.ts';
+import { silenceableRelay } from '../support/silenceableRelay.ts';
 
 describe('reading a several-host DATABASE_URL', () => {
   it('takes pg_autoctl\'s URI apart into one ordinary URL per host, keeping the rest', () => {
@@ -195,6 +196,30 @@ describe.runIf(engines.includes('postgres'))('following the writable primary amo
       expect(Date.now() - started).toBeLessThan(GATEWAY_POOL.connectTimeoutMs * 2 + 1_000);
     } finally {
       await local.close();
+    }
+  }, 30_000);
+
+  it('a host that went silent (no reset) costs at most its 2 s, then the writable one is used', async () => {
+    // `primary` is writable again since the test before last
+    const silent = await silenceableRelay(new URL(primary.url));
+    silent.goSilent();
+    const relayPort = new URL(silent.url).port;
+    const url = `postgres://postgres@127.0.0.1:${relayPort},127.0.0.1:${primary.port}/postgres?target_session_attrs=read-write`;
+    const local = await openPostgres(url, 2, GATEWAY_POOL);
+    try {
+      const started = Date.now();
+      expect(await port(local)).toBe(primary.port);
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(1_900);
+      expect(took).toBeLessThan(GATEWAY_POOL.connectTimeoutMs);
+      // remembered: the next connection goes straight to it
+      const again = Date.now();
+      await local.transaction((tx) => tx.query('SELECT pg_sleep(0.01)').then(() => tx.query('SELECT 1')));
+      await Promise.all([local.query('SELECT pg_sleep(0.05)'), local.query('SELECT pg_sleep(0.05)')]);
+      expect(Date.now() - again).toBeLessThan(1_000);
+    } finally {
+      await local.close();
+      await silent.close();
     }
   }, 30_000);
 });

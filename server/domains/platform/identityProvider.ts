@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { hash, verify } from '@node-rs/argon2';
 import type { OidcConfig } from '../../config.ts';
-import type { Database } from '../../db/index.ts';
+import type { Database, Queryable } from '../../db/index.ts';
 import { messageText, normaliseLanguage, type Language } from '../../i18n.ts';
 import { escapeHtml } from '../../transport/html.ts';
 import { ownPageDirectives, serializePolicy } from '../../securityHeaders.ts';
@@ -32,22 +32,30 @@ interface SigningKey {
   publicJwk: JWK;
 }
 
-/** One key for every gateway instance: the first to need it creates it; the others read it. */
-async function signingKey(db: Database): Promise<SigningKey> {
-  const read = async () => {
-    const { rows } = await db.query<{ kid: string; private_jwk: JWK; public_jwk: JWK }>('SELECT kid, private_jwk, public_jwk FROM oidc_signing_keys ORDER BY created_at DESC LIMIT 1');
+/**
+ * One key for every gateway instance: the first to need it creates it, under a lock, so that two
+ * gateways' first sign-ins at once cannot make two keys (/jwks publishes the one, and a token signed
+ * with another would not verify); the others read it.
+ */
+export async function signingKey(db: Database): Promise<SigningKey> {
+  const read = async (from: Queryable) => {
+    const { rows } = await from.query<{ kid: string; private_jwk: JWK; public_jwk: JWK }>('SELECT kid, private_jwk, public_jwk FROM oidc_signing_keys ORDER BY created_at DESC LIMIT 1');
     return rows[0] ? { kid: rows[0].kid, privateJwk: rows[0].private_jwk, publicJwk: rows[0].public_jwk } : null;
   };
-  const existing = await read();
+  const existing = await read(db);
   if (existing) return existing;
+  // made before the lock, so the lock is held for a read and an insert, not for the key's generation
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = crypto.randomUUID();
-  await db.query(
-    `INSERT INTO oidc_signing_keys (kid, private_jwk, public_jwk)
-     SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM oidc_signing_keys)`,
-    [kid, JSON.stringify(await exportJWK(privateKey)), JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' })],
-  );
-  return (await read())!;
+  const privateJwk = JSON.stringify(await exportJWK(privateKey));
+  const publicJwk = JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' });
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('oidc-signing-key'))");
+    const created = await read(tx);
+    if (created) return created;
+    await tx.query('INSERT INTO oidc_signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3)', [kid, privateJwk, publicJwk]);
+    return (await read(tx))!;
+  });
 }
 
 /** The request parameters an authorization needs, checked against the one registered client. */
