@@ -21,7 +21,7 @@ if (!fs.existsSync('dist/.vite/manifest.json') || !fs.existsSync('dist-server'))
 }
 
 let formation: Formation | null = null;
-stopOnSignals(() => formation, (error) => console.log(error ? `\n✗ ${(error as Error).message}` : '\nThe formation is stopped: every process gone, its directory removed.'));
+stopOnSignals((error) => console.log(error ? `\n✗ ${(error as Error).message}` : '\nThe formation is stopped: every process gone, its directory removed.'));
 
 const started = Date.now();
 // to try it out, as `npm start`: demo logins and pages (production, NODE_ENV=production, seeds none); the failover test runs production

@@ -60,6 +60,9 @@ export function formationSettings(defaults: FormationPorts & { gateways: number;
   };
 }
 
+/** Every formation of this process from the moment its directory exists, started or still starting: what a signal stops. */
+const formations = new Set<{ stop(): Promise<void> }>();
+
 export async function startFormation(options: FormationOptions): Promise<Formation> {
   const log = options.log ?? (() => undefined);
   const { ports } = options;
@@ -71,27 +74,51 @@ export async function startFormation(options: FormationOptions): Promise<Formati
   let postgres: PostgresFormation | null = null;
   let gateways: Gateways | null = null;
   let balancer: Balancer | null = null;
-  let stopped = false;
-  const stop = async ({ keepDir = false } = {}) => {
-    if (stopped) return;
-    stopped = true;
-    const errors: string[] = [];
-    for (const part of [balancer, gateways, postgres]) {
-      try { await part?.stop(); } catch (error) { errors.push((error as Error).message); }
-    }
-    if (errors.length > 0) throw new Error(`the formation did not stop cleanly (left in ${dir}):\n${errors.join('\n')}`);
-    if (!keepDir) fs.rmSync(dir, { recursive: true, force: true });
-  };
-  try {
+  const interruption = { interrupted: false };
+  const startParts = async () => {
     log(`PostgreSQL: a monitor on ${ports.postgres}, two nodes on ${ports.postgres + 1} and ${ports.postgres + 2} (${dir})`);
-    postgres = await startPostgresFormation({ dir: path.join(dir, 'postgres'), monitorPort: ports.postgres, nodePorts: [ports.postgres + 1, ports.postgres + 2] });
+    postgres = await startPostgresFormation({ dir: path.join(dir, 'postgres'), monitorPort: ports.postgres, nodePorts: [ports.postgres + 1, ports.postgres + 2], interruption });
+    if (interruption.interrupted) throw new Error('interrupted');
     log(`${options.gateways} gateway${options.gateways === 1 ? '' : 's'} on ${gatewayPorts.join(', ')}`);
     // links in messages and pages point at the balancer, the one address clients know
     const env = { PUBLIC_URL: `http://127.0.0.1:${ports.balancer}`, ...options.gatewayEnv };
     gateways = await startGateways({ count: options.gateways, firstPort: ports.gateway, databaseUrl: postgres.databaseUrl, dir: path.join(dir, 'gateways'), env });
+    if (interruption.interrupted) throw new Error('interrupted');
     log(`HAProxy on ${ports.balancer}`);
     balancer = await startBalancer({ port: ports.balancer, statsPort: ports.stats || undefined, gateways: gateways.list, dir: path.join(dir, 'balancer') });
-    return { dir, postgres, gateways, balancer, stop };
+  };
+  const starting = startParts();
+  let stopping: Promise<void> | null = null;
+  /**
+   * Stops what has started; if the start is still under way (a signal), kills its processes so it
+   * fails at once, waits for it to give up, then stops what it had started meanwhile.
+   */
+  const stop = ({ keepDir = false } = {}) => (stopping ??= (async () => {
+    formations.delete(registered);
+    interruption.interrupted = true;
+    const errors: string[] = [];
+    const stopped = new Set<unknown>();
+    const stopParts = async () => {
+      for (const part of [balancer, gateways, postgres]) {
+        if (!part || stopped.has(part)) continue;
+        stopped.add(part);
+        try { await part.stop(); } catch (error) { errors.push((error as Error).message); }
+      }
+    };
+    await stopParts();
+    if (!balancer) {
+      killEveryChildNow(); // the parts still starting: their processes are known as children
+      await starting.catch(() => undefined);
+      await stopParts();
+    }
+    if (errors.length > 0) throw new Error(`the formation did not stop cleanly (left in ${dir}):\n${errors.join('\n')}`);
+    if (!keepDir) fs.rmSync(dir, { recursive: true, force: true });
+  })());
+  const registered = { stop: () => stop() };
+  formations.add(registered);
+  try {
+    await starting;
+    return { dir, postgres: postgres!, gateways: gateways!, balancer: balancer!, stop };
   } catch (error) {
     await stop().catch((e) => console.error((e as Error).message));
     throw error;
@@ -99,16 +126,15 @@ export async function startFormation(options: FormationOptions): Promise<Formati
 }
 
 /**
- * Stops `formation` on Ctrl-C, SIGTERM and SIGHUP (then exits 128+n), and, should the process end
- * some other way, kills what is left synchronously. Returns a function that removes the handlers.
+ * Stops every formation of this process (started or still starting) on Ctrl-C, SIGTERM and SIGHUP,
+ * then exits 128+n; should the process end some other way, kills what is left synchronously.
+ * Returns a function that removes the handlers.
  */
-export function stopOnSignals(formation: () => Formation | null, onStopped: (error?: unknown) => void = () => undefined): () => void {
+export function stopOnSignals(onStopped: (error?: unknown) => void = () => undefined): () => void {
   const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => {
     const handler = () => {
-      const current = formation();
       const exitCode = 128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 })[signal];
-      if (!current) process.exit(exitCode);
-      current.stop().then(() => onStopped(), onStopped).finally(() => process.exit(exitCode));
+      Promise.all([...formations].map((f) => f.stop())).then(() => onStopped(), onStopped).finally(() => process.exit(exitCode));
     };
     process.once(signal, handler);
     return [signal, handler] as const;

@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { isAlive, killAll, processTree, startChild, stopChild, waitFor, waitGone, portAnswers, type Child } from './processes.ts';
+import { GiveUp, isAlive, killAll, processTree, startChild, stopChild, waitFor, waitGone, portAnswers, type Child } from './processes.ts';
 
 const run = promisify(execFile);
 
@@ -96,6 +96,8 @@ export interface PostgresOptions {
   nodePorts: [number, number];
   /** The application's database, made by pg_autoctl on the first node. */
   dbname?: string;
+  /** Set when the start is to be given up (a signal): the waits end at once. */
+  interruption?: { interrupted: boolean };
 }
 
 function postgresBin(): string {
@@ -149,6 +151,11 @@ export async function startPostgresFormation(options: PostgresOptions): Promise<
       return [];
     }
   };
+  /** A wait of the start, given up as soon as the start is interrupted. */
+  const startWait = <T>(what: string, ms: number, check: () => Promise<T | undefined | false>, everyMs?: number) => waitFor(what, ms, async () => {
+    if (options.interruption?.interrupted) throw new GiveUp('the start was interrupted');
+    return check();
+  }, everyMs);
   const waitHealthy = (ms: number) => waitFor('a primary and a secondary', ms, async () => {
     const states = await state();
     const settled = states.length === 2 && states.every((s) => s.reported === s.assigned);
@@ -209,7 +216,7 @@ export async function startPostgresFormation(options: PostgresOptions): Promise<
     await autoctlNow(['create', 'monitor', '--pgctl', `${bin}/pg_ctl`, '--pgdata', monitorData, '--pgport', String(monitorPort), '--hostname', '127.0.0.1', '--auth', 'trust', '--no-ssl']);
     await autoctlNow(['config', 'set', '--pgdata', monitorData, 'postgresql.listen_addresses', '127.0.0.1']);
     monitor = startKeeper('monitor', ['run', '--pgdata', monitorData]);
-    await waitFor('the monitor', 30_000, async () => (await monitorClient.query('SELECT 1')).rows.length === 1);
+    await startWait('the monitor', 30_000, async () => (await monitorClient.query('SELECT 1')).rows.length === 1);
     for (const [name, value] of Object.entries(MONITOR_SETTINGS)) await monitorClient.query(`ALTER SYSTEM SET ${name} = ${value}`);
     await monitorClient.query('SELECT pg_reload_conf()');
 
@@ -219,13 +226,14 @@ export async function startPostgresFormation(options: PostgresOptions): Promise<
         '--hostname', '127.0.0.1', '--name', node.name, '--dbname', dbname, '--monitor', monitorUrl, '--auth', 'trust', '--no-ssl', '--run',
       ]);
       if (i === 0) {
-        await waitFor(`${node.name} to be the single primary`, 60_000, async () => (await state()).some((s) => s.name === node.name && s.reported === 'single'), 300);
+        await startWait(`${node.name} to be the single primary`, 60_000, async () => (await state()).some((s) => s.name === node.name && s.reported === 'single'), 300);
       } else {
         // the standby's pg_basebackup waits for a checkpoint, spread over minutes by default: ask for it now
         const first = new pg.Client({ connectionString: nodes[0]!.url });
+        first.on('error', () => undefined); // a node killed meanwhile: the wait below says so
         await first.connect();
         try {
-          await waitFor(`${node.name} to join as the standby`, 90_000, async () => {
+          await startWait(`${node.name} to join as the standby`, 90_000, async () => {
             const states = await state();
             if (states.some((s) => s.name === node.name && ['wait_standby', 'catchingup'].includes(s.assigned))) await first.query('CHECKPOINT');
             if (node.keeper?.exited()) throw new Error(`${node.name}'s pg_autoctl ended:\n${node.keeper.log().slice(-2_000)}`);
@@ -251,6 +259,7 @@ export async function startPostgresFormation(options: PostgresOptions): Promise<
 /** What the primary says about its synchronous replication (shown by `npm run cluster` and checked by the failover test). */
 export async function replicationSettings(node: PostgresNode): Promise<{ synchronousStandbyNames: string; synchronousCommit: string; standbys: Array<{ name: string; syncState: string }> }> {
   const client = new pg.Client({ connectionString: node.url });
+  client.on('error', () => undefined); // lost meanwhile: the query fails
   await client.connect();
   try {
     const setting = async (name: string) => (await client.query<{ v: string }>(`SELECT current_setting('${name}') AS v`)).rows[0]!.v;

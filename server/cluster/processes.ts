@@ -131,6 +131,9 @@ export function killEveryChildNow(extra: number[] = []): void {
   everyChild.clear();
 }
 
+/** Thrown by a `waitFor` check to end the wait at once (other errors are retried until the time is up). */
+export class GiveUp extends Error {}
+
 /** Waits until `check` returns a value (not undefined/false), or throws with `what` after `ms`. */
 export async function waitFor<T>(what: string, ms: number, check: () => Promise<T | undefined | false> | T | undefined | false, everyMs = 250): Promise<T> {
   const deadline = Date.now() + ms;
@@ -140,6 +143,7 @@ export async function waitFor<T>(what: string, ms: number, check: () => Promise<
       const value = await check();
       if (value !== undefined && value !== false) return value;
     } catch (error) {
+      if (error instanceof GiveUp) throw error;
       lastError = error;
     }
     await sleep(everyMs);

@@ -51,7 +51,7 @@ const results: Record<string, unknown> = {};
 const elapsed = () => `${((Date.now() - began) / 1000).toFixed(1)} s`;
 
 let formation: Formation | null = null;
-stopOnSignals(() => formation);
+stopOnSignals();
 
 function writeResults(error?: unknown) {
   const passed = checks.filter((c) => c.ok).length;
