@@ -63,7 +63,24 @@ export function formationSettings(defaults: FormationPorts & { gateways: number;
 /** Every formation of this process from the moment its directory exists, started or still starting: what a signal stops. */
 const formations = new Set<{ stop(): Promise<void> }>();
 
+/**
+ * Our ports lie in Linux's ephemeral range (32768-60999): an outgoing connection of any program can
+ * hold one for a moment, and a part that binds it then fails ("Address already in use"). Such a start
+ * is stopped and made again once.
+ */
+const PORT_TAKEN = /Address already in use|EADDRINUSE|cannot bind socket/;
+
 export async function startFormation(options: FormationOptions): Promise<Formation> {
+  try {
+    return await startFormationOnce(options);
+  } catch (error) {
+    if (!PORT_TAKEN.test(String((error as Error).message))) throw error;
+    options.log?.(`a port was taken for a moment (${String((error as Error).message).match(PORT_TAKEN)?.[0]}): starting again`);
+    return startFormationOnce(options);
+  }
+}
+
+async function startFormationOnce(options: FormationOptions): Promise<Formation> {
   const log = options.log ?? (() => undefined);
   const { ports } = options;
   const gatewayPorts = Array.from({ length: options.gateways }, (_, i) => ports.gateway + i);

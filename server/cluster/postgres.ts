@@ -122,6 +122,8 @@ export async function startPostgresFormation(options: PostgresOptions): Promise<
     const [command, argv] = autoctl(args);
     return (await run(command, argv, { env: { ...process.env, ...xdg }, maxBuffer: 1 << 20 })).stdout;
   };
+  /** Each `pg_autoctl run` of a node logs into a file of its own (`node1-run-1.log`…). */
+  let keeperRuns = 0;
   const startKeeper = (name: string, args: string[]) => {
     const [command, argv] = autoctl(args);
     return startChild(`pg_autoctl ${name}`, command, argv, { env: { ...process.env, ...xdg }, logFile: path.join(dir, `${name}.log`) });
@@ -156,8 +158,40 @@ export async function startPostgresFormation(options: PostgresOptions): Promise<
     if (options.interruption?.interrupted) throw new GiveUp('the start was interrupted');
     return check();
   }, everyMs);
+  /**
+   * A node that joins or rejoins as the standby copies the primary with pg_basebackup (a rejoining
+   * old primary too, when pg_rewind fails: pg_auto_failover 2.0 on PostgreSQL 15 leaves
+   * standby.signal in place and pg_rewind's single-user recovery refuses it). pg_basebackup waits
+   * for a checkpoint, spread over minutes by default: while a node is being made a standby, ask the
+   * primary for it now (at most every 2 s).
+   */
+  let lastCheckpoint = 0;
+  const hurryStandbyCopy = async (states: NodeState[]) => {
+    if (!states.some((s) => ['wait_standby', 'catchingup'].includes(s.assigned) && s.reported !== 'secondary')) return;
+    if (Date.now() - lastCheckpoint < 2_000) return;
+    lastCheckpoint = Date.now();
+    const primaryState = states.find((s) => ['single', 'wait_primary', 'primary'].includes(s.reported) && s.reported === s.assigned);
+    const primaryNode = nodes.find((n) => n.name === primaryState?.name);
+    if (!primaryNode) return;
+    const client = new pg.Client({ connectionString: primaryNode.url, connectionTimeoutMillis: 2_000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('CHECKPOINT');
+    } catch { /* tried again on the next poll */ } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
   const waitHealthy = (ms: number) => waitFor('a primary and a secondary', ms, async () => {
+    for (const node of nodes) {
+      if (!node.keeper?.exited()) continue;
+      // its PostgreSQL could not bind its port (held for a moment by some program's outgoing connection, see
+      // formation.ts): its keeper gave up; start it again. Anything else is a failure to look at.
+      if (!/Address already in use/.test(node.keeper.log().slice(-5_000))) throw new GiveUp(`${node.name}'s pg_autoctl ended:\n${node.keeper.log().slice(-2_000)}`);
+      node.keeper = startKeeper(`${node.name}-run-${++keeperRuns}`, ['run', '--pgdata', node.pgdata]);
+    }
     const states = await state();
+    await hurryStandbyCopy(states);
     const settled = states.length === 2 && states.every((s) => s.reported === s.assigned);
     return settled && states.some((s) => s.reported === 'primary') && states.some((s) => s.reported === 'secondary') ? states : undefined;
   }, 300);
@@ -193,7 +227,7 @@ export async function startPostgresFormation(options: PostgresOptions): Promise<
     },
     async restart(node) {
       if (node.keeper) throw new Error(`${node.name} is running`);
-      node.keeper = startKeeper(`${node.name}-run`, ['run', '--pgdata', node.pgdata]);
+      node.keeper = startKeeper(`${node.name}-run-${++keeperRuns}`, ['run', '--pgdata', node.pgdata]);
     },
     waitHealthy,
     async stop() {
@@ -228,20 +262,12 @@ export async function startPostgresFormation(options: PostgresOptions): Promise<
       if (i === 0) {
         await startWait(`${node.name} to be the single primary`, 60_000, async () => (await state()).some((s) => s.name === node.name && s.reported === 'single'), 300);
       } else {
-        // the standby's pg_basebackup waits for a checkpoint, spread over minutes by default: ask for it now
-        const first = new pg.Client({ connectionString: nodes[0]!.url });
-        first.on('error', () => undefined); // a node killed meanwhile: the wait below says so
-        await first.connect();
-        try {
-          await startWait(`${node.name} to join as the standby`, 90_000, async () => {
-            const states = await state();
-            if (states.some((s) => s.name === node.name && ['wait_standby', 'catchingup'].includes(s.assigned))) await first.query('CHECKPOINT');
-            if (node.keeper?.exited()) throw new Error(`${node.name}'s pg_autoctl ended:\n${node.keeper.log().slice(-2_000)}`);
-            return states.some((s) => s.name === node.name && s.reported === 'secondary');
-          }, 500);
-        } finally {
-          await first.end();
-        }
+        await startWait(`${node.name} to join as the standby`, 90_000, async () => {
+          const states = await state();
+          await hurryStandbyCopy(states);
+          if (node.keeper?.exited()) throw new GiveUp(`${node.name}'s pg_autoctl ended:\n${node.keeper.log().slice(-2_000)}`);
+          return states.some((s) => s.name === node.name && s.reported === 'secondary');
+        }, 500);
       }
     }
     // written into each node's pg_autoctl.cfg, which the running keeper reloads (and a restarted one reads)

@@ -9,6 +9,8 @@
  *    monitor promotes the standby; the gateways find it. The time without service is measured.
  *    Then the old primary's keeper is started again and it must rejoin as the standby.
  * 2. Gateway death: under the same load one gateway is killed (SIGKILL); HAProxy must mark it down.
+ * 3. Standby death: under the same load the standby is killed; commits wait for it until the monitor
+ *    lets the primary commit alone (`wait_primary`); started again, it must come back synchronous.
  *
  * After each: every acknowledged call is in the database exactly once (by requestNo), nothing is
  * there that was not acknowledged, a call answered after retries was applied once (and a retry whose
@@ -29,7 +31,7 @@ import { portAnswers, sleep, waitFor } from '../../server/cluster/processes.ts';
 import { createLoadMembers, type LoadMember } from '../support/money.ts';
 import { createLoadMerchants } from '../bench/merchants.ts';
 import { LOAD_AMOUNT, prepareMerchantPayments, prepareTransfers } from '../support/loadPayments.ts';
-import { attemptSummary, sendUntilAnswered, startLoad, withoutService, type CallRecord, type LoadCall, type LoadOptions } from './load.ts';
+import { attemptSummary, longestWithoutSuccess, sendUntilAnswered, startLoad, withoutService, type CallRecord, type LoadCall, type LoadOptions } from './load.ts';
 
 const CLIENTS = Number(process.env.CLUSTER_CLIENTS ?? 16);
 const MEMBERS = 64;
@@ -252,6 +254,39 @@ async function main() {
       `down ${((markedDownAt - gatewayKilledAt) / 1000).toFixed(1)} s after the kill; ${gap?.unanswered ?? 0} attempts without an answer before, ${unansweredAfterDown} after`);
     check('a dead gateway costs calls no more than a retry', load2.records.every((r) => r.code === 'S0001'), `${load2.records.length} calls, longest gap without a success ${gap?.seconds ?? 0} s`);
     await verify('gateway death', db, newPrimary, members, [...load.records, ...load2.records]);
+
+    // 3. the standby dies under load: commits wait for it until the monitor lets the primary commit alone
+    const standby = firstPrimary;
+    console.log(`▶ standby death: ${CLIENTS} clients; the standby (${standby.name}) is killed mid-load, then started again`);
+    const load3 = startLoad(queue, { port: balancer.port, clients: CLIENTS, phase: 'standby death', thinkMs: THINK_MS, retryMs: RETRY_MS });
+    await sleep(3_000);
+    const standbyKilledAt = Date.now();
+    await postgres.kill(standby);
+    const aloneAt = await waitFor('the primary to commit alone (wait_primary)', 30_000, async () => (await postgres.state()).some((s) => s.name === newPrimary.name && s.reported === 'wait_primary') ? Date.now() : undefined, 100);
+    const alone = await replicationSettings(newPrimary);
+    console.log(`  ${newPrimary.name} commits alone ${((aloneAt - standbyKilledAt) / 1000).toFixed(1)} s after the kill (synchronous_standby_names = '${alone.synchronousStandbyNames}')`);
+    await sleep(2_000);
+    const standbyRestartedAt = Date.now();
+    await postgres.restart(standby);
+    const statesBack = await postgres.waitHealthy(90_000);
+    const standbyBackSeconds = +((Date.now() - standbyRestartedAt) / 1000).toFixed(1);
+    await sleep(1_000);
+    await load3.stop(60_000);
+    console.log(`  ${attemptSummary(load3.records, load3.attempts)}`);
+    const stalled = longestWithoutSuccess(load3.attempts, standbyKilledAt);
+    const synchronousAgain = await replicationSettings(newPrimary);
+    results.standbyDeath = {
+      standby: standby.name, aloneAfterSeconds: +((aloneAt - standbyKilledAt) / 1000).toFixed(2), longestWithoutSuccessSeconds: stalled,
+      synchronousStandbyNamesWhileAlone: alone.synchronousStandbyNames, backAsStandbySeconds: standbyBackSeconds, calls: load3.records.length,
+    };
+    console.log(`  longest time without a success: ${stalled} s; ${standby.name} back as the standby ${standbyBackSeconds} s after its restart`);
+    check('with the standby dead the primary commits alone (wait_primary, no synchronous standby)', alone.synchronousStandbyNames === '',
+      `after ${((aloneAt - standbyKilledAt) / 1000).toFixed(1)} s; commits waited at most ${stalled} s`);
+    check(`the standby (${standby.name}) came back and the primary is synchronous again`,
+      statesBack.some((s) => s.name === standby.name && s.reported === 'secondary') && /^ANY 1 \(pgautofailover_standby_\d+\)$/.test(synchronousAgain.synchronousStandbyNames),
+      `${statesBack.map((s) => `${s.name} ${s.reported}`).join(', ')}; synchronous_standby_names = '${synchronousAgain.synchronousStandbyNames}'`);
+    check(`a dead standby stops calls for less than ${AIM_SECONDS} s`, stalled < AIM_SECONDS, `${stalled} s`);
+    await verify('standby death', db, newPrimary, members, [...load.records, ...load2.records, ...load3.records]);
   } finally {
     await db.close();
   }

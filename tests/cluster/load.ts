@@ -171,6 +171,18 @@ export function withoutService(attempts: Attempt[], from = 0): { startedAt: numb
   return worst;
 }
 
+/** The longest time after `from` without an answered success (from `from`, or a success, to the next success). */
+export function longestWithoutSuccess(attempts: Attempt[], from: number): number {
+  const successes = attempts.filter((a) => a.success && a.endedAt >= from).map((a) => a.endedAt).sort((a, b) => a - b);
+  let longest = 0;
+  let previous = from;
+  for (const at of successes) {
+    longest = Math.max(longest, at - previous);
+    previous = at;
+  }
+  return +(longest / 1000).toFixed(2);
+}
+
 /** How the attempts ended, by answer code or reason: for the log when something looks wrong. */
 export function attemptSummary(records: CallRecord[], attempts: Attempt[]): string {
   const tally = new Map<string, number>();
