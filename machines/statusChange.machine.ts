@@ -31,6 +31,9 @@ export interface StatusRequest {
   status: LineStatus;
 }
 
+/** What the list's `setStatus` call answers (the status the server gave the line; the call's own fields besides). */
+export type StatusAnswer = Outcome<{ status: LineStatus }>;
+
 /** The line and the status it has now (null: nothing changed). */
 export interface LineStatusNow {
   line: StatusTarget;
@@ -61,7 +64,7 @@ export const statusChangeMachine = setup({
     output: {} as StatusChangeOutput,
   },
   actors: {
-    setStatus: provided<Outcome<{ status: LineStatus }>, StatusRequest>('setStatus'),
+    setStatus: provided<StatusAnswer, StatusRequest>('setStatus'),
   },
   guards: {
     // only what the line's status allows; an ended line stays ended
