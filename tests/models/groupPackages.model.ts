@@ -1,6 +1,14 @@
 import { groupPackagesMachine, type GroupPackageLine, type GroupPackagesEvent } from '../../machines/groupPackages.machine.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { StatusChangeInput, statusChangeMachine } from '../../machines/statusChange.machine.ts';
+import { statusChangeModel } from './statusChange.model.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
+/** The status change the child was asked (its input), to answer it as its end would. */
+const asked = (snapshot: { children: Record<string, unknown> }, fallback: StatusChangeInput): StatusChangeInput =>
+  ((snapshot.children.statusChange as ActorRefFrom<typeof statusChangeMachine> | undefined)?.getSnapshot().context ?? fallback);
+
+const PAUSE_PACKAGE: StatusChangeInput = { line: { id: '41' }, from: 'active', to: 'paused', endedCode: 'GRP10005' };
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
 const figures = { content: ['2 pizzas grandes', '1 refrigerante'], stock: 50, startsAt: '2026-11-01T08:00:00.000Z', photoFileId: null };
@@ -16,13 +24,11 @@ export const groupPackagesUserEvents = {
   'package.paused': { type: 'package.paused', packageId: '41' },
   'package.resumed': { type: 'package.resumed', packageId: '42' },
   'package.ended': { type: 'package.ended', packageId: '41' },
-  'end.confirmed': { type: 'end.confirmed' },
-  'end.cancelled': { type: 'end.cancelled' },
   'package.shared': { type: 'package.shared', packageId: '41' },
 } satisfies Record<GroupPackagesEvent['type'], GroupPackagesEvent>;
 
 export const groupPackagesModel: FlowModel<typeof groupPackagesMachine> = {
-  machine: parkInvokes(groupPackagesMachine, ['loadList', 'setStatus', 'shareLink']),
+  machine: parkInvokes(groupPackagesMachine, ['loadList', 'shareLink']).provide({ actors: { statusChange: statusChangeModel.machine } } as never) as typeof groupPackagesMachine,
   variants: [{ name: 'the owner', input: undefined }],
   events: (snapshot) => [
     ...Object.values(groupPackagesUserEvents),
@@ -32,11 +38,11 @@ export const groupPackagesModel: FlowModel<typeof groupPackagesMachine> = {
     doneEvent('loadList', refusal('STF10010')),
     doneEvent('loadList', refusal('AGW50000')),
     errorEvent('loadList', new Error('network down')),
-    // the server answers the change it was asked for
-    doneEvent('setStatus', { ok: true, data: snapshot.context.change ?? { packageId: '41', status: 'paused' } }),
-    doneEvent('setStatus', refusal('GRP10005')),
-    doneEvent('setStatus', refusal('MCH10004')),
-    errorEvent('setStatus', new Error('network down')),
+    // the status change child's ends (its own model goes through its states): the status the server gave, or it had ended meanwhile
+    doneEvent('statusChange', { ok: true, data: { line: asked(snapshot, PAUSE_PACKAGE).line, status: asked(snapshot, PAUSE_PACKAGE).to } }),
+    doneEvent('statusChange', { ...refusal('GRP10005'), data: { line: asked(snapshot, PAUSE_PACKAGE).line, status: 'ended' } }),
+    // only where the child runs: an actor's failure the chart does not expect stops it
+    ...(snapshot.matches({ list: 'changingStatus' }) ? [errorEvent('statusChange', new Error('child failed'))] : []),
     doneEvent('shareLink', { ok: true, data: { via: 'sheet' } }),
     doneEvent('shareLink', { ok: true, data: { via: 'clipboard' } }),
     doneEvent('shareLink', refusal('aborted')),

@@ -1,0 +1,35 @@
+import { statusChangeMachine, type StatusChangeEvent } from '../../machines/statusChange.machine.ts';
+import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
+
+const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
+
+export const statusChangeUserEvents = {
+  'end.confirmed': { type: 'end.confirmed' },
+  'end.cancelled': { type: 'end.cancelled' },
+} satisfies Record<StatusChangeEvent['type'], StatusChangeEvent>;
+
+/**
+ * The status change with its call parked, as the merchant's promotions ask it (a line with a kind,
+ * PRM10017 for "it had already ended"): a pause, a resume, an end (asked first), and what the
+ * line's status does not allow (resuming an active one, anything on an ended one or one not listed).
+ */
+export const statusChangeModel: FlowModel<typeof statusChangeMachine> = {
+  machine: parkInvokes(statusChangeMachine, ['setStatus']),
+  variants: [
+    { name: 'pausing an active one', input: { line: { kind: 'cashback', id: '11' }, from: 'active', to: 'paused', endedCode: 'PRM10017' } },
+    { name: 'resuming a paused one', input: { line: { kind: 'discount', id: '12' }, from: 'paused', to: 'active', endedCode: 'PRM10017' } },
+    { name: 'ending an active one', input: { line: { kind: 'coupon', id: '13' }, from: 'active', to: 'ended', endedCode: 'PRM10017' } },
+    { name: 'resuming an active one (not allowed)', input: { line: { kind: 'cashback', id: '11' }, from: 'active', to: 'active', endedCode: 'PRM10017' } },
+    { name: 'ending an ended one (not allowed)', input: { line: { kind: 'coupon', id: '14' }, from: 'ended', to: 'ended', endedCode: 'PRM10017' } },
+    { name: 'a line no longer listed', input: { line: { kind: 'coupon', id: '99' }, from: null, to: 'paused', endedCode: 'PRM10017' } },
+  ],
+  events: (snapshot) => [
+    ...Object.values(statusChangeUserEvents),
+    // the server answers the change it was asked for
+    doneEvent('setStatus', { ok: true, data: { ...snapshot.context.line, status: snapshot.context.to } }),
+    doneEvent('setStatus', refusal('PRM10017')),
+    doneEvent('setStatus', refusal('MCH10004')),
+    errorEvent('setStatus', new Error('network down')),
+  ],
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.from, snapshot.context.to, snapshot.context.outcome]),
+};
