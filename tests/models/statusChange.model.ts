@@ -1,4 +1,5 @@
 import { statusChangeMachine, type StatusChangeEvent } from '../../machines/statusChange.machine.ts';
+import type { LineStatus } from '../../machines/promotionStatus.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
@@ -33,3 +34,11 @@ export const statusChangeModel: FlowModel<typeof statusChangeMachine> = {
   ],
   serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.from, snapshot.context.to, snapshot.context.outcome]),
 };
+
+/**
+ * Whether a list's screen offers a status event for a line (pause on an active one, resume on a
+ * paused one, end on one not ended): the lists' models send only those. Asked anything else, the
+ * child ends at once (its own variants above), an end a graph of the list alone cannot follow.
+ */
+export const offeredForLine = (eventType: string, status: LineStatus | undefined) =>
+  eventType.endsWith('.paused') ? status === 'active' : eventType.endsWith('.resumed') ? status === 'paused' : eventType.endsWith('.ended') ? status !== undefined && status !== 'ended' : true;
