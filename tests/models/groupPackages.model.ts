@@ -1,7 +1,7 @@
 import { groupPackagesMachine, type GroupPackageLine, type GroupPackagesEvent } from '../../machines/groupPackages.machine.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { StatusChangeInput, statusChangeMachine } from '../../machines/statusChange.machine.ts';
-import { offeredForLine, statusChangeModel } from './statusChange.model.ts';
+import { listOffered, offeredForLine, statusChangeModel } from './statusChange.model.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 /** The status change the child was asked (its input), to answer it as its end would. */
@@ -31,7 +31,7 @@ export const groupPackagesModel: FlowModel<typeof groupPackagesMachine> = {
   machine: parkInvokes(groupPackagesMachine, ['loadList', 'shareLink']).provide({ actors: { statusChange: statusChangeModel.machine } } as never) as typeof groupPackagesMachine,
   variants: [{ name: 'the owner', input: undefined }],
   events: (snapshot) => [
-    ...Object.values(groupPackagesUserEvents).filter((e) => offeredForLine(e.type, snapshot.context.packages.find((p) => p.packageId === (e as { packageId?: string }).packageId)?.status)),
+    ...Object.values(groupPackagesUserEvents).filter((e) => listOffered(snapshot) && offeredForLine(e.type, snapshot.context.packages.find((p) => p.packageId === (e as { packageId?: string }).packageId)?.status)),
     doneEvent('loadList', { ok: true, data: { packages: samplePackages } }),
     doneEvent('loadList', { ok: true, data: { packages: [] } }),
     doneEvent('loadList', refusal('MCH10003')),

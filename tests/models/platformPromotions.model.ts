@@ -1,7 +1,7 @@
 import { platformPromotionsMachine, type PlatformPromotionsEvent } from '../../machines/platformPromotions.machine.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { StatusChangeInput, statusChangeMachine } from '../../machines/statusChange.machine.ts';
-import { offeredForLine, statusChangeModel } from './statusChange.model.ts';
+import { listOffered, offeredForLine, statusChangeModel } from './statusChange.model.ts';
 import type { PlatformCashbackPolicy } from '../../services/contract/platformPromotions.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
@@ -35,7 +35,7 @@ export const platformPromotionsModel: FlowModel<typeof platformPromotionsMachine
   machine: parkInvokes(platformPromotionsMachine, ['loadList']).provide({ actors: { statusChange: statusChangeModel.machine } } as never) as typeof platformPromotionsMachine,
   variants: [{ name: 'an operator', input: undefined }],
   events: (snapshot) => [
-    ...Object.values(platformPromotionsUserEvents).filter((e) => offeredForLine(e.type, snapshot.context.promotions.find((p) => p.id === (e as { id?: string }).id)?.status)),
+    ...Object.values(platformPromotionsUserEvents).filter((e) => listOffered(snapshot) && offeredForLine(e.type, snapshot.context.promotions.find((p) => p.id === (e as { id?: string }).id)?.status)),
     doneEvent('loadList', { ok: true, data: { policies: samplePlatformPolicies } }),
     doneEvent('loadList', { ok: true, data: { policies: [] } }),
     doneEvent('loadList', refusal('AGW50000')),

@@ -1,7 +1,7 @@
 import { promotionsMachine, type PromotionLine, type PromotionsEvent } from '../../machines/promotions.machine.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { StatusChangeInput, statusChangeMachine } from '../../machines/statusChange.machine.ts';
-import { offeredForLine, statusChangeModel } from './statusChange.model.ts';
+import { listOffered, offeredForLine, statusChangeModel } from './statusChange.model.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 /** The status change the child was asked (its input), to answer it as its end would. */
@@ -34,7 +34,7 @@ export const promotionsModel: FlowModel<typeof promotionsMachine> = {
   machine: parkInvokes(promotionsMachine, ['loadList', 'loadStores', 'shareLink']).provide({ actors: { statusChange: statusChangeModel.machine } } as never) as typeof promotionsMachine,
   variants: [{ name: 'the owner', input: undefined }],
   events: (snapshot) => [
-    ...Object.values(promotionsUserEvents).filter((e) => offeredForLine(e.type, snapshot.context.promotions.find((p) => p.kind === (e as { kind?: string }).kind && p.id === (e as { id?: string }).id)?.status)),
+    ...Object.values(promotionsUserEvents).filter((e) => listOffered(snapshot) && offeredForLine(e.type, snapshot.context.promotions.find((p) => p.kind === (e as { kind?: string }).kind && p.id === (e as { id?: string }).id)?.status)),
     doneEvent('loadList', { ok: true, data: { promotions: samplePromotions } }),
     doneEvent('loadList', { ok: true, data: { promotions: [] } }),
     doneEvent('loadList', refusal('MCH10003')),

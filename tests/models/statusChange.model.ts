@@ -1,3 +1,4 @@
+import type { ActorRefFrom } from 'xstate';
 import { statusChangeMachine, type StatusChangeEvent } from '../../machines/statusChange.machine.ts';
 import type { LineStatus } from '../../machines/promotionStatus.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
@@ -42,3 +43,14 @@ export const statusChangeModel: FlowModel<typeof statusChangeMachine> = {
  */
 export const offeredForLine = (eventType: string, status: LineStatus | undefined) =>
   eventType.endsWith('.paused') ? status === 'active' : eventType.endsWith('.resumed') ? status === 'paused' : eventType.endsWith('.ended') ? status !== undefined && status !== 'ended' : true;
+
+/**
+ * Whether a list's page offers its own controls while the child runs: not while it asks whether
+ * to end (the question takes the page) nor while it saves (the list's buttons wait); its refusal
+ * or its "no answer" shows above the list, which is usable again.
+ */
+export const listOffered = (snapshot: { children: Record<string, unknown> }) => {
+  const child = (snapshot.children.statusChange as ActorRefFrom<typeof statusChangeMachine> | undefined)?.getSnapshot();
+  return !child || !(child.matches('confirmingEnd') || child.matches('settingStatus'));
+};
+
