@@ -99,8 +99,11 @@ describe('promotions through the real gateway (PGlite)', () => {
     const policy = list.getSnapshot().context.promotions.find((p) => p.id === snapshot.context.savedId)!;
     expect(policy).toMatchObject({ name: 'Só um membro', status: 'active', type: 'random', minCashback: 100, maxCashback: 250, budgetCount: 10, memberId: rows[0]!.id, spend: { countLeft: 10 } });
     list.send({ type: 'promotion.ended', id: policy.id });
-    expect(list.getSnapshot().value).toBe('confirmingEnd');
-    list.send({ type: 'end.confirmed' });
+    // the status change child asks first: ending is final
+    const change = list.getSnapshot().children.statusChange as AnyActorRef;
+    expect(list.getSnapshot().value).toEqual({ list: 'changingStatus' });
+    expect(change.getSnapshot().value).toBe('confirmingEnd');
+    change.send({ type: 'end.confirmed' });
     await waitFor(list, (s) => s.matches({ list: 'idle' }), settled);
     expect(list.getSnapshot().context.promotions.find((p) => p.id === policy.id)!.status).toBe('ended');
     list.stop();
