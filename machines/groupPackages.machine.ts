@@ -2,9 +2,8 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { ResponseOf } from '../services/contract/define.ts';
 import type { listGroupPackages } from '../services/contract/groupPackages.ts';
-import type { SharedVia } from '../src/lib/shareLink.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
-import { viaClipboard } from './sharing.ts';
+import { linkShareMachine, type LinkShareInput } from './linkShare.machine.ts';
 import { statusChangeOf } from './promotionStatus.ts';
 import { statusChangeMachine, type LineStatusNow } from './statusChange.machine.ts';
 
@@ -13,7 +12,7 @@ import { statusChangeMachine, type LineStatusNow } from './statusChange.machine.
  * first, with what it sold, what is left, redeemed and refunded (`merchant/groupPackage/list`);
  * pause, resume, and end after a confirmation (the statusChange child, over
  * `merchant/groupPackage/setStatus`: ending is final, GRP10005 when it had already ended); and an active package's page `/s/group/<storeId>/<packageId>`
- * shared through the device's share sheet, else copied to the clipboard. Not the owner (a clerk
+ * shared through the device's share sheet, else copied to the clipboard (the linkShare child). Not the owner (a clerk
  * STF10010, a member MCH10003) → said so. The same steps as the promotions' list
  * (machines/promotions.machine.ts); a package names its own store, so no store is asked for.
  */
@@ -52,12 +51,11 @@ export const groupPackagesMachine = setup({
   actors: {
     loadList: provided<Outcome<ResponseOf<typeof listGroupPackages>>>('loadList'),
     statusChange: statusChangeMachine,
-    shareLink: provided<Outcome<{ via: SharedVia }>, { path: string }>('shareLink'),
+    linkShare: linkShareMachine,
   },
   guards: {
     // a paused or ended package is not for sale (GRP10007): only an active one is shared
     shareable: (args) => lineOf(args)?.status === 'active',
-    copied: viaClipboard,
   },
   actions: {
     announceAnswer: announceAnswer<GroupPackagesContext, GroupPackagesEvent | AnswerEvent>(),
@@ -99,7 +97,7 @@ export const groupPackagesMachine = setup({
         'package.paused': { target: '.changingStatus' },
         'package.resumed': { target: '.changingStatus' },
         'package.ended': { target: '.changingStatus' },
-        'package.shared': { guard: 'shareable', target: 'sharing', actions: 'choosePackage' },
+        'package.shared': { guard: 'shareable', target: '.sharing', actions: 'choosePackage' },
       },
       states: {
         idle: {},
@@ -119,25 +117,16 @@ export const groupPackagesMachine = setup({
           },
         },
         alreadyEnded: { tags: ['error'] },
-        shared: {},
-        copied: {},
-        shareFailed: { tags: ['error'] },
-      },
-    },
-    sharing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'shareLink',
-        src: 'shareLink',
-        input: ({ context }) => ({ path: context.sharePath! }),
-        onDone: { actions: 'announceAnswer' },
-        onError: { target: 'list.shareFailed' },
-      },
-      on: {
-        'shareLink.ok': [{ guard: 'copied', target: 'list.copied' }, { target: 'list.shared' }],
-        // the person closed the share sheet: nothing to say
-        'shareLink.refused.aborted': { target: 'list.idle' },
-        'shareLink.refused.*': { target: 'list.shareFailed' },
+        // the linkShare child: the package's page shared or copied, or shown to copy by hand, until the list's next step
+        sharing: {
+          invoke: {
+            id: 'linkShare',
+            src: 'linkShare',
+            input: ({ context }): LinkShareInput => ({ url: context.sharePath!, atOnce: true }),
+            // the chart itself failed (never the share sheet's answer): nothing shared, nothing to say
+            onError: { target: 'idle' },
+          },
+        },
       },
     },
   },

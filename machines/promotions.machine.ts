@@ -2,10 +2,9 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { ResponseOf } from '../services/contract/define.ts';
 import type { listPromotions } from '../services/contract/promotions.ts';
-import type { SharedVia } from '../src/lib/shareLink.ts';
 import { statusChangeOf, withStatus } from './promotionStatus.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
-import { viaClipboard } from './sharing.ts';
+import { linkShareMachine, type LinkShareInput } from './linkShare.machine.ts';
 import { statusChangeMachine, type LineStatusNow } from './statusChange.machine.ts';
 
 /**
@@ -15,7 +14,7 @@ import { statusChangeMachine, type LineStatusNow } from './statusChange.machine.
  * over `merchant/promotion/setStatus`: ending is final, PRM10017 when it had already ended); and a live coupon shared as the member's
  * claim link `/app/coupons/claim/<storeId>/<couponId>` — the store picked by the owner when the
  * merchant has several open ones (`merchant/list/query`, read once) — through the device's share
- * sheet, else copied to the clipboard. Not the owner (a clerk STF10010, a member MCH10003) → said so.
+ * sheet, else copied to the clipboard (the linkShare child). Not the owner (a clerk STF10010, a member MCH10003) → said so.
  */
 export type PromotionLine = ResponseOf<typeof listPromotions>['promotions'][number];
 export type PromotionKind = PromotionLine['kind'];
@@ -57,7 +56,7 @@ export const promotionsMachine = setup({
     loadList: provided<Outcome<ResponseOf<typeof listPromotions>>>('loadList'),
     statusChange: statusChangeMachine,
     loadStores: provided<Outcome<{ stores: ShareStore[] }>>('loadStores'),
-    shareLink: provided<Outcome<{ via: SharedVia }>, { path: string }>('shareLink'),
+    linkShare: linkShareMachine,
   },
   guards: {
     // a paused or ended coupon cannot be claimed (PRM10015): only a live one is shared
@@ -70,7 +69,6 @@ export const promotionsMachine = setup({
     noStore: ({ context }) => context.stores?.length === 0,
     oneStore: ({ context }) => context.stores?.length === 1,
     knownStore: ({ context, event }) => event.type === 'shareStore.chosen' && !!context.stores?.some((s) => s.storeId === event.storeId),
-    copied: viaClipboard,
   },
   actions: {
     announceAnswer: announceAnswer<PromotionsContext, PromotionsEvent | AnswerEvent>(),
@@ -132,9 +130,16 @@ export const promotionsMachine = setup({
         alreadyEnded: { tags: ['error'] },
         storesFailed: { tags: ['error'] },
         noStore: { tags: ['error'] },
-        shared: {},
-        copied: {},
-        shareFailed: { tags: ['error'] },
+        // the linkShare child: the claim link shared or copied, or shown to copy by hand, until the list's next step
+        sharing: {
+          invoke: {
+            id: 'linkShare',
+            src: 'linkShare',
+            input: ({ context }): LinkShareInput => ({ url: context.sharePath!, atOnce: true }),
+            // the chart itself failed (never the share sheet's answer): nothing shared, nothing to say
+            onError: { target: 'idle' },
+          },
+        },
       },
     },
     // which store's page claims it: the only open store, or the one the owner picks
@@ -142,7 +147,7 @@ export const promotionsMachine = setup({
       always: [
         { guard: 'storesUnknown', target: 'loadingStores' },
         { guard: 'noStore', target: 'list.noStore' },
-        { guard: 'oneStore', target: 'sharing', actions: 'chooseOnlyStore' },
+        { guard: 'oneStore', target: 'list.sharing', actions: 'chooseOnlyStore' },
         { target: 'choosingStore' },
       ],
     },
@@ -154,22 +159,6 @@ export const promotionsMachine = setup({
         'loadStores.refused.*': { target: 'list.storesFailed', actions: 'keepRefusal' },
       },
     },
-    choosingStore: { on: { 'shareStore.chosen': { guard: 'knownStore', target: 'sharing', actions: 'chooseStore' }, 'shareStore.cancelled': { target: 'list' } } },
-    sharing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'shareLink',
-        src: 'shareLink',
-        input: ({ context }) => ({ path: context.sharePath! }),
-        onDone: { actions: 'announceAnswer' },
-        onError: { target: 'list.shareFailed' },
-      },
-      on: {
-        'shareLink.ok': [{ guard: 'copied', target: 'list.copied' }, { target: 'list.shared' }],
-        // the person closed the share sheet: nothing to say
-        'shareLink.refused.aborted': { target: 'list.idle' },
-        'shareLink.refused.*': { target: 'list.shareFailed' },
-      },
-    },
+    choosingStore: { on: { 'shareStore.chosen': { guard: 'knownStore', target: 'list.sharing', actions: 'chooseStore' }, 'shareStore.cancelled': { target: 'list' } } },
   },
 });

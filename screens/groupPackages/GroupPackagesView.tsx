@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GroupPackageLine, groupPackagesMachine, GroupPackagesEvent } from '../../machines/groupPackages.machine.ts';
+import type { linkShareMachine } from '../../machines/linkShare.machine.ts';
 import type { statusChangeMachine, StatusChangeEvent } from '../../machines/statusChange.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
@@ -14,6 +15,8 @@ type State = SnapshotFrom<typeof groupPackagesMachine>;
 type Send = (event: GroupPackagesEvent) => void;
 type StatusChange = SnapshotFrom<typeof statusChangeMachine>;
 type StatusChangeActor = ActorRefFrom<typeof statusChangeMachine>;
+type LinkShare = SnapshotFrom<typeof linkShareMachine>;
+type LinkShareActor = ActorRefFrom<typeof linkShareMachine>;
 
 /** The package's page as the member opens it: this site's address and the path the chart made. */
 const linkOf = (path: string | null) => (path ? `${window.location.origin}${path}` : '');
@@ -84,23 +87,30 @@ export function PackageStatusChange({ change, send, packages }: { change: Status
   return null;
 }
 
-/** What the last step on the list came to: a status change, a link shared or copied, or why not. */
-function ListNotice({ state, change }: { state: State; change: React.ReactNode }) {
+/** How sharing the package's page went (the linkShare child's state): on its way, shared, copied, or the link to copy by hand. */
+export function PackageShareNotice({ share }: { share: LinkShare }) {
   const { t } = useTranslation();
-  const { context } = state;
-  if (state.matches({ list: 'changingStatus' })) return change;
-  if (state.matches('sharing')) return <Notice>{t('groupPackages.sharing')}</Notice>;
-  if (state.matches({ list: 'alreadyEnded' })) return <FieldError>{t('errors.GRP10005')}</FieldError>;
-  if (state.matches({ list: 'shared' })) return <Notice kind="success">{t('groupPackages.shared')}</Notice>;
-  if (state.matches({ list: 'copied' })) return <Notice kind="success">{t('groupPackages.copied', { link: linkOf(context.sharePath) })}</Notice>;
-  if (state.matches({ list: 'shareFailed' })) {
+  const link = linkOf(share.context.url);
+  if (share.matches('sharing')) return <Notice>{t('groupPackages.sharing')}</Notice>;
+  if (share.matches('shared')) return <Notice kind="success">{t('groupPackages.shared')}</Notice>;
+  if (share.matches('copied')) return <Notice kind="success">{t('groupPackages.copied', { link })}</Notice>;
+  if (share.matches('unavailable')) {
     return (
       <>
         <FieldError>{t('groupPackages.shareFailed')}</FieldError>
-        <input className="kw-input" readOnly aria-label={t('groupPackages.linkLabel')} value={linkOf(context.sharePath)} onFocus={(e) => e.target.select()} />
+        <input className="kw-input" readOnly aria-label={t('groupPackages.linkLabel')} value={link} onFocus={(e) => e.target.select()} />
       </>
     );
   }
+  return null;
+}
+
+/** What the last step on the list came to: a status change, a link shared or copied, or why not. */
+function ListNotice({ state, change, share }: { state: State; change: React.ReactNode; share: React.ReactNode }) {
+  const { t } = useTranslation();
+  if (state.matches({ list: 'changingStatus' })) return change;
+  if (state.matches({ list: 'sharing' })) return share;
+  if (state.matches({ list: 'alreadyEnded' })) return <FieldError>{t('errors.GRP10005')}</FieldError>;
   return null;
 }
 
@@ -110,16 +120,17 @@ export function GroupPackagesView({ state, send }: { state: State; send: Send })
   const { context } = state;
   const changeActor = state.children.statusChange as StatusChangeActor | undefined;
   const change = useSelector(changeActor, (snapshot) => snapshot);
+  const share = useSelector(state.children.linkShare as LinkShareActor | undefined, (snapshot) => snapshot);
   if (state.matches('loading')) return <Loading />;
   if (state.matches('failed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('groupPackages.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
   if (state.matches('notOwner')) return <NotOwner code={context.errorCode} />;
   const changeShown = changeActor && change && <PackageStatusChange change={change} send={(event) => changeActor.send(event)} packages={context.packages} />;
   // the question to end one for good takes the page while it is asked
   if (change?.matches('confirmingEnd')) return changeShown;
-  const busy = state.hasTag('busy') || !!change?.hasTag('busy');
+  const busy = state.hasTag('busy') || !!change?.hasTag('busy') || !!share?.hasTag('busy');
   return (
     <div className="kw-form">
-      <ListNotice state={state} change={changeShown} />
+      <ListNotice state={state} change={changeShown} share={share && <PackageShareNotice share={share} />} />
       {context.packages.length === 0 ? (
         <>
           <Notice>{t('groupPackages.none')}</Notice>

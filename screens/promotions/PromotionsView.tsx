@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { PromotionLine, promotionsMachine, PromotionsEvent } from '../../machines/promotions.machine.ts';
+import type { linkShareMachine } from '../../machines/linkShare.machine.ts';
 import type { statusChangeMachine, StatusChangeEvent } from '../../machines/statusChange.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
@@ -15,6 +16,8 @@ type State = SnapshotFrom<typeof promotionsMachine>;
 type Send = (event: PromotionsEvent) => void;
 type StatusChange = SnapshotFrom<typeof statusChangeMachine>;
 type StatusChangeActor = ActorRefFrom<typeof statusChangeMachine>;
+type LinkShare = SnapshotFrom<typeof linkShareMachine>;
+type LinkShareActor = ActorRefFrom<typeof linkShareMachine>;
 
 /** The claim link as the member opens it: this site's address and the path the chart made. */
 const linkOf = (path: string | null) => (path ? `${window.location.origin}${path}` : '');
@@ -82,12 +85,31 @@ export function PromotionStatusChange({ change, send, promotions }: { change: St
   return null;
 }
 
+/** How sharing the claim link went (the linkShare child's state): on its way, shared, copied, or the link to copy by hand. */
+export function PromotionShareNotice({ share }: { share: LinkShare }) {
+  const { t } = useTranslation();
+  const link = linkOf(share.context.url);
+  if (share.matches('sharing')) return <Notice>{t('promotions.sharing')}</Notice>;
+  if (share.matches('shared')) return <Notice kind="success">{t('promotions.shared')}</Notice>;
+  if (share.matches('copied')) return <Notice kind="success">{t('promotions.copied', { link })}</Notice>;
+  if (share.matches('unavailable')) {
+    return (
+      <>
+        <FieldError>{t('promotions.shareFailed')}</FieldError>
+        <input className="kw-input" readOnly aria-label={t('promotions.linkLabel')} value={link} onFocus={(e) => e.target.select()} />
+      </>
+    );
+  }
+  return null;
+}
+
 /** What the last step on the list came to: a status change, a link shared or copied, or why not. */
-function ListNotice({ state, change }: { state: State; change: React.ReactNode }) {
+function ListNotice({ state, change, share }: { state: State; change: React.ReactNode; share: React.ReactNode }) {
   const { t } = useTranslation();
   const { context } = state;
   if (state.matches({ list: 'changingStatus' })) return change;
-  if (state.matches('loadingStores') || state.matches('sharing')) return <Notice>{t('promotions.sharing')}</Notice>;
+  if (state.matches({ list: 'sharing' })) return share;
+  if (state.matches('loadingStores')) return <Notice>{t('promotions.sharing')}</Notice>;
   if (state.matches({ list: 'alreadyEnded' })) return <FieldError>{t('errors.PRM10017')}</FieldError>;
   if (state.matches({ list: 'storesFailed' })) return <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('promotions.storesFailed')}</FieldError>;
   if (state.matches({ list: 'noStore' })) {
@@ -95,16 +117,6 @@ function ListNotice({ state, change }: { state: State; change: React.ReactNode }
       <>
         <FieldError>{t('promotions.noStore')}</FieldError>
         <LinkButton href="/app/merchantlist">{t('promotions.toStores')}</LinkButton>
-      </>
-    );
-  }
-  if (state.matches({ list: 'shared' })) return <Notice kind="success">{t('promotions.shared')}</Notice>;
-  if (state.matches({ list: 'copied' })) return <Notice kind="success">{t('promotions.copied', { link: linkOf(context.sharePath) })}</Notice>;
-  if (state.matches({ list: 'shareFailed' })) {
-    return (
-      <>
-        <FieldError>{t('promotions.shareFailed')}</FieldError>
-        <input className="kw-input" readOnly aria-label={t('promotions.linkLabel')} value={linkOf(context.sharePath)} onFocus={(e) => e.target.select()} />
       </>
     );
   }
@@ -117,6 +129,7 @@ export function PromotionsView({ state, send }: { state: State; send: Send }) {
   const { context } = state;
   const changeActor = state.children.statusChange as StatusChangeActor | undefined;
   const change = useSelector(changeActor, (snapshot) => snapshot);
+  const share = useSelector(state.children.linkShare as LinkShareActor | undefined, (snapshot) => snapshot);
   if (state.matches('loading')) return <Loading />;
   if (state.matches('failed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('promotions.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
   if (state.matches('notOwner')) return <NotOwner code={context.errorCode} />;
@@ -136,10 +149,10 @@ export function PromotionsView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  const busy = state.hasTag('busy') || !!change?.hasTag('busy');
+  const busy = state.hasTag('busy') || !!change?.hasTag('busy') || !!share?.hasTag('busy');
   return (
     <div className="kw-form">
-      <ListNotice state={state} change={changeShown} />
+      <ListNotice state={state} change={changeShown} share={share && <PromotionShareNotice share={share} />} />
       {context.promotions.length === 0 ? <Notice>{t('promotions.none')}</Notice> : (
         <ul className="kw-mch-stores" aria-label={t('promotions.title')}>
           {context.promotions.map((line) => <Line key={`${line.kind}:${line.id}`} line={line} busy={busy} send={send} />)}

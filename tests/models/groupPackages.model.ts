@@ -2,6 +2,7 @@ import { groupPackagesMachine, type GroupPackageLine, type GroupPackagesEvent } 
 import type { ActorRefFrom } from 'xstate';
 import type { StatusChangeInput, statusChangeMachine } from '../../machines/statusChange.machine.ts';
 import { listOffered, offeredForLine, statusChangeModel } from './statusChange.model.ts';
+import { linkShareModel } from './linkShare.model.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 /** The status change the child was asked (its input), to answer it as its end would. */
@@ -28,7 +29,7 @@ export const groupPackagesUserEvents = {
 } satisfies Record<GroupPackagesEvent['type'], GroupPackagesEvent>;
 
 export const groupPackagesModel: FlowModel<typeof groupPackagesMachine> = {
-  machine: parkInvokes(groupPackagesMachine, ['loadList', 'shareLink']).provide({ actors: { statusChange: statusChangeModel.machine } } as never) as typeof groupPackagesMachine,
+  machine: parkInvokes(groupPackagesMachine, ['loadList']).provide({ actors: { statusChange: statusChangeModel.machine, linkShare: linkShareModel.machine } } as never) as typeof groupPackagesMachine,
   variants: [{ name: 'the owner', input: undefined }],
   events: (snapshot) => [
     ...Object.values(groupPackagesUserEvents).filter((e) => listOffered(snapshot) && offeredForLine(e.type, snapshot.context.packages.find((p) => p.packageId === (e as { packageId?: string }).packageId)?.status)),
@@ -42,11 +43,8 @@ export const groupPackagesModel: FlowModel<typeof groupPackagesMachine> = {
     doneEvent('statusChange', { ok: true, data: { line: asked(snapshot, PAUSE_PACKAGE).line, status: asked(snapshot, PAUSE_PACKAGE).to } }),
     doneEvent('statusChange', { ...refusal('GRP10005'), data: { line: asked(snapshot, PAUSE_PACKAGE).line, status: 'ended' } }),
     errorEvent('statusChange', new Error('child failed')),
-    doneEvent('shareLink', { ok: true, data: { via: 'sheet' } }),
-    doneEvent('shareLink', { ok: true, data: { via: 'clipboard' } }),
-    doneEvent('shareLink', refusal('aborted')),
-    doneEvent('shareLink', refusal('unavailable')),
-    errorEvent('shareLink', new Error('no share')),
+    // the share child never ends (its own model goes through its states); it may only fail
+    errorEvent('linkShare', new Error('child failed')),
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;

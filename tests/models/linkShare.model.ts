@@ -15,7 +15,11 @@ export const linkShareResults = {
 
 export const linkShareModel: FlowModel<typeof linkShareMachine> = {
   machine: parkInvokes(linkShareMachine, ['shareLink']),
-  variants: [{ name: 'a store’s link', input: { url: 'https://carteira.example.ao/s/store/12', title: 'Loja Central' } }],
+  variants: [
+    { name: 'a store’s link', input: { url: 'https://carteira.example.ao/s/store/12', title: 'Loja Central' } },
+    // a list's line (a coupon's claim link, a package's page) whose "Share" was pressed
+    { name: 'a list’s line, at once', input: { url: '/s/group/31/41', atOnce: true } },
+  ],
   events: [...Object.values(linkShareEvents), ...Object.values(linkShareResults)],
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
 };

@@ -2,6 +2,7 @@ import { promotionsMachine, type PromotionLine, type PromotionsEvent } from '../
 import type { ActorRefFrom } from 'xstate';
 import type { StatusChangeInput, statusChangeMachine } from '../../machines/statusChange.machine.ts';
 import { listOffered, offeredForLine, statusChangeModel } from './statusChange.model.ts';
+import { linkShareModel } from './linkShare.model.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 /** The status change the child was asked (its input), to answer it as its end would. */
@@ -31,7 +32,7 @@ export const promotionsUserEvents = {
 } satisfies Record<PromotionsEvent['type'], PromotionsEvent>;
 
 export const promotionsModel: FlowModel<typeof promotionsMachine> = {
-  machine: parkInvokes(promotionsMachine, ['loadList', 'loadStores', 'shareLink']).provide({ actors: { statusChange: statusChangeModel.machine } } as never) as typeof promotionsMachine,
+  machine: parkInvokes(promotionsMachine, ['loadList', 'loadStores']).provide({ actors: { statusChange: statusChangeModel.machine, linkShare: linkShareModel.machine } } as never) as typeof promotionsMachine,
   variants: [{ name: 'the owner', input: undefined }],
   events: (snapshot) => [
     ...Object.values(promotionsUserEvents).filter((e) => listOffered(snapshot) && offeredForLine(e.type, snapshot.context.promotions.find((p) => p.kind === (e as { kind?: string }).kind && p.id === (e as { id?: string }).id)?.status)),
@@ -45,16 +46,13 @@ export const promotionsModel: FlowModel<typeof promotionsMachine> = {
     doneEvent('statusChange', { ok: true, data: { line: asked(snapshot, PAUSE_CASHBACK).line, status: asked(snapshot, PAUSE_CASHBACK).to } }),
     doneEvent('statusChange', { ...refusal('PRM10017'), data: { line: asked(snapshot, PAUSE_CASHBACK).line, status: 'ended' } }),
     errorEvent('statusChange', new Error('child failed')),
+    // the share child never ends (its own model goes through its states); it may only fail
+    errorEvent('linkShare', new Error('child failed')),
     doneEvent('loadStores', { ok: true, data: { stores: sampleShareStores } }),
     doneEvent('loadStores', { ok: true, data: { stores: sampleShareStores.slice(0, 1) } }),
     doneEvent('loadStores', { ok: true, data: { stores: [] } }),
     doneEvent('loadStores', refusal('AGW50000')),
     errorEvent('loadStores', new Error('network down')),
-    doneEvent('shareLink', { ok: true, data: { via: 'sheet' } }),
-    doneEvent('shareLink', { ok: true, data: { via: 'clipboard' } }),
-    doneEvent('shareLink', refusal('aborted')),
-    doneEvent('shareLink', refusal('unavailable')),
-    errorEvent('shareLink', new Error('no share')),
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;

@@ -1,4 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
+import type { linkShareMachine } from '../../machines/linkShare.machine.ts';
 import { statusChangeMachine, type StatusChangeEvent } from '../../machines/statusChange.machine.ts';
 import type { LineStatus } from '../../machines/promotionStatus.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
@@ -45,12 +46,13 @@ export const offeredForLine = (eventType: string, status: LineStatus | undefined
   eventType.endsWith('.paused') ? status === 'active' : eventType.endsWith('.resumed') ? status === 'paused' : eventType.endsWith('.ended') ? status !== undefined && status !== 'ended' : true;
 
 /**
- * Whether a list's page offers its own controls while the child runs: not while it asks whether
- * to end (the question takes the page) nor while it saves (the list's buttons wait); its refusal
- * or its "no answer" shows above the list, which is usable again.
+ * Whether a list's page offers its own controls while a child runs: not while the status change
+ * asks whether to end (the question takes the page) nor while it saves, nor while a link is on its
+ * way to the share sheet (the list's buttons wait); what they came to shows above the list, which
+ * is usable again.
  */
 export const listOffered = (snapshot: { children: Record<string, unknown> }) => {
-  const child = (snapshot.children.statusChange as ActorRefFrom<typeof statusChangeMachine> | undefined)?.getSnapshot();
-  return !child || !(child.matches('confirmingEnd') || child.matches('settingStatus'));
+  const change = (snapshot.children.statusChange as ActorRefFrom<typeof statusChangeMachine> | undefined)?.getSnapshot();
+  const share = (snapshot.children.linkShare as ActorRefFrom<typeof linkShareMachine> | undefined)?.getSnapshot();
+  return !(change?.matches('confirmingEnd') || change?.matches('settingStatus') || share?.matches('sharing'));
 };
-
