@@ -1,4 +1,4 @@
-import { linkShareMachine, type LinkShareEvent } from '../../machines/linkShare.machine.ts';
+import { linkShareMachine, type LinkShareEvent, type LinkShareInput } from '../../machines/linkShare.machine.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 const refusal = (code: string) => ({ ok: false, code, message: code, detail: '' });
@@ -22,4 +22,14 @@ export const linkShareModel: FlowModel<typeof linkShareMachine> = {
   ],
   events: [...Object.values(linkShareEvents), ...Object.values(linkShareResults)],
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
+};
+
+/**
+ * The share as a list invokes it for a line whose "Share" was pressed: at once, and never asked
+ * again from within (pressing "Share" again is the list's own event, a new share).
+ */
+export const listLineShareModel: FlowModel<typeof linkShareMachine> = {
+  ...linkShareModel,
+  variants: linkShareModel.variants.filter((v) => (v.input as LinkShareInput).atOnce),
+  events: Object.values(linkShareResults),
 };

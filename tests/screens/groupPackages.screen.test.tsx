@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
-import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { GroupPackagesView, PackageStatusChange } from '../../screens/groupPackages/GroupPackagesView.tsx';
+import { createActor, fromPromise, waitFor, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { GroupPackagesView, PackageShareNotice, PackageStatusChange } from '../../screens/groupPackages/GroupPackagesView.tsx';
+import type { linkShareMachine } from '../../machines/linkShare.machine.ts';
 import type { statusChangeMachine, StatusChangeEvent } from '../../machines/statusChange.machine.ts';
 import { statusChangeModel } from '../models/statusChange.model.ts';
+import { listLineShareModel } from '../models/linkShare.model.ts';
 import { groupPackagesMachine, type GroupPackageLine, type GroupPackagesEvent } from '../../machines/groupPackages.machine.ts';
 import { groupPackagesActors } from '../../src/flows/groupPackages.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
@@ -45,6 +47,8 @@ const binding: ScreenBinding<typeof groupPackagesMachine> = {
     }
     // the status change child (its own binding below goes through its states): the question takes the list's place
     const change = (state.children.statusChange as ActorRefFrom<typeof statusChangeMachine> | undefined)?.getSnapshot();
+    // the share child (its own binding below goes through its states): on its way while the list waits
+    const share = (state.children.linkShare as ActorRefFrom<typeof linkShareMachine> | undefined)?.getSnapshot();
     if (change?.matches('confirmingEnd')) return void expect(ui.getByRole('alertdialog').textContent).toMatch(/Terminar Pizza para dois\? .*não pode ser retomado/);
     if (c.packages.length === 0) {
       expect(status(ui)).toMatch(/Ainda não tem pacotes/);
@@ -65,14 +69,10 @@ const binding: ScreenBinding<typeof groupPackagesMachine> = {
     }
     const notices: Array<[boolean, () => string, RegExp]> = [
       [!!change?.matches('settingStatus'), () => status(ui), /A guardar/],
-      [state.matches('sharing'), () => status(ui), /A preparar o link/],
+      [!!share?.matches('sharing'), () => status(ui), /A preparar o link/],
       [state.matches({ list: 'alreadyEnded' }), () => alert(ui), /terminou e já não pode ser alterado/],
-      [state.matches({ list: 'shared' }), () => status(ui), /Link do pacote partilhado/],
-      [state.matches({ list: 'copied' }), () => status(ui), new RegExp(`Link copiado: ${PAGE}`)],
-      [state.matches({ list: 'shareFailed' }), () => alert(ui), /Copie-o daqui/],
     ];
     for (const [shown, text, pattern] of notices) if (shown) expect(text()).toMatch(pattern);
-    if (state.matches({ list: 'shareFailed' })) expect((ui.getByLabelText('Link do pacote') as HTMLInputElement).value).toBe(PAGE);
     if (state.matches({ list: 'idle' })) expect(ui.queryByRole('alert')).toBeNull();
     // while it saves, the list's buttons wait
     if (change?.matches('settingStatus')) expect(ui.getByRole('button', { name: 'Atualizar' }).hasAttribute('disabled')).toBe(true);
@@ -106,6 +106,31 @@ describe('groupPackages chart on its screen', () => {
   });
 });
 
+/** The share child on the packages' page: on its way, shared, copied, or the link to copy by hand. */
+const shareBinding: ScreenBinding<typeof linkShareMachine> = {
+  view: (share) => <PackageShareNotice share={share} />,
+  userEvents: {},
+  states: (ui, share) => {
+    if (share.matches('sharing')) return void expect(status(ui)).toMatch(/A preparar o link/);
+    if (share.matches('shared')) return void expect(status(ui)).toMatch(/Link do pacote partilhado/);
+    if (share.matches('copied')) return void expect(status(ui)).toMatch(new RegExp(`Link copiado: ${PAGE}`));
+    if (share.matches('unavailable')) {
+      expect(alert(ui)).toMatch(/Copie-o daqui/);
+      return void expect((ui.getByLabelText('Link do pacote') as HTMLInputElement).value).toBe(PAGE);
+    }
+    // closed by the person: nothing to say
+    expect(ui.queryByRole('alert')).toBeNull();
+    expect(ui.queryByRole('status')).toBeNull();
+  },
+};
+
+describe('link share chart on the group packages screen', () => {
+  const paths = transitionCoveringPaths(listLineShareModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(listLineShareModel, path, shareBinding);
+  });
+});
+
 describe('status change chart on the group packages screen', () => {
   const paths = transitionCoveringPaths(statusChangeModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
@@ -123,7 +148,7 @@ describe('sharing a package', () => {
       actors: {
         loadList: fromPromise<Outcome<{ packages: GroupPackageLine[] }>>(async () => ({ ok: true, data: { packages: samplePackages } })),
         statusChange: groupPackagesActors.statusChange,
-        shareLink: groupPackagesActors.shareLink,
+        linkShare: groupPackagesActors.linkShare,
       },
     });
     const actor = createActor(flow).start();
@@ -132,7 +157,8 @@ describe('sharing a package', () => {
     actor.send({ type: 'package.shared', packageId: '42' });
     expect(actor.getSnapshot().matches({ list: 'idle' })).toBe(true);
     actor.send({ type: 'package.shared', packageId: '41' });
-    await waitFor(actor, (s) => s.matches({ list: 'copied' }));
+    await waitFor(actor, (s) => s.matches({ list: 'sharing' }));
+    await waitFor(actor.getSnapshot().children.linkShare as AnyActorRef, (s) => s.value === 'copied');
     expect(writeText).toHaveBeenCalledWith(PAGE);
     actor.stop();
   });

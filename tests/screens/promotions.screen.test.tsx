@@ -2,13 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, type screen as Screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { I18nextProvider } from 'react-i18next';
-import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { PromotionStatusChange, PromotionsView } from '../../screens/promotions/PromotionsView.tsx';
+import { createActor, fromPromise, waitFor, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { PromotionShareNotice, PromotionStatusChange, PromotionsView } from '../../screens/promotions/PromotionsView.tsx';
+import type { linkShareMachine } from '../../machines/linkShare.machine.ts';
 import { promotionsMachine, type PromotionLine, type PromotionsEvent, type ShareStore } from '../../machines/promotions.machine.ts';
 import { statusChangeMachine, type StatusAnswer, type StatusChangeEvent, type StatusRequest } from '../../machines/statusChange.machine.ts';
 import { createI18n } from '../../src/i18n.ts';
 import { dictionary } from '../../locales/dictionary.ts';
 import { statusChangeModel } from '../models/statusChange.model.ts';
+import { listLineShareModel } from '../models/linkShare.model.ts';
 import { promotionsActors } from '../../src/flows/promotions.ts';
 import { shareLink } from '../../src/lib/shareLink.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
@@ -52,6 +54,8 @@ const binding: ScreenBinding<typeof promotionsMachine> = {
     }
     // the status change child (its own binding below goes through its states): the question takes the list's place
     const change = (state.children.statusChange as ActorRefFrom<typeof statusChangeMachine> | undefined)?.getSnapshot();
+    // the share child (its own binding below goes through its states): on its way while the list waits
+    const share = (state.children.linkShare as ActorRefFrom<typeof linkShareMachine> | undefined)?.getSnapshot();
     if (change?.matches('confirmingEnd')) return void expect(ui.getByRole('alertdialog').textContent).toMatch(/Terminar Gaste 300\? .*não pode ser retomada/);
     if (state.matches('choosingStore')) {
       expect(ui.getByRole('dialog').textContent).toMatch(/Em que loja/);
@@ -73,16 +77,12 @@ const binding: ScreenBinding<typeof promotionsMachine> = {
     expect(ui.getByRole('link', { name: 'Novo cupão' }).getAttribute('href')).toBe('/app/promotions/new/coupon');
     const notices: Array<[boolean, () => string, RegExp]> = [
       [!!change?.matches('settingStatus'), () => status(ui), /A guardar/],
-      [state.matches('loadingStores') || state.matches('sharing'), () => status(ui), /A preparar o link/],
+      [state.matches('loadingStores') || !!share?.matches('sharing'), () => status(ui), /A preparar o link/],
       [state.matches({ list: 'alreadyEnded' }), () => alert(ui), /terminou e já não pode ser alterada/],
       [state.matches({ list: 'storesFailed' }), () => alert(ui), c.errorCode ? /erro no servidor/ : /Não foi possível ler as suas lojas/],
       [state.matches({ list: 'noStore' }), () => alert(ui), /nenhuma loja aberta/],
-      [state.matches({ list: 'shared' }), () => status(ui), /Link do cupão partilhado/],
-      [state.matches({ list: 'copied' }), () => status(ui), new RegExp(`Link copiado: ${CLAIM}3[13]/13`)],
-      [state.matches({ list: 'shareFailed' }), () => alert(ui), /Copie-o daqui/],
     ];
     for (const [shown, text, pattern] of notices) if (shown) expect(text()).toMatch(pattern);
-    if (state.matches({ list: 'shareFailed' })) expect((ui.getByLabelText('Link do cupão') as HTMLInputElement).value).toMatch(new RegExp(`^${CLAIM}3[13]/13$`));
     if (state.matches({ list: 'idle' })) expect(ui.queryByRole('alert')).toBeNull();
     // while it saves, the list's buttons wait
     if (change?.matches('settingStatus')) expect(ui.getByRole('button', { name: 'Atualizar' }).hasAttribute('disabled')).toBe(true);
@@ -116,6 +116,31 @@ describe('promotions chart on its screen', () => {
   });
 });
 
+/** The share child on the owner's page, for a coupon of the only open store: on its way, shared, copied, or the link to copy by hand. */
+const shareBinding: ScreenBinding<typeof linkShareMachine> = {
+  view: (share) => <PromotionShareNotice share={{ ...share, context: { ...share.context, url: '/app/coupons/claim/31/13' } } as typeof share} />,
+  userEvents: {},
+  states: (ui, share) => {
+    if (share.matches('sharing')) return void expect(status(ui)).toMatch(/A preparar o link/);
+    if (share.matches('shared')) return void expect(status(ui)).toMatch(/Link do cupão partilhado/);
+    if (share.matches('copied')) return void expect(status(ui)).toMatch(new RegExp(`Link copiado: ${CLAIM}31/13`));
+    if (share.matches('unavailable')) {
+      expect(alert(ui)).toMatch(/Copie-o daqui/);
+      return void expect((ui.getByLabelText('Link do cupão') as HTMLInputElement).value).toBe(`${CLAIM}31/13`);
+    }
+    // closed by the person: nothing to say
+    expect(ui.queryByRole('alert')).toBeNull();
+    expect(ui.queryByRole('status')).toBeNull();
+  },
+};
+
+describe('link share chart on the promotions screen', () => {
+  const paths = transitionCoveringPaths(listLineShareModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(listLineShareModel, path, shareBinding);
+  });
+});
+
 describe('status change chart on the promotions screen', () => {
   const paths = transitionCoveringPaths(statusChangeModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
@@ -135,7 +160,7 @@ describe('a status change refused on the list', () => {
       actors: {
         loadList: fromPromise<Outcome<{ promotions: PromotionLine[] }>>(async () => ({ ok: true, data: { promotions: samplePromotions } })),
         loadStores: promotionsActors.loadStores,
-        shareLink: promotionsActors.shareLink,
+        linkShare: promotionsActors.linkShare,
         statusChange: statusChangeMachine.provide({
           actors: {
             setStatus: fromPromise<StatusAnswer, StatusRequest>(async ({ input }) => {
@@ -193,13 +218,14 @@ describe('sharing a coupon link', () => {
         loadList: fromPromise<Outcome<{ promotions: PromotionLine[] }>>(async () => ({ ok: true, data: { promotions: samplePromotions } })),
         loadStores: fromPromise<Outcome<{ stores: ShareStore[] }>>(async () => ({ ok: true, data: { stores: [{ storeId: '31', name: 'Loja Central' }] } })),
         statusChange: promotionsActors.statusChange,
-        shareLink: promotionsActors.shareLink,
+        linkShare: promotionsActors.linkShare,
       },
     });
     const actor = createActor(flow).start();
     await waitFor(actor, (s) => s.matches('list'));
     actor.send({ type: 'coupon.shared', id: '13' });
-    await waitFor(actor, (s) => s.matches({ list: 'copied' }));
+    await waitFor(actor, (s) => s.matches({ list: 'sharing' }));
+    await waitFor(actor.getSnapshot().children.linkShare as AnyActorRef, (s) => s.value === 'copied');
     expect(writeText).toHaveBeenCalledWith(`${CLAIM}31/13`);
     actor.stop();
   });
@@ -211,7 +237,7 @@ describe('sharing a coupon link', () => {
         loadList: fromPromise<Outcome<{ promotions: PromotionLine[] }>>(async () => ({ ok: true, data: { promotions: [...samplePromotions, auto] } })),
         loadStores: fromPromise<Outcome<{ stores: ShareStore[] }>>(async () => ({ ok: true, data: { stores: [{ storeId: '31', name: 'Loja Central' }] } })),
         statusChange: promotionsActors.statusChange,
-        shareLink: promotionsActors.shareLink,
+        linkShare: promotionsActors.linkShare,
       },
     });
     const actor = createActor(flow).start();

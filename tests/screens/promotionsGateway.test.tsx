@@ -78,7 +78,8 @@ describe('promotions through the real gateway (PGlite)', () => {
     // jsdom's navigator has no share sheet; its clipboard is this one (the navigator itself stays: every call's envelope reads it)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     list.send({ type: 'coupon.shared', id: couponId });
-    await waitFor(list, (s) => s.matches({ list: 'copied' }), settled);
+    await waitFor(list, (s) => s.matches({ list: 'sharing' }), settled);
+    await waitFor(list.getSnapshot().children.linkShare as AnyActorRef, (s) => s.value === 'copied', settled);
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/app/coupons/claim/${shop.storeId}/${couponId}`);
     list.stop();
   }, 60_000);
