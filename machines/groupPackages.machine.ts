@@ -11,10 +11,11 @@ import { statusChangeMachine, type LineStatusNow } from './statusChange.machine.
  * The merchant owner's group packages (`/app/grouppackages`): each package of its stores, newest
  * first, with what it sold, what is left, redeemed and refunded (`merchant/groupPackage/list`);
  * pause, resume, and end after a confirmation (the statusChange child, over
- * `merchant/groupPackage/setStatus`: ending is final, GRP10005 when it had already ended); and an active package's page `/s/group/<storeId>/<packageId>`
- * shared through the device's share sheet, else copied to the clipboard (the linkShare child). Not the owner (a clerk
- * STF10010, a member MCH10003) → said so. The same steps as the promotions' list
- * (machines/promotions.machine.ts); a package names its own store, so no store is asked for.
+ * `merchant/groupPackage/setStatus`: ending is final, GRP10005 when it had already ended); and an
+ * active package's page `/s/group/<storeId>/<packageId>` shared through the device's share sheet,
+ * else copied to the clipboard (the linkShare child). Not the owner (a clerk STF10010, a member
+ * MCH10003) → said so. The same children as the promotions' list (machines/promotions.machine.ts);
+ * a package names its own store, so no store is asked for.
  */
 export type GroupPackageLine = ResponseOf<typeof listGroupPackages>['packages'][number];
 export type GroupPackageStatus = GroupPackageLine['status'];
@@ -35,7 +36,6 @@ export type GroupPackagesEvent =
   | { type: 'package.paused'; packageId: string }
   | { type: 'package.resumed'; packageId: string }
   | { type: 'package.ended'; packageId: string }
-
   | { type: 'package.shared'; packageId: string };
 
 type Args = { context: GroupPackagesContext; event: { type: string } };

@@ -23,8 +23,7 @@ export type PlatformPromotionsEvent =
   | { type: 'list.refresh' }
   | { type: 'promotion.paused'; id: string }
   | { type: 'promotion.resumed'; id: string }
-  | { type: 'promotion.ended'; id: string }
-;
+  | { type: 'promotion.ended'; id: string };
 
 export const platformPromotionsMachine = setup({
   types: { context: {} as PlatformPromotionsContext, events: {} as PlatformPromotionsEvent | AnswerEvent },

@@ -11,10 +11,11 @@ import { statusChangeMachine, type LineStatusNow } from './statusChange.machine.
  * The merchant owner's promotions (`/app/promotions`): its cashback policies, discount policies and
  * coupons, newest first, each with its status and its spend against its budget or stock
  * (`merchant/promotion/list`); pause, resume, and end after a confirmation (the statusChange child,
- * over `merchant/promotion/setStatus`: ending is final, PRM10017 when it had already ended); and a live coupon shared as the member's
- * claim link `/app/coupons/claim/<storeId>/<couponId>` — the store picked by the owner when the
- * merchant has several open ones (`merchant/list/query`, read once) — through the device's share
- * sheet, else copied to the clipboard (the linkShare child). Not the owner (a clerk STF10010, a member MCH10003) → said so.
+ * over `merchant/promotion/setStatus`: ending is final, PRM10017 when it had already ended); and a
+ * live coupon shared as the member's claim link `/app/coupons/claim/<storeId>/<couponId>` — the
+ * store picked by the owner when the merchant has several open ones (`merchant/list/query`, read
+ * once) — through the device's share sheet, else copied to the clipboard (the linkShare child).
+ * Not the owner (a clerk STF10010, a member MCH10003) → said so.
  */
 export type PromotionLine = ResponseOf<typeof listPromotions>['promotions'][number];
 export type PromotionKind = PromotionLine['kind'];
@@ -44,7 +45,6 @@ export type PromotionsEvent =
   | ({ type: 'promotion.paused' } & Target)
   | ({ type: 'promotion.resumed' } & Target)
   | ({ type: 'promotion.ended' } & Target)
-
   | { type: 'coupon.shared'; id: string }
   | { type: 'shareStore.chosen'; storeId: string }
   | { type: 'shareStore.cancelled' };
