@@ -105,7 +105,7 @@ export function PlatformPromotionsView({ state, send, newLink }: { state: State;
       {newLink}
       {notice}
       {body}
-      {state.matches('list') && !change?.matches('confirmingEnd') && <button type="button" className="kw-button" disabled={busy} onClick={() => send({ type: 'list.refresh' })}>{t('platformPromotions.refresh')}</button>}
+      {state.matches('list') && !change?.matches('confirmingEnd') && !change?.matches('settingStatus') && <button type="button" className="kw-button" disabled={busy} onClick={() => send({ type: 'list.refresh' })}>{t('platformPromotions.refresh')}</button>}
     </section>
   );
 }

@@ -53,8 +53,11 @@ const binding: ScreenBinding<typeof platformPromotionsMachine> = {
     ];
     for (const [shown, text, pattern] of notices) if (shown) expect(text()).toMatch(pattern);
     if (state.matches({ list: 'idle' })) expect(ui.queryByRole('alert')).toBeNull();
-    // while it saves, the list's buttons wait
-    if (change?.matches('settingStatus')) expect(ui.getByRole('button', { name: 'Atualizar' }).hasAttribute('disabled')).toBe(true);
+    // while it saves, the policies' buttons wait and there is nothing to refresh yet
+    if (change?.matches('settingStatus')) {
+      expect(ui.getAllByRole('button').every((button) => button.hasAttribute('disabled'))).toBe(true);
+      expect(ui.queryByRole('button', { name: 'Atualizar' })).toBeNull();
+    }
   },
 };
 
