@@ -2,18 +2,20 @@ import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { ResponseOf } from '../services/contract/define.ts';
 import type { listGroupPackages } from '../services/contract/groupPackages.ts';
-import type { SharedVia } from '../src/lib/shareLink.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
-import { viaClipboard } from './sharing.ts';
+import { linkShareMachine, type LinkShareInput } from './linkShare.machine.ts';
+import { statusChangeOf } from './promotionStatus.ts';
+import { statusChangeMachine, type LineStatusNow } from './statusChange.machine.ts';
 
 /**
  * The merchant owner's group packages (`/app/grouppackages`): each package of its stores, newest
  * first, with what it sold, what is left, redeemed and refunded (`merchant/groupPackage/list`);
- * pause, resume, and end after a confirmation (`merchant/groupPackage/setStatus`: ending is final,
- * GRP10005 when it had already ended); and an active package's page `/s/group/<storeId>/<packageId>`
- * shared through the device's share sheet, else copied to the clipboard. Not the owner (a clerk
- * STF10010, a member MCH10003) → said so. The same steps as the promotions' list
- * (machines/promotions.machine.ts); a package names its own store, so no store is asked for.
+ * pause, resume, and end after a confirmation (the statusChange child, over
+ * `merchant/groupPackage/setStatus`: ending is final, GRP10005 when it had already ended); and an
+ * active package's page `/s/group/<storeId>/<packageId>` shared through the device's share sheet,
+ * else copied to the clipboard (the linkShare child). Not the owner (a clerk STF10010, a member
+ * MCH10003) → said so. The same children as the promotions' list (machines/promotions.machine.ts);
+ * a package names its own store, so no store is asked for.
  */
 export type GroupPackageLine = ResponseOf<typeof listGroupPackages>['packages'][number];
 export type GroupPackageStatus = GroupPackageLine['status'];
@@ -23,8 +25,6 @@ export const groupPackagePath = (storeId: string, packageId: string) => `/s/grou
 
 export interface GroupPackagesContext {
   packages: GroupPackageLine[];
-  /** The status change asked for: which package, and the status it should take. */
-  change: { packageId: string; status: GroupPackageStatus } | null;
   /** The page of the package being shared. */
   sharePath: string | null;
   errorCode: string | null;
@@ -36,48 +36,32 @@ export type GroupPackagesEvent =
   | { type: 'package.paused'; packageId: string }
   | { type: 'package.resumed'; packageId: string }
   | { type: 'package.ended'; packageId: string }
-  | { type: 'end.confirmed' }
-  | { type: 'end.cancelled' }
   | { type: 'package.shared'; packageId: string };
 
 type Args = { context: GroupPackagesContext; event: { type: string } };
 const lineOf = ({ context, event }: Args) => context.packages.find((line) => line.packageId === (event as { packageId?: string }).packageId);
-const STATUS_ASKED: Record<string, GroupPackageStatus> = { 'package.paused': 'paused', 'package.resumed': 'active', 'package.ended': 'ended' };
-const withStatus = (lines: GroupPackageLine[], packageId: string, status: GroupPackageStatus) =>
-  lines.map((line) => (line.packageId === packageId ? { ...line, status } : line));
+/** The packages as lines with a status, named by their packageId (what the statusChange child is asked about). */
+const statusLines = (lines: GroupPackageLine[]) => lines.map((line) => ({ id: line.packageId, status: line.status }));
+/** The packages with one package's status as the statusChange child ended (null: nothing changed). */
+const withStatus = (lines: GroupPackageLine[], now: LineStatusNow) =>
+  lines.map((line) => (now.status !== null && line.packageId === now.line.id ? { ...line, status: now.status } : line));
 
 export const groupPackagesMachine = setup({
   types: { context: {} as GroupPackagesContext, events: {} as GroupPackagesEvent | AnswerEvent },
   actors: {
     loadList: provided<Outcome<ResponseOf<typeof listGroupPackages>>>('loadList'),
-    setStatus: provided<Outcome<{ packageId: string; status: GroupPackageStatus }>, { packageId: string; status: GroupPackageStatus }>('setStatus'),
-    shareLink: provided<Outcome<{ via: SharedVia }>, { path: string }>('shareLink'),
+    statusChange: statusChangeMachine,
+    linkShare: linkShareMachine,
   },
   guards: {
-    // only what the line's status allows: an active one pauses, a paused one resumes, an ended one stays
-    active: (args) => lineOf(args)?.status === 'active',
-    paused: (args) => lineOf(args)?.status === 'paused',
-    notEnded: (args) => {
-      const line = lineOf(args);
-      return !!line && line.status !== 'ended';
-    },
     // a paused or ended package is not for sale (GRP10007): only an active one is shared
     shareable: (args) => lineOf(args)?.status === 'active',
-    copied: viaClipboard,
   },
   actions: {
     announceAnswer: announceAnswer<GroupPackagesContext, GroupPackagesEvent | AnswerEvent>(),
     keepList: assign({ packages: ({ event }) => answerData<ResponseOf<typeof listGroupPackages>>(event).packages, errorCode: null }),
-    askChange: assign({ change: ({ event }) => ({ packageId: (event as { packageId: string }).packageId, status: STATUS_ASKED[event.type]! }) }),
-    keepStatus: assign({
-      packages: ({ context, event }) => {
-        const changed = answerData<{ packageId: string; status: GroupPackageStatus }>(event);
-        return withStatus(context.packages, changed.packageId, changed.status);
-      },
-      errorCode: null,
-    }),
-    // GRP10005: it had ended meanwhile (another device): the line says so
-    markEnded: assign({ packages: ({ context }) => withStatus(context.packages, context.change!.packageId, 'ended') }),
+    // the status the package has now: the server's answer, or ended (GRP10005: it had ended meanwhile, on another device)
+    keepStatus: assign({ packages: ({ context, event }) => withStatus(context.packages, answerData<LineStatusNow>(event)), errorCode: null }),
     choosePackage: assign({
       sharePath: ({ context, event }) => {
         const line = lineOf({ context, event });
@@ -89,7 +73,7 @@ export const groupPackagesMachine = setup({
   },
 }).createMachine({
   id: 'groupPackages',
-  context: { packages: [], change: null, sharePath: null, errorCode: null },
+  context: { packages: [], sharePath: null, errorCode: null },
   initial: 'loading',
   states: {
     loading: {
@@ -109,51 +93,40 @@ export const groupPackagesMachine = setup({
       initial: 'idle',
       on: {
         'list.refresh': { target: 'loading' },
-        'package.paused': { guard: 'active', target: 'settingStatus', actions: 'askChange' },
-        'package.resumed': { guard: 'paused', target: 'settingStatus', actions: 'askChange' },
-        'package.ended': { guard: 'notEnded', target: 'confirmingEnd', actions: 'askChange' },
-        'package.shared': { guard: 'shareable', target: 'sharing', actions: 'choosePackage' },
+        // the statusChange child says which changes the package's status allows
+        'package.paused': { target: '.changingStatus' },
+        'package.resumed': { target: '.changingStatus' },
+        'package.ended': { target: '.changingStatus' },
+        'package.shared': { guard: 'shareable', target: '.sharing', actions: 'choosePackage' },
       },
       states: {
         idle: {},
-        statusRefused: { tags: ['error'] },
-        statusUnreachable: { tags: ['error'] },
+        // the statusChange child: asked, confirmed when ending, saved; its refusal shown until the list's next step
+        changingStatus: {
+          invoke: {
+            id: 'statusChange',
+            src: 'statusChange',
+            input: ({ context, event }) => statusChangeOf(statusLines(context.packages), { id: (event as { packageId: string }).packageId }, event.type, 'GRP10005'),
+            onDone: { actions: 'announceAnswer' },
+            // the chart itself failed (never an answer of the server): the list read again says where the package stands
+            onError: { target: '#groupPackages.loading' },
+          },
+          on: {
+            'statusChange.ok': { target: 'idle', actions: 'keepStatus' },
+            'statusChange.refused.GRP10005': { target: 'alreadyEnded', actions: 'keepStatus' },
+          },
+        },
         alreadyEnded: { tags: ['error'] },
-        shared: {},
-        copied: {},
-        shareFailed: { tags: ['error'] },
-      },
-    },
-    confirmingEnd: { on: { 'end.confirmed': { target: 'settingStatus' }, 'end.cancelled': { target: 'list' } } },
-    settingStatus: {
-      tags: ['busy'],
-      invoke: {
-        id: 'setStatus',
-        src: 'setStatus',
-        input: ({ context }) => context.change!,
-        onDone: { actions: 'announceAnswer' },
-        onError: { target: 'list.statusUnreachable', actions: 'forgetRefusal' },
-      },
-      on: {
-        'setStatus.ok': { target: 'list.idle', actions: 'keepStatus' },
-        'setStatus.refused.GRP10005': { target: 'list.alreadyEnded', actions: ['keepRefusal', 'markEnded'] },
-        'setStatus.refused.*': { target: 'list.statusRefused', actions: 'keepRefusal' },
-      },
-    },
-    sharing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'shareLink',
-        src: 'shareLink',
-        input: ({ context }) => ({ path: context.sharePath! }),
-        onDone: { actions: 'announceAnswer' },
-        onError: { target: 'list.shareFailed' },
-      },
-      on: {
-        'shareLink.ok': [{ guard: 'copied', target: 'list.copied' }, { target: 'list.shared' }],
-        // the person closed the share sheet: nothing to say
-        'shareLink.refused.aborted': { target: 'list.idle' },
-        'shareLink.refused.*': { target: 'list.shareFailed' },
+        // the linkShare child: the package's page shared or copied, or shown to copy by hand, until the list's next step
+        sharing: {
+          invoke: {
+            id: 'linkShare',
+            src: 'linkShare',
+            input: ({ context }): LinkShareInput => ({ url: context.sharePath!, atOnce: true }),
+            // the chart itself failed (never the share sheet's answer): nothing shared, nothing to say
+            onError: { target: 'idle' },
+          },
+        },
       },
     },
   },

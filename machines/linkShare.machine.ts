@@ -5,13 +5,19 @@ import { announceAnswer, provided, type AnswerEvent } from './outcome.ts';
 import { viaClipboard } from './sharing.ts';
 
 /**
- * Sharing one link (a store's share page, README "Share pages"): the device's share sheet, else the
- * clipboard (src/lib/shareLink.ts); shared, copied (the link shown), closed by the person (nothing
- * to say), or neither available (the link shown to copy by hand).
+ * Sharing one link (a store's share page, README "Share pages"; a coupon's claim link and a group
+ * package's page from the owner's lists): the device's share sheet, else the clipboard
+ * (src/lib/shareLink.ts); shared, copied (the link shown), closed by the person (nothing to say),
+ * or neither available (the link shown to copy by hand). A page's own button asks for it
+ * (`link.share`); a list invokes it for the line whose "Share" was pressed, sharing at once.
  */
 export interface LinkShareInput {
+  /** The link; a list gives its path on this site, and its flow module's `shareLink` makes it whole. */
   url: string;
-  title: string;
+  /** The share sheet's title; a list's flow module gives its own. */
+  title?: string;
+  /** Invoked for a line whose "Share" was pressed: the sharing starts at once. */
+  atOnce?: boolean;
 }
 
 export type LinkShareEvent = { type: 'link.share' };
@@ -27,6 +33,7 @@ export const linkShareMachine = setup({
   },
   guards: {
     viaClipboard,
+    askedAtOnce: ({ context }) => context.atOnce === true,
   },
   actions: {
     announceAnswer: announceAnswer<LinkShareInput, LinkShareEvent | AnswerEvent>(),
@@ -34,8 +41,9 @@ export const linkShareMachine = setup({
 }).createMachine({
   id: 'linkShare',
   context: ({ input }) => input,
-  initial: 'idle',
+  initial: 'starting',
   states: {
+    starting: { always: [{ guard: 'askedAtOnce', target: 'sharing' }, { target: 'idle' }] },
     idle: { on: { 'link.share': 'sharing' } },
     sharing: {
       tags: ['busy'],

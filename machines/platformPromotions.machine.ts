@@ -1,21 +1,20 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { PlatformCashbackPolicy } from '../services/contract/platformPromotions.ts';
-import type { PromotionStatus } from '../services/contract/promotions.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
-import { lineActive, lineNotEnded, linePaused, statusAsked, withStatus } from './promotionStatus.ts';
+import { statusChangeOf, withStatus } from './promotionStatus.ts';
+import { statusChangeMachine, type LineStatusNow } from './statusChange.machine.ts';
 
 /**
  * The platform's cashback policies in the operators' area (`/plateform/promotions`): every policy
  * the platform funds (at every merchant, or for one member), newest first, with its spend against
- * its budget (`platform/promotion/list`); pause, resume, and end after a confirmation
- * (`platform/promotion/setStatus`, audited: ending is final, PRM10017 when it had already ended).
+ * its budget (`platform/promotion/list`); pause, resume, and end after a confirmation (the
+ * statusChange child, over `platform/promotion/setStatus`, audited: ending is final, PRM10017 when
+ * it had already ended).
  * New ones are made on `/plateform/promotions/new` (the promotionForm chart).
  */
 export interface PlatformPromotionsContext {
   promotions: PlatformCashbackPolicy[];
-  /** The status change asked for: which policy, and the status it should take. */
-  change: { id: string; status: PromotionStatus } | null;
   errorCode: string | null;
 }
 
@@ -24,41 +23,25 @@ export type PlatformPromotionsEvent =
   | { type: 'list.refresh' }
   | { type: 'promotion.paused'; id: string }
   | { type: 'promotion.resumed'; id: string }
-  | { type: 'promotion.ended'; id: string }
-  | { type: 'end.confirmed' }
-  | { type: 'end.cancelled' };
+  | { type: 'promotion.ended'; id: string };
 
 export const platformPromotionsMachine = setup({
   types: { context: {} as PlatformPromotionsContext, events: {} as PlatformPromotionsEvent | AnswerEvent },
   actors: {
     loadList: provided<Outcome<{ policies: PlatformCashbackPolicy[] }>>('loadList'),
-    setStatus: provided<Outcome<{ id: string; status: PromotionStatus }>, { id: string; status: PromotionStatus }>('setStatus'),
-  },
-  guards: {
-    // only what the policy's status allows: an active one pauses, a paused one resumes, an ended one stays
-    active: lineActive,
-    paused: linePaused,
-    notEnded: lineNotEnded,
+    statusChange: statusChangeMachine,
   },
   actions: {
     announceAnswer: announceAnswer<PlatformPromotionsContext, PlatformPromotionsEvent | AnswerEvent>(),
     keepList: assign({ promotions: ({ event }) => answerData<{ policies: PlatformCashbackPolicy[] }>(event).policies, errorCode: null }),
-    askChange: assign({ change: ({ event }) => ({ id: (event as { id: string }).id, status: statusAsked(event.type) }) }),
-    keepStatus: assign({
-      promotions: ({ context, event }) => {
-        const changed = answerData<{ id: string; status: PromotionStatus }>(event);
-        return withStatus(context.promotions, { id: changed.id }, changed.status);
-      },
-      errorCode: null,
-    }),
-    // PRM10017: another operator ended it meanwhile: the line says so
-    markEnded: assign({ promotions: ({ context }) => withStatus(context.promotions, { id: context.change!.id }, 'ended') }),
+    // the status the policy has now: the server's answer, or ended (PRM10017: another operator ended it meanwhile)
+    keepStatus: assign({ promotions: ({ context, event }) => withStatus(context.promotions, answerData<LineStatusNow>(event)), errorCode: null }),
     keepRefusal: assign({ errorCode: ({ event }) => answerCode(event) }),
     forgetRefusal: assign({ errorCode: null }),
   },
 }).createMachine({
   id: 'platformPromotions',
-  context: { promotions: [], change: null, errorCode: null },
+  context: { promotions: [], errorCode: null },
   initial: 'loading',
   states: {
     loading: {
@@ -74,31 +57,29 @@ export const platformPromotionsMachine = setup({
       initial: 'idle',
       on: {
         'list.refresh': { target: 'loading' },
-        'promotion.paused': { guard: 'active', target: 'settingStatus', actions: 'askChange' },
-        'promotion.resumed': { guard: 'paused', target: 'settingStatus', actions: 'askChange' },
-        'promotion.ended': { guard: 'notEnded', target: 'confirmingEnd', actions: 'askChange' },
+        // the statusChange child says which changes the policy's status allows
+        'promotion.paused': { target: '.changingStatus' },
+        'promotion.resumed': { target: '.changingStatus' },
+        'promotion.ended': { target: '.changingStatus' },
       },
       states: {
         idle: {},
-        statusRefused: { tags: ['error'] },
-        statusUnreachable: { tags: ['error'] },
+        // the statusChange child: asked, confirmed when ending, saved; its refusal shown until the list's next step
+        changingStatus: {
+          invoke: {
+            id: 'statusChange',
+            src: 'statusChange',
+            input: ({ context, event }) => statusChangeOf(context.promotions, event as { id: string }, event.type, 'PRM10017'),
+            onDone: { actions: 'announceAnswer' },
+            // the chart itself failed (never an answer of the server): the list read again says where the policy stands
+            onError: { target: '#platformPromotions.loading' },
+          },
+          on: {
+            'statusChange.ok': { target: 'idle', actions: 'keepStatus' },
+            'statusChange.refused.PRM10017': { target: 'alreadyEnded', actions: 'keepStatus' },
+          },
+        },
         alreadyEnded: { tags: ['error'] },
-      },
-    },
-    confirmingEnd: { on: { 'end.confirmed': { target: 'settingStatus' }, 'end.cancelled': { target: 'list' } } },
-    settingStatus: {
-      tags: ['busy'],
-      invoke: {
-        id: 'setStatus',
-        src: 'setStatus',
-        input: ({ context }) => context.change!,
-        onDone: { actions: 'announceAnswer' },
-        onError: { target: 'list.statusUnreachable', actions: 'forgetRefusal' },
-      },
-      on: {
-        'setStatus.ok': { target: 'list.idle', actions: 'keepStatus' },
-        'setStatus.refused.PRM10017': { target: 'list.alreadyEnded', actions: ['keepRefusal', 'markEnded'] },
-        'setStatus.refused.*': { target: 'list.statusRefused', actions: 'keepRefusal' },
       },
     },
   },

@@ -1,20 +1,21 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import type { ResponseOf } from '../services/contract/define.ts';
-import type { listPromotions, PromotionStatus } from '../services/contract/promotions.ts';
-import type { SharedVia } from '../src/lib/shareLink.ts';
-import { lineActive, lineNotEnded, lineOf, linePaused, statusAsked, withStatus } from './promotionStatus.ts';
+import type { listPromotions } from '../services/contract/promotions.ts';
+import { statusChangeOf, withStatus } from './promotionStatus.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';
-import { viaClipboard } from './sharing.ts';
+import { linkShareMachine, type LinkShareInput } from './linkShare.machine.ts';
+import { statusChangeMachine, type LineStatusNow } from './statusChange.machine.ts';
 
 /**
  * The merchant owner's promotions (`/app/promotions`): its cashback policies, discount policies and
  * coupons, newest first, each with its status and its spend against its budget or stock
- * (`merchant/promotion/list`); pause, resume, and end after a confirmation (`merchant/promotion/setStatus`:
- * ending is final, PRM10017 when it had already ended); and a live coupon shared as the member's
- * claim link `/app/coupons/claim/<storeId>/<couponId>` — the store picked by the owner when the
- * merchant has several open ones (`merchant/list/query`, read once) — through the device's share
- * sheet, else copied to the clipboard. Not the owner (a clerk STF10010, a member MCH10003) → said so.
+ * (`merchant/promotion/list`); pause, resume, and end after a confirmation (the statusChange child,
+ * over `merchant/promotion/setStatus`: ending is final, PRM10017 when it had already ended); and a
+ * live coupon shared as the member's claim link `/app/coupons/claim/<storeId>/<couponId>` — the
+ * store picked by the owner when the merchant has several open ones (`merchant/list/query`, read
+ * once) — through the device's share sheet, else copied to the clipboard (the linkShare child).
+ * Not the owner (a clerk STF10010, a member MCH10003) → said so.
  */
 export type PromotionLine = ResponseOf<typeof listPromotions>['promotions'][number];
 export type PromotionKind = PromotionLine['kind'];
@@ -29,8 +30,6 @@ export const couponClaimPath = (storeId: string, couponId: string) => `/app/coup
 
 export interface PromotionsContext {
   promotions: PromotionLine[];
-  /** The status change asked for: which promotion, and the status it should take. */
-  change: { kind: PromotionKind; id: string; status: PromotionStatus } | null;
   /** The merchant's open stores, once read (null before). */
   stores: ShareStore[] | null;
   /** The coupon being shared, and the claim link's path once its store is known. */
@@ -46,8 +45,6 @@ export type PromotionsEvent =
   | ({ type: 'promotion.paused' } & Target)
   | ({ type: 'promotion.resumed' } & Target)
   | ({ type: 'promotion.ended' } & Target)
-  | { type: 'end.confirmed' }
-  | { type: 'end.cancelled' }
   | { type: 'coupon.shared'; id: string }
   | { type: 'shareStore.chosen'; storeId: string }
   | { type: 'shareStore.cancelled' };
@@ -57,15 +54,11 @@ export const promotionsMachine = setup({
   types: { context: {} as PromotionsContext, events: {} as PromotionsEvent | AnswerEvent },
   actors: {
     loadList: provided<Outcome<ResponseOf<typeof listPromotions>>>('loadList'),
-    setStatus: provided<Outcome<{ kind: PromotionKind; id: string; status: PromotionStatus }>, { kind: PromotionKind; id: string; status: PromotionStatus }>('setStatus'),
+    statusChange: statusChangeMachine,
     loadStores: provided<Outcome<{ stores: ShareStore[] }>>('loadStores'),
-    shareLink: provided<Outcome<{ via: SharedVia }>, { path: string }>('shareLink'),
+    linkShare: linkShareMachine,
   },
   guards: {
-    // only what the line's status allows: an active one pauses, a paused one resumes, an ended one stays
-    active: lineActive,
-    paused: linePaused,
-    notEnded: lineNotEnded,
     // a paused or ended coupon cannot be claimed (PRM10015): only a live one is shared
     // an active coupon members claim by its link (an auto coupon is granted by a payment, never shared)
     liveCoupon: ({ context, event }) => {
@@ -76,21 +69,12 @@ export const promotionsMachine = setup({
     noStore: ({ context }) => context.stores?.length === 0,
     oneStore: ({ context }) => context.stores?.length === 1,
     knownStore: ({ context, event }) => event.type === 'shareStore.chosen' && !!context.stores?.some((s) => s.storeId === event.storeId),
-    copied: viaClipboard,
   },
   actions: {
     announceAnswer: announceAnswer<PromotionsContext, PromotionsEvent | AnswerEvent>(),
     keepList: assign({ promotions: ({ event }) => answerData<ResponseOf<typeof listPromotions>>(event).promotions, errorCode: null }),
-    askChange: assign({ change: ({ event }) => ({ kind: (event as Target).kind, id: (event as Target).id, status: statusAsked(event.type) }) }),
-    keepStatus: assign({
-      promotions: ({ context, event }) => {
-        const changed = answerData<{ kind: PromotionKind; id: string; status: PromotionStatus }>(event);
-        return withStatus(context.promotions, changed, changed.status);
-      },
-      errorCode: null,
-    }),
-    // PRM10017: it had ended meanwhile (another device): the line says so
-    markEnded: assign({ promotions: ({ context }) => withStatus(context.promotions, context.change!, 'ended') }),
+    // the status the line has now: the server's answer, or ended (PRM10017: it had ended meanwhile, on another device)
+    keepStatus: assign({ promotions: ({ context, event }) => withStatus(context.promotions, answerData<LineStatusNow>(event)), errorCode: null }),
     chooseCoupon: assign({ couponId: ({ event }) => (event.type === 'coupon.shared' ? event.id : null), sharePath: null }),
     keepStores: assign({ stores: ({ event }) => answerData<{ stores: ShareStore[] }>(event).stores }),
     chooseOnlyStore: assign({ sharePath: ({ context }) => couponClaimPath(context.stores![0]!.storeId, context.couponId!) }),
@@ -100,7 +84,7 @@ export const promotionsMachine = setup({
   },
 }).createMachine({
   id: 'promotions',
-  context: { promotions: [], change: null, stores: null, couponId: null, sharePath: null, errorCode: null },
+  context: { promotions: [], stores: null, couponId: null, sharePath: null, errorCode: null },
   initial: 'loading',
   states: {
     loading: {
@@ -120,37 +104,42 @@ export const promotionsMachine = setup({
       initial: 'idle',
       on: {
         'list.refresh': { target: 'loading' },
-        'promotion.paused': { guard: 'active', target: 'settingStatus', actions: 'askChange' },
-        'promotion.resumed': { guard: 'paused', target: 'settingStatus', actions: 'askChange' },
-        'promotion.ended': { guard: 'notEnded', target: 'confirmingEnd', actions: 'askChange' },
+        // the statusChange child says which changes the line's status allows
+        'promotion.paused': { target: '.changingStatus' },
+        'promotion.resumed': { target: '.changingStatus' },
+        'promotion.ended': { target: '.changingStatus' },
         'coupon.shared': { guard: 'liveCoupon', target: 'preparingShare', actions: 'chooseCoupon' },
       },
       states: {
         idle: {},
-        statusRefused: { tags: ['error'] },
-        statusUnreachable: { tags: ['error'] },
+        // the statusChange child: asked, confirmed when ending, saved; its refusal shown until the list's next step
+        changingStatus: {
+          invoke: {
+            id: 'statusChange',
+            src: 'statusChange',
+            input: ({ context, event }) => statusChangeOf(context.promotions, event as Target, event.type, 'PRM10017'),
+            onDone: { actions: 'announceAnswer' },
+            // the chart itself failed (never an answer of the server): the list read again says where the line stands
+            onError: { target: '#promotions.loading' },
+          },
+          on: {
+            'statusChange.ok': { target: 'idle', actions: 'keepStatus' },
+            'statusChange.refused.PRM10017': { target: 'alreadyEnded', actions: 'keepStatus' },
+          },
+        },
         alreadyEnded: { tags: ['error'] },
         storesFailed: { tags: ['error'] },
         noStore: { tags: ['error'] },
-        shared: {},
-        copied: {},
-        shareFailed: { tags: ['error'] },
-      },
-    },
-    confirmingEnd: { on: { 'end.confirmed': { target: 'settingStatus' }, 'end.cancelled': { target: 'list' } } },
-    settingStatus: {
-      tags: ['busy'],
-      invoke: {
-        id: 'setStatus',
-        src: 'setStatus',
-        input: ({ context }) => context.change!,
-        onDone: { actions: 'announceAnswer' },
-        onError: { target: 'list.statusUnreachable', actions: 'forgetRefusal' },
-      },
-      on: {
-        'setStatus.ok': { target: 'list.idle', actions: 'keepStatus' },
-        'setStatus.refused.PRM10017': { target: 'list.alreadyEnded', actions: ['keepRefusal', 'markEnded'] },
-        'setStatus.refused.*': { target: 'list.statusRefused', actions: 'keepRefusal' },
+        // the linkShare child: the claim link shared or copied, or shown to copy by hand, until the list's next step
+        sharing: {
+          invoke: {
+            id: 'linkShare',
+            src: 'linkShare',
+            input: ({ context }): LinkShareInput => ({ url: context.sharePath!, atOnce: true }),
+            // the chart itself failed (never the share sheet's answer): nothing shared, nothing to say
+            onError: { target: 'idle' },
+          },
+        },
       },
     },
     // which store's page claims it: the only open store, or the one the owner picks
@@ -158,7 +147,7 @@ export const promotionsMachine = setup({
       always: [
         { guard: 'storesUnknown', target: 'loadingStores' },
         { guard: 'noStore', target: 'list.noStore' },
-        { guard: 'oneStore', target: 'sharing', actions: 'chooseOnlyStore' },
+        { guard: 'oneStore', target: 'list.sharing', actions: 'chooseOnlyStore' },
         { target: 'choosingStore' },
       ],
     },
@@ -170,22 +159,6 @@ export const promotionsMachine = setup({
         'loadStores.refused.*': { target: 'list.storesFailed', actions: 'keepRefusal' },
       },
     },
-    choosingStore: { on: { 'shareStore.chosen': { guard: 'knownStore', target: 'sharing', actions: 'chooseStore' }, 'shareStore.cancelled': { target: 'list' } } },
-    sharing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'shareLink',
-        src: 'shareLink',
-        input: ({ context }) => ({ path: context.sharePath! }),
-        onDone: { actions: 'announceAnswer' },
-        onError: { target: 'list.shareFailed' },
-      },
-      on: {
-        'shareLink.ok': [{ guard: 'copied', target: 'list.copied' }, { target: 'list.shared' }],
-        // the person closed the share sheet: nothing to say
-        'shareLink.refused.aborted': { target: 'list.idle' },
-        'shareLink.refused.*': { target: 'list.shareFailed' },
-      },
-    },
+    choosingStore: { on: { 'shareStore.chosen': { guard: 'knownStore', target: 'list.sharing', actions: 'chooseStore' }, 'shareStore.cancelled': { target: 'list' } } },
   },
 });

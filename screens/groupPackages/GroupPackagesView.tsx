@@ -1,7 +1,10 @@
 import { Button } from 'antd-mobile';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GroupPackageLine, groupPackagesMachine, GroupPackagesEvent } from '../../machines/groupPackages.machine.ts';
+import type { linkShareMachine } from '../../machines/linkShare.machine.ts';
+import type { statusChangeMachine, StatusChangeEvent } from '../../machines/statusChange.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
@@ -10,6 +13,10 @@ import { languageOf, lineTime, money } from '../common/format.ts';
 
 type State = SnapshotFrom<typeof groupPackagesMachine>;
 type Send = (event: GroupPackagesEvent) => void;
+type StatusChange = SnapshotFrom<typeof statusChangeMachine>;
+type StatusChangeActor = ActorRefFrom<typeof statusChangeMachine>;
+type LinkShare = SnapshotFrom<typeof linkShareMachine>;
+type LinkShareActor = ActorRefFrom<typeof linkShareMachine>;
 
 /** The package's page as the member opens it: this site's address and the path the chart made. */
 const linkOf = (path: string | null) => (path ? `${window.location.origin}${path}` : '');
@@ -58,37 +65,14 @@ function Line({ line, busy, send }: { line: GroupPackageLine; busy: boolean; sen
   );
 }
 
-/** What the last step on the list came to: a status change, a link shared or copied, or why not. */
-function ListNotice({ state }: { state: State }) {
+/**
+ * A package's status change (the statusChange child's state): "end it for good?" while it asks,
+ * then saving, or why it was not saved (shown until the list's next step).
+ */
+export function PackageStatusChange({ change, send, packages }: { change: StatusChange; send: (event: StatusChangeEvent) => void; packages: GroupPackageLine[] }) {
   const { t } = useTranslation();
-  const { context } = state;
-  if (state.matches('settingStatus')) return <Notice>{t('groupPackages.saving')}</Notice>;
-  if (state.matches('sharing')) return <Notice>{t('groupPackages.sharing')}</Notice>;
-  if (state.matches({ list: 'statusRefused' })) return <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>;
-  if (state.matches({ list: 'alreadyEnded' })) return <FieldError>{t('errors.GRP10005')}</FieldError>;
-  if (state.matches({ list: 'statusUnreachable' })) return <FieldError>{t('groupPackages.statusUnreachable')}</FieldError>;
-  if (state.matches({ list: 'shared' })) return <Notice kind="success">{t('groupPackages.shared')}</Notice>;
-  if (state.matches({ list: 'copied' })) return <Notice kind="success">{t('groupPackages.copied', { link: linkOf(context.sharePath) })}</Notice>;
-  if (state.matches({ list: 'shareFailed' })) {
-    return (
-      <>
-        <FieldError>{t('groupPackages.shareFailed')}</FieldError>
-        <input className="kw-input" readOnly aria-label={t('groupPackages.linkLabel')} value={linkOf(context.sharePath)} onFocus={(e) => e.target.select()} />
-      </>
-    );
-  }
-  return null;
-}
-
-/** The owner's group packages (`/app/grouppackages`): each with its sales, its status changes, its page shared; the way to make a new one. */
-export function GroupPackagesView({ state, send }: { state: State; send: Send }) {
-  const { t } = useTranslation();
-  const { context } = state;
-  if (state.matches('loading')) return <Loading />;
-  if (state.matches('failed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('groupPackages.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
-  if (state.matches('notOwner')) return <NotOwner code={context.errorCode} />;
-  const changed = context.change && context.packages.find((p) => p.packageId === context.change!.packageId);
-  if (state.matches('confirmingEnd') && changed) {
+  const changed = packages.find((p) => p.packageId === change.context.line.id);
+  if (change.matches('confirmingEnd') && changed) {
     return (
       <div className="kw-form" role="alertdialog" aria-labelledby="end-question">
         <p id="end-question">{t('groupPackages.endQuestion', { name: changed.name })}</p>
@@ -97,10 +81,56 @@ export function GroupPackagesView({ state, send }: { state: State; send: Send })
       </div>
     );
   }
-  const busy = state.hasTag('busy');
+  if (change.matches('settingStatus')) return <Notice>{t('groupPackages.saving')}</Notice>;
+  if (change.matches('refused')) return <FieldError>{t(`errors.${change.context.errorCode ?? 'AGW50000'}`)}</FieldError>;
+  if (change.matches('unreachable')) return <FieldError>{t('groupPackages.statusUnreachable')}</FieldError>;
+  return null;
+}
+
+/** How sharing the package's page went (the linkShare child's state): on its way, shared, copied, or the link to copy by hand. */
+export function PackageShareNotice({ share }: { share: LinkShare }) {
+  const { t } = useTranslation();
+  const link = linkOf(share.context.url);
+  if (share.matches('sharing')) return <Notice>{t('groupPackages.sharing')}</Notice>;
+  if (share.matches('shared')) return <Notice kind="success">{t('groupPackages.shared')}</Notice>;
+  if (share.matches('copied')) return <Notice kind="success">{t('groupPackages.copied', { link })}</Notice>;
+  if (share.matches('unavailable')) {
+    return (
+      <>
+        <FieldError>{t('groupPackages.shareFailed')}</FieldError>
+        <input className="kw-input" readOnly aria-label={t('groupPackages.linkLabel')} value={link} onFocus={(e) => e.target.select()} />
+      </>
+    );
+  }
+  return null;
+}
+
+/** What the last step on the list came to: a status change, a link shared or copied, or why not. */
+function ListNotice({ state, change, share }: { state: State; change: React.ReactNode; share: React.ReactNode }) {
+  const { t } = useTranslation();
+  if (state.matches({ list: 'changingStatus' })) return change;
+  if (state.matches({ list: 'sharing' })) return share;
+  if (state.matches({ list: 'alreadyEnded' })) return <FieldError>{t('errors.GRP10005')}</FieldError>;
+  return null;
+}
+
+/** The owner's group packages (`/app/grouppackages`): each with its sales, its status changes, its page shared; the way to make a new one. */
+export function GroupPackagesView({ state, send }: { state: State; send: Send }) {
+  const { t } = useTranslation();
+  const { context } = state;
+  const changeActor = state.children.statusChange as StatusChangeActor | undefined;
+  const change = useSelector(changeActor, (snapshot) => snapshot);
+  const share = useSelector(state.children.linkShare as LinkShareActor | undefined, (snapshot) => snapshot);
+  if (state.matches('loading')) return <Loading />;
+  if (state.matches('failed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('groupPackages.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
+  if (state.matches('notOwner')) return <NotOwner code={context.errorCode} />;
+  const changeShown = changeActor && change && <PackageStatusChange change={change} send={(event) => changeActor.send(event)} packages={context.packages} />;
+  // the question to end one for good takes the page while it is asked
+  if (change?.matches('confirmingEnd')) return changeShown;
+  const busy = state.hasTag('busy') || !!change?.hasTag('busy') || !!share?.hasTag('busy');
   return (
     <div className="kw-form">
-      <ListNotice state={state} />
+      <ListNotice state={state} change={changeShown} share={share && <PackageShareNotice share={share} />} />
       {context.packages.length === 0 ? (
         <>
           <Notice>{t('groupPackages.none')}</Notice>

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { platformPromotionsMachine, PlatformPromotionsEvent } from '../../machines/platformPromotions.machine.ts';
+import type { statusChangeMachine, StatusChangeEvent } from '../../machines/statusChange.machine.ts';
 import type { PlatformCashbackPolicy } from '../../services/contract/platformPromotions.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { languageOf, money } from '../common/format.ts';
@@ -10,6 +12,8 @@ import { spendText } from '../common/promotionSpend.ts';
 
 type State = SnapshotFrom<typeof platformPromotionsMachine>;
 type Send = (event: PlatformPromotionsEvent) => void;
+type StatusChange = SnapshotFrom<typeof statusChangeMachine>;
+type StatusChangeActor = ActorRefFrom<typeof statusChangeMachine>;
 
 /** How a policy computes its cashback and for whom, in a line. */
 function useTerms() {
@@ -25,13 +29,37 @@ function useTerms() {
   ].join(' · ');
 }
 
+/** "End it for good?" while the statusChange child asks it. */
+export function PlatformEndQuestion({ change, send, policies }: { change: StatusChange; send: (event: StatusChangeEvent) => void; policies: PlatformCashbackPolicy[] }) {
+  const { t } = useTranslation();
+  const changed = policies.find((p) => p.id === change.context.line.id);
+  if (!change.matches('confirmingEnd') || !changed) return null;
+  return (
+    <div className="kw-plt-card" role="alertdialog" aria-labelledby="plt-end-question">
+      <p id="plt-end-question">{t('platformPromotions.endQuestion', { name: changed.name })}</p>
+      <button type="button" className="kw-button kw-button-primary" onClick={() => send({ type: 'end.confirmed' })}>{t('platformPromotions.endConfirm')}</button>{' '}
+      <button type="button" className="kw-button" onClick={() => send({ type: 'end.cancelled' })}>{t('platformPromotions.keep')}</button>
+    </div>
+  );
+}
+
+/** A policy's status change after the question (the statusChange child's state): saving, or why it was not saved (until the list's next step). */
+export function PlatformStatusNotice({ change }: { change: StatusChange }) {
+  const { t } = useTranslation();
+  if (change.matches('settingStatus')) return <p className="kw-plt-meta" role="status">{t('platformPromotions.saving')}</p>;
+  if (change.matches('refused')) return <FieldError>{t(`errors.${change.context.errorCode ?? 'AGW50000'}`)}</FieldError>;
+  if (change.matches('unreachable')) return <FieldError>{t('platformPromotions.statusUnreachable')}</FieldError>;
+  return null;
+}
+
 /** Renders the platform promotions chart: the platform's cashback policies with their spend, pause, resume, end (confirmed). */
 export function PlatformPromotionsView({ state, send, newLink }: { state: State; send: Send; newLink?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const terms = useTerms();
   const { context } = state;
-  const busy = state.hasTag('busy');
-  const changed = context.change && context.promotions.find((p) => p.id === context.change!.id);
+  const changeActor = state.children.statusChange as StatusChangeActor | undefined;
+  const change = useSelector(changeActor, (snapshot) => snapshot);
+  const busy = state.hasTag('busy') || !!change?.hasTag('busy');
 
   let body: React.ReactNode;
   if (state.matches('loading')) body = <p className="kw-plt-status" role="status">{t('common.loading')}</p>;
@@ -42,14 +70,8 @@ export function PlatformPromotionsView({ state, send, newLink }: { state: State;
         <button type="button" className="kw-button" onClick={() => send({ type: 'list.retry' })}>{t('common.retry')}</button>
       </div>
     );
-  } else if (state.matches('confirmingEnd') && changed) {
-    body = (
-      <div className="kw-plt-card" role="alertdialog" aria-labelledby="plt-end-question">
-        <p id="plt-end-question">{t('platformPromotions.endQuestion', { name: changed.name })}</p>
-        <button type="button" className="kw-button kw-button-primary" onClick={() => send({ type: 'end.confirmed' })}>{t('platformPromotions.endConfirm')}</button>{' '}
-        <button type="button" className="kw-button" onClick={() => send({ type: 'end.cancelled' })}>{t('platformPromotions.keep')}</button>
-      </div>
-    );
+  } else if (changeActor && change?.matches('confirmingEnd')) {
+    body = <PlatformEndQuestion change={change} send={(event) => changeActor.send(event)} policies={context.promotions} />;
   } else if (context.promotions.length === 0) body = <p className="kw-plt-empty">{t('platformPromotions.empty')}</p>;
   else {
     body = (
@@ -73,10 +95,8 @@ export function PlatformPromotionsView({ state, send, newLink }: { state: State;
     );
   }
 
-  const notice = state.matches('settingStatus') ? <p className="kw-plt-meta" role="status">{t('platformPromotions.saving')}</p>
-    : state.matches({ list: 'statusRefused' }) ? <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>
-      : state.matches({ list: 'alreadyEnded' }) ? <FieldError>{t('errors.PRM10017')}</FieldError>
-        : state.matches({ list: 'statusUnreachable' }) ? <FieldError>{t('platformPromotions.statusUnreachable')}</FieldError> : null;
+  const notice = state.matches({ list: 'changingStatus' }) && change ? <PlatformStatusNotice change={change} />
+    : state.matches({ list: 'alreadyEnded' }) ? <FieldError>{t('errors.PRM10017')}</FieldError> : null;
 
   return (
     <section className="kw-plt-page" aria-labelledby="plt-promotions-title">
@@ -85,7 +105,7 @@ export function PlatformPromotionsView({ state, send, newLink }: { state: State;
       {newLink}
       {notice}
       {body}
-      {state.matches('list') && <button type="button" className="kw-button" disabled={busy} onClick={() => send({ type: 'list.refresh' })}>{t('platformPromotions.refresh')}</button>}
+      {state.matches('list') && !change?.matches('confirmingEnd') && !change?.matches('settingStatus') && <button type="button" className="kw-button" disabled={busy} onClick={() => send({ type: 'list.refresh' })}>{t('platformPromotions.refresh')}</button>}
     </section>
   );
 }

@@ -1,7 +1,10 @@
 import { Button } from 'antd-mobile';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { PromotionLine, promotionsMachine, PromotionsEvent } from '../../machines/promotions.machine.ts';
+import type { linkShareMachine } from '../../machines/linkShare.machine.ts';
+import type { statusChangeMachine, StatusChangeEvent } from '../../machines/statusChange.machine.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';
@@ -11,6 +14,10 @@ import { spendText, termsText } from '../common/promotionSpend.ts';
 
 type State = SnapshotFrom<typeof promotionsMachine>;
 type Send = (event: PromotionsEvent) => void;
+type StatusChange = SnapshotFrom<typeof statusChangeMachine>;
+type StatusChangeActor = ActorRefFrom<typeof statusChangeMachine>;
+type LinkShare = SnapshotFrom<typeof linkShareMachine>;
+type LinkShareActor = ActorRefFrom<typeof linkShareMachine>;
 
 /** The claim link as the member opens it: this site's address and the path the chart made. */
 const linkOf = (path: string | null) => (path ? `${window.location.origin}${path}` : '');
@@ -55,31 +62,61 @@ function Line({ line, busy, send }: { line: PromotionLine; busy: boolean; send: 
   );
 }
 
+/**
+ * A promotion's status change (the statusChange child's state): "end it for good?" while it asks,
+ * then saving, or why it was not saved (shown until the list's next step).
+ */
+export function PromotionStatusChange({ change, send, promotions }: { change: StatusChange; send: (event: StatusChangeEvent) => void; promotions: PromotionLine[] }) {
+  const { t } = useTranslation();
+  const { line } = change.context;
+  const changed = promotions.find((p) => p.kind === line.kind && p.id === line.id);
+  if (change.matches('confirmingEnd') && changed) {
+    return (
+      <div className="kw-form" role="alertdialog" aria-labelledby="end-question">
+        <p id="end-question">{t('promotions.endQuestion', { name: changed.name })}</p>
+        <Button block color="danger" size="large" onClick={() => send({ type: 'end.confirmed' })}>{t('promotions.endConfirm')}</Button>
+        <Button block size="large" onClick={() => send({ type: 'end.cancelled' })}>{t('promotions.keep')}</Button>
+      </div>
+    );
+  }
+  if (change.matches('settingStatus')) return <Notice>{t('promotions.saving')}</Notice>;
+  if (change.matches('refused')) return <FieldError>{t(`errors.${change.context.errorCode ?? 'AGW50000'}`)}</FieldError>;
+  if (change.matches('unreachable')) return <FieldError>{t('promotions.statusUnreachable')}</FieldError>;
+  return null;
+}
+
+/** How sharing the claim link went (the linkShare child's state): on its way, shared, copied, or the link to copy by hand. */
+export function PromotionShareNotice({ share }: { share: LinkShare }) {
+  const { t } = useTranslation();
+  const link = linkOf(share.context.url);
+  if (share.matches('sharing')) return <Notice>{t('promotions.sharing')}</Notice>;
+  if (share.matches('shared')) return <Notice kind="success">{t('promotions.shared')}</Notice>;
+  if (share.matches('copied')) return <Notice kind="success">{t('promotions.copied', { link })}</Notice>;
+  if (share.matches('unavailable')) {
+    return (
+      <>
+        <FieldError>{t('promotions.shareFailed')}</FieldError>
+        <input className="kw-input" readOnly aria-label={t('promotions.linkLabel')} value={link} onFocus={(e) => e.target.select()} />
+      </>
+    );
+  }
+  return null;
+}
+
 /** What the last step on the list came to: a status change, a link shared or copied, or why not. */
-function ListNotice({ state }: { state: State }) {
+function ListNotice({ state, change, share }: { state: State; change: React.ReactNode; share: React.ReactNode }) {
   const { t } = useTranslation();
   const { context } = state;
-  if (state.matches('settingStatus')) return <Notice>{t('promotions.saving')}</Notice>;
-  if (state.matches('loadingStores') || state.matches('sharing')) return <Notice>{t('promotions.sharing')}</Notice>;
-  if (state.matches({ list: 'statusRefused' })) return <FieldError>{t(`errors.${context.errorCode ?? 'AGW50000'}`)}</FieldError>;
+  if (state.matches({ list: 'changingStatus' })) return change;
+  if (state.matches({ list: 'sharing' })) return share;
+  if (state.matches('loadingStores')) return <Notice>{t('promotions.sharing')}</Notice>;
   if (state.matches({ list: 'alreadyEnded' })) return <FieldError>{t('errors.PRM10017')}</FieldError>;
-  if (state.matches({ list: 'statusUnreachable' })) return <FieldError>{t('promotions.statusUnreachable')}</FieldError>;
   if (state.matches({ list: 'storesFailed' })) return <FieldError>{context.errorCode ? t(`errors.${context.errorCode}`) : t('promotions.storesFailed')}</FieldError>;
   if (state.matches({ list: 'noStore' })) {
     return (
       <>
         <FieldError>{t('promotions.noStore')}</FieldError>
         <LinkButton href="/app/merchantlist">{t('promotions.toStores')}</LinkButton>
-      </>
-    );
-  }
-  if (state.matches({ list: 'shared' })) return <Notice kind="success">{t('promotions.shared')}</Notice>;
-  if (state.matches({ list: 'copied' })) return <Notice kind="success">{t('promotions.copied', { link: linkOf(context.sharePath) })}</Notice>;
-  if (state.matches({ list: 'shareFailed' })) {
-    return (
-      <>
-        <FieldError>{t('promotions.shareFailed')}</FieldError>
-        <input className="kw-input" readOnly aria-label={t('promotions.linkLabel')} value={linkOf(context.sharePath)} onFocus={(e) => e.target.select()} />
       </>
     );
   }
@@ -90,20 +127,15 @@ function ListNotice({ state }: { state: State }) {
 export function PromotionsView({ state, send }: { state: State; send: Send }) {
   const { t } = useTranslation();
   const { context } = state;
+  const changeActor = state.children.statusChange as StatusChangeActor | undefined;
+  const change = useSelector(changeActor, (snapshot) => snapshot);
+  const share = useSelector(state.children.linkShare as LinkShareActor | undefined, (snapshot) => snapshot);
   if (state.matches('loading')) return <Loading />;
   if (state.matches('failed')) return <LoadFailedStep errorCode={context.errorCode} fallback={t('promotions.loadFailed')} onRetry={() => send({ type: 'list.retry' })} />;
   if (state.matches('notOwner')) return <NotOwner code={context.errorCode} />;
-  const change = context.change;
-  const changed = change && context.promotions.find((p) => p.kind === change.kind && p.id === change.id);
-  if (state.matches('confirmingEnd') && changed) {
-    return (
-      <div className="kw-form" role="alertdialog" aria-labelledby="end-question">
-        <p id="end-question">{t('promotions.endQuestion', { name: changed.name })}</p>
-        <Button block color="danger" size="large" onClick={() => send({ type: 'end.confirmed' })}>{t('promotions.endConfirm')}</Button>
-        <Button block size="large" onClick={() => send({ type: 'end.cancelled' })}>{t('promotions.keep')}</Button>
-      </div>
-    );
-  }
+  const changeShown = changeActor && change && <PromotionStatusChange change={change} send={(event) => changeActor.send(event)} promotions={context.promotions} />;
+  // the question to end one for good takes the page while it is asked
+  if (change?.matches('confirmingEnd')) return changeShown;
   if (state.matches('choosingStore')) {
     return (
       <div className="kw-form" role="dialog" aria-labelledby="store-question">
@@ -117,10 +149,10 @@ export function PromotionsView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  const busy = state.hasTag('busy');
+  const busy = state.hasTag('busy') || !!change?.hasTag('busy') || !!share?.hasTag('busy');
   return (
     <div className="kw-form">
-      <ListNotice state={state} />
+      <ListNotice state={state} change={changeShown} share={share && <PromotionShareNotice share={share} />} />
       {context.promotions.length === 0 ? <Notice>{t('promotions.none')}</Notice> : (
         <ul className="kw-mch-stores" aria-label={t('promotions.title')}>
           {context.promotions.map((line) => <Line key={`${line.kind}:${line.id}`} line={line} busy={busy} send={send} />)}

@@ -1,15 +1,23 @@
 import { fromPromise } from 'xstate';
-import { groupPackagesMachine, type GroupPackageStatus } from '../../machines/groupPackages.machine.ts';
+import { groupPackagesMachine } from '../../machines/groupPackages.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
+import { statusChangeMachine, type StatusAnswer, type StatusRequest } from '../../machines/statusChange.machine.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import { transportUi } from '../../services/transport-ui.ts';
-import { shareLink } from '../lib/shareLink.ts';
+import { shareLink, type SharedVia } from '../lib/shareLink.ts';
+import { linkShareMachine, type LinkShareInput } from '../../machines/linkShare.machine.ts';
+import type { Outcome } from '../../services/contract/outcome.ts';
 
 /** The owner's group packages: the list, their status, and a package's page shared. */
 export const groupPackagesActors = {
   loadList: fromPromise(() => requestGateway('merchant/groupPackage/list', {}, { quiet: true })),
-  setStatus: fromPromise(({ input }: { input: { packageId: string; status: GroupPackageStatus } }) => requestGateway('merchant/groupPackage/setStatus', input)),
-  shareLink: fromPromise(({ input }: { input: { path: string } }) => shareLink(`${window.location.origin}${input.path}`, transportUi().t('groupPackages.shareTitle'))),
+  statusChange: statusChangeMachine.provide({
+    actors: { setStatus: fromPromise<StatusAnswer, StatusRequest>(({ input }) => requestGateway('merchant/groupPackage/setStatus', { packageId: input.line.id, status: input.status })) },
+  }),
+  // the list's link is a path of this site, shared under the list's own title
+  linkShare: linkShareMachine.provide({
+    actors: { shareLink: fromPromise<Outcome<{ via: SharedVia }>, LinkShareInput>(({ input }) => shareLink(`${window.location.origin}${input.url}`, transportUi().t('groupPackages.shareTitle'))) },
+  }),
 } satisfies ActorsOf<typeof groupPackagesMachine>;
 
 export const groupPackagesFlow = groupPackagesMachine.provide({ actors: groupPackagesActors });

@@ -5,5 +5,5 @@ import { shareLink, type SharedVia } from '../lib/shareLink.ts';
 
 /** Sharing one link: the share sheet, else the clipboard (src/lib/shareLink.ts). */
 export const linkShareFlow = linkShareMachine.provide({
-  actors: { shareLink: fromPromise<Outcome<{ via: SharedVia }>, LinkShareInput>(({ input }) => shareLink(input.url, input.title)) },
+  actors: { shareLink: fromPromise<Outcome<{ via: SharedVia }>, LinkShareInput>(({ input }) => shareLink(input.url, input.title ?? '')) },
 });

@@ -1,18 +1,25 @@
 import { fromPromise } from 'xstate';
 import { promotionsMachine, type PromotionKind } from '../../machines/promotions.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import type { PromotionStatus } from '../../services/contract/promotions.ts';
+import { statusChangeMachine, type StatusAnswer, type StatusRequest } from '../../machines/statusChange.machine.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import { transportUi } from '../../services/transport-ui.ts';
-import { shareLink } from '../lib/shareLink.ts';
+import { shareLink, type SharedVia } from '../lib/shareLink.ts';
+import { linkShareMachine, type LinkShareInput } from '../../machines/linkShare.machine.ts';
+import type { Outcome } from '../../services/contract/outcome.ts';
 import { openStores } from './openStores.ts';
 
 /** The owner's promotions: the list, their status, and a coupon's claim link shared. */
 export const promotionsActors = {
   loadList: fromPromise(() => requestGateway('merchant/promotion/list', {}, { quiet: true })),
-  setStatus: fromPromise(({ input }: { input: { kind: PromotionKind; id: string; status: PromotionStatus } }) => requestGateway('merchant/promotion/setStatus', input)),
+  statusChange: statusChangeMachine.provide({
+    actors: { setStatus: fromPromise<StatusAnswer, StatusRequest>(({ input }) => requestGateway('merchant/promotion/setStatus', { kind: input.line.kind as PromotionKind, id: input.line.id, status: input.status })) },
+  }),
   loadStores: fromPromise(() => openStores()),
-  shareLink: fromPromise(({ input }: { input: { path: string } }) => shareLink(`${window.location.origin}${input.path}`, transportUi().t('promotions.shareTitle'))),
+  // the list's link is a path of this site, shared under the list's own title
+  linkShare: linkShareMachine.provide({
+    actors: { shareLink: fromPromise<Outcome<{ via: SharedVia }>, LinkShareInput>(({ input }) => shareLink(`${window.location.origin}${input.url}`, transportUi().t('promotions.shareTitle'))) },
+  }),
 } satisfies ActorsOf<typeof promotionsMachine>;
 
 export const promotionsFlow = promotionsMachine.provide({ actors: promotionsActors });

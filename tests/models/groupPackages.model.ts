@@ -1,6 +1,15 @@
 import { groupPackagesMachine, type GroupPackageLine, type GroupPackagesEvent } from '../../machines/groupPackages.machine.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { StatusChangeInput, statusChangeMachine } from '../../machines/statusChange.machine.ts';
+import { listOffered, offeredForLine, statusChangeModel } from './statusChange.model.ts';
+import { linkShareModel } from './linkShare.model.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
+/** The status change the child was asked (its input), to answer it as its end would. */
+const asked = (snapshot: { children: Record<string, unknown> }, fallback: StatusChangeInput): StatusChangeInput =>
+  ((snapshot.children.statusChange as ActorRefFrom<typeof statusChangeMachine> | undefined)?.getSnapshot().context ?? fallback);
+
+const PAUSE_PACKAGE: StatusChangeInput = { line: { id: '41' }, from: 'active', to: 'paused', endedCode: 'GRP10005' };
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
 const figures = { content: ['2 pizzas grandes', '1 refrigerante'], stock: 50, startsAt: '2026-11-01T08:00:00.000Z', photoFileId: null };
@@ -16,32 +25,26 @@ export const groupPackagesUserEvents = {
   'package.paused': { type: 'package.paused', packageId: '41' },
   'package.resumed': { type: 'package.resumed', packageId: '42' },
   'package.ended': { type: 'package.ended', packageId: '41' },
-  'end.confirmed': { type: 'end.confirmed' },
-  'end.cancelled': { type: 'end.cancelled' },
   'package.shared': { type: 'package.shared', packageId: '41' },
 } satisfies Record<GroupPackagesEvent['type'], GroupPackagesEvent>;
 
 export const groupPackagesModel: FlowModel<typeof groupPackagesMachine> = {
-  machine: parkInvokes(groupPackagesMachine, ['loadList', 'setStatus', 'shareLink']),
+  machine: parkInvokes(groupPackagesMachine, ['loadList']).provide({ actors: { statusChange: statusChangeModel.machine, linkShare: linkShareModel.machine } } as never) as typeof groupPackagesMachine,
   variants: [{ name: 'the owner', input: undefined }],
   events: (snapshot) => [
-    ...Object.values(groupPackagesUserEvents),
+    ...Object.values(groupPackagesUserEvents).filter((e) => listOffered(snapshot) && offeredForLine(e.type, snapshot.context.packages.find((p) => p.packageId === (e as { packageId?: string }).packageId)?.status)),
     doneEvent('loadList', { ok: true, data: { packages: samplePackages } }),
     doneEvent('loadList', { ok: true, data: { packages: [] } }),
     doneEvent('loadList', refusal('MCH10003')),
     doneEvent('loadList', refusal('STF10010')),
     doneEvent('loadList', refusal('AGW50000')),
     errorEvent('loadList', new Error('network down')),
-    // the server answers the change it was asked for
-    doneEvent('setStatus', { ok: true, data: snapshot.context.change ?? { packageId: '41', status: 'paused' } }),
-    doneEvent('setStatus', refusal('GRP10005')),
-    doneEvent('setStatus', refusal('MCH10004')),
-    errorEvent('setStatus', new Error('network down')),
-    doneEvent('shareLink', { ok: true, data: { via: 'sheet' } }),
-    doneEvent('shareLink', { ok: true, data: { via: 'clipboard' } }),
-    doneEvent('shareLink', refusal('aborted')),
-    doneEvent('shareLink', refusal('unavailable')),
-    errorEvent('shareLink', new Error('no share')),
+    // the status change child's ends (its own model goes through its states): the status the server gave, or it had ended meanwhile
+    doneEvent('statusChange', { ok: true, data: { line: asked(snapshot, PAUSE_PACKAGE).line, status: asked(snapshot, PAUSE_PACKAGE).to } }),
+    doneEvent('statusChange', { ...refusal('GRP10005'), data: { line: asked(snapshot, PAUSE_PACKAGE).line, status: 'ended' } }),
+    errorEvent('statusChange', new Error('child failed')),
+    // the share child never ends (its own model goes through its states); it may only fail
+    errorEvent('linkShare', new Error('child failed')),
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;

@@ -1,4 +1,4 @@
-import { linkShareMachine, type LinkShareEvent } from '../../machines/linkShare.machine.ts';
+import { linkShareMachine, type LinkShareEvent, type LinkShareInput } from '../../machines/linkShare.machine.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
 const refusal = (code: string) => ({ ok: false, code, message: code, detail: '' });
@@ -15,7 +15,21 @@ export const linkShareResults = {
 
 export const linkShareModel: FlowModel<typeof linkShareMachine> = {
   machine: parkInvokes(linkShareMachine, ['shareLink']),
-  variants: [{ name: 'a store’s link', input: { url: 'https://carteira.example.ao/s/store/12', title: 'Loja Central' } }],
+  variants: [
+    { name: 'a store’s link', input: { url: 'https://carteira.example.ao/s/store/12', title: 'Loja Central' } },
+    // a list's line (a coupon's claim link, a package's page) whose "Share" was pressed
+    { name: 'a list’s line, at once', input: { url: '/s/group/31/41', atOnce: true } },
+  ],
   events: [...Object.values(linkShareEvents), ...Object.values(linkShareResults)],
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
+};
+
+/**
+ * The share as a list invokes it for a line whose "Share" was pressed: at once, and never asked
+ * again from within (pressing "Share" again is the list's own event, a new share).
+ */
+export const listLineShareModel: FlowModel<typeof linkShareMachine> = {
+  ...linkShareModel,
+  variants: linkShareModel.variants.filter((v) => (v.input as LinkShareInput).atOnce),
+  events: Object.values(linkShareResults),
 };

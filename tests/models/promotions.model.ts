@@ -1,6 +1,15 @@
 import { promotionsMachine, type PromotionLine, type PromotionsEvent } from '../../machines/promotions.machine.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { StatusChangeInput, statusChangeMachine } from '../../machines/statusChange.machine.ts';
+import { listOffered, offeredForLine, statusChangeModel } from './statusChange.model.ts';
+import { linkShareModel } from './linkShare.model.ts';
 import { doneEvent, errorEvent, parkInvokes, type FlowModel } from '../support/mbt.ts';
 
+/** The status change the child was asked (its input), to answer it as its end would. */
+const asked = (snapshot: { children: Record<string, unknown> }, fallback: StatusChangeInput): StatusChangeInput =>
+  ((snapshot.children.statusChange as ActorRefFrom<typeof statusChangeMachine> | undefined)?.getSnapshot().context ?? fallback);
+
+const PAUSE_CASHBACK: StatusChangeInput = { line: { kind: 'cashback', id: '11' }, from: 'active', to: 'paused', endedCode: 'PRM10017' };
 const refusal = (code: string, detail = '') => ({ ok: false, code, message: code, detail });
 
 export const samplePromotions: PromotionLine[] = [
@@ -17,39 +26,33 @@ export const promotionsUserEvents = {
   'promotion.paused': { type: 'promotion.paused', kind: 'cashback', id: '11' },
   'promotion.resumed': { type: 'promotion.resumed', kind: 'discount', id: '12' },
   'promotion.ended': { type: 'promotion.ended', kind: 'coupon', id: '13' },
-  'end.confirmed': { type: 'end.confirmed' },
-  'end.cancelled': { type: 'end.cancelled' },
   'coupon.shared': { type: 'coupon.shared', id: '13' },
   'shareStore.chosen': { type: 'shareStore.chosen', storeId: '33' },
   'shareStore.cancelled': { type: 'shareStore.cancelled' },
 } satisfies Record<PromotionsEvent['type'], PromotionsEvent>;
 
 export const promotionsModel: FlowModel<typeof promotionsMachine> = {
-  machine: parkInvokes(promotionsMachine, ['loadList', 'setStatus', 'loadStores', 'shareLink']),
+  machine: parkInvokes(promotionsMachine, ['loadList', 'loadStores']).provide({ actors: { statusChange: statusChangeModel.machine, linkShare: linkShareModel.machine } } as never) as typeof promotionsMachine,
   variants: [{ name: 'the owner', input: undefined }],
   events: (snapshot) => [
-    ...Object.values(promotionsUserEvents),
+    ...Object.values(promotionsUserEvents).filter((e) => listOffered(snapshot) && offeredForLine(e.type, snapshot.context.promotions.find((p) => p.kind === (e as { kind?: string }).kind && p.id === (e as { id?: string }).id)?.status)),
     doneEvent('loadList', { ok: true, data: { promotions: samplePromotions } }),
     doneEvent('loadList', { ok: true, data: { promotions: [] } }),
     doneEvent('loadList', refusal('MCH10003')),
     doneEvent('loadList', refusal('STF10010')),
     doneEvent('loadList', refusal('AGW50000')),
     errorEvent('loadList', new Error('network down')),
-    // the server answers the change it was asked for
-    doneEvent('setStatus', { ok: true, data: snapshot.context.change ?? { kind: 'cashback', id: '11', status: 'paused' } }),
-    doneEvent('setStatus', refusal('PRM10017')),
-    doneEvent('setStatus', refusal('MCH10004')),
-    errorEvent('setStatus', new Error('network down')),
+    // the status change child's ends (its own model goes through its states): the status the server gave, or it had ended meanwhile
+    doneEvent('statusChange', { ok: true, data: { line: asked(snapshot, PAUSE_CASHBACK).line, status: asked(snapshot, PAUSE_CASHBACK).to } }),
+    doneEvent('statusChange', { ...refusal('PRM10017'), data: { line: asked(snapshot, PAUSE_CASHBACK).line, status: 'ended' } }),
+    errorEvent('statusChange', new Error('child failed')),
+    // the share child never ends (its own model goes through its states); it may only fail
+    errorEvent('linkShare', new Error('child failed')),
     doneEvent('loadStores', { ok: true, data: { stores: sampleShareStores } }),
     doneEvent('loadStores', { ok: true, data: { stores: sampleShareStores.slice(0, 1) } }),
     doneEvent('loadStores', { ok: true, data: { stores: [] } }),
     doneEvent('loadStores', refusal('AGW50000')),
     errorEvent('loadStores', new Error('network down')),
-    doneEvent('shareLink', { ok: true, data: { via: 'sheet' } }),
-    doneEvent('shareLink', { ok: true, data: { via: 'clipboard' } }),
-    doneEvent('shareLink', refusal('aborted')),
-    doneEvent('shareLink', refusal('unavailable')),
-    errorEvent('shareLink', new Error('no share')),
   ],
   serializeState: (snapshot) => {
     const c = snapshot.context;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, type screen as Screen } from '@testing-library/react';
-import { PlatformPromotionsView } from '../../screens/platformPromotions/PlatformPromotionsView.tsx';
+import type { ActorRefFrom } from 'xstate';
+import { PlatformEndQuestion, PlatformPromotionsView, PlatformStatusNotice } from '../../screens/platformPromotions/PlatformPromotionsView.tsx';
 import type { platformPromotionsMachine, PlatformPromotionsEvent } from '../../machines/platformPromotions.machine.ts';
-import { platformPromotionsModel } from '../models/platformPromotions.model.ts';
+import type { statusChangeMachine, StatusChangeEvent } from '../../machines/statusChange.machine.ts';
+import { platformPromotionsModel, samplePlatformPolicies } from '../models/platformPromotions.model.ts';
+import { statusChangeModel } from '../models/statusChange.model.ts';
 import { transitionCoveringPaths } from '../support/mbt.ts';
 import { runScreenPath, type ScreenBinding, type UserEvents } from '../support/screen-mbt.tsx';
 
@@ -17,8 +20,6 @@ const events: UserEvents<PlatformPromotionsEvent> = {
   'promotion.paused': (ui) => click(ui, 'Pausar Cinco por cento'),
   'promotion.resumed': (ui) => click(ui, 'Retomar Só a Ana'),
   'promotion.ended': (ui) => click(ui, 'Terminar Cinco por cento'),
-  'end.confirmed': (ui) => click(ui, 'Terminar de vez'),
-  'end.cancelled': (ui) => click(ui, 'Manter'),
 };
 
 const binding: ScreenBinding<typeof platformPromotionsMachine> = {
@@ -32,7 +33,9 @@ const binding: ScreenBinding<typeof platformPromotionsMachine> = {
       expect(alert(ui)).toMatch(c.errorCode ? /erro no servidor/ : /./);
       return void expect(ui.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
     }
-    if (state.matches('confirmingEnd')) return void expect(ui.getByRole('alertdialog').textContent).toMatch(/Terminar Cinco por cento\? Deixa de se aplicar em todos os comerciantes/);
+    // the status change child (its own binding below goes through its states): the question takes the list's place
+    const change = (state.children.statusChange as ActorRefFrom<typeof statusChangeMachine> | undefined)?.getSnapshot();
+    if (change?.matches('confirmingEnd')) return void expect(ui.getByRole('alertdialog').textContent).toMatch(/Terminar Cinco por cento\? Deixa de se aplicar em todos os comerciantes/);
     if (c.promotions.length === 0) expect(ui.getByText('Ainda não há cashback da plataforma.')).toBeTruthy();
     else {
       expect(ui.getByText(/^5 % do que o cliente paga, até 100,00 Kz · todos os membros · desde .*, sem fim$/)).toBeTruthy();
@@ -45,13 +48,44 @@ const binding: ScreenBinding<typeof platformPromotionsMachine> = {
       expect(ui.queryByRole('button', { name: 'Retomar Só a Ana' }) !== null).toBe(second!.status === 'paused');
     }
     const notices: Array<[boolean, () => string, RegExp]> = [
-      [state.matches('settingStatus'), () => status(ui), /A guardar/],
-      [state.matches({ list: 'statusRefused' }), () => alert(ui), /./],
+      [!!change?.matches('settingStatus'), () => status(ui), /A guardar/],
       [state.matches({ list: 'alreadyEnded' }), () => alert(ui), /terminou e já não pode ser alterada/],
-      [state.matches({ list: 'statusUnreachable' }), () => alert(ui), /Sem resposta do servidor/],
     ];
     for (const [shown, text, pattern] of notices) if (shown) expect(text()).toMatch(pattern);
     if (state.matches({ list: 'idle' })) expect(ui.queryByRole('alert')).toBeNull();
+    // while it saves, the policies' buttons wait and there is nothing to refresh yet
+    if (change?.matches('settingStatus')) {
+      expect(ui.getAllByRole('button').every((button) => button.hasAttribute('disabled'))).toBe(true);
+      expect(ui.queryByRole('button', { name: 'Atualizar' })).toBeNull();
+    }
+  },
+};
+
+const changeEvents: UserEvents<StatusChangeEvent> = {
+  'end.confirmed': (ui) => click(ui, 'Terminar de vez'),
+  'end.cancelled': (ui) => click(ui, 'Manter'),
+};
+
+/** The status change child on the operators' page: the question, saving, why it was not saved (its line named as the first policy). */
+const changeBinding: ScreenBinding<typeof statusChangeMachine> = {
+  view: (change, send) => {
+    const policies = [{ ...samplePlatformPolicies[0]!, id: change.context.line.id }];
+    return (
+      <>
+        <PlatformEndQuestion change={change} send={send as (e: StatusChangeEvent) => void} policies={policies} />
+        <PlatformStatusNotice change={change} />
+      </>
+    );
+  },
+  userEvents: changeEvents,
+  states: (ui, change) => {
+    if (change.matches('confirmingEnd')) return void expect(ui.getByRole('alertdialog').textContent).toMatch(/Terminar Cinco por cento\? Deixa de se aplicar em todos os comerciantes/);
+    if (change.matches('settingStatus')) return void expect(status(ui)).toMatch(/A guardar/);
+    if (change.matches('refused')) return void expect(alert(ui)).toMatch(/não existe ou não é seu/);
+    if (change.matches('unreachable')) return void expect(alert(ui)).toMatch(/Sem resposta do servidor/);
+    // starting (never rests there) or done: the list takes over
+    expect(ui.queryByRole('alert')).toBeNull();
+    expect(ui.queryByRole('alertdialog')).toBeNull();
   },
 };
 
@@ -59,5 +93,12 @@ describe('platform promotions chart on its screen', () => {
   const paths = transitionCoveringPaths(platformPromotionsModel);
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runScreenPath(platformPromotionsModel, path, binding);
+  });
+});
+
+describe('status change chart on the platform promotions screen', () => {
+  const paths = transitionCoveringPaths(statusChangeModel);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await runScreenPath(statusChangeModel, path, changeBinding);
   });
 });

@@ -78,7 +78,8 @@ describe('promotions through the real gateway (PGlite)', () => {
     // jsdom's navigator has no share sheet; its clipboard is this one (the navigator itself stays: every call's envelope reads it)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     list.send({ type: 'coupon.shared', id: couponId });
-    await waitFor(list, (s) => s.matches({ list: 'copied' }), settled);
+    await waitFor(list, (s) => s.matches({ list: 'sharing' }), settled);
+    await waitFor(list.getSnapshot().children.linkShare as AnyActorRef, (s) => s.value === 'copied', settled);
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/app/coupons/claim/${shop.storeId}/${couponId}`);
     list.stop();
   }, 60_000);
@@ -99,8 +100,11 @@ describe('promotions through the real gateway (PGlite)', () => {
     const policy = list.getSnapshot().context.promotions.find((p) => p.id === snapshot.context.savedId)!;
     expect(policy).toMatchObject({ name: 'Só um membro', status: 'active', type: 'random', minCashback: 100, maxCashback: 250, budgetCount: 10, memberId: rows[0]!.id, spend: { countLeft: 10 } });
     list.send({ type: 'promotion.ended', id: policy.id });
-    expect(list.getSnapshot().value).toBe('confirmingEnd');
-    list.send({ type: 'end.confirmed' });
+    // the status change child asks first: ending is final
+    const change = list.getSnapshot().children.statusChange as AnyActorRef;
+    expect(list.getSnapshot().value).toEqual({ list: 'changingStatus' });
+    expect(change.getSnapshot().value).toBe('confirmingEnd');
+    change.send({ type: 'end.confirmed' });
     await waitFor(list, (s) => s.matches({ list: 'idle' }), settled);
     expect(list.getSnapshot().context.promotions.find((p) => p.id === policy.id)!.status).toBe('ended');
     list.stop();

@@ -70,6 +70,7 @@ export const FRAMES: Record<string, Frame> = {
   personalVerification: { routes: ['/app/personalcert'] },
   records: { routes: ['/app/records'] },
   promotions: { routes: ['/app/promotions'] },
+  statusChange: { routes: ['/app/promotions'] }, // the owner's promotions' words (views.tsx)
   // the merchant's forms, and the platform's cashback form (views.tsx ROUTE_OF)
   promotionForm: { routes: ['/app/promotions/new/$kind', '/plateform/promotions/new'] },
   platformPromotions: { routes: ['/plateform/promotions'] },

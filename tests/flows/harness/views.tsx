@@ -82,7 +82,7 @@ import { MyPackagesView } from '../../../screens/myPackages/MyPackagesView.tsx';
 import { GroupPurchaseView } from '../../../screens/groupPurchase/GroupPurchaseView.tsx';
 import { StaffInvitationView } from '../../../screens/staffInvitation/StaffInvitationView.tsx';
 import { StaffDetailView, StaffListView } from '../../../screens/staffList/StaffListView.tsx';
-import { PromotionsView } from '../../../screens/promotions/PromotionsView.tsx';
+import { PromotionStatusChange, PromotionsView } from '../../../screens/promotions/PromotionsView.tsx';
 import { GroupPackagesView } from '../../../screens/groupPackages/GroupPackagesView.tsx';
 import { GroupPackageFormView } from '../../../screens/common/GroupPackageFormView.tsx';
 import { PromotionFormView } from '../../../screens/common/PromotionFormView.tsx';
@@ -104,6 +104,11 @@ function BankSettlement({ state }: { state: Parameters<typeof WaitingForBankView
   return <WaitingForBankView settlement={state} summary={() => null} pending={t('topup.pending')} explanation={t('topup.pendingExplain')} another={{ label: t('topup.another'), onStart: () => undefined }} />;
 }
 
+// a coupon of the owner's promotions, as its screen test has it (tests/models/promotions.model.ts)
+const sampleCoupon = {
+  kind: 'coupon' as const, id: '13', name: 'Gaste 300', status: 'active' as const, auto: false,
+  terms: { type: '2', ratioBp: null, min: null, max: null, from: 30_000, amountOff: 3_000 }, spend: { amount: 3_000, count: 1, amountLeft: null, countLeft: 9 },
+};
 // the withdrawal's card and limits, as its screen test has them (tests/models/withdrawal.model.ts)
 const sampleCard = {
   cardId: '7', bankCode: '0040', bankShort: 'BAI', bankName: 'Banco Angolano de Investimentos', maskedCardNo: '6004 00** **** 0011', last4: '0011',
@@ -210,6 +215,8 @@ export const VIEWS: Record<string, Render> = {
   // one chart, two routes: a clerk's page when the chart was opened for one
   staffList: (s, send) => (s.context.staffId ? <StaffDetailView state={s} send={send} /> : <StaffListView state={s} send={send} />),
   promotions: (s, send) => <PromotionsView state={s} send={send} />,
+  // a status change on the owner's promotions (the list's other charts draw it in their words alike)
+  statusChange: (s, send) => <PromotionStatusChange change={s} send={send} promotions={[{ ...sampleCoupon, kind: s.context.line.kind as 'coupon', id: s.context.line.id }]} />,
   platformPromotions: (s, send) => <PlatformPromotionsView state={s} send={send} />,
   // the operators' lottery: the activities with their deliveries, and the form of a new one
   platformLottery: (s, send) => <PlatformLotteryView state={s} send={send} />,
