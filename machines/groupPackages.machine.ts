@@ -114,6 +114,9 @@ export const groupPackagesMachine = setup({
           on: {
             'statusChange.ok': { target: 'idle', actions: 'keepStatus' },
             'statusChange.refused.GRP10005': { target: 'alreadyEnded', actions: 'keepStatus' },
+            // it ends with no other answer (a refusal or no answer stays shown in it): should one come, the list read again says where the line stands
+            'statusChange.refused.*': { target: '#groupPackages.loading' },
+            'statusChange.unreachable': { target: '#groupPackages.loading' },
           },
         },
         alreadyEnded: { tags: ['error'] },

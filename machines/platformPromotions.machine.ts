@@ -77,6 +77,9 @@ export const platformPromotionsMachine = setup({
           on: {
             'statusChange.ok': { target: 'idle', actions: 'keepStatus' },
             'statusChange.refused.PRM10017': { target: 'alreadyEnded', actions: 'keepStatus' },
+            // it ends with no other answer (a refusal or no answer stays shown in it): should one come, the list read again says where the line stands
+            'statusChange.refused.*': { target: '#platformPromotions.loading' },
+            'statusChange.unreachable': { target: '#platformPromotions.loading' },
           },
         },
         alreadyEnded: { tags: ['error'] },

@@ -125,6 +125,9 @@ export const promotionsMachine = setup({
           on: {
             'statusChange.ok': { target: 'idle', actions: 'keepStatus' },
             'statusChange.refused.PRM10017': { target: 'alreadyEnded', actions: 'keepStatus' },
+            // it ends with no other answer (a refusal or no answer stays shown in it): should one come, the list read again says where the line stands
+            'statusChange.refused.*': { target: '#promotions.loading' },
+            'statusChange.unreachable': { target: '#promotions.loading' },
           },
         },
         alreadyEnded: { tags: ['error'] },

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { promotionsMachine, type PromotionKind } from '../../machines/promotions.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { statusChangeMachine, type StatusAnswer, type StatusRequest } from '../../machines/statusChange.machine.ts';
+import { statusChangeWith } from './statusChange.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import { transportUi } from '../../services/transport-ui.ts';
 import { shareLink, type SharedVia } from '../lib/shareLink.ts';
@@ -12,9 +12,7 @@ import { openStores } from './openStores.ts';
 /** The owner's promotions: the list, their status, and a coupon's claim link shared. */
 export const promotionsActors = {
   loadList: fromPromise(() => requestGateway('merchant/promotion/list', {}, { quiet: true })),
-  statusChange: statusChangeMachine.provide({
-    actors: { setStatus: fromPromise<StatusAnswer, StatusRequest>(({ input }) => requestGateway('merchant/promotion/setStatus', { kind: input.line.kind as PromotionKind, id: input.line.id, status: input.status })) },
-  }),
+  statusChange: statusChangeWith((input) => requestGateway('merchant/promotion/setStatus', { kind: input.line.kind as PromotionKind, id: input.line.id, status: input.status })),
   loadStores: fromPromise(() => openStores()),
   // the list's link is a path of this site, shared under the list's own title
   linkShare: linkShareMachine.provide({

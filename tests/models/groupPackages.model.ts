@@ -42,6 +42,8 @@ export const groupPackagesModel: FlowModel<typeof groupPackagesMachine> = {
     // the status change child's ends (its own model goes through its states): the status the server gave, or it had ended meanwhile
     doneEvent('statusChange', { ok: true, data: { line: asked(snapshot, PAUSE_PACKAGE).line, status: asked(snapshot, PAUSE_PACKAGE).to } }),
     doneEvent('statusChange', { ...refusal('GRP10005'), data: { line: asked(snapshot, PAUSE_PACKAGE).line, status: 'ended' } }),
+    doneEvent('statusChange', refusal('AGW50000')),
+    doneEvent('statusChange', { ok: false, unreachable: true }),
     errorEvent('statusChange', new Error('child failed')),
     // the share child never ends (its own model goes through its states); it may only fail
     errorEvent('linkShare', new Error('child failed')),

@@ -43,6 +43,8 @@ export const platformPromotionsModel: FlowModel<typeof platformPromotionsMachine
     // the status change child's ends (its own model goes through its states): the status the server gave, or it had ended meanwhile
     doneEvent('statusChange', { ok: true, data: { line: asked(snapshot, PAUSE_POLICY).line, status: asked(snapshot, PAUSE_POLICY).to } }),
     doneEvent('statusChange', { ...refusal('PRM10017'), data: { line: asked(snapshot, PAUSE_POLICY).line, status: 'ended' } }),
+    doneEvent('statusChange', refusal('AGW50000')),
+    doneEvent('statusChange', { ok: false, unreachable: true }),
     errorEvent('statusChange', new Error('child failed')),
   ],
   // the statuses decide what may happen next; the rest only shows

@@ -45,6 +45,8 @@ export const promotionsModel: FlowModel<typeof promotionsMachine> = {
     // the status change child's ends (its own model goes through its states): the status the server gave, or it had ended meanwhile
     doneEvent('statusChange', { ok: true, data: { line: asked(snapshot, PAUSE_CASHBACK).line, status: asked(snapshot, PAUSE_CASHBACK).to } }),
     doneEvent('statusChange', { ...refusal('PRM10017'), data: { line: asked(snapshot, PAUSE_CASHBACK).line, status: 'ended' } }),
+    doneEvent('statusChange', refusal('AGW50000')),
+    doneEvent('statusChange', { ok: false, unreachable: true }),
     errorEvent('statusChange', new Error('child failed')),
     // the share child never ends (its own model goes through its states); it may only fail
     errorEvent('linkShare', new Error('child failed')),
