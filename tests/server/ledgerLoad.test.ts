@@ -115,7 +115,9 @@ describe.runIf(engines.includes('postgres'))('the ledger under load on postgres'
     expect(await drainBankSettlement(server.db, bank())).toBe(0);
 
     expect(outcomes.other).toEqual([]);
-    expect(outcomes.ok).toBeGreaterThan(outcomes.transfers / 2);
+    // enough transfers went through to load the ledger (random amounts against balances the settling
+    // top-ups fill: about half succeed, 49 % seen once on PostgreSQL, so the floor is a third)
+    expect(outcomes.ok).toBeGreaterThan(outcomes.transfers / 3);
     expect(outcomes.replays).toBeGreaterThan(50);
     expect(outcomes.topups).toBeGreaterThan(100);
     expect(outcomes.withdrawals).toBeGreaterThan(50);
