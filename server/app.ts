@@ -107,8 +107,10 @@ const READINESS_TIMEOUT_MS = 1_000;
 const draining = new WeakSet<FastifyInstance>();
 
 /**
- * From now on GET /readyz answers 503, so the balancer stops sending this gateway new calls while
- * it finishes the ones under way (server/main.ts calls it first thing on SIGTERM).
+ * From now on GET /readyz answers 404, so the balancer stops sending this gateway new calls while
+ * it finishes the ones under way (server/main.ts calls it first thing on SIGTERM). 404, not 503:
+ * HAProxy's `http-check disable-on-404` then drains the gateway (no new calls, those under way and
+ * the long polls kept), where a failed check would mark it down and cut them.
  */
 export function startDraining(app: FastifyInstance): void {
   draining.add(app);
@@ -215,9 +217,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the balancer asks both every second or so: not access-logged
   // liveness: the process answers (a restart would not help a database that is away)
   app.get('/healthz', { logLevel: 'silent' }, async () => ({ ok: true, database: deps.db.kind }));
-  // readiness: this gateway can write, so the balancer may send it calls; not while it drains for a stop
+  // readiness: this gateway can write, so the balancer may send it calls (200), it cannot (503), or it
+  // drains for a stop (404: no new calls, but those under way are not cut)
   app.get('/readyz', { logLevel: 'silent' }, async (_request, reply) => {
-    const ready = !draining.has(app) && (await deps.db.reachesWritablePrimary(READINESS_TIMEOUT_MS));
+    if (draining.has(app)) return reply.code(404).header('cache-control', 'no-store').send({ ready: false, draining: true, database: deps.db.kind });
+    const ready = await deps.db.reachesWritablePrimary(READINESS_TIMEOUT_MS);
     return reply.code(ready ? 200 : 503).header('cache-control', 'no-store').send({ ready, database: deps.db.kind });
   });
 

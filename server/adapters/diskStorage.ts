@@ -32,6 +32,13 @@ export function diskStorage(root: string): FileStorage {
           await file.close();
         }
         await fs.rename(temporary, full);
+        // the rename itself made durable: the row naming the file is committed right after
+        const directory = await fs.open(path.dirname(full), 'r');
+        try {
+          await directory.sync();
+        } finally {
+          await directory.close();
+        }
       } catch (error) {
         await fs.rm(temporary, { force: true });
         throw error;

@@ -73,6 +73,8 @@ backend gateways
   balance leastconn
   option httpchk GET ${options.checkPath ?? '/readyz'}
   http-check expect status 200
+  # a gateway stopping answers 404: drained (no new calls, those under way kept), not marked down
+  http-check disable-on-404
   default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions
 ${servers.join('\n')}
 ${options.statsPort ? `

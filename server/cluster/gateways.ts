@@ -62,12 +62,14 @@ export async function startGateways(options: GatewaysOptions): Promise<Gateways>
   };
   const list: Gateway[] = [];
   const start = (index: number, port: number) => startGateway(index, port, env, options);
-  try {
-    // together: each runs the migrations under one advisory lock, so they may start at once
-    list.push(...await Promise.all(Array.from({ length: options.count }, (_, i) => start(i + 1, options.firstPort + i))));
-  } catch (error) {
+  // together: each runs the migrations under one advisory lock, so they may start at once; if one
+  // fails, those that did start are stopped before the error goes on
+  const started = await Promise.allSettled(Array.from({ length: options.count }, (_, i) => start(i + 1, options.firstPort + i)));
+  for (const result of started) if (result.status === 'fulfilled') list.push(result.value);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
     await Promise.allSettled(list.map((g) => g.stop()));
-    throw error;
+    throw (failed as PromiseRejectedResult).reason;
   }
   return {
     list,

@@ -62,6 +62,18 @@ export function isConnectionLoss(error: unknown): boolean {
 }
 
 /**
+ * What the gateway answers as retryable (AGW50300, the app sends the same request again): a lost
+ * connection, or the server out of a resource for a moment (class 53: too many connections right
+ * after a failover, when every gateway reconnects at once; out of memory or disk). Nothing of the
+ * call was kept (its transaction rolled back), so the same requestNo does it once. Unlike a lost
+ * connection, it does not send a pool looking for another primary.
+ */
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return isConnectionLoss(error) || (typeof code === 'string' && /^53/.test(code));
+}
+
+/**
  * How a pool guards itself. The gateway passes all of it (server/main.ts); migrations, the ledger
  * check and the benchmarks open pools without time-outs, since their statements may rightly be long.
  */
@@ -81,12 +93,17 @@ export interface PoolSettings {
 /** What main.ts gives the gateway's pool: answers or a retryable failure well within the app's 20 s. */
 export const GATEWAY_POOL: Required<PoolSettings> = { connectTimeoutMs: 3_000, statementTimeoutMs: 15_000, maxLifetimeSeconds: 300 };
 
+/** pg-pool's error when no connection of a full pool came free within the connect time-out. */
+const POOL_QUEUE_TIMEOUT = 'timeout exceeded when trying to connect';
+
 /** Each host of a several-host DATABASE_URL gets this long to connect, without a pool setting. */
 const HOST_CONNECT_TIMEOUT_MS = 2_000;
 
 export async function openPostgres(url: string, poolSize = 20, settings: PoolSettings = {}): Promise<Database> {
   const hostList = parseHostList(url);
-  const finder = hostList ? primaryFinder(hostList, Math.min(settings.connectTimeoutMs ?? HOST_CONNECT_TIMEOUT_MS, HOST_CONNECT_TIMEOUT_MS)) : null;
+  // each host's share of the connect time-out (0: none set), so the last host listed still gets its turn
+  const perHostMs = hostList ? Math.min(HOST_CONNECT_TIMEOUT_MS, Math.floor((settings.connectTimeoutMs || HOST_CONNECT_TIMEOUT_MS * hostList.hosts.length) / hostList.hosts.length)) : 0;
+  const finder = hostList ? primaryFinder(hostList, perHostMs) : null;
   const pool = new pg.Pool({
     ...(finder ? { Client: finder.Client } : { connectionString: url }),
     max: poolSize,
@@ -106,6 +123,17 @@ export async function openPostgres(url: string, poolSize = 20, settings: PoolSet
     ...(settings.maxLifetimeSeconds ? { maxLifetimeSeconds: settings.maxLifetimeSeconds } : {}),
   });
   pool.on('error', () => undefined); // an idle client's lost connection is replaced on next use
+  // GET /readyz's own connection: a pool full of calls is busy, not unready, and must not take the
+  // gateway out of the balancer (nor every gateway at once when the database slows for a moment)
+  const readinessPool = new pg.Pool({
+    ...(finder ? { Client: finder.Client } : { connectionString: url }),
+    max: 1,
+    application_name: 'kwanza-gateway-readiness',
+    keepAlive: true,
+    // always bounded: a check waiting on a silent host would hold the one connection every later check needs
+    connectionTimeoutMillis: settings.connectTimeoutMs || 3_000,
+  });
+  readinessPool.on('error', () => undefined);
 
   /**
    * With several hosts, a lost or read-only connection means the primary may have moved: the
@@ -128,7 +156,8 @@ export async function openPostgres(url: string, poolSize = 20, settings: PoolSet
       try {
         client = await pool.connect();
       } catch (error) {
-        if (!finder || retried || !isConnectionLoss(error)) throw error;
+        // no free connection in time (pg-pool's queue): a busy pool, not a moved primary
+        if (!finder || retried || !isConnectionLoss(error) || (error as Error).message === POOL_QUEUE_TIMEOUT) throw error;
         retried = true;
         primaryMayHaveMoved();
         continue;
@@ -188,18 +217,26 @@ export async function openPostgres(url: string, poolSize = 20, settings: PoolSet
       }, (error) => rollbackFailed || isConnectionLoss(error));
     },
     async reachesWritablePrimary(timeoutMs) {
-      const check = onConnection(async (client) => {
-        const { rows } = await client.query<{ standby: boolean; read_only: string }>({
-          text: "SELECT pg_is_in_recovery() AS standby, current_setting('transaction_read_only') AS read_only",
-          query_timeout: timeoutMs,
-        } as pg.QueryConfig);
-        // as a write would fail there: the connection leaves the pool and, with several hosts, the primary is looked for again
-        if (rows[0]!.standby || rows[0]!.read_only !== 'off') throw Object.assign(new Error('connected to a read-only server'), { code: '25006' });
-      },
-      isConnectionLoss,
-      // a check slower than its second (a busy server) drops its own connection, not the whole pool's
-      (error) => isConnectionLoss(error) && (error as Error).message !== 'Query read timeout',
-      ).then(() => true, () => false);
+      const check = (async () => {
+        const client = await readinessPool.connect();
+        let failure: Error | undefined;
+        try {
+          const { rows } = await client.query<{ standby: boolean; read_only: string }>({
+            text: "SELECT pg_is_in_recovery() AS standby, current_setting('transaction_read_only') AS read_only",
+            query_timeout: timeoutMs,
+          } as pg.QueryConfig);
+          if (!rows[0]!.standby && rows[0]!.read_only === 'off') return true;
+          // as a write would fail there: this connection is dropped and, with several hosts, the pool looks for the primary again
+          failure = Object.assign(new Error('connected to a read-only server'), { code: '25006' });
+          primaryMayHaveMoved();
+          return false;
+        } catch (error) {
+          failure = error as Error;
+          return false;
+        } finally {
+          client.release(failure);
+        }
+      })().catch(() => false);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
       try {
@@ -208,7 +245,10 @@ export async function openPostgres(url: string, poolSize = 20, settings: PoolSet
         clearTimeout(timer);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await readinessPool.end();
+      await pool.end();
+    },
   };
 }
 

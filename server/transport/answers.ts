@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CODES, LEGACY_OK, LEGACY_SESSION_LOST } from '../../services/contract/answerCodes.ts';
 import type { GatewayAnswer, LegacyAnswer } from '../../services/contract/envelope.ts';
 import { DomainError } from '../errors.ts';
-import { isConnectionLoss } from '../db/index.ts';
+import { isRetryable } from '../db/index.ts';
 import { errorMessage, type Language } from '../i18n.ts';
 
 export function gatewayOk(bizContent: unknown, language: Language): GatewayAnswer {
@@ -28,7 +28,7 @@ export function legacyRefusal(code: string, language: Language): LegacyAnswer {
  */
 export function toRefusal(error: unknown, request: FastifyRequest): { code: string; httpStatus: number; detail: string } {
   if (error instanceof DomainError) return { code: error.code, httpStatus: error.httpStatus, detail: error.detail ?? '' };
-  if (isConnectionLoss(error)) {
+  if (isRetryable(error)) {
     request.log.warn({ err: error }, 'database unavailable: answered AGW50300, the app retries');
     return { code: CODES.unavailable, httpStatus: 503, detail: '' };
   }

@@ -199,7 +199,7 @@ describe.runIf(engines.includes('postgres'))('following the writable primary amo
     }
   }, 30_000);
 
-  it('a host that went silent (no reset) costs at most its 2 s, then the writable one is used', async () => {
+  it('a host that went silent (no reset) costs its share of the connect time-out (1.5 s of 3 s for two hosts), then the writable one is used', async () => {
     // `primary` is writable again since the test before last
     const silent = await silenceableRelay(new URL(primary.url));
     silent.goSilent();
@@ -210,7 +210,8 @@ describe.runIf(engines.includes('postgres'))('following the writable primary amo
       const started = Date.now();
       expect(await port(local)).toBe(primary.port);
       const took = Date.now() - started;
-      expect(took).toBeGreaterThanOrEqual(1_900);
+      // each host's share, so that the last one listed still has its turn within the pool's time-out
+      expect(took).toBeGreaterThanOrEqual(GATEWAY_POOL.connectTimeoutMs / 2 - 100);
       expect(took).toBeLessThan(GATEWAY_POOL.connectTimeoutMs);
       // remembered: the next connection goes straight to it
       const again = Date.now();

@@ -1,7 +1,8 @@
 /**
  * GET /readyz, which the balancer (HAProxy, `option httpchk GET /readyz`) asks about every second:
- * 200 only when this gateway's pool reaches a writable primary within a second; 503 on a read-only
- * server, an unreachable or silent one, and from the moment the gateway starts to stop. GET /healthz
+ * 200 only when this gateway reaches a writable primary within a second (on a connection of the
+ * check's own); 503 on a read-only server, an unreachable or silent one; 404 from the moment the
+ * gateway starts to stop (HAProxy's disable-on-404 drains it). GET /healthz
  * stays the process's liveness. Neither is access-logged.
  */
 import { spawn } from 'node:child_process';
@@ -51,16 +52,16 @@ describe.each(engines)('GET /readyz on %s', (engine) => {
     }
   });
 
-  it('answers 503 from the moment the gateway starts draining, while it still serves calls', async () => {
+  it('answers 404 from the moment the gateway starts draining (drained by the balancer, not cut), while it still serves calls', async () => {
     const config = { ...readConfig({ STATIC_DIR: path.join(server.filesDir, 'no-build') }), dataDir: server.filesDir };
     const app = await buildApp({ config, db: server.db, adapters: server.adapters });
     try {
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       startDraining(app);
       const draining = await app.inject({ method: 'GET', url: '/readyz' });
-      expect(draining.statusCode).toBe(503);
+      expect(draining.statusCode).toBe(404);
       expect(draining.headers['cache-control']).toBe('no-store');
-      expect(draining.json()).toEqual({ ready: false, database: engine });
+      expect(draining.json()).toEqual({ ready: false, draining: true, database: engine });
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const call = await app.inject({ method: 'POST', url: '/gatewayinner/api', payload: envelope('wallet/transfer/queryPayee', { mobile: '943000002' }) });
       expect(call.statusCode).toBe(200);
@@ -102,15 +103,20 @@ describe.runIf(engines.includes('postgres'))('GET /readyz when the database cann
     };
   };
 
-  it('503 on a read-only server (a standby), and the connection does not stay in the pool', async () => {
+  it('503 on a read-only server (a standby), and the check\'s connection is not kept', async () => {
     const url = new URL(created.url);
     url.searchParams.set('options', '-c default_transaction_read_only=on');
     const gateway = await readyzWith(url.toString());
     try {
-      const pidsBefore = await gateway.db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       expect(await gateway.ask()).toMatchObject({ status: 503, cacheControl: 'no-store' });
-      const pidsAfter = await gateway.db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      expect(pidsAfter.rows[0]!.pid).not.toBe(pidsBefore.rows[0]!.pid);
+      // the check's own connection (not one of the calls' pool) is closed, not kept for the next check
+      const readinessBackends = () => gateway.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'kwanza-gateway-readiness'").then((r) => r.rows[0]!.n);
+      let open = await readinessBackends();
+      for (let i = 0; i < 40 && open > 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        open = await readinessBackends();
+      }
+      expect(open).toBe(0);
     } finally {
       await gateway.close();
     }
@@ -193,7 +199,7 @@ describe('a gateway process starting and stopping', () => {
       const stopAsked = Date.now();
       let failedAfter = Infinity;
       while (Date.now() - stopAsked < 1_000) {
-        if ((await get('/readyz')) === 503) {
+        if ((await get('/readyz')) === 404) {
           failedAfter = Date.now() - stopAsked;
           break;
         }
