@@ -4,7 +4,7 @@
  * interleaved, the median reported with every round beside it), where each call's CPU goes, and the
  * benchmark's own durable PostgreSQL cluster.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,6 +14,7 @@ import type { Database } from '../../server/db/index.ts';
 import { hashToken } from '../../server/auth/sessions.ts';
 import type { LoadMember } from '../support/money.ts';
 import { envelope } from '../support/server.ts';
+import { spawnGateway } from '../support/gatewayProcess.ts';
 import { LOAD_AMOUNT as AMOUNT, PAY_SERVICE as PAY, type PreparedMerchantPayment as MerchantPrepared } from '../support/loadPayments.ts';
 
 /** The server runs as in production, which needs its own key for the offline payment codes (one per run). */
@@ -93,25 +94,18 @@ export async function drive<P>(clients: number, pool: P[], call: (p: P) => Promi
   return { clients, transfers, perSecond: Math.round(transfers / SECONDS), p50ms: +percentile(latencies, 0.5).toFixed(2), p99ms: +percentile(latencies, 0.99).toFixed(2), refused, cpuUsPerCall };
 }
 
-export async function startGateway(env: Record<string, string>, port: number, cwd = process.cwd()): Promise<ChildProcess> {
-  // BENCH_PROFILE=dir writes the gateway's CPU profile there (open it in Chrome's DevTools)
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+export function startGateway(env: Record<string, string>, port: number, cwd = process.cwd()): Promise<ChildProcess> {
+  return spawnGateway({
+    port,
     cwd,
-    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: String(POOL_SIZE), ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', OFFLINE_CODE_KEY },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { DATABASE_POOL_SIZE: String(POOL_SIZE), ...env, OFFLINE_CODE_KEY },
+    // BENCH_PROFILE=dir writes the gateway's CPU profile there (open it in Chrome's DevTools)
+    nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+    started: (child) => {
+      gateways.add(child);
+      child.once('exit', () => gateways.delete(child));
+    },
   });
-  gateways.add(child);
-  child.once('exit', () => gateways.delete(child));
-  let log = '';
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  for (let i = 0; i < 300; i++) {
-    if (log.includes('is running at')) return child;
-    if (child.exitCode !== null) throw new Error(`gateway exited:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`gateway did not start:\n${log}`);
 }
 
 export async function stop(child: ChildProcess) {

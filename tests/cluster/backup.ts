@@ -16,7 +16,7 @@
  * tests/run.ts adds to its final line. Every process it started is stopped however it ends, and
  * its directory (/tmp/kw-backup-*) removed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -31,6 +31,7 @@ import { prepareRestore, serverLog, serverRunning, startServer, stopServer } fro
 import { createLoadMembers, type LoadMember } from '../support/money.ts';
 import { createLoadMerchants, type LoadMerchant } from '../bench/merchants.ts';
 import { envelope } from '../support/server.ts';
+import { spawnGateway } from '../support/gatewayProcess.ts';
 
 const PORTS = { primary: 55431, restored: 55432, pointInTime: 55433, gateway: 55434 };
 const MEMBERS = 40;
@@ -141,25 +142,16 @@ async function startGateway(databaseUrl: string, port: number): Promise<ChildPro
   }
 }
 
-async function startGatewayOnce(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '4', DATABASE_URL: databaseUrl, DATA_DIR: dirs.gatewayData,
-      PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', OFFLINE_CODE_KEY: crypto.randomBytes(32).toString('hex'),
+function startGatewayOnce(databaseUrl: string, port: number): Promise<ChildProcess> {
+  return spawnGateway({
+    port,
+    env: { DATABASE_POOL_SIZE: '4', DATABASE_URL: databaseUrl, DATA_DIR: dirs.gatewayData, OFFLINE_CODE_KEY: crypto.randomBytes(32).toString('hex') },
+    timeoutMs: 60_000,
+    started: (child) => {
+      gateways.add(child);
+      child.once('exit', () => gateways.delete(child));
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  gateways.add(child);
-  child.once('exit', () => gateways.delete(child));
-  let log = '';
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  for (let i = 0; i < 600; i++) {
-    if (log.includes('is running at')) return child;
-    if (child.exitCode !== null) throw new Error(`gateway exited:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`gateway did not start within 60 s:\n${log}`);
 }
 
 async function stopGateway(child: ChildProcess) {
