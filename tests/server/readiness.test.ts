@@ -135,7 +135,7 @@ describe.runIf(engines.includes('postgres'))('GET /readyz when the database cann
     try {
       const answer = await nowhere.ask();
       expect(answer.status).toBe(503);
-      expect(answer.took).toBeLessThan(1_500);
+      expect(answer.took).toBeLessThan(2_500); // (its time-out is 1 s; a busy machine adds to it, a hang would be the bug)
     } finally {
       await nowhere.close();
     }
@@ -148,7 +148,7 @@ describe.runIf(engines.includes('postgres'))('GET /readyz when the database cann
       const answer = await silent.ask();
       expect(answer.status).toBe(503);
       expect(answer.took).toBeGreaterThanOrEqual(900);
-      expect(answer.took).toBeLessThan(2_000);
+      expect(answer.took).toBeLessThan(3_000);
     } finally {
       await relay.close();
       await silent.close();
@@ -181,7 +181,7 @@ describe('a gateway process starting and stopping', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kw-readyz-'));
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-build'), SHUTDOWN_DRAIN_SECONDS: '2', LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-build'), SHUTDOWN_DRAIN_SECONDS: '5', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
@@ -198,13 +198,13 @@ describe('a gateway process starting and stopping', () => {
       child.kill('SIGTERM');
       const stopAsked = Date.now();
       let failedAfter = Infinity;
-      while (Date.now() - stopAsked < 1_000) {
+      while (Date.now() - stopAsked < 3_000) {
         if ((await get('/readyz')) === 404) {
           failedAfter = Date.now() - stopAsked;
           break;
         }
       }
-      expect(failedAfter).toBeLessThan(500);
+      expect(failedAfter).toBeLessThan(2_000); // (at once; well before the drain's end, which HAProxy needs to see it)
       // still serving while it drains
       expect(await get('/healthz')).toBe(200);
       const call = await fetch(`http://127.0.0.1:${port}/gatewayinner/api`, {
@@ -214,7 +214,7 @@ describe('a gateway process starting and stopping', () => {
       });
       expect(call.status).toBe(200);
       expect(await exited).toBe(0);
-      expect(Date.now() - stopAsked).toBeGreaterThanOrEqual(2_000);
+      expect(Date.now() - stopAsked).toBeGreaterThanOrEqual(5_000);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
