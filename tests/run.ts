@@ -5,7 +5,7 @@
  * (tests/cluster/failover.ts), then the Chromium e2e walk. Vitest prints a line per test file as it finishes (tests/support/fileReporter.ts) and the
  * failures in full at the end. Ends with one "N passed, N failed" line.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 const node = process.execPath;
@@ -27,16 +27,37 @@ fs.mkdirSync('.data', { recursive: true });
 fs.rmSync('.data/e2e.json', { force: true });
 fs.rmSync('.data/backup.json', { force: true });
 fs.rmSync('.data/cluster.json', { force: true });
-let failedSteps = 0;
+/**
+ * Runs a step with its output passed through as it comes, keeping its last lines: a failed step's
+ * are printed again at the very end, where a CI log cut to its tail still shows why.
+ */
+function runStep(args: string[]): Promise<{ status: number | null; tail: string[] }> {
+  const KEPT = 60;
+  return new Promise((resolve) => {
+    const child = spawn(node, args, { stdio: ['inherit', 'pipe', 'pipe'], env: process.env });
+    const tail: string[] = [];
+    const keep = (chunk: Buffer, out: NodeJS.WriteStream) => {
+      out.write(chunk);
+      tail.push(...chunk.toString('utf8').split('\n').filter((line) => line.trim()));
+      tail.splice(0, Math.max(0, tail.length - KEPT));
+    };
+    child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
+    child.on('close', (status) => resolve({ status, tail }));
+  });
+}
+
+const failures: Array<{ name: string; tail: string[] }> = [];
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
-  const result = spawnSync(node, step.args, { stdio: 'inherit', env: process.env });
+  const result = await runStep(step.args);
   if (result.status !== 0) {
-    failedSteps++;
+    failures.push({ name: step.name, tail: result.tail });
     console.log(`✗ ${step.name} failed`);
     if (step.name.startsWith('build')) break;
   }
 }
+const failedSteps = failures.length;
 
 let passed = 0;
 let failed = 0;
@@ -54,6 +75,7 @@ for (const file of ['.data/e2e.json', '.data/backup.json', '.data/cluster.json']
   passed += report.passed;
   failed += report.failed;
 }
-console.log(`\nsteps failed: ${failedSteps}`);
+for (const failure of failures) console.log(`\n✗ ${failure.name} failed; its last lines:\n${failure.tail.map((line) => `  ${line}`).join('\n')}`);
+console.log(`\nsteps failed: ${failedSteps}${failedSteps ? ` (${failures.map((f) => f.name).join('; ')})` : ''}`);
 console.log(`${passed} passed, ${failed + failedSteps} failed`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
