@@ -1,7 +1,8 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
 import { LEDGER_CODES, RECEIVE_CODES } from '../services/contract/answerCodes.ts';
-import { RECEIVE_NOTE_MAX, type ResolvedCode } from '../services/contract/receiveCode.ts';
+import type { ResolvedCode } from '../services/contract/receiveCode.ts';
+import { RECEIVE_NOTE_MAX } from '../services/contract/values.ts';
 import type { Language } from '../src/lib/language.ts';
 import { announceAnswer, answerCode, answerData, answerDetail, provided, type AnswerEvent } from './outcome.ts';
 import { amountAsked, amountEntryMachine, type AmountEntryInput, type AmountRefusal } from './amountEntry.machine.ts';

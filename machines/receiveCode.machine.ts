@@ -1,6 +1,7 @@
 import { setup, assign } from 'xstate';
 import type { Outcome } from '../services/contract/outcome.ts';
-import { RECEIVE_NOTE_MAX, type OneTimeReceiveCode, type ShownReceiveCode } from '../services/contract/receiveCode.ts';
+import type { OneTimeReceiveCode, ShownReceiveCode } from '../services/contract/receiveCode.ts';
+import { RECEIVE_NOTE_MAX } from '../services/contract/values.ts';
 import type { Language } from '../src/lib/language.ts';
 import { parseAmount } from '../src/lib/money.ts';
 import { announceAnswer, answerCode, answerData, provided, type AnswerEvent } from './outcome.ts';

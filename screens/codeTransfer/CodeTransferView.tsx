@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { codeTransferMachine, CodeTransferEvent } from '../../machines/codeTransfer.machine.ts';
 import type { paymentMachine } from '../../machines/payment.machine.ts';
-import { RECEIVE_NOTE_MAX } from '../../services/contract/receiveCode.ts';
+import { RECEIVE_NOTE_MAX } from '../../services/contract/values.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';
 import { LinkButton } from '../../src/ui/LinkButton.tsx';

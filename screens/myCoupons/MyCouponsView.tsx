@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { myCouponsMachine, MyCouponsEvent } from '../../machines/myCoupons.machine.ts';
 import type { pagedListMachine, PagedListEvent } from '../../machines/pagedList.machine.ts';
-import { couponState, type MemberCoupon } from '../../services/contract/myCoupons.ts';
+import type { MemberCoupon } from '../../services/contract/myCoupons.ts';
+import { COUPON_STATES } from '../../services/contract/values.ts';
 import { PagedList, PagedListView, type PagedListActor, type PagedListWords } from '../common/PagedList.tsx';
 import { CouponCard } from '../common/CouponCard.tsx';
 import { languageOf, lineTime } from '../common/format.ts';
@@ -17,7 +18,7 @@ export function MyCouponsView({ state, send, pull }: { state: SnapshotFrom<typeo
   return (
     <div className="kw-form">
       <div className="kw-fund-filters" role="group" aria-label={t('myCoupons.states.label')}>
-        {couponState.options.map((option) => (
+        {COUPON_STATES.map((option) => (
           <button key={option} type="button" className="kw-tab" aria-pressed={state.context.state === option} onClick={() => send({ type: 'state.changed', state: option })}>
             {t(`myCoupons.states.${option}`)}
           </button>

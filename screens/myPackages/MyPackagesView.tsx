@@ -2,7 +2,8 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { myPackagesMachine, MyPackagesEvent } from '../../machines/myPackages.machine.ts';
-import { voucherState, type GroupVoucher } from '../../services/contract/groupPackages.ts';
+import type { GroupVoucher } from '../../services/contract/groupPackages.ts';
+import { VOUCHER_STATES } from '../../services/contract/values.ts';
 import { LoadFailedStep, Loading } from '../../src/ui/LoadFailed.tsx';
 import { Notice } from '../../src/ui/Notice.tsx';
 import { VoucherCard } from '../common/VoucherCard.tsx';
@@ -43,7 +44,7 @@ export function MyPackagesView({ state, send }: { state: State; send: Send }) {
       </div>
     );
   }
-  const filters = [null, ...voucherState.options] as const;
+  const filters = [null, ...VOUCHER_STATES] as const;
   return (
     <div className="kw-form">
       <div className="kw-fund-filters" role="group" aria-label={t('myPackages.filters.label')}>

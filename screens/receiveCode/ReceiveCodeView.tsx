@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { CodeImage, ReceiveCodeEvent, receiveCodeMachine } from '../../machines/receiveCode.machine.ts';
-import { RECEIVE_NOTE_MAX } from '../../services/contract/receiveCode.ts';
+import { RECEIVE_NOTE_MAX } from '../../services/contract/values.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { FieldError } from '../../src/ui/FieldError.tsx';
 import { LoadFailedStep, Loading, VerifyFirst } from '../../src/ui/LoadFailed.tsx';

@@ -3,6 +3,7 @@ import { defineService } from './define.ts';
 import { cents, positiveCents } from './shared.ts';
 import { storeId } from './merchantShared.ts';
 import { merchantReceipt } from './scanToPay.ts';
+import { VOUCHER_STATES } from './values.ts';
 
 /**
  * Group purchases (README "Group purchases"): a merchant's packages for a store — made, listed,
@@ -18,8 +19,7 @@ export const packageId = id;
 const figure = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 const when = z.string().datetime();
 export const packageStatus = z.enum(['active', 'paused', 'ended']);
-/** unused (good at the till until expiresAt), redeemed, expired (unused past its end, its refund to come), refunded. */
-export const voucherState = z.enum(['unused', 'redeemed', 'expired', 'refunded']);
+export const voucherState = z.enum(VOUCHER_STATES);
 export type VoucherState = z.infer<typeof voucherState>;
 /** What a voucher's QR carries, or a clerk types: `GV` and 20 digits (spaces and dashes allowed when typed). */
 export const voucherCode = z.string().trim().min(1).max(64);

@@ -81,10 +81,3 @@ export type StaffChannel = z.infer<typeof staffChannel>;
 export const invitationState = z.enum(['sent', 'agreed', 'rejected', 'expired', 'withdrawn']);
 export type InvitationState = z.infer<typeof invitationState>;
 
-/** The path the link and the QR open; the server prefixes PUBLIC_URL. */
-export const INVITATION_PATH = '/app/invitation/';
-/** A link (or a bare path) to an invitation, as a scanner reads it from the QR: its token, or null. */
-export function invitationTokenIn(text: string): string | null {
-  const match = /^(?:https?:\/\/[^/\s]+)?\/app\/invitation\/([A-Za-z0-9_-]{43})\/?$/.exec(text.trim());
-  return match ? match[1]! : null;
-}

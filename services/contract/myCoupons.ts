@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
 import { cents } from './shared.ts';
+import { COUPON_STATES } from './values.ts';
 
 /**
  * The member's coupons (issue 23; spec §3 "Coupon"): those they claimed from a store's page or a
@@ -9,7 +10,7 @@ import { cents } from './shared.ts';
  */
 
 const id = z.string().regex(/^\d{1,18}$/);
-export const couponState = z.enum(['usable', 'used', 'expired']);
+export const couponState = z.enum(COUPON_STATES);
 export type CouponState = z.infer<typeof couponState>;
 
 /** What a coupon gives (spec §3): 1 an amount off (from a threshold, when it has one), 2 spend `threshold` get `amountOff` off, 4 a percentage off (at most `maxOff`). */

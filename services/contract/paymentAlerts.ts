@@ -20,7 +20,7 @@ export const alertCursor = z.string().min(1).max(16_000);
  * Long polling for the payments to the caller's stores (owner: all of them; clerk: their store,
  * their own collections or all with the permission). Without `after`: answers at once with no
  * payments and the cursor of now. With it: answers at once with the payments since, else waits up
- * to ALERT_WAIT_SECONDS and answers empty; always with the cursor to send next, so a call repeated
+ * to ALERT_WAIT_SECONDS (values.ts) and answers empty; always with the cursor to send next, so a call repeated
  * after a lost answer neither misses nor repeats a payment. A removed clerk gets STF10009; a wait
  * past ALERT_WAITS_PER_MEMBER held by the member or ALERT_WAITS_PER_PROCESS by the server AGW10006
  * (`subMsg` member or process: try again later; the call without `after` is never refused so). The app
@@ -33,5 +33,3 @@ export const waitAlerts = defineService({
   response: z.object({ payments: z.array(alertPayment), cursor: alertCursor }),
 });
 
-/** The longest a wait is held by the server; the client's time-out is longer. */
-export const ALERT_WAIT_SECONDS = 25;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineService } from './define.ts';
 import { cents, positiveCents } from './shared.ts';
+import { RECEIVE_NOTE_MAX } from './values.ts';
 
 /**
  * A person's receive code (issue 26, part 1; README "Receive code"): a verified individual shows or
@@ -11,7 +12,6 @@ import { cents, positiveCents } from './shared.ts';
 
 /** A code's token: 22 base64url characters (128 random bits). */
 export const receiveToken = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
-export const RECEIVE_NOTE_MAX = 60;
 /** How long a one-time code (with an amount) can be paid, from when it is made. */
 export const ONE_TIME_CODE_HOURS = 24;
 

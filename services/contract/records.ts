@@ -9,7 +9,7 @@ import { codeSerial, storeId } from './merchantShared.ts';
  * all-records permission, and nothing of other stores. Records belong to the binding, not to the
  * sticker: a payment through a binding since unbound is no longer shown (issue 11). Dates are
  * Luanda days (a spec §9 shortcut or from/to), newest first, in pages through an opaque cursor.
- * The owner's CSV export is `GET /merchant/records.csv` with the same filters (recordsCsvPath).
+ * The owner's CSV export is `GET /merchant/records.csv` with the same filters (recordsCsvPath, values.ts).
  */
 
 export const recordId = z.string().regex(/^\d{1,18}$/);
@@ -94,10 +94,3 @@ export const recordDetail = defineService({
   }),
 });
 
-/** Where the owner's CSV export is served (header `login-token`, like an upload): the filters as query parameters. */
-export function recordsCsvPath(filter: RecordsFilter): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') query.set(key, String(value));
-  const text = query.toString();
-  return `/merchant/records.csv${text ? `?${text}` : ''}`;
-}

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { paymentAlertsMachine, type AlertPage } from '../../machines/paymentAlerts.machine.ts';
 import type { ActorsOf } from '../../machines/outcome.ts';
-import { ALERT_WAIT_SECONDS } from '../../services/contract/paymentAlerts.ts';
+import { ALERT_WAIT_SECONDS } from '../../services/contract/values.ts';
 import { requestGateway } from '../../services/gateway.ts';
 import type { Outcome } from '../../services/contract/outcome.ts';
 

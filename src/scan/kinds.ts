@@ -1,5 +1,5 @@
 import { decodePersonalCode, namedSerial } from '../../services/emvco.ts';
-import { INVITATION_PATH, invitationTokenIn } from '../../services/contract/merchantShared.ts';
+import { INVITATION_PATH, invitationTokenIn } from '../../services/contract/values.ts';
 
 /**
  * What a scanned (or typed) code is, and where the app takes it: one entry per kind of code the

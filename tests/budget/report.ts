@@ -4,7 +4,7 @@
  * (src/i18n.ts; the server preloads all of them with the page). A page the server renders
  * (`rendered`) runs only its loader (server/appLoader.ts, inline) until the first touch: that is its
  * column "before a touch". Writes dist/budget.json and prints a table; `--check` exits non-zero when
- * the first route is over budget or the loader over its own.
+ * the first route is over budget, the loader over its own, or zod in any chunk.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,6 +70,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const first = routes[0]!;
   if (process.argv.includes('--check') && first.gzipBytes > FIRST_ROUTE_BUDGET_BYTES) {
     console.error(`first route ${kb(first.gzipBytes)} is over the ${kb(FIRST_ROUTE_BUDGET_BYTES)} budget`);
+    process.exit(1);
+  }
+  // the contracts' schemas stay on the server: the app reads their plain values from
+  // services/contract/values.ts, so no route carries zod (≈ 24 KB gzipped on 11 routes when one did)
+  const withZod = fs.readdirSync('dist/assets').filter((file) => file.endsWith('.js') && /\$ZodType|ZodError/.test(fs.readFileSync(path.join('dist/assets', file), 'utf8')));
+  console.log(`  zod in the browser's chunks: ${withZod.length ? withZod.join(', ') : 'none'}`);
+  if (process.argv.includes('--check') && withZod.length) {
+    console.error(`zod reached the browser (${withZod.join(', ')}): a screen, chart or flow imports a value from a contract module with schemas; move the value to services/contract/values.ts`);
     process.exit(1);
   }
   const loader = routes.find((r) => r.beforeTouchGzipBytes !== null)?.beforeTouchGzipBytes ?? 0;

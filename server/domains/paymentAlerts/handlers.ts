@@ -1,5 +1,6 @@
 import { CODES } from '../../../services/contract/answerCodes.ts';
-import { ALERT_WAIT_SECONDS, type AlertPayment } from '../../../services/contract/paymentAlerts.ts';
+import type { AlertPayment } from '../../../services/contract/paymentAlerts.ts';
+import { ALERT_WAIT_SECONDS } from '../../../services/contract/values.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler, HandlerContext } from '../../handler.ts';
 import { recordsScope } from '../../entities/merchants.ts';

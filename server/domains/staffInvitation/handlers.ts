@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { MERCHANT_CODES, STAFF_CODES } from '../../../services/contract/answerCodes.ts';
-import { INVITATION_PATH } from '../../../services/contract/merchantShared.ts';
+import { INVITATION_PATH } from '../../../services/contract/values.ts';
 import { enqueueMessage } from '../../adapters/messages.ts';
 import { DomainError } from '../../errors.ts';
 import type { FlowHandlers, Handler } from '../../handler.ts';
