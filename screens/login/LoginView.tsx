@@ -40,7 +40,8 @@ function PasswordWay({ state, send }: { state: State; send: (event: LoginEvent) 
   const problem = (['incomplete', 'wrongCredentials', 'locked', 'refused', 'unreachable'] as const).find((s) => state.matches({ byPassword: s }));
   const messages = {
     incomplete: t('login.incomplete'),
-    wrongCredentials: t('login.wrongCredentials', { tries: context.triesLeft ?? '0' }),
+    // a login no account has gets no count from the server: the refusal without one
+    wrongCredentials: context.triesLeft ? t('login.wrongCredentials', { tries: context.triesLeft }) : t('login.wrongCredentialsUncounted'),
     locked: t('login.locked', { minutes: context.waitDetail ?? '15' }),
     refused: t(`errors.${context.errorCode ?? 'AGW50000'}`),
     unreachable: t('network.gateway'),

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, type screen as Screen } from '@testing-library/react';
+import { fireEvent, render, type screen as Screen } from '@testing-library/react';
 import { createActor, waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import axios from 'axios';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../../src/i18n.ts';
+import { dictionary } from '../../locales/dictionary.ts';
 import { http } from '../../services/http.ts';
 import { loginActors, loginFlow } from '../../src/flows/login.ts';
 import type { CodeEntryActor } from '../../screens/common/CodeEntryView.tsx';
@@ -123,6 +126,22 @@ describe('log-in by SMS through the real gateway (PGlite), with the flow moduleâ
     const { rows } = await server.db.query<{ body: string }>("SELECT body FROM outbox_messages WHERE destination = '+244943000002' ORDER BY id DESC LIMIT 1");
     return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
   };
+
+  it('a login no account has is refused without a count of tries (the server gives none): no "Tentativas restantes: ."', async () => {
+    const actor = createActor(loginFlow).start();
+    actor.send({ type: 'login.changed', value: '923456700' });
+    actor.send({ type: 'password.changed', value: 'Qualquer1' });
+    actor.send({ type: 'password.submitted' });
+    await until(actor, (s) => s.matches({ byPassword: 'wrongCredentials' }));
+    const ui = render(
+      <I18nextProvider i18n={createI18n('pt', { pt: dictionary('pt') })}>
+        <LoginView state={actor.getSnapshot()} send={actor.send} renderCaptcha={captchaStub} />
+      </I18nextProvider>,
+    );
+    expect(ui.getByRole('alert').textContent).toBe('NÃºmero, e-mail ou palavra-passe errados.');
+    ui.unmount();
+    actor.stop();
+  }, 60_000);
 
   it('sends a code, resends one after the cool-down (voiding the first), and signs in with the new one', async () => {
     // the server's 60 s between codes has passed, and so has the chart's cool-down
