@@ -31,19 +31,35 @@ fs.rmSync('.data/cluster.json', { force: true });
  * Runs a step with its output passed through as it comes, keeping its last lines: a failed step's
  * are printed again at the very end, where a CI log cut to its tail still shows why.
  */
-function runStep(args: string[]): Promise<{ status: number | null; tail: string[] }> {
+function runStep(args: string[]): Promise<{ status: number | null; signal: NodeJS.Signals | null; tail: string[] }> {
   const KEPT = 60;
   return new Promise((resolve) => {
     const child = spawn(node, args, { stdio: ['inherit', 'pipe', 'pipe'], env: process.env });
     const tail: string[] = [];
-    const keep = (chunk: Buffer, out: NodeJS.WriteStream) => {
-      out.write(chunk);
-      tail.push(...chunk.toString('utf8').split('\n').filter((line) => line.trim()));
+    const unfinished = { stdout: '', stderr: '' };
+    const keep = (stream: 'stdout' | 'stderr', text: string) => {
+      process[stream].write(text);
+      const lines = (unfinished[stream] + text).split('\n');
+      unfinished[stream] = lines.pop()!;
+      tail.push(...lines.filter((line) => line.trim()));
       tail.splice(0, Math.max(0, tail.length - KEPT));
     };
-    child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
-    child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
-    child.on('close', (status) => resolve({ status, tail }));
+    for (const stream of ['stdout', 'stderr'] as const) {
+      child[stream].setEncoding('utf8'); // a character split between two chunks stays whole
+      child[stream].on('data', (text: string) => keep(stream, text));
+    }
+    const finish = (status: number | null, signal: NodeJS.Signals | null, extra: string[] = []) =>
+      resolve({ status, signal, tail: [...tail, ...Object.values(unfinished).filter((line) => line.trim()), ...extra] });
+    child.on('error', (error) => finish(null, null, [`could not run: ${error.message}`]));
+    child.on('exit', (status, signal) => {
+      // the last output may still be on its way; a process the step left behind holding the pipes
+      // must not hold the run, so the wait for it is short
+      const streams = [child.stdout, child.stderr].filter((stream) => !stream.readableEnded);
+      if (streams.length === 0) return finish(status, signal);
+      let open = streams.length;
+      for (const stream of streams) stream.once('end', () => --open === 0 && finish(status, signal));
+      setTimeout(() => finish(status, signal), 2_000).unref();
+    });
   });
 }
 
@@ -53,7 +69,7 @@ for (const step of steps) {
   const result = await runStep(step.args);
   if (result.status !== 0) {
     failures.push({ name: step.name, tail: result.tail });
-    console.log(`✗ ${step.name} failed`);
+    console.log(`✗ ${step.name} failed${result.signal ? ` (killed by ${result.signal})` : ''}`);
     if (step.name.startsWith('build')) break;
   }
 }
