@@ -49,7 +49,8 @@ function IdentityStep({ state, send, operatorName, renderCaptcha, code }: { stat
             maxLength={individual ? 9 : 254}
           />
         </span>
-        {individual && operatorName && <span className="kw-hint">{t('signUp.operator', { operator: operatorName })}</span>}
+        {/* the operator's line keeps its place while it is looked up: nothing below moves under a finger on its way to the box */}
+        {individual && <span className="kw-hint kw-hint-line" aria-live="polite">{operatorName ? t('signUp.operator', { operator: operatorName }) : ''}</span>}
       </Field>
       <Checkbox checked={context.agreed} onChange={() => send({ type: 'agreement.toggled' })} className="kw-agreement">
         <span>

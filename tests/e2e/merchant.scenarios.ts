@@ -80,8 +80,15 @@ function firstStickerOf(pdf: Buffer): { matrix: Matrix; serial: string } {
 async function memberReady({ ctx, base, member }: Phones) {
   const m = asCtx(ctx, member);
   await member.goto(`${base}/app/register?language=pt`);
+  // the operator's name, looked up as the number is typed, moves nothing: a tap on the agreement's
+  // words that found a link there instead once left the box unticked (CI, a busy host)
+  const agreement = member.getByText('Li e aceito o');
+  const placed = await agreement.boundingBox();
   await member.getByLabel('Número de telemóvel').fill(MEMBER.mobile);
-  await member.getByText('Li e aceito o').click();
+  await see(member, 'Operadora: Unitel');
+  const moved = await agreement.boundingBox();
+  if (placed?.y !== moved?.y) throw new Error(`the operator's line moved the agreement from y=${placed?.y} to y=${moved?.y}`);
+  await agreement.click();
   let before = await outboxCount(m, MEMBER.mobile);
   await member.getByRole('button', { name: 'Receber código' }).click();
   await member.getByLabel('Código de verificação').fill(await codeFromOutbox(m, MEMBER.mobile, before));
