@@ -5,6 +5,8 @@ import type { ServerConfig } from '../config.ts';
 import type { MemberProfile } from '../../services/contract/session.ts';
 import type { LoginResult } from '../../services/contract/session.ts';
 import { openMemberSession, hashToken } from '../auth/sessions.ts';
+import { ACCOUNT_CODES } from '../../services/contract/answerCodes.ts';
+import { DomainError } from '../errors.ts';
 
 export interface MemberRow {
   id: string;
@@ -39,8 +41,33 @@ export const givenNameSql = (m: string) => `CASE WHEN ${m}.member_type = 'indivi
 /** The profile's columns of the `members` row (unaliased), for profileOf. */
 export const PROFILE_COLUMNS = `id, member_type, display_name, ${givenNameSql('members')} AS given_name, mobile, email, language`;
 
-const MEMBER_COLUMNS = `${PROFILE_COLUMNS}, status, login_password_hash, failed_logins,
+/**
+ * A password's lock-out, on a member's row or on a login no account has (`unknown_login_failures`,
+ * answered alike so that the answer tells nobody who has an account): its wrong tries so far and,
+ * while it is locked, the seconds left.
+ */
+export type PasswordFailures = { failed_logins: number; locked_until_seconds: number | null };
+export const PASSWORD_FAILURES = `failed_logins,
   CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()))::int END AS locked_until_seconds`;
+
+const MEMBER_COLUMNS = `${PROFILE_COLUMNS}, status, login_password_hash, ${PASSWORD_FAILURES}`;
+
+/** The answer while locked. (A transaction begun before the lock's own sees a little more than its minutes left: never more than them.) */
+export function lockedOut(seconds: number): DomainError {
+  return new DomainError(ACCOUNT_CODES.accountLocked, 200, String(Math.min(LOCKOUT.minutes, Math.ceil(seconds / 60))));
+}
+
+/** A wrong password, counted on its row (locked `FOR UPDATE` by the caller): the tries left, and at the last one the lock. */
+export async function countWrongPassword(tx: Queryable, row: { table: 'members'; id: string } | { table: 'unknown_login_failures'; login: string }, failedBefore: number): Promise<never> {
+  const [where, key] = row.table === 'members' ? ['id', row.id] : ['login', row.login];
+  const failures = failedBefore + 1;
+  if (failures >= LOCKOUT.maxFailures) {
+    await tx.query(`UPDATE ${row.table} SET failed_logins = 0, locked_until = now() + make_interval(mins => $2) WHERE ${where} = $1`, [key, LOCKOUT.minutes]);
+    throw new DomainError(ACCOUNT_CODES.accountLocked, 200, String(LOCKOUT.minutes), { commit: true });
+  }
+  await tx.query(`UPDATE ${row.table} SET failed_logins = $2 WHERE ${where} = $1`, [key, failures]);
+  throw new DomainError(ACCOUNT_CODES.wrongCredentials, 200, String(LOCKOUT.maxFailures - failures), { commit: true });
+}
 
 /** A login is a mobile (9 digits, or with +244) or an e-mail address. */
 export function loginKey(login: string): { column: 'mobile' | 'email'; value: string } | null {

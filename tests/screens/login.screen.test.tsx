@@ -127,7 +127,7 @@ describe('log-in by SMS through the real gateway (PGlite), with the flow moduleâ
     return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
   };
 
-  it('a login no account has is refused without a count of tries (the server gives none): no "Tentativas restantes: ."', async () => {
+  it('a login no account has is refused as an account is, with the tries left: the answer tells nobody who has an account', async () => {
     const actor = createActor(loginFlow).start();
     actor.send({ type: 'login.changed', value: '923456700' });
     actor.send({ type: 'password.changed', value: 'Qualquer1' });
@@ -138,7 +138,7 @@ describe('log-in by SMS through the real gateway (PGlite), with the flow moduleâ
         <LoginView state={actor.getSnapshot()} send={actor.send} renderCaptcha={captchaStub} />
       </I18nextProvider>,
     );
-    expect(ui.getByRole('alert').textContent).toBe('NÃºmero, e-mail ou palavra-passe errados.');
+    expect(ui.getByRole('alert').textContent).toBe('NÃºmero, e-mail ou palavra-passe errados. Tentativas restantes: 4.');
     ui.unmount();
     actor.stop();
   }, 60_000);

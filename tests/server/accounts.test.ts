@@ -114,7 +114,36 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(await call('oauth/passwordLogin', { login, password: 'Kwanza2026' }, { language: 'pt', ...fresh() })).toMatchObject({ code: 'LGN10002', subMsg: '15', msg: expect.stringMatching(/bloqueado/) });
     await server.db.query("UPDATE members SET locked_until = now() - interval '1 second' WHERE email = $1", [login]);
     expect((await call('oauth/passwordLogin', { login, password: 'Kwanza2026' }, fresh())).code).toBe('S0001');
-    expect((await call('oauth/passwordLogin', { login: 'nobody@nowhere.ao', password: 'Kwanza2026' }, fresh())).code).toBe('LGN10001');
+    expect(await call('oauth/passwordLogin', { login: 'nobody@nowhere.ao', password: 'Kwanza2026' }, fresh())).toMatchObject({ code: 'LGN10001', subMsg: '4' });
+  });
+
+  it('answers a login no account has as an account: the tries left, then locked for 15 minutes', async () => {
+    const answers = async (login: string, password: string) => {
+      const seen: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await call('oauth/passwordLogin', { login, password }, { language: 'pt', ...fresh() });
+        seen.push(`${answer.code} ${answer.subMsg}`);
+      }
+      return seen;
+    };
+    const asAnAccount = ['LGN10001 4', 'LGN10001 3', 'LGN10001 2', 'LGN10001 1', 'LGN10002 15', 'LGN10002 15'];
+    expect(await answers('923456789', 'Wrong1234')).toEqual(asAnAccount); // the account signed up above
+    expect(await answers('929999991', 'Wrong1234')).toEqual(asAnAccount); // nobody's number
+    expect(await answers('+244 929 999 992', 'Wrong1234')).toEqual(asAnAccount);
+    expect(await answers('Ninguem@Lado-Nenhum.ao', 'Kwanza2026')).toEqual(asAnAccount);
+    // counted as the account would be found: the same number however it is written
+    expect((await call('oauth/passwordLogin', { login: '00244929999992', password: 'Wrong1234' }, fresh())).code).toBe('LGN10002');
+    expect((await call('oauth/passwordLogin', { login: 'ninguem@lado-nenhum.ao', password: 'Wrong1234' }, fresh())).code).toBe('LGN10002');
+    // the lock ends as an account's does
+    await server.db.query("UPDATE unknown_login_failures SET locked_until = now() - interval '1 second' WHERE login = '+244929999991'");
+    expect(await call('oauth/passwordLogin', { login: '929999991', password: 'Wrong1234' }, fresh())).toMatchObject({ code: 'LGN10001', subMsg: '4' });
+  });
+
+  it('counts wrong passwords sent at once exactly, for an account and for a login no account has', async () => {
+    for (const login of ['loja@demo.ao', '929999993']) { // (the shop's lock above ended with its log-in)
+      const answers = await Promise.all(Array.from({ length: 7 }, () => call('oauth/passwordLogin', { login, password: 'Wrong1234' }, fresh())));
+      expect(answers.map((a) => `${a.code} ${a.subMsg}`).sort(), login).toEqual(['LGN10001 1', 'LGN10001 2', 'LGN10001 3', 'LGN10001 4', 'LGN10002 15', 'LGN10002 15', 'LGN10002 15']);
+    }
   });
 
   it('logs in by SMS code, once per code', async () => {

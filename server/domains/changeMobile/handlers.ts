@@ -5,7 +5,7 @@ import type { Handler, FlowHandlers } from '../../handler.ts';
 import { CODE_RULES, consumeCode, issueCode } from '../../auth/oneTimeCodes.ts';
 import { CaptchaPass } from '../../auth/captcha.ts';
 import { countAccountLookup } from '../../auth/lookups.ts';
-import { LOCKOUT, findMember, maskDestination, openTicket, verifyPassword } from '../../entities/memberAccounts.ts';
+import { PASSWORD_FAILURES, countWrongPassword, findMember, lockedOut, maskDestination, openTicket, verifyPassword, type PasswordFailures } from '../../entities/memberAccounts.ts';
 import { hashToken } from '../../auth/sessions.ts';
 import { memberIdOf } from '../../auth/principal.ts';
 
@@ -41,22 +41,13 @@ const advance: Handler<'selfservice/changemobile/advance'> = async (_input, ctx)
 const identityCheck: Handler<'selfservice/changemobile/identityCheck'> = async (input, ctx) => {
   const memberId = memberIdOf(ctx);
   return transactionKeepingCountedRefusals(ctx.db, async (tx) => {
-    const { rows } = await tx.query<{ login_password_hash: string | null; failed_logins: number; locked_seconds: number | null }>(
-      `SELECT login_password_hash, failed_logins, CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()))::int END AS locked_seconds
-         FROM members WHERE id = $1 FOR UPDATE`,
+    const { rows } = await tx.query<PasswordFailures & { login_password_hash: string | null }>(
+      `SELECT login_password_hash, ${PASSWORD_FAILURES} FROM members WHERE id = $1 FOR UPDATE`,
       [memberId],
     );
     const row = rows[0]!;
-    if (row.locked_seconds) throw new DomainError(ACCOUNT_CODES.accountLocked, 200, String(Math.ceil(row.locked_seconds / 60)));
-    if (!row.login_password_hash || !(await verifyPassword(row.login_password_hash, input.password))) {
-      const failures = row.failed_logins + 1;
-      if (failures >= LOCKOUT.maxFailures) {
-        await tx.query('UPDATE members SET failed_logins = 0, locked_until = now() + make_interval(mins => $2) WHERE id = $1', [memberId, LOCKOUT.minutes]);
-        throw new DomainError(ACCOUNT_CODES.accountLocked, 200, String(LOCKOUT.minutes), { commit: true });
-      }
-      await tx.query('UPDATE members SET failed_logins = $2 WHERE id = $1', [memberId, failures]);
-      throw new DomainError(ACCOUNT_CODES.wrongCredentials, 200, String(LOCKOUT.maxFailures - failures), { commit: true });
-    }
+    if (row.locked_until_seconds) throw lockedOut(row.locked_until_seconds);
+    if (!row.login_password_hash || !(await verifyPassword(row.login_password_hash, input.password))) return countWrongPassword(tx, { table: 'members', id: memberId }, row.failed_logins);
     await tx.query('UPDATE members SET failed_logins = 0 WHERE id = $1', [memberId]);
     return { ticket: await openTicket(tx, memberId, 'rebind') };
   });

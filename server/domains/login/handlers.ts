@@ -5,7 +5,7 @@ import { consumeCode, issueCode } from '../../auth/oneTimeCodes.ts';
 import { CaptchaPass, recordFailure, requireCaptchaIfSuspicious } from '../../auth/captcha.ts';
 import { countAccountLookup } from '../../auth/lookups.ts';
 import { maskNameForAnyone } from '../../entities/members.ts';
-import { LOCKOUT, burnPasswordCheck, findMember, loginKey, maskDestination, signIn, verifyPassword } from '../../entities/memberAccounts.ts';
+import { PASSWORD_FAILURES, burnPasswordCheck, countWrongPassword, findMember, lockedOut, loginKey, maskDestination, signIn, verifyPassword, type PasswordFailures } from '../../entities/memberAccounts.ts';
 
 const passwordLogin: Handler<'oauth/passwordLogin'> = async (input, ctx) => {
   const key = loginKey(input.login);
@@ -13,20 +13,19 @@ const passwordLogin: Handler<'oauth/passwordLogin'> = async (input, ctx) => {
     await requireCaptchaIfSuspicious(tx, ctx.ip, new CaptchaPass(ctx.ip, input.captchaToken));
     const member = key ? await findMember(tx, key, true) : null;
     if (!member || member.status !== 'active' || !member.login_password_hash) {
+      // answered as an account would be: the same count, the same lock, the same work
+      const login = key?.value ?? input.login.trim().toLowerCase();
+      await tx.query('INSERT INTO unknown_login_failures (login) VALUES ($1) ON CONFLICT (login) DO NOTHING', [login]);
+      const { rows: [unknown] } = await tx.query<PasswordFailures>(`SELECT ${PASSWORD_FAILURES} FROM unknown_login_failures WHERE login = $1 FOR UPDATE`, [login]);
+      if (unknown!.locked_until_seconds) throw lockedOut(unknown!.locked_until_seconds);
       await burnPasswordCheck(input.password);
       await recordFailure(tx, ctx.ip, 'loginFailure');
-      throw new DomainError(ACCOUNT_CODES.wrongCredentials, 200, '', { commit: true });
+      return countWrongPassword(tx, { table: 'unknown_login_failures', login }, unknown!.failed_logins);
     }
-    if (member.locked_until_seconds) throw new DomainError(ACCOUNT_CODES.accountLocked, 200, String(Math.ceil(member.locked_until_seconds / 60)));
+    if (member.locked_until_seconds) throw lockedOut(member.locked_until_seconds);
     if (!(await verifyPassword(member.login_password_hash, input.password))) {
       await recordFailure(tx, ctx.ip, 'loginFailure');
-      const failures = member.failed_logins + 1;
-      if (failures >= LOCKOUT.maxFailures) {
-        await tx.query("UPDATE members SET failed_logins = 0, locked_until = now() + make_interval(mins => $2) WHERE id = $1", [member.id, LOCKOUT.minutes]);
-        throw new DomainError(ACCOUNT_CODES.accountLocked, 200, String(LOCKOUT.minutes), { commit: true });
-      }
-      await tx.query('UPDATE members SET failed_logins = $2 WHERE id = $1', [member.id, failures]);
-      throw new DomainError(ACCOUNT_CODES.wrongCredentials, 200, String(LOCKOUT.maxFailures - failures), { commit: true });
+      return countWrongPassword(tx, { table: 'members', id: member.id }, member.failed_logins);
     }
     await tx.query('UPDATE members SET failed_logins = 0, locked_until = NULL WHERE id = $1', [member.id]);
     return signIn(tx, member, ctx.config);
