@@ -131,6 +131,10 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(await answers('929999991', 'Wrong1234')).toEqual(asAnAccount); // nobody's number
     expect(await answers('+244 929 999 992', 'Wrong1234')).toEqual(asAnAccount);
     expect(await answers('Ninguem@Lado-Nenhum.ao', 'Kwanza2026')).toEqual(asAnAccount);
+    // an account signed up to its code but given no password yet is answered alike
+    await call('register/sendAuthCode', { memberType: 'individual', mobile: '929999994' }, fresh());
+    expect((await call('register/doRegister', { memberType: 'individual', mobile: '929999994', code: (await lastCode('+244929999994'))!, agreed: true }, fresh())).code).toBe('S0001');
+    expect(await answers('929999994', 'Wrong1234')).toEqual(asAnAccount);
     // counted as the account would be found: the same number however it is written
     expect((await call('oauth/passwordLogin', { login: '00244929999992', password: 'Wrong1234' }, fresh())).code).toBe('LGN10002');
     expect((await call('oauth/passwordLogin', { login: 'ninguem@lado-nenhum.ao', password: 'Wrong1234' }, fresh())).code).toBe('LGN10002');

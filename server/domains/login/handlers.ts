@@ -15,8 +15,11 @@ const passwordLogin: Handler<'oauth/passwordLogin'> = async (input, ctx) => {
     if (!member || member.status !== 'active' || !member.login_password_hash) {
       // answered as an account would be: the same count, the same lock, the same work
       const login = key?.value ?? input.login.trim().toLowerCase();
-      await tx.query('INSERT INTO unknown_login_failures (login) VALUES ($1) ON CONFLICT (login) DO NOTHING', [login]);
-      const { rows: [unknown] } = await tx.query<PasswordFailures>(`SELECT ${PASSWORD_FAILURES} FROM unknown_login_failures WHERE login = $1 FOR UPDATE`, [login]);
+      // (one statement, as the account's row is read: its row made or locked, and read)
+      const { rows: [unknown] } = await tx.query<PasswordFailures>(
+        `INSERT INTO unknown_login_failures (login) VALUES ($1) ON CONFLICT (login) DO UPDATE SET login = EXCLUDED.login RETURNING ${PASSWORD_FAILURES}`,
+        [login],
+      );
       if (unknown!.locked_until_seconds) throw lockedOut(unknown!.locked_until_seconds);
       await burnPasswordCheck(input.password);
       await recordFailure(tx, ctx.ip, 'loginFailure');
